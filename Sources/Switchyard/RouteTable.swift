@@ -1,0 +1,198 @@
+/// One registered route: a pattern, what it leads to, and how it ranks.
+public struct Route<Target: Sendable>: Sendable {
+    /// The compiled pattern.
+    public let pattern: RoutePattern
+    /// What the route leads to (a handler, a screen kind, a name…).
+    public let target: Target
+    /// Explicit priority: higher wins between patterns whose segment classes tie.
+    public let priority: Int
+    /// Registration order (0-based): earlier wins when priority also ties.
+    public let order: Int
+    /// Depth (0 = host) and name of each captured parameter.
+    let captures: [Capture]
+
+    struct Capture: Sendable {
+        let name: String
+        let depth: Int
+        let isCatchAll: Bool
+        let isOptional: Bool
+    }
+
+    init(pattern: RoutePattern, target: Target, priority: Int, order: Int) {
+        self.pattern = pattern
+        self.target = target
+        self.priority = priority
+        self.order = order
+        var caps: [Capture] = []
+        for (depth, seg) in pattern.segments.enumerated() {
+            switch seg {
+            case .literal: break
+            case .parameter(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: false))
+            case .optional(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: true))
+            case .catchAll(let n): caps.append(Capture(name: n ?? "*", depth: depth, isCatchAll: true, isOptional: false))
+            }
+        }
+        captures = caps
+    }
+}
+
+/// Options that shape matching.
+public struct MatchOptions: Sendable, Hashable {
+    /// Limits checked before a URL is parsed.
+    public var limits: URLLimits
+    /// Compare literal path segments ignoring ASCII case (scheme and host always ignore case).
+    public var caseInsensitivePaths: Bool
+
+    /// Creates options; the defaults are the documented contract.
+    public init(limits: URLLimits = URLLimits(), caseInsensitivePaths: Bool = false) {
+        self.limits = limits
+        self.caseInsensitivePaths = caseInsensitivePaths
+    }
+}
+
+/// Why a route could not be added.
+public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The pattern text is invalid.
+    case invalidPattern(PatternError)
+    /// The same pattern is already registered.
+    case duplicate(pattern: String)
+    /// A pattern of the same shape with other parameter names is registered (`search/:query` vs `search/:keyword`).
+    case sameShape(pattern: String, existing: String)
+    /// No route has this pattern (for removal).
+    case notRegistered(pattern: String)
+
+    /// A sentence naming the pattern(s).
+    public var description: String {
+        switch self {
+        case .invalidPattern(let e): e.description
+        case .duplicate(let p): "pattern '\(p)' is already registered"
+        case .sameShape(let p, let existing): "pattern '\(p)' has the same shape as registered pattern '\(existing)' (only parameter names differ)"
+        case .notRegistered(let p): "no route is registered for pattern '\(p)'"
+        }
+    }
+}
+
+/// Collects routes, checks them for conflicts, and builds an immutable ``RouteTable``.
+///
+/// ```swift
+/// var builder = RouteTableBuilder<String>()
+/// try builder.add("app://user/:id<int>", target: "UserProfile")
+/// let table = builder.build()
+/// let match = try table.match("app://user/42")   // target "UserProfile", id = "42"
+/// ```
+public struct RouteTableBuilder<Target: Sendable>: Sendable {
+    /// Options for the table this builds.
+    public let options: MatchOptions
+    /// The routes added so far, in registration order.
+    public private(set) var routes: [Route<Target>] = []
+    private var shapes: [String: Int] = [:]
+    private var nextOrder = 0
+
+    /// Creates an empty builder.
+    public init(options: MatchOptions = MatchOptions()) { self.options = options }
+
+    /// Adds a route; throws when the pattern is invalid or conflicts with one already added.
+    public mutating func add(_ pattern: String, target: Target, priority: Int = 0) throws(RegistrationError) {
+        let compiled: RoutePattern
+        do throws(PatternError) { compiled = try RoutePattern(pattern) } catch { throw .invalidPattern(error) }
+        try add(compiled, target: target, priority: priority)
+    }
+
+    /// Adds a route with an already compiled pattern.
+    public mutating func add(_ pattern: RoutePattern, target: Target, priority: Int = 0) throws(RegistrationError) {
+        let shape = shapeKey(pattern)
+        if let existing = shapes[shape] {
+            let other = routes[existing].pattern.description
+            if other == pattern.description { throw .duplicate(pattern: other) }
+            throw .sameShape(pattern: pattern.description, existing: other)
+        }
+        shapes[shape] = routes.count
+        routes.append(Route(pattern: pattern, target: target, priority: priority, order: nextOrder))
+        nextOrder += 1
+    }
+
+    /// Removes the route whose pattern prints as `pattern` (canonical text); returns its target.
+    @discardableResult
+    public mutating func remove(_ pattern: String) throws(RegistrationError) -> Target {
+        let canonical = (try? RoutePattern(pattern))?.description ?? pattern
+        guard let index = routes.firstIndex(where: { $0.pattern.description == canonical }) else {
+            throw .notRegistered(pattern: pattern)
+        }
+        let removed = routes.remove(at: index)
+        rebuildShapes()
+        return removed.target
+    }
+
+    /// Removes every route for which `shouldRemove` is true; returns how many were removed.
+    @discardableResult
+    public mutating func removeAll(where shouldRemove: (Route<Target>) -> Bool) -> Int {
+        let before = routes.count
+        routes.removeAll(where: shouldRemove)
+        rebuildShapes()
+        return before - routes.count
+    }
+
+    private mutating func rebuildShapes() {
+        shapes = [:]
+        for (i, r) in routes.enumerated() { shapes[shapeKey(r.pattern)] = i }
+    }
+
+    private func shapeKey(_ p: RoutePattern) -> String {
+        options.caseInsensitivePaths ? p.shape.asciiLowercased : p.shape
+    }
+
+    /// Compiles the routes into an immutable table.
+    public func build() -> RouteTable<Target> {
+        RouteTable(routes: routes, options: options, trie: TrieCompiler.compile(routes.map(\.pattern), priorities: routes.map(\.priority), orders: routes.map(\.order), foldPath: options.caseInsensitivePaths))
+    }
+}
+
+/// An immutable, thread-safe route table. Lookups read it without locks.
+public struct RouteTable<Target: Sendable>: Sendable {
+    /// The routes, in registration order.
+    public let routes: [Route<Target>]
+    /// The options it was built with.
+    public let options: MatchOptions
+    let trie: RouteTrie
+
+    /// Looks `url` up. Returns nil when no route matches; throws when the URL is invalid.
+    ///
+    /// A successful lookup allocates nothing: parameters are decoded when they are read.
+    public func match(_ url: String) throws(URLParseError) -> RouteMatch<Target>? {
+        var text = url
+        let result: Result<RouteMatch<Target>?, URLParseError> = text.withUTF8 { buf in
+            let layout: URLLayout
+            do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: options.limits) } catch { return .failure(error) }
+            guard let (t, ranges) = find(buf, layout) else { return .success(nil) }
+            let terminal = trie.terminals[Int(t)]
+            return .success(RouteMatch(route: routes[Int(terminal.route)], url: url, layout: layout, ranges: ranges,
+                                       optionalAbsent: terminal.isAbsentVariant))
+        }
+        return try result.get()
+    }
+
+    /// Looks up a Foundation `URL` by its absolute string.
+    public func match(_ url: URL) throws(URLParseError) -> RouteMatch<Target>? {
+        try match(url.absoluteString)
+    }
+
+    func find(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout) -> (Int32, SegmentRanges)? {
+        var ranges = SegmentRanges()
+        let t: Int32
+        if layout.needsDecode {
+            t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
+                trie.match(buf, layout, scratch.baseAddress, &ranges)
+            }
+        } else {
+            t = trie.match(buf, layout, nil, &ranges)
+        }
+        return t >= 0 ? (t, ranges) : nil
+    }
+
+    /// True when `url` is valid and some route matches it. Has no side effects.
+    public func canMatch(_ url: String) -> Bool {
+        (try? match(url)) != nil
+    }
+}
+
+import Foundation

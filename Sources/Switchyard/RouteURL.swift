@@ -1,0 +1,167 @@
+import Foundation
+
+/// A URL split and decoded according to Switchyard's normalisation contract.
+///
+/// - The scheme (if any) and the host compare case-insensitively and are stored lowercased.
+/// - The path is split on `/` first, then each segment is percent-decoded exactly once, so a decoded
+///   `%2F` stays inside its segment. Empty segments (from `//` or a trailing `/`) are dropped.
+/// - `+` means a space only in the query. Repeated query keys keep every value, in order.
+/// - The fragment is kept apart and never takes part in matching.
+///
+/// ```swift
+/// let url = try RouteURL("app://Shop/item/a%2Fb?tag=x&tag=y")
+/// url.host          // "shop"
+/// url.pathSegments  // ["item", "a/b"]
+/// url.query.values(for: "tag")  // ["x", "y"]
+/// ```
+public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
+    /// The URL as given.
+    public let original: String
+    /// The lowercased scheme, or nil for a URL written without one (`user/5`).
+    public let scheme: String?
+    /// The lowercased, decoded host (for an IPv6 literal, the address without brackets).
+    public let host: String
+    /// The port, when one was written.
+    public let port: Int?
+    /// The decoded, non-empty path segments.
+    public let pathSegments: [String]
+    /// The decoded query items, in order.
+    public let query: QueryParameters
+    /// The decoded fragment, when one was written.
+    public let fragment: String?
+
+    /// Parses `string`, checking `limits` first.
+    public init(_ string: String, limits: URLLimits = URLLimits()) throws(URLParseError) {
+        var copy = string
+        let result: Result<RouteURL, URLParseError> = copy.withUTF8 { buf in
+            do throws(URLParseError) {
+                let layout = try URLScanner.scan(buf, limits: limits)
+                return .success(RouteURL(original: string, buf: buf, layout: layout))
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
+    }
+
+    /// Parses a Foundation `URL` through its absolute string.
+    public init(_ url: URL, limits: URLLimits = URLLimits()) throws(URLParseError) {
+        try self.init(url.absoluteString, limits: limits)
+    }
+
+    init(original: String, buf: UnsafeBufferPointer<UInt8>, layout: URLLayout) {
+        self.original = original
+        scheme = layout.hasScheme ? Decoder.decode(buf, 0, layout.schemeEnd, lowercase: true) : nil
+        host = Decoder.decode(buf, layout.hostStart, layout.hostEnd, lowercase: true)
+        port = layout.port >= 0 ? Int(layout.port) : nil
+        var segments: [String] = []
+        segments.reserveCapacity(layout.segmentCount)
+        var p = layout.pathStart
+        while let (s, e) = SegmentCursor.next(buf, &p, layout.pathEnd) {
+            segments.append(Decoder.decode(buf, s, e))
+        }
+        pathSegments = segments
+        query = layout.queryStart >= 0
+            ? QueryParameters(parsing: buf, layout.queryStart, layout.queryEnd)
+            : QueryParameters()
+        fragment = layout.fragmentStart >= 0 ? Decoder.decode(buf, layout.fragmentStart, buf.count) : nil
+    }
+
+    /// The decoded path, segments joined with `/` and starting with `/` (or `/` alone).
+    public var path: String { "/" + pathSegments.joined(separator: "/") }
+
+    /// The canonical text of this URL: lowercased scheme and host, each component percent-encoded
+    /// minimally. Parsing the canonical text gives back an equal ``RouteURL`` (but for `original`).
+    public var normalized: String {
+        var s = ""
+        if let scheme { s += scheme + "://" }
+        if host.contains(":") { s += "[" + host + "]" } else { s += PercentEncoding.encode(host, allowed: .hostSafe) }
+        if let port { s += ":\(port)" }
+        for seg in pathSegments { s += "/" + PercentEncoding.encode(seg, allowed: .segmentSafe) }
+        if !query.isEmpty {
+            s += "?" + query.items.map {
+                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+            }.joined(separator: "&")
+        }
+        if let fragment { s += "#" + PercentEncoding.encode(fragment, allowed: .fragmentSafe) }
+        return s
+    }
+
+    /// The normalised form (see ``normalized``).
+    public var description: String { normalized }
+
+    /// Equality ignores `original`: two spellings of the same URL are equal.
+    public static func == (a: RouteURL, b: RouteURL) -> Bool {
+        a.scheme == b.scheme && a.host == b.host && a.port == b.port && a.pathSegments == b.pathSegments
+            && a.query == b.query && a.fragment == b.fragment
+    }
+
+    /// Hashes the same fields as `==`.
+    public func hash(into h: inout Hasher) {
+        h.combine(scheme)
+        h.combine(host)
+        h.combine(port)
+        h.combine(pathSegments)
+        h.combine(query)
+        h.combine(fragment)
+    }
+}
+
+/// Walks path segments in a validated byte range, skipping empty ones.
+enum SegmentCursor {
+    /// Returns the next segment's `[start, end)` and moves `p` past it, or nil at the end.
+    @inline(__always)
+    static func next(_ buf: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ end: Int) -> (Int, Int)? {
+        var i = p
+        while i < end && buf[i] == UInt8(ascii: "/") { i += 1 }
+        if i >= end { p = end; return nil }
+        let start = i
+        while i < end && buf[i] != UInt8(ascii: "/") { i += 1 }
+        p = i
+        return (start, i)
+    }
+}
+
+/// Minimal percent-encoding for printing canonical URLs and building URLs from patterns.
+public enum PercentEncoding {
+    /// A set of ASCII bytes left as they are.
+    public struct Allowed: Sendable {
+        let table: [Bool]
+        init(_ extra: String) {
+            var t = [Bool](repeating: false, count: 128)
+            for b in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(b)] = true }
+            for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(b)] = true }
+            for b in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(b)] = true }
+            for b in "-._~".utf8 { t[Int(b)] = true }
+            for b in extra.utf8 { t[Int(b)] = true }
+            table = t
+        }
+        /// Characters allowed raw in a path segment.
+        public static let segmentSafe = Allowed("!$&'()*,;=:@")
+        /// Characters allowed raw in a host.
+        public static let hostSafe = Allowed("!$&'()*,;=")
+        /// Characters allowed raw in a query name.
+        public static let queryKeySafe = Allowed("!$'()*,;:@/?")
+        /// Characters allowed raw in a query value.
+        public static let queryValueSafe = Allowed("!$'()*,;:@/?=")
+        /// Characters allowed raw in a fragment.
+        public static let fragmentSafe = Allowed("!$&'()*,;=:@/?#")
+    }
+
+    /// Percent-encodes every byte of `s` outside `allowed`; non-ASCII is encoded as UTF-8 bytes.
+    public static func encode(_ s: String, allowed: Allowed) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(s.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in s.utf8 {
+            if b < 128 && allowed.table[Int(b)] {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 15)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,190 @@
+/// Turns a list of patterns into a flattened ``RouteTrie``.
+enum TrieCompiler {
+    /// A mutable node used only while compiling.
+    final class BuildNode {
+        var literalKeys: [[UInt8]] = []
+        var literalChildren: [BuildNode] = []
+        var literalIndex: [[UInt8]: Int] = [:]
+        var constrained: [(SegmentConstraint, BuildNode)] = []
+        var param: BuildNode?
+        var optionals: [(SegmentConstraint?, Int32)] = []
+        var catchAll: Int32 = -1
+        var exact: Int32 = -1
+        var absent: [Int32] = []
+
+        func literal(_ key: [UInt8]) -> BuildNode {
+            if let i = literalIndex[key] { return literalChildren[i] }
+            let node = BuildNode()
+            literalIndex[key] = literalKeys.count
+            literalKeys.append(key)
+            literalChildren.append(node)
+            return node
+        }
+
+        func constrainedChild(_ c: SegmentConstraint) -> BuildNode {
+            if let pair = constrained.first(where: { $0.0 == c }) { return pair.1 }
+            let node = BuildNode()
+            constrained.append((c, node))
+            return node
+        }
+
+        func paramChild() -> BuildNode {
+            if let param { return param }
+            let node = BuildNode()
+            param = node
+            return node
+        }
+    }
+
+    static func compile(_ patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool) -> RouteTrie {
+        var terminals: [Terminal] = []
+        var schemeRoots: [(String, BuildNode)] = []
+        let anyRoot = BuildNode()
+        var anyUsed = false
+
+        for (index, pattern) in patterns.enumerated() {
+            var root = anyRoot
+            var schemeRank: UInt8 = 1
+            if let scheme = pattern.scheme {
+                schemeRank = 0
+                if let existing = schemeRoots.first(where: { $0.0 == scheme }) {
+                    root = existing.1
+                } else {
+                    root = BuildNode()
+                    schemeRoots.append((scheme, root))
+                }
+            } else {
+                anyUsed = true
+            }
+            var node = root
+            var ranks: [UInt8] = [schemeRank]
+            let segments = pattern.segments
+            for (depth, seg) in segments.enumerated() {
+                let fold = depth == 0 || foldPath
+                switch seg {
+                case .literal(let text):
+                    ranks.append(0)
+                    node = node.literal(fold ? Array(text.asciiLowercased.utf8) : Array(text.utf8))
+                case .parameter(_, let c):
+                    if let c {
+                        ranks.append(1)
+                        node = node.constrainedChild(c)
+                    } else {
+                        ranks.append(2)
+                        node = node.paramChild()
+                    }
+                case .optional(_, let c):
+                    // Present variant: an edge straight to a terminal.
+                    let present = Terminal(route: Int32(index), ranks: ranks + [3], priority: priorities[index],
+                                           order: orders[index], isAbsentVariant: false)
+                    node.optionals.append((c, Int32(terminals.count)))
+                    terminals.append(present)
+                    // Absent variant: ends at this node, ranked after an exact end.
+                    let absent = Terminal(route: Int32(index), ranks: ranks + [3], priority: priorities[index],
+                                          order: orders[index], isAbsentVariant: true)
+                    node.absent.append(Int32(terminals.count))
+                    terminals.append(absent)
+                    ranks.append(3)
+                    node = BuildNode() // nothing may follow an optional
+                case .catchAll:
+                    let t = Terminal(route: Int32(index), ranks: ranks + [4], priority: priorities[index],
+                                     order: orders[index], isAbsentVariant: false)
+                    if node.catchAll < 0 || t.beats(terminals[Int(node.catchAll)]) { node.catchAll = Int32(terminals.count) }
+                    terminals.append(t)
+                    node = BuildNode()
+                }
+            }
+            if case .optional = segments.last { continue }
+            if case .catchAll = segments.last { continue }
+            let t = Terminal(route: Int32(index), ranks: ranks, priority: priorities[index], order: orders[index],
+                             isAbsentVariant: false)
+            if node.exact < 0 || t.beats(terminals[Int(node.exact)]) { node.exact = Int32(terminals.count) }
+            terminals.append(t)
+        }
+
+        var flat = Flattener(terminals: terminals)
+        var schemes: [([UInt8], Int32)] = []
+        for (scheme, root) in schemeRoots { schemes.append((Array(scheme.utf8), flat.add(root))) }
+        let anyIndex: Int32 = anyUsed ? flat.add(anyRoot) : -1
+        return RouteTrie(
+            nodes: flat.nodes, literals: flat.literals, litTable: flat.litTable, keyBytes: flat.keyBytes,
+            constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
+            terminals: terminals, schemes: schemes, anyScheme: anyIndex, foldPath: foldPath)
+    }
+
+    /// Writes build nodes into flat arrays, depth first.
+    struct Flattener {
+        let terminals: [Terminal]
+        var nodes: [TrieNode] = []
+        var literals: [LiteralEdge] = []
+        var litTable: [Int32] = []
+        var keyBytes: [UInt8] = []
+        var constrained: [ConstrainedEdge] = []
+        var optionals: [OptionalEdge] = []
+        var constraints: [SegmentConstraint] = []
+        var constraintIndex: [SegmentConstraint: Int32] = [:]
+
+        init(terminals: [Terminal]) { self.terminals = terminals }
+
+        mutating func constraintID(_ c: SegmentConstraint) -> Int32 {
+            if let id = constraintIndex[c] { return id }
+            let id = Int32(constraints.count)
+            constraints.append(c)
+            constraintIndex[c] = id
+            return id
+        }
+
+        mutating func add(_ b: BuildNode) -> Int32 {
+            let index = Int32(nodes.count)
+            nodes.append(TrieNode())
+            var n = TrieNode()
+
+            // Children first, so their indices are known.
+            let litChildren = b.literalChildren.map { add($0) }
+            let conChildren = b.constrained.map { ($0.0, add($0.1)) }
+            if let p = b.param { n.param = add(p) }
+
+            n.litStart = Int32(literals.count)
+            n.litCount = Int32(b.literalKeys.count)
+            for (key, child) in zip(b.literalKeys, litChildren) {
+                let h = key.withUnsafeBufferPointer { kb in
+                    kb.baseAddress.map { RouteTrie.hash($0, kb.count, fold: false) } ?? RouteTrie.emptyHash
+                }
+                literals.append(LiteralEdge(hash: h, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
+                keyBytes.append(contentsOf: key)
+            }
+            if n.litCount > RouteTrie.linearLimit {
+                var size: Int32 = 8
+                while size < n.litCount * 2 { size <<= 1 }
+                n.tableStart = Int32(litTable.count)
+                n.tableMask = size - 1
+                litTable.append(contentsOf: repeatElement(-1, count: Int(size)))
+                for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
+                    var slot = Int32(truncatingIfNeeded: literals[k].hash) & n.tableMask
+                    while litTable[Int(n.tableStart + slot)] >= 0 { slot = (slot + 1) & n.tableMask }
+                    litTable[Int(n.tableStart + slot)] = Int32(k)
+                }
+            }
+
+            n.conStart = Int32(constrained.count)
+            n.conCount = Int32(conChildren.count)
+            for (c, child) in conChildren { constrained.append(ConstrainedEdge(constraint: constraintID(c), child: child)) }
+
+            // Optional edges: constrained before plain, then priority, then registration order.
+            let sortedOptionals = b.optionals.sorted { x, y in
+                if (x.0 == nil) != (y.0 == nil) { return x.0 != nil }
+                return terminals[Int(x.1)].beats(terminals[Int(y.1)])
+            }
+            n.optStart = Int32(optionals.count)
+            n.optCount = Int32(sortedOptionals.count)
+            for (c, t) in sortedOptionals {
+                optionals.append(OptionalEdge(constraint: c.map { constraintID($0) } ?? -1, terminal: t))
+            }
+            n.catchAll = b.catchAll
+            n.exact = b.exact
+            n.absent = b.absent.min { terminals[Int($0)].beats(terminals[Int($1)]) } ?? -1
+            nodes[Int(index)] = n
+            return index
+        }
+    }
+}

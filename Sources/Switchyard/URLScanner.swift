@@ -1,0 +1,425 @@
+/// Byte ranges of a validated URL. All offsets index the URL's UTF-8 bytes.
+///
+/// A layout is only produced by ``URLScanner/scan(_:limits:)``, which has checked every rule of the
+/// normalisation contract, so code that walks a layout can decode components without re-checking.
+struct URLLayout: Sendable {
+    /// `schemeEnd == 0` means there is no scheme.
+    var schemeEnd: Int = 0
+    var hostStart: Int = 0
+    var hostEnd: Int = 0
+    var hostIsIPv6 = false
+    var port: Int32 = -1
+    var pathStart: Int = 0
+    var pathEnd: Int = 0
+    /// `-1` when there is no `?`.
+    var queryStart: Int = -1
+    var queryEnd: Int = -1
+    /// `-1` when there is no `#`.
+    var fragmentStart: Int = -1
+    var segmentCount: Int = 0
+    var queryItemCount: Int = 0
+    /// True when the host or path holds a `%` escape, so matching needs a decode buffer.
+    var needsDecode = false
+
+    var hasScheme: Bool { schemeEnd > 0 }
+}
+
+/// A streaming UTF-8 validator that rejects overlong forms, surrogates and code points above U+10FFFF.
+struct UTF8Validator {
+    private var need: UInt8 = 0
+    private var lower: UInt8 = 0x80
+    private var upper: UInt8 = 0xBF
+
+    /// True when no multi-byte sequence is open.
+    var isComplete: Bool { need == 0 }
+
+    /// Feeds one byte; false when the byte cannot continue a valid sequence.
+    @inline(__always)
+    mutating func feed(_ b: UInt8) -> Bool {
+        if need == 0 {
+            if b < 0x80 { return true }
+            lower = 0x80
+            upper = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: need = 2
+            case 0xED: need = 2; upper = 0x9F
+            case 0xF0: need = 3; lower = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; upper = 0x8F
+            default: return false
+            }
+            return true
+        }
+        guard b >= lower && b <= upper else { return false }
+        lower = 0x80
+        upper = 0xBF
+        need &-= 1
+        return true
+    }
+}
+
+/// Byte classes used by the scanner, one table lookup per byte.
+enum ByteClass {
+    /// Bit 0: forbidden anywhere (C0 controls, space, DEL).
+    static let forbidden: UInt8 = 1
+    /// Bit 1: ends the path (`?`, `#`).
+    static let pathEnd: UInt8 = 2
+    /// Bit 2: needs attention inside a component (`%`, `/`, non-ASCII, `\`).
+    static let special: UInt8 = 4
+
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 256)
+        for b in 0..<0x21 { t[b] |= forbidden }
+        t[0x7F] |= forbidden
+        t[Int(UInt8(ascii: "?"))] |= pathEnd
+        t[Int(UInt8(ascii: "#"))] |= pathEnd
+        t[Int(UInt8(ascii: "%"))] |= special
+        t[Int(UInt8(ascii: "/"))] |= special
+        t[Int(UInt8(ascii: "\\"))] |= special
+        for b in 0x80..<0x100 { t[b] |= special }
+        return t
+    }()
+
+    @inline(__always)
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b &- UInt8(ascii: "A") &+ 10
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    static func isSchemeByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    @inline(__always)
+    static func isAlpha(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
+}
+
+/// Splits and validates a URL's bytes according to Switchyard's normalisation contract.
+///
+/// The scanner allocates nothing: it returns byte ranges. Decoding happens later, once, on demand.
+enum URLScanner {
+    /// Scans `buf`, checking limits first, then every byte.
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits) throws(URLParseError) -> URLLayout {
+        let n = buf.count
+        if n > limits.maxLength { throw URLParseError(.tooLong(length: n, limit: limits.maxLength), at: limits.maxLength) }
+        var layout = URLLayout()
+        let table = ByteClass.table
+
+        // 1. Scheme: letters, digits, + - . up to ':' before any '/', '?' or '#'.
+        var i = 0
+        var colon = -1
+        while i < n {
+            let b = buf[i]
+            if b == UInt8(ascii: ":") { colon = i; break }
+            if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+            i += 1
+        }
+        var authorityStart: Int
+        if colon >= 0 {
+            guard colon > 0, ByteClass.isAlpha(buf[0]) else { throw URLParseError(.invalidScheme, at: 0) }
+            var j = 1
+            while j < colon {
+                if !ByteClass.isSchemeByte(buf[j]) {
+                    if table[Int(buf[j])] & ByteClass.forbidden != 0 {
+                        throw URLParseError(.forbiddenCharacter(buf[j]), at: j)
+                    }
+                    throw URLParseError(.invalidScheme, at: j)
+                }
+                j += 1
+            }
+            guard colon + 2 < n, buf[colon + 1] == UInt8(ascii: "/"), buf[colon + 2] == UInt8(ascii: "/") else {
+                throw URLParseError(.missingAuthority, at: colon + 1)
+            }
+            layout.schemeEnd = colon
+            authorityStart = colon + 3
+        } else {
+            // No scheme: leading slashes are not part of the host.
+            authorityStart = 0
+            while authorityStart < n && buf[authorityStart] == UInt8(ascii: "/") { authorityStart += 1 }
+            if authorityStart == n { throw URLParseError(.empty, at: 0) }
+        }
+
+        // 2. Authority: host [":" port], or "[" IPv6 "]" [":" port].
+        var authorityEnd = authorityStart
+        while authorityEnd < n {
+            let b = buf[authorityEnd]
+            if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+            authorityEnd += 1
+        }
+        try scanAuthority(buf, authorityStart, authorityEnd, &layout)
+
+        // 3. Path.
+        layout.pathStart = authorityEnd
+        var p = authorityEnd
+        var segmentStart = -1
+        var validator = UTF8Validator()
+        while p < n {
+            let b = buf[p]
+            let cls = table[Int(b)]
+            if cls == 0 {
+                if segmentStart < 0 { segmentStart = p }
+                p += 1
+                continue
+            }
+            if cls & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: p) }
+            if cls & ByteClass.pathEnd != 0 { break }
+            if b == UInt8(ascii: "/") {
+                if segmentStart >= 0 {
+                    try endSegment(segmentStart, p, &layout, validator, limits)
+                    segmentStart = -1
+                }
+                p += 1
+                continue
+            }
+            if segmentStart < 0 { segmentStart = p }
+            if b == UInt8(ascii: "\\") { throw URLParseError(.forbiddenCharacter(b), at: p) }
+            if b == UInt8(ascii: "%") {
+                layout.needsDecode = true
+                let decoded = try decodeEscape(buf, p)
+                if decoded < 0x20 || decoded == 0x7F { throw URLParseError(.encodedControlCharacter(decoded), at: p) }
+                if !validator.feed(decoded) { throw URLParseError(.invalidUTF8, at: p) }
+                p += 3
+                continue
+            }
+            // Non-ASCII raw byte.
+            if !validator.feed(b) { throw URLParseError(.invalidUTF8, at: p) }
+            p += 1
+        }
+        if segmentStart >= 0 { try endSegment(segmentStart, p, &layout, validator, limits) }
+        layout.pathEnd = p
+
+        // 4. Query.
+        if p < n && buf[p] == UInt8(ascii: "?") {
+            p += 1
+            layout.queryStart = p
+            var itemStart = p
+            var componentStart = p
+            validator = UTF8Validator()
+            while p < n {
+                let b = buf[p]
+                if b == UInt8(ascii: "#") { break }
+                let cls = table[Int(b)]
+                if cls & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: p) }
+                if b == UInt8(ascii: "&") || b == UInt8(ascii: "=") {
+                    if !validator.isComplete { throw URLParseError(.invalidUTF8, at: p) }
+                    if p - componentStart > limits.maxComponentLength {
+                        throw URLParseError(.componentTooLong(limit: limits.maxComponentLength), at: componentStart)
+                    }
+                    componentStart = p + 1
+                    if b == UInt8(ascii: "&") {
+                        if p > itemStart { try countQueryItem(&layout, itemStart, limits) }
+                        itemStart = p + 1
+                    }
+                    p += 1
+                    continue
+                }
+                if b == UInt8(ascii: "%") {
+                    let decoded = try decodeEscape(buf, p)
+                    if decoded == 0 { throw URLParseError(.encodedControlCharacter(0), at: p) }
+                    if !validator.feed(decoded) { throw URLParseError(.invalidUTF8, at: p) }
+                    p += 3
+                    continue
+                }
+                if b >= 0x80, !validator.feed(b) { throw URLParseError(.invalidUTF8, at: p) }
+                p += 1
+            }
+            if !validator.isComplete { throw URLParseError(.invalidUTF8, at: p) }
+            if p - componentStart > limits.maxComponentLength {
+                throw URLParseError(.componentTooLong(limit: limits.maxComponentLength), at: componentStart)
+            }
+            if p > itemStart { try countQueryItem(&layout, itemStart, limits) }
+            layout.queryEnd = p
+        }
+
+        // 5. Fragment.
+        if p < n && buf[p] == UInt8(ascii: "#") {
+            p += 1
+            layout.fragmentStart = p
+            validator = UTF8Validator()
+            while p < n {
+                let b = buf[p]
+                if table[Int(b)] & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: p) }
+                if b == UInt8(ascii: "%") {
+                    let decoded = try decodeEscape(buf, p)
+                    if decoded == 0 { throw URLParseError(.encodedControlCharacter(0), at: p) }
+                    if !validator.feed(decoded) { throw URLParseError(.invalidUTF8, at: p) }
+                    p += 3
+                    continue
+                }
+                if b >= 0x80, !validator.feed(b) { throw URLParseError(.invalidUTF8, at: p) }
+                p += 1
+            }
+            if !validator.isComplete { throw URLParseError(.invalidUTF8, at: p) }
+        }
+        return layout
+    }
+
+    @inline(__always)
+    private static func countQueryItem(_ layout: inout URLLayout, _ at: Int, _ limits: URLLimits) throws(URLParseError) {
+        layout.queryItemCount += 1
+        if layout.queryItemCount > limits.maxQueryItems {
+            throw URLParseError(.tooManyQueryItems(limit: limits.maxQueryItems), at: at)
+        }
+    }
+
+    @inline(__always)
+    private static func endSegment(
+        _ start: Int, _ end: Int, _ layout: inout URLLayout, _ validator: UTF8Validator, _ limits: URLLimits
+    ) throws(URLParseError) {
+        if !validator.isComplete { throw URLParseError(.invalidUTF8, at: end) }
+        if end - start > limits.maxComponentLength {
+            throw URLParseError(.componentTooLong(limit: limits.maxComponentLength), at: start)
+        }
+        layout.segmentCount += 1
+        if layout.segmentCount > limits.maxSegments {
+            throw URLParseError(.tooManySegments(limit: limits.maxSegments), at: start)
+        }
+    }
+
+    @inline(__always)
+    static func decodeEscape(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int) throws(URLParseError) -> UInt8 {
+        guard p + 2 < buf.count,
+              let hi = ByteClass.hexValue(buf[p + 1]),
+              let lo = ByteClass.hexValue(buf[p + 2])
+        else { throw URLParseError(.badPercentEscape, at: p) }
+        return hi << 4 | lo
+    }
+
+    private static func scanAuthority(
+        _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ layout: inout URLLayout
+    ) throws(URLParseError) {
+        if start == end { throw URLParseError(.emptyHost, at: start) }
+        var hostEnd = end
+        var portStart = -1
+        if buf[start] == UInt8(ascii: "[") {
+            var k = start + 1
+            var sawColon = false
+            while k < end && buf[k] != UInt8(ascii: "]") {
+                let b = buf[k]
+                if b == UInt8(ascii: ":") { sawColon = true }
+                else if ByteClass.hexValue(b) == nil && b != UInt8(ascii: ".") {
+                    if b == UInt8(ascii: "@") { throw URLParseError(.userinfoNotAllowed, at: k) }
+                    if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: k) }
+                    throw URLParseError(.invalidIPv6, at: k)
+                }
+                k += 1
+            }
+            guard k < end, sawColon, k > start + 2 else { throw URLParseError(.invalidIPv6, at: start) }
+            layout.hostIsIPv6 = true
+            layout.hostStart = start + 1
+            layout.hostEnd = k
+            k += 1
+            if k < end {
+                guard buf[k] == UInt8(ascii: ":") else {
+                    if buf[k] == UInt8(ascii: "@") { throw URLParseError(.userinfoNotAllowed, at: k) }
+                    throw URLParseError(.invalidIPv6, at: k)
+                }
+                portStart = k + 1
+            }
+        } else {
+            var validator = UTF8Validator()
+            var k = start
+            while k < end {
+                let b = buf[k]
+                switch b {
+                case UInt8(ascii: "@"): throw URLParseError(.userinfoNotAllowed, at: k)
+                case UInt8(ascii: ":"):
+                    if portStart < 0 { hostEnd = k; portStart = k + 1 }
+                case UInt8(ascii: "%"):
+                    layout.needsDecode = true
+                    let d = try decodeEscape(buf, k)
+                    if d < 0x20 || d == 0x7F { throw URLParseError(.encodedControlCharacter(d), at: k) }
+                    switch d {
+                    case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "@"), UInt8(ascii: ":"),
+                         UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: " "), UInt8(ascii: "%"):
+                        throw URLParseError(.invalidHost, at: k)
+                    default: break
+                    }
+                    if portStart < 0, !validator.feed(d) { throw URLParseError(.invalidUTF8, at: k) }
+                    k += 3
+                    continue
+                case UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+                     UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"),
+                     UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                    if portStart < 0 { throw URLParseError(.invalidHost, at: k) }
+                default:
+                    if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 {
+                        throw URLParseError(.forbiddenCharacter(b), at: k)
+                    }
+                    if portStart < 0, b >= 0x80, !validator.feed(b) { throw URLParseError(.invalidUTF8, at: k) }
+                }
+                k += 1
+            }
+            if !validator.isComplete { throw URLParseError(.invalidUTF8, at: hostEnd) }
+            layout.hostStart = start
+            layout.hostEnd = hostEnd
+            if hostEnd == start { throw URLParseError(.emptyHost, at: start) }
+        }
+        if portStart >= 0 && portStart < end {
+            var value: Int32 = 0
+            var k = portStart
+            while k < end {
+                let b = buf[k]
+                guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else {
+                    if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 {
+                        throw URLParseError(.forbiddenCharacter(b), at: k)
+                    }
+                    throw URLParseError(.invalidPort, at: portStart)
+                }
+                value = value &* 10 &+ Int32(b &- UInt8(ascii: "0"))
+                if value > 65535 { throw URLParseError(.invalidPort, at: portStart) }
+                k += 1
+            }
+            layout.port = value
+        }
+    }
+}
+
+/// Percent-decoding of components whose bytes a ``URLLayout`` has already validated.
+enum Decoder {
+    /// Decodes `buf[start..<end]` once. `plusIsSpace` applies to query names and values only.
+    static func decode(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool = false, lowercase: Bool = false) -> String {
+        var needsWork = lowercase
+        var k = start
+        while k < end && !needsWork {
+            let b = buf[k]
+            if b == UInt8(ascii: "%") || (plusIsSpace && b == UInt8(ascii: "+")) { needsWork = true }
+            k += 1
+        }
+        guard let base = buf.baseAddress else { return "" }
+        if !needsWork {
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        }
+        var out = [UInt8]()
+        out.reserveCapacity(end - start)
+        k = start
+        while k < end {
+            var b = buf[k]
+            var step = 1
+            if b == UInt8(ascii: "%"), k + 2 < end, let hi = ByteClass.hexValue(buf[k + 1]), let lo = ByteClass.hexValue(buf[k + 2]) {
+                b = hi << 4 | lo
+                step = 3
+            } else if plusIsSpace && b == UInt8(ascii: "+") {
+                b = UInt8(ascii: " ")
+            }
+            if lowercase && b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b |= 0x20 }
+            out.append(b)
+            k += step
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
