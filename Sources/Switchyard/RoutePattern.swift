@@ -81,6 +81,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         (scheme, host, path) = try parser.parse()
     }
 
+    /// Creates a pattern from parts already known to be valid.
+    init(scheme: String?, host: PatternSegment, path: [PatternSegment]) {
+        self.scheme = scheme
+        self.host = host
+        self.path = path
+    }
+
     /// The host followed by the path segments.
     public var segments: [PatternSegment] { [host] + path }
 

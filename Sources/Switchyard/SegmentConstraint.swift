@@ -1,43 +1,220 @@
-// TEMPORARY STUB — replaced by the real linear-time engine.
-import Foundation
-
+/// Why a constraint was refused at registration.
+///
+/// Constraints are checked with a linear-time engine, so none of the rejected patterns could slow
+/// Switchyard down. They are still refused because callers copy patterns between Switchyard and
+/// backtracking engines (`NSRegularExpression`, Swift `Regex`, server routers), where they explode.
 public struct ConstraintError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable { case empty, unsupportedSyntax(String), nestedQuantifier }
+    /// The kind of problem found in the constraint source.
+    ///
+    /// The safety rules, applied after parsing (a "repeat" is a quantifier that allows two or more
+    /// repetitions: `*`, `+`, `{n,}`, `{n,m}` with `m >= 2`; "variable" means the count is not
+    /// fixed: `?`, `*`, `+`, `{n,}`, `{n,m}` with `n < m`):
+    ///
+    /// 1. ``nestedQuantifier``: a repeated group whose body can match the empty string
+    ///    (`(a?){25}`, `(a*)*`), or whose body contains a variable quantifier (`(a+)+`, `(.*a){12}`,
+    ///    `(a{2,})+`, `(a{1,2}){9}`). Exception: the body is a sequence that begins or ends with a
+    ///    required single-character item (a *delimiter*) whose characters occur nowhere else in the
+    ///    body, so every delimiter in the input starts or ends exactly one repetition:
+    ///    `v[0-9]+(\.[0-9]+)*`, `(/[^/]+)+`, `([a-z]+-)*[a-z]+`, `(\d{1,3}\.){3}\d{1,3}` are accepted.
+    /// 2. ``overlappingAlternation``: inside the body of a repeat, two alternatives that can start
+    ///    with the same character, or that can both match the empty string (`(a|aa)+`, `(\w|\d)+`,
+    ///    `(a|ab)*c`). Top-level alternation outside any repeat (`cat|car`) is fine.
+    /// 3. ``adjacentOverlappingQuantifiers``: in one sequence, two items that each contain an
+    ///    unbounded quantifier, with only optional items between them, where the first can end with
+    ///    and the second can start with a shared character (`a*a*`, `\d+\.?\d*`, `[a-z]+\w+`).
+    ///    Inside the body of a repeat the rule is strict: any two variable items count
+    ///    (`(x a?a?)+` is refused, since each repetition could split its input two ways).
+    public enum Reason: Sendable, Equatable {
+        /// Nothing to match: an empty constraint `()`, an empty group, or an empty alternative (`a|`).
+        case empty
+        /// A construct outside the supported subset; the payload names it, e.g. `"possessive quantifier"`,
+        /// `"named group"`, `"\\b"`, `"inline flags"`, `"reversed range"`.
+        case unsupportedSyntax(String)
+        /// A backreference: `\1`...`\9`, `\k<name>`, `(?P=name)`.
+        case backreference
+        /// A lookahead or lookbehind: `(?=`, `(?!`, `(?<=`, `(?<!`.
+        case lookaround
+        /// A repeat over a body that can match empty or holds a variable quantifier (rule 1).
+        case nestedQuantifier
+        /// Alternatives under a repeat that can start with the same character (rule 2).
+        case overlappingAlternation
+        /// Two unbounded items next to each other that can match the same characters (rule 3).
+        case adjacentOverlappingQuantifiers
+        /// `(` without `)`, `[` without `]`, or a stray `)`, `]` or `}` (write `\]`, `\}` for literals).
+        case unbalanced
+        /// A quantifier with nothing before it, after another quantifier, malformed `{...}`,
+        /// `{n,m}` with `n > m`, or a count above 1000.
+        case badQuantifier
+        /// More than 256 NFA states after expanding counted repeats, groups nested deeper than
+        /// 32 levels, or a source longer than 1024 characters.
+        case tooComplex
+    }
+
+    /// What went wrong.
     public let reason: Reason
+    /// Character offset (0-based, counted in Unicode scalars) in the constraint source where the
+    /// problem was found.
     public let offset: Int
+    /// The constraint source text.
     public let source: String
-    public var description: String { "bad constraint '\(source)' at offset \(offset)" }
+
+    /// Creates an error; normally only the constraint compiler does this.
+    public init(_ reason: Reason, at offset: Int, in source: String) {
+        self.reason = reason
+        self.offset = offset
+        self.source = source
+    }
+
+    /// A readable message naming the problem, its offset and the constraint, e.g.
+    /// `nested quantifier at offset 4 in constraint '(a+)+': it can backtrack catastrophically`.
+    public var description: String {
+        let (what, why): (String, String)
+        switch reason {
+        case .empty: (what, why) = ("empty pattern", "a constraint, group or alternative must match something")
+        case .unsupportedSyntax(let name):
+            (what, why) = ("unsupported syntax '\(name)'", "only literals, '.', classes, \\d \\w \\s, groups, '|' and quantifiers are supported")
+        case .backreference: (what, why) = ("backreference", "backreferences are not supported")
+        case .lookaround: (what, why) = ("lookaround", "lookahead and lookbehind are not supported")
+        case .nestedQuantifier: (what, why) = ("nested quantifier", "it can backtrack catastrophically")
+        case .overlappingAlternation:
+            (what, why) = ("overlapping alternation", "alternatives under a repeat that can start alike can backtrack catastrophically")
+        case .adjacentOverlappingQuantifiers:
+            (what, why) = ("adjacent overlapping quantifiers", "neighbouring repeats over shared characters can backtrack catastrophically")
+        case .unbalanced: (what, why) = ("unbalanced bracket", "every '(' needs a ')' and every '[' a ']'")
+        case .badQuantifier: (what, why) = ("invalid quantifier", "a quantifier needs an item before it and counts 0...1000 with min <= max")
+        case .tooComplex: (what, why) = ("too complex pattern", "at most 256 states, 32 nested groups and 1024 characters")
+        }
+        return "\(what) at offset \(offset) in constraint '\(source)': \(why)"
+    }
 }
 
+/// A compiled check for one decoded path segment. Matching always covers the whole segment
+/// (implicit `^...$`) and runs in time linear in the segment length (no backtracking engine is used).
 public struct SegmentConstraint: Sendable, Hashable, CustomStringConvertible {
+    enum Program: Sendable {
+        case typed(TypeName)
+        case bytes(ByteProgram)
+        case nfa(NFAProgram)
+    }
+
+    enum TypeName: String, Sendable, CaseIterable {
+        case int, uint, uuid, hex, alpha, alnum, slug
+    }
+
+    /// The text it was created from: the regex source, or the type name.
     public let source: String
+    /// Whether it was made from a type name.
     public let isTyped: Bool
-    public static let typeNames = ["int", "uint", "uuid", "hex", "alpha", "alnum", "slug"]
+    let program: Program
+
+    /// Compiles a regular-expression constraint (the text between the parentheses of `:name(...)`).
+    ///
+    /// Throws a ``ConstraintError`` for empty, malformed, unsupported or potentially catastrophic
+    /// patterns; see ``ConstraintError/Reason`` for the rules.
     public init(regex: String) throws(ConstraintError) {
-        if regex.isEmpty { throw ConstraintError(reason: .empty, offset: 0, source: regex) }
-        if regex.contains("+)+") || regex.contains("*)*") { throw ConstraintError(reason: .nestedQuantifier, offset: 0, source: regex) }
-        source = regex; isTyped = false
+        try self.init(regex: regex, allowFastPath: true)
     }
+
+    init(regex: String, allowFastPath: Bool) throws(ConstraintError) {
+        let root = try Parser.parse(regex)
+        source = regex
+        isTyped = false
+        if allowFastPath, let fast = ByteProgram(root) {
+            program = .bytes(fast)
+        } else {
+            program = .nfa(NFAProgram(root))
+        }
+    }
+
+    /// A named type: "int" (optional leading '-', 1...19 digits, value fits Int64), "uint" (digits,
+    /// fits UInt64), "uuid" (8-4-4-4-12 hex, either case), "hex" (1+ hex digits), "alpha" (1+ ASCII
+    /// letters), "alnum" (1+ ASCII letters/digits), "slug" (1+ of [a-z0-9-]). Returns nil for an
+    /// unknown name.
     public init?(typeName: String) {
-        guard Self.typeNames.contains(typeName) else { return nil }
-        source = typeName; isTyped = true
+        guard let name = TypeName(rawValue: typeName) else { return nil }
+        source = typeName
+        isTyped = true
+        program = .typed(name)
     }
-    public func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { matches(String(decoding: bytes, as: UTF8.self)) }
+
+    /// All type names accepted by ``init(typeName:)``, for error messages and docs.
+    public static let typeNames: [String] = TypeName.allCases.map(\.rawValue)
+
+    /// `"(regex)"` or `"<type>"`, as it would appear in a route pattern.
+    public var description: String {
+        isTyped ? "<\(source)>" : "(\(source))"
+    }
+
+    /// True when the bytes (UTF-8 of the decoded segment) match entirely. Invalid UTF-8 never matches.
+    public func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch program {
+        case .typed(let name): return name.matches(bytes)
+        case .bytes(let fast): return fast.matches(bytes)
+        case .nfa(let nfa): return nfa.matches(bytes)
+        }
+    }
+
+    /// Convenience for tests and tools: matches the UTF-8 of `text`.
     public func matches(_ text: String) -> Bool {
-        let re: String
-        if isTyped {
-            switch source {
-            case "int": re = "-?[0-9]{1,19}"
-            case "uint": re = "[0-9]{1,20}"
-            case "uuid": re = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-            case "hex": re = "[0-9a-fA-F]+"
-            case "alpha": re = "[a-zA-Z]+"
-            case "alnum": re = "[a-zA-Z0-9]+"
-            default: re = "[a-z0-9-]+"
-            }
-        } else { re = source }
-        guard let r = try? NSRegularExpression(pattern: "^(?:" + re + ")$") else { return false }
-        return r.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        var text = text
+        return text.withUTF8 { matches($0) }
     }
-    public var description: String { isTyped ? "<\(source)>" : "(\(source))" }
+
+    /// Two constraints are equal when both kind (typed or regex) and source text are equal.
+    public static func == (lhs: SegmentConstraint, rhs: SegmentConstraint) -> Bool {
+        lhs.isTyped == rhs.isTyped && lhs.source == rhs.source
+    }
+
+    /// Hashes the kind and the source text.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(isTyped)
+        hasher.combine(source)
+    }
+}
+
+extension SegmentConstraint.TypeName {
+    /// Hand-written checks over ASCII bytes.
+    func matches(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch self {
+        case .int:
+            let negative = b.first == UInt8(ascii: "-")
+            let digits = UnsafeBufferPointer(rebasing: b[(negative ? 1 : 0)...])
+            return Self.decimal(digits, limit: negative ? "9223372036854775808" : "9223372036854775807")
+        case .uint:
+            return Self.decimal(b, limit: "18446744073709551615")
+        case .uuid:
+            guard b.count == 36 else { return false }
+            for (i, c) in b.enumerated() {
+                let ok = (i == 8 || i == 13 || i == 18 || i == 23) ? c == UInt8(ascii: "-") : Self.isHex(c)
+                if !ok { return false }
+            }
+            return true
+        case .hex: return !b.isEmpty && b.allSatisfy(Self.isHex)
+        case .alpha: return !b.isEmpty && b.allSatisfy(Self.isLetter)
+        case .alnum: return !b.isEmpty && b.allSatisfy { Self.isLetter($0) || Self.isDigit($0) }
+        case .slug:
+            return !b.isEmpty && b.allSatisfy {
+                Self.isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "-")
+            }
+        }
+    }
+
+    /// 1...limit.count ASCII digits whose value does not exceed `limit` (a decimal string).
+    private static func decimal(_ b: UnsafeBufferPointer<UInt8>, limit: StaticString) -> Bool {
+        let max = limit.utf8CodeUnitCount
+        guard !b.isEmpty, b.count <= max, b.allSatisfy(isDigit) else { return false }
+        guard b.count == max else { return true }
+        // Same length: compare lexicographically with the limit.
+        let lim = UnsafeBufferPointer(start: limit.utf8Start, count: max)
+        for (x, y) in zip(b, lim) where x != y {
+            return x < y
+        }
+        return true
+    }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    private static func isHex(_ c: UInt8) -> Bool {
+        isDigit(c) || ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "f"))
+    }
 }

@@ -1,0 +1,98 @@
+/// What a handler produced: an optional payload (a screen, a value for the caller…) and a short note.
+public struct RouteResult: Sendable, CustomStringConvertible {
+    /// The value handed back, if any. Read it with ``payload(as:)``.
+    public let payload: (any Sendable)?
+    /// A short human-readable note, shown in traces.
+    public let note: String
+
+    /// Creates a result.
+    public init(_ payload: (any Sendable)? = nil, note: String = "") {
+        self.payload = payload
+        self.note = note
+    }
+
+    /// The result the router uses when a handler finishes without answering the caller
+    /// (WLRRoute's default finish callback).
+    public static let `default` = RouteResult(note: "default")
+
+    /// The payload as `T`, if it has that type.
+    public func payload<T>(as type: T.Type = T.self) -> T? { payload as? T }
+
+    /// The note, or the payload's description.
+    public var description: String {
+        if !note.isEmpty { return note }
+        return payload.map { String(describing: $0) } ?? "ok"
+    }
+}
+
+/// How one `open` ended. Every open ends in exactly one outcome, delivered once to the caller's callback.
+public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
+    /// A handler handled the request.
+    case handled(pattern: String, result: RouteResult)
+    /// No route matches the URL (and no fallback took it).
+    case notFound(url: String)
+    /// The matched handler's `shouldHandle` said no.
+    case declined(pattern: String)
+    /// An interceptor (or a relocation `delete` entry) rejected the navigation.
+    case rejected(by: String, reason: String)
+    /// The URL was redirected: the chain of URLs, then how the last one ended.
+    case redirected(chain: [String], final: RouteOutcome)
+    /// A redirect chain went past the hop limit.
+    case redirectLoop(chain: [String])
+    /// An interceptor did not answer within its deadline.
+    case timedOut(interceptor: String, seconds: Double)
+    /// A newer navigation superseded this one, or its task was cancelled.
+    case cancelled
+    /// The URL is invalid.
+    case invalidURL(URLParseError)
+    /// A handler or interceptor threw.
+    case failed(pattern: String?, error: String)
+
+    /// The outcome at the end of any redirect chain.
+    public var final: RouteOutcome {
+        if case .redirected(_, let f) = self { return f.final }
+        return self
+    }
+
+    /// True when the final outcome is `handled`.
+    public var isHandled: Bool {
+        if case .handled = final { return true }
+        return false
+    }
+
+    /// True for every outcome that is a failure for the global failure handler (anything but handled).
+    public var isFailure: Bool { !isHandled }
+
+    /// A stable one-word code for scripts and JSON: `handled`, `not_found`, `declined`, `rejected`,
+    /// `redirect_loop`, `timed_out`, `cancelled`, `invalid_url`, `failed` (of the final outcome).
+    public var code: String {
+        switch final {
+        case .handled: "handled"
+        case .notFound: "not_found"
+        case .declined: "declined"
+        case .rejected: "rejected"
+        case .redirected: "redirected"
+        case .redirectLoop: "redirect_loop"
+        case .timedOut: "timed_out"
+        case .cancelled: "cancelled"
+        case .invalidURL: "invalid_url"
+        case .failed: "failed"
+        }
+    }
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .handled(let p, let r): "handled by \(p) (\(r))"
+        case .notFound(let u): "not found: \(u)"
+        case .declined(let p): "declined by handler of \(p)"
+        case .rejected(let by, let why): "rejected by \(by): \(why)"
+        case .redirected(let chain, let f): "redirected \(chain.joined(separator: " → ")); then \(f)"
+        case .redirectLoop(let chain): "redirect loop: \(chain.joined(separator: " → "))"
+        case .timedOut(let i, let s): "timed out: interceptor \(i) did not answer within \(s) s"
+        case .cancelled: "cancelled"
+        case .invalidURL(let e): "invalid URL: \(e)"
+        case .failed(let p, let e): "failed" + (p.map { " in \($0)" } ?? "") + ": \(e)"
+        }
+    }
+}

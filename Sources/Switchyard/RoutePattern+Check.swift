@@ -1,0 +1,82 @@
+/// The result of checking one pattern against one URL, segment by segment (used by `explain`,
+/// `validate`, traces and as a reference matcher in tests; the trie is the fast path).
+public struct PatternCheck: Sendable, Equatable {
+    /// True when the pattern matches the URL.
+    public let matched: Bool
+    /// Ranking classes used, scheme first (0 literal/specific scheme … 4 catch-all); lower wins.
+    public let ranks: [Int]
+    /// Why it did not match, when it did not.
+    public let failure: String?
+}
+
+extension RoutePattern {
+    /// Checks this pattern against a parsed URL without the trie. Slow but simple: the reference.
+    public func check(_ url: RouteURL, caseInsensitivePaths: Bool = false) -> PatternCheck {
+        var ranks: [Int] = []
+        if let scheme {
+            guard url.scheme == scheme else {
+                return PatternCheck(matched: false, ranks: [], failure: "scheme '\(url.scheme ?? "")' is not '\(scheme)'")
+            }
+            ranks.append(0)
+        } else {
+            ranks.append(1)
+        }
+        let values = [url.host] + url.pathSegments
+        let segs = segments
+        var i = 0
+        for (depth, seg) in segs.enumerated() {
+            let fold = depth == 0 || caseInsensitivePaths
+            let name = depth == 0 ? "host" : "segment \(depth)"
+            switch seg {
+            case .catchAll:
+                guard i < values.count else {
+                    return PatternCheck(matched: false, ranks: ranks, failure: "catch-all needs at least one segment")
+                }
+                ranks.append(4)
+                return PatternCheck(matched: true, ranks: ranks, failure: nil)
+            case .optional(_, let c):
+                ranks.append(3)
+                if i == values.count { return PatternCheck(matched: true, ranks: ranks, failure: nil) }
+                guard i == values.count - 1 else {
+                    return PatternCheck(matched: false, ranks: ranks, failure: "the URL has more segments than the pattern")
+                }
+                if let why = Self.parameterFailure(values[i], c) {
+                    return PatternCheck(matched: false, ranks: ranks, failure: "\(name): \(why)")
+                }
+                return PatternCheck(matched: true, ranks: ranks, failure: nil)
+            default:
+                guard i < values.count else {
+                    return PatternCheck(matched: false, ranks: ranks, failure: "the URL has fewer segments than the pattern")
+                }
+                let v = values[i]
+                switch seg {
+                case .literal(let text):
+                    let equal = fold ? v.asciiLowercased == text.asciiLowercased : v == text
+                    guard equal else {
+                        return PatternCheck(matched: false, ranks: ranks, failure: "\(name) '\(v)' is not '\(text)'")
+                    }
+                    ranks.append(0)
+                case .parameter(_, let c):
+                    if let why = Self.parameterFailure(v, c) {
+                        return PatternCheck(matched: false, ranks: ranks, failure: "\(name): \(why)")
+                    }
+                    ranks.append(c == nil ? 2 : 1)
+                default: break
+                }
+                i += 1
+            }
+        }
+        guard i == values.count else {
+            return PatternCheck(matched: false, ranks: ranks, failure: "the URL has more segments than the pattern")
+        }
+        return PatternCheck(matched: true, ranks: ranks, failure: nil)
+    }
+
+    static func parameterFailure(_ v: String, _ c: SegmentConstraint?) -> String? {
+        if v == "." || v == ".." || v.contains("/") || v.contains("\\") {
+            return "'\(v)' is not allowed as a parameter value (dot segment or encoded separator)"
+        }
+        if let c, !c.matches(v) { return "'\(v)' does not satisfy \(c)" }
+        return nil
+    }
+}

@@ -1,0 +1,68 @@
+/// One navigation request as a handler and interceptors see it (WLRRoute's request, in Swift).
+///
+/// It carries the URL, the matched pattern, the path parameters, the query parameters, the native
+/// parameters passed in-process, the route's metadata, and the caller's ``RouteCallback``.
+public struct RouteRequest: Sendable {
+    /// The URL, split and decoded.
+    public let url: RouteURL
+    /// The matched route's pattern.
+    public let pattern: RoutePattern
+    /// The matched route's target name.
+    public let target: String
+    /// The decoded path parameters.
+    public let path: PathParameters
+    /// Native (in-process) parameters.
+    public var native: NativeParameters
+    /// The matched route's metadata (for example `requiresLogin: "true"`).
+    public let metadata: [String: String]
+    /// The caller's completion; fires exactly once.
+    public let callback: RouteCallback
+    /// The URLs this navigation was redirected from, oldest first (empty when not redirected).
+    public let redirectedFrom: [String]
+
+    /// Creates a request (the router does this; tests and tools may too).
+    public init(url: RouteURL, pattern: RoutePattern, target: String, path: PathParameters,
+                native: NativeParameters = NativeParameters(), metadata: [String: String] = [:],
+                callback: RouteCallback = RouteCallback(nil), redirectedFrom: [String] = []) {
+        self.url = url
+        self.pattern = pattern
+        self.target = target
+        self.path = path
+        self.native = native
+        self.metadata = metadata
+        self.callback = callback
+        self.redirectedFrom = redirectedFrom
+    }
+
+    /// The decoded query parameters.
+    public var query: QueryParameters { url.query }
+
+    /// A string parameter by name: path parameters first, then the query (last value wins).
+    /// XKRouter's merge of URL parameters with local ones: native values are read with ``native``.
+    public subscript(_ name: String) -> String? {
+        path[name] ?? url.query.last(name)
+    }
+
+    /// A parameter from the path or query, converted to `T`.
+    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
+        self[name].flatMap { T(parameter: $0) }
+    }
+
+    /// A parameter from the path or query converted to `T`; throws an error naming the key and type.
+    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
+        guard let text = self[name] else { throw .missing(key: name, expected: T.parameterTypeName) }
+        guard let v = T(parameter: text) else { throw .invalid(key: name, value: text, expected: T.parameterTypeName) }
+        return v
+    }
+
+    /// Path and query parameters merged into one dictionary (path wins; query keeps its last value).
+    public var stringParameters: [String: String] {
+        var out: [String: String] = [:]
+        for item in url.query { out[item.name] = item.value }
+        for (k, v) in path { out[k] = v }
+        return out
+    }
+
+    /// True when the route's metadata marks it as needing login (`requiresLogin` = `true`).
+    public var requiresLogin: Bool { metadata["requiresLogin"] == "true" }
+}

@@ -1,0 +1,230 @@
+/// Why each candidate route won or lost for one URL (the answer of ``RouteTable/explain(_:)``).
+public struct Explanation: Sendable, CustomStringConvertible {
+    /// One route considered.
+    public struct Candidate: Sendable, Equatable {
+        /// The route's pattern text.
+        public let pattern: String
+        /// Whether the route matches the URL.
+        public let matched: Bool
+        /// Why it won, lost, or did not match.
+        public let verdict: String
+    }
+
+    /// The URL explained.
+    public let url: String
+    /// The parse error, when the URL is invalid.
+    public let error: URLParseError?
+    /// The winning pattern, if any.
+    public let winner: String?
+    /// The routes considered (those whose scheme and host fit), winner first, then other matches in
+    /// rank order, then the routes that did not match.
+    public let candidates: [Candidate]
+
+    /// A readable report, one candidate a line.
+    public var description: String {
+        var lines = ["explain \(url)"]
+        if let error { lines.append("  invalid URL: \(error)") }
+        lines.append("  winner: \(winner ?? "none")")
+        for c in candidates { lines.append("  \(c.matched ? "✓" : "✗") \(c.pattern): \(c.verdict)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A pattern that another pattern wins against on every URL tried.
+public struct ShadowReport: Sendable, Equatable, CustomStringConvertible {
+    /// The pattern that never wins.
+    public let pattern: String
+    /// The pattern that wins instead.
+    public let shadowedBy: String
+    /// The sample URLs tried.
+    public let samples: [String]
+
+    /// One line.
+    public var description: String {
+        "\(pattern) is shadowed by \(shadowedBy) (on \(samples.count) sample URL\(samples.count == 1 ? "" : "s"): \(samples.joined(separator: ", ")))"
+    }
+}
+
+extension RouteTable {
+    private static var rankNames: [String] { ["literal", "constrained parameter", "parameter", "optional", "catch-all"] }
+
+    /// The routes worth considering for `url`: same scheme (or any-scheme) and a host that could match.
+    func consideredRoutes(for url: RouteURL) -> [Route<Target>] {
+        routes.filter { r in
+            if let s = r.pattern.scheme, s != url.scheme { return false }
+            if case .literal(let h) = r.pattern.host { return h == url.host }
+            return true
+        }
+    }
+
+    /// The patterns matching `url`, best first (ranking as the matcher's).
+    public func candidates(for url: RouteURL) -> [String] {
+        rankedMatches(url).map(\.0.pattern.description)
+    }
+
+    private func rankedMatches(_ url: RouteURL) -> [(Route<Target>, PatternCheck)] {
+        var found: [(Route<Target>, PatternCheck)] = []
+        for r in consideredRoutes(for: url) {
+            let c = r.pattern.check(url, caseInsensitivePaths: options.caseInsensitivePaths)
+            if c.matched { found.append((r, c)) }
+        }
+        return found.sorted { a, b in
+            if a.1.ranks != b.1.ranks { return a.1.ranks.lexicographicallyPrecedes(b.1.ranks) }
+            if a.0.priority != b.0.priority { return a.0.priority > b.0.priority }
+            return a.0.order < b.0.order
+        }
+    }
+
+    /// Lists the candidates considered for `url` and why each won or lost.
+    public func explain(_ url: String) -> Explanation {
+        let parsed: RouteURL
+        do throws(URLParseError) { parsed = try RouteURL(url, limits: options.limits) } catch {
+            return Explanation(url: url, error: error, winner: nil, candidates: [])
+        }
+        let winner = (try? match(url))?.pattern.description
+        let ranked = rankedMatches(parsed)
+        var out: [Explanation.Candidate] = []
+        let best = ranked.first
+        for (r, c) in ranked {
+            let text = r.pattern.description
+            if text == winner {
+                out.append(.init(pattern: text, matched: true, verdict: "won (" + describeRanks(c.ranks) + ")"))
+                continue
+            }
+            guard let (w, wc) = best else { continue }
+            let verdict: String
+            if c.ranks != wc.ranks {
+                let k = (0..<min(c.ranks.count, wc.ranks.count)).first { c.ranks[$0] != wc.ranks[$0] } ?? min(c.ranks.count, wc.ranks.count)
+                verdict = "lost to \(w.pattern) at \(positionName(k)): " + rankPhrase(c.ranks, k) + " vs " + rankPhrase(wc.ranks, k)
+            } else if r.priority != w.priority {
+                verdict = "lost to \(w.pattern) on priority (\(r.priority) < \(w.priority))"
+            } else {
+                verdict = "lost to \(w.pattern) on registration order (#\(r.order) after #\(w.order))"
+            }
+            out.append(.init(pattern: text, matched: true, verdict: verdict))
+        }
+        for r in consideredRoutes(for: parsed) {
+            let c = r.pattern.check(parsed, caseInsensitivePaths: options.caseInsensitivePaths)
+            if !c.matched { out.append(.init(pattern: r.pattern.description, matched: false, verdict: c.failure ?? "no match")) }
+        }
+        return Explanation(url: url, error: nil, winner: winner, candidates: out)
+    }
+
+    private func positionName(_ k: Int) -> String {
+        k == 0 ? "the scheme" : k == 1 ? "the host" : "segment \(k - 1)"
+    }
+
+    private func rankPhrase(_ ranks: [Int], _ k: Int) -> String {
+        guard k < ranks.count else { return "end of pattern" }
+        if k == 0 { return ranks[0] == 0 ? "specific scheme" : "any scheme" }
+        return Self.rankNames[min(ranks[k], 4)]
+    }
+
+    private func describeRanks(_ ranks: [Int]) -> String {
+        ranks.indices.map { rankPhrase(ranks, $0) }.joined(separator: ", ")
+    }
+
+    /// Reports patterns that another pattern wins against on every sample URL built from them.
+    ///
+    /// This is a heuristic: sample values are drawn from a fixed list (`1`, `42`, `abc`, a UUID…), so a
+    /// constraint none of them satisfies is not judged.
+    public func validate() -> [ShadowReport] {
+        var reports: [ShadowReport] = []
+        for r in routes {
+            let samples = Self.sampleURLs(r.pattern)
+            guard !samples.isEmpty else { continue }
+            var winners = Set<String>()
+            var ownWin = false
+            for s in samples {
+                guard let m = try? match(s) else { ownWin = true; break }
+                if m.route.order == r.order { ownWin = true; break }
+                winners.insert(m.pattern.description)
+            }
+            if !ownWin, winners.count == 1, let w = winners.first {
+                reports.append(ShadowReport(pattern: r.pattern.description, shadowedBy: w, samples: samples))
+            }
+        }
+        return reports
+    }
+
+    static func sampleURLs(_ pattern: RoutePattern) -> [String] {
+        let candidates = ["1", "42", "x", "abc", "a1", "13800000000", "ff", "deadbeef",
+                          "00000000-0000-0000-0000-000000000000", "a-b", "a_b", "ABC", "v2"]
+        var base: [String: String] = [:]
+        var alternatives: [(String, [String])] = []
+        for seg in pattern.segments {
+            switch seg {
+            case .parameter(let n, let c), .optional(let n, let c):
+                let fits = candidates.filter { c?.matches($0) ?? true }
+                guard let first = fits.first else { return [] }
+                base[n] = first
+                alternatives.append((n, Array(fits.prefix(3))))
+            case .catchAll(let n): base[n ?? "*"] = "x/y"
+            case .literal: break
+            }
+        }
+        var out: [String] = []
+        let scheme = pattern.scheme ?? "app"
+        if let u = try? pattern.url(base, defaultScheme: scheme) { out.append(u) }
+        for (n, values) in alternatives {
+            for v in values.dropFirst() {
+                var p = base
+                p[n] = v
+                if let u = try? pattern.url(p, defaultScheme: scheme), !out.contains(u) { out.append(u) }
+            }
+        }
+        // Optional segments: the absent form too.
+        if case .optional(let n, _) = pattern.segments.last {
+            var p = base
+            p[n] = nil
+            if let u = try? pattern.url(p, defaultScheme: scheme), !out.contains(u) { out.append(u) }
+        }
+        return out
+    }
+
+    /// The table as an indented tree: one line per trie edge, `→` marking where a pattern ends.
+    public var treeDescription: String {
+        var lines: [String] = []
+        let t = trie
+        func label(_ r: Int32) -> String {
+            let route = routes[Int(t.terminals[Int(r)].route)]
+            return "→ \(route.pattern) [\(route.target)]"
+        }
+        func walk(_ node: Int32, _ indent: Int) {
+            let n = t.nodes[Int(node)]
+            let pad = String(repeating: "  ", count: indent)
+            if n.exact >= 0 { lines.append(pad + label(n.exact)) }
+            if n.absent >= 0 { lines.append(pad + label(n.absent) + " (optional absent)") }
+            for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
+                let e = t.literals[k]
+                let key = String(decoding: t.keyBytes[Int(e.keyStart)..<Int(e.keyStart + e.keyLength)], as: UTF8.self)
+                lines.append(pad + PatternSegment.literal(key).description)
+                walk(e.child, indent + 1)
+            }
+            for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
+                let e = t.constrained[k]
+                lines.append(pad + ":" + t.constraints[Int(e.constraint)].description)
+                walk(e.child, indent + 1)
+            }
+            if n.param >= 0 {
+                lines.append(pad + ":")
+                walk(n.param, indent + 1)
+            }
+            for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
+                let e = t.optionals[k]
+                let c = e.constraint >= 0 ? t.constraints[Int(e.constraint)].description : ""
+                lines.append(pad + ":" + c + "? " + label(e.terminal))
+            }
+            if n.catchAll >= 0 { lines.append(pad + "* " + label(n.catchAll)) }
+        }
+        for (scheme, node) in t.schemes {
+            lines.append(String(decoding: scheme, as: UTF8.self) + "://")
+            walk(node, 1)
+        }
+        if t.anyScheme >= 0 {
+            lines.append("*://")
+            walk(t.anyScheme, 1)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,72 @@
+/// What happened during one `open`, step by step: delivered to observers and kept in the router's history.
+public struct RouteTrace: Sendable, CustomStringConvertible {
+    /// One step of a navigation.
+    public struct Step: Sendable, Equatable, CustomStringConvertible {
+        /// What kind of step.
+        public enum Kind: String, Sendable, Equatable {
+            /// A relocation-table entry applied.
+            case relocation
+            /// A static redirect applied.
+            case redirect
+            /// An interceptor decided.
+            case interceptor
+            /// The handler ran.
+            case handler
+            /// The fallback handler ran.
+            case fallback
+        }
+        /// What kind of step.
+        public let kind: Kind
+        /// Who acted (interceptor name, redirect pattern…).
+        public let name: String
+        /// What it decided.
+        public let detail: String
+        /// How long it took, in seconds.
+        public let seconds: Double
+
+        /// One line, for logs and the terminal's route log.
+        public var description: String {
+            "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))"
+        }
+    }
+
+    /// A number identifying the open, increasing per router.
+    public let id: Int
+    /// The URL as given.
+    public let url: String
+    /// The URL in normalised form, when it parsed.
+    public internal(set) var normalized: String?
+    /// The patterns that matched the (last) URL, best first.
+    public internal(set) var candidates: [String] = []
+    /// The winning pattern.
+    public internal(set) var matchedPattern: String?
+    /// The winning route's target.
+    public internal(set) var target: String?
+    /// Interceptor decisions, redirects and the handler, in order.
+    public internal(set) var steps: [Step] = []
+    /// How the open ended.
+    public internal(set) var outcome: RouteOutcome = .cancelled
+    /// Total time in seconds.
+    public internal(set) var seconds: Double = 0
+
+    init(id: Int, url: String) {
+        self.id = id
+        self.url = url
+    }
+
+    static func format(_ seconds: Double) -> String {
+        if seconds < 0.001 { return "\(Int((seconds * 1_000_000).rounded())) µs" }
+        return "\(Int((seconds * 1000).rounded())) ms"
+    }
+
+    /// A multi-line account of the open.
+    public var description: String {
+        var lines = ["#\(id) open \(url)"]
+        if let normalized, normalized != url { lines.append("  normalised: \(normalized)") }
+        if !candidates.isEmpty { lines.append("  candidates: \(candidates.joined(separator: ", "))") }
+        if let matchedPattern { lines.append("  matched: \(matchedPattern)" + (target.map { " → \($0)" } ?? "")) }
+        for step in steps { lines.append("  \(step)") }
+        lines.append("  outcome: \(outcome) in \(Self.format(seconds))")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+
+extension Router {
+    /// Opens a URL: relocations, redirects, matching, interceptors, then the handler.
+    ///
+    /// Every open ends in exactly one ``RouteOutcome``, which is returned and delivered once to
+    /// `callback` (unless a component such as a login gate took the callback over to finish it later).
+    /// - Parameters:
+    ///   - url: the URL to open.
+    ///   - native: in-process parameters for the handler.
+    ///   - lane: when given, a newer open in the same lane cancels this one if it has not finished.
+    ///   - callback: the caller's completion; fires exactly once.
+    @discardableResult
+    public func open(_ url: String, native: NativeParameters = NativeParameters(), lane: String? = nil,
+                     callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {
+        runPendingRegistrars()
+        let start = ContinuousClock.now
+        let (traceID, generation) = withState { s in
+            let id = s.nextTraceID
+            s.nextTraceID += 1
+            var gen = 0
+            if let lane {
+                gen = (s.lanes[lane] ?? 0) + 1
+                s.lanes[lane] = gen
+            }
+            return (id, gen)
+        }
+        var trace = RouteTrace(id: traceID, url: url)
+        let isCurrent: @Sendable () -> Bool = { [self] in
+            if Task.isCancelled { return false }
+            guard let lane else { return true }
+            return withState { $0.lanes[lane] == generation }
+        }
+        let outcome = await resolve(url, native: native, callback: callback, trace: &trace, isCurrent: isCurrent)
+        trace.outcome = outcome
+        trace.seconds = (ContinuousClock.now - start).seconds
+        callback.finishUnlessTakenOver(outcome)
+        let (observers, failureHandler) = withState { s in
+            s.history.append(trace)
+            if s.history.count > s.historyLimit { s.history.removeFirst(s.history.count - s.historyLimit) }
+            return (s.observers.map(\.1), s.failureHandler)
+        }
+        for o in observers { o(trace) }
+        if outcome.isFailure { failureHandler?(outcome, trace) }
+        return outcome
+    }
+
+    /// Opens a Foundation `URL`.
+    @discardableResult
+    public func open(_ url: URL, native: NativeParameters = NativeParameters(), lane: String? = nil,
+                     callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {
+        await open(url.absoluteString, native: native, lane: lane, callback: callback)
+    }
+
+    private func resolve(_ url: String, native: NativeParameters, callback: RouteCallback, trace: inout RouteTrace,
+                         isCurrent: @escaping @Sendable () -> Bool) async -> RouteOutcome {
+        var chain = [url]
+        var current = url
+        var native = native
+        var interceptorsSeen = 0
+
+        func hop(_ next: String) -> RouteOutcome? {
+            chain.append(next)
+            return chain.count - 1 > maxRedirectHops ? .redirectLoop(chain: chain) : nil
+        }
+        func wrap(_ outcome: RouteOutcome) -> RouteOutcome {
+            chain.count > 1 ? .redirected(chain: chain, final: outcome) : outcome
+        }
+
+        while true {
+            guard isCurrent() else { return wrap(.cancelled) }
+            let parsed: RouteURL
+            do throws(URLParseError) { parsed = try RouteURL(current, limits: options.limits) } catch {
+                return wrap(.invalidURL(error))
+            }
+            if trace.normalized == nil { trace.normalized = parsed.normalized }
+            let table = self.table
+            let (relocations, redirects, interceptors, fallback) = withState {
+                ($0.relocations, $0.redirects, $0.interceptors, $0.fallback)
+            }
+
+            // 1. Relocation table.
+            var aliasTarget: (pattern: RoutePattern, target: String, params: PathParameters)?
+            if let (pattern, rule, params) = relocations.lookup(current) {
+                switch rule {
+                case .delete:
+                    trace.steps.append(.init(kind: .relocation, name: pattern.description, detail: "deleted (table v\(relocations.version))", seconds: 0))
+                    return wrap(.notFound(url: current))
+                case .replace(let to):
+                    let next: String
+                    do throws(URLBuildError) { next = try to.url(params.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme) } catch {
+                        return wrap(.failed(pattern: pattern.description, error: "relocation: \(error)"))
+                    }
+                    trace.steps.append(.init(kind: .relocation, name: pattern.description, detail: "→ \(next)", seconds: 0))
+                    if let loop = hop(next) { return loop }
+                    current = next
+                    continue
+                case .alias(let target):
+                    aliasTarget = (pattern, target, params)
+                    trace.steps.append(.init(kind: .relocation, name: pattern.description, detail: "path for target \(target)", seconds: 0))
+                }
+            }
+
+            // 2. Static redirects.
+            if aliasTarget == nil, let redirects, let m = try? redirects.match(current) {
+                let next: String
+                do throws(URLBuildError) {
+                    next = try m.target.destination.url(m.parameters.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme)
+                } catch {
+                    return wrap(.failed(pattern: m.pattern.description, error: "redirect: \(error)"))
+                }
+                trace.steps.append(.init(kind: .redirect, name: m.pattern.description, detail: "→ \(next)", seconds: 0))
+                if let loop = hop(next) { return loop }
+                current = next
+                continue
+            }
+
+            // 3. Match.
+            let pattern: RoutePattern
+            let entry: RouteEntry
+            let path: PathParameters
+            if let alias = aliasTarget {
+                guard let route = table.routes.first(where: { $0.target.target == alias.target }) else {
+                    return wrap(.notFound(url: current))
+                }
+                (pattern, entry, path) = (alias.pattern, route.target, alias.params)
+            } else {
+                let m: RouteMatch<RouteEntry>?
+                do throws(URLParseError) { m = try table.match(current) } catch { return wrap(.invalidURL(error)) }
+                guard let m else {
+                    trace.candidates = []
+                    guard let fallback else { return wrap(.notFound(url: current)) }
+                    let request = RouteRequest(url: parsed, pattern: Self.fallbackPattern, target: "fallback",
+                                               path: PathParameters(names: [], values: []), native: native,
+                                               callback: callback, redirectedFrom: Array(chain.dropLast()))
+                    let t0 = ContinuousClock.now
+                    do {
+                        let result = try await fallback.handle(request)
+                        trace.steps.append(.init(kind: .fallback, name: "fallback", detail: result.description, seconds: (ContinuousClock.now - t0).seconds))
+                        return wrap(.handled(pattern: "fallback", result: result))
+                    } catch {
+                        return wrap(.failed(pattern: nil, error: String(describing: error)))
+                    }
+                }
+                (pattern, entry, path) = (m.pattern, m.target, m.parameters)
+            }
+            trace.matchedPattern = pattern.description
+            trace.target = entry.target
+            trace.candidates = table.candidates(for: parsed)
+
+            var request = RouteRequest(url: parsed, pattern: pattern, target: entry.target, path: path, native: native,
+                                       metadata: entry.metadata, callback: callback, redirectedFrom: Array(chain.dropLast()))
+
+            // 4. Interceptors, in order; each has a deadline.
+            var redirected = false
+            for reg in interceptors where reg.scope.applies(pattern: pattern.description, metadata: entry.metadata) {
+                interceptorsSeen += 1
+                let t0 = ContinuousClock.now
+                let verdict = await Self.runWithDeadline(reg.interceptor, request, timeout: reg.timeout)
+                let elapsed = (ContinuousClock.now - t0).seconds
+                guard isCurrent() else { return wrap(.cancelled) }
+                switch verdict {
+                case .timedOut:
+                    trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: "timed out", seconds: elapsed))
+                    return wrap(.timedOut(interceptor: reg.interceptor.name, seconds: reg.timeout))
+                case .threw(let error):
+                    trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: "threw \(error)", seconds: elapsed))
+                    return wrap(.failed(pattern: pattern.description, error: "interceptor \(reg.interceptor.name): \(error)"))
+                case .decided(let decision):
+                    trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: decision.description, seconds: elapsed))
+                    switch decision {
+                    case .proceed: continue
+                    case .reject(let reason): return wrap(.rejected(by: reg.interceptor.name, reason: reason))
+                    case .redirect(let to, let keep):
+                        var next = to
+                        if keep { next = Self.carryQuery(from: parsed, into: to) }
+                        if let loop = hop(next) { return loop }
+                        current = next
+                        redirected = true
+                    }
+                }
+                if redirected { break }
+            }
+            if redirected {
+                native = request.native
+                continue
+            }
+
+            // 5. The handler.
+            guard let handler = entry.handler else {
+                return wrap(.failed(pattern: pattern.description, error: "no handler registered for target \(entry.target)"))
+            }
+            let t0 = ContinuousClock.now
+            guard await handler.shouldHandle(request) else {
+                trace.steps.append(.init(kind: .handler, name: entry.target, detail: "declined", seconds: (ContinuousClock.now - t0).seconds))
+                return wrap(.declined(pattern: pattern.description))
+            }
+            guard isCurrent() else { return wrap(.cancelled) }
+            do {
+                request.native = native
+                let result = try await handler.handle(request)
+                trace.steps.append(.init(kind: .handler, name: entry.target, detail: result.description, seconds: (ContinuousClock.now - t0).seconds))
+                return wrap(.handled(pattern: pattern.description, result: result))
+            } catch {
+                trace.steps.append(.init(kind: .handler, name: entry.target, detail: "threw \(error)", seconds: (ContinuousClock.now - t0).seconds))
+                return wrap(.failed(pattern: pattern.description, error: String(describing: error)))
+            }
+        }
+    }
+
+    static let fallbackPattern = RoutePattern(scheme: nil, host: .literal("fallback"), path: [])
+
+    /// Appends the original query items that `to` does not already set.
+    static func carryQuery(from original: RouteURL, into to: String) -> String {
+        guard !original.query.isEmpty, let dest = try? RouteURL(to) else { return to }
+        let present = Set(dest.query.names)
+        let extra = original.query.items.filter { !present.contains($0.name) }
+        guard !extra.isEmpty else { return to }
+        let encoded = extra.map {
+            PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+        }.joined(separator: "&")
+        var base = to
+        var fragment = ""
+        if let hash = base.firstIndex(of: "#") {
+            fragment = String(base[hash...])
+            base = String(base[..<hash])
+        }
+        return base + (base.contains("?") ? "&" : "?") + encoded + fragment
+    }
+
+    enum Verdict: Sendable {
+        case decided(InterceptorDecision)
+        case threw(String)
+        case timedOut
+    }
+
+    /// Runs an interceptor with a deadline. An interceptor that never answers does not hold anything up:
+    /// its task is cancelled and left behind, and the navigation ends as timed out.
+    static func runWithDeadline(_ interceptor: any Interceptor, _ request: RouteRequest, timeout: Double) async -> Verdict {
+        let box = DeadlineBox()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Verdict, Never>) in
+            box.setContinuation(continuation)
+            let work = Task {
+                do {
+                    let d = try await interceptor.intercept(request)
+                    box.resume(.decided(d))
+                } catch {
+                    box.resume(.threw(String(describing: error)))
+                }
+            }
+            let timer = Task {
+                try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                if !Task.isCancelled { box.resume(.timedOut) }
+            }
+            box.setTasks(work: work, timer: timer)
+        }
+    }
+}
+
+/// Resumes a continuation exactly once and cancels whichever task lost the race.
+final class DeadlineBox: Sendable {
+    private let lock = NSLock()
+    private nonisolated(unsafe) var continuation: CheckedContinuation<Router.Verdict, Never>?
+    private nonisolated(unsafe) var work: Task<Void, Never>?
+    private nonisolated(unsafe) var timer: Task<Void, Never>?
+    private nonisolated(unsafe) var done = false
+
+    func setContinuation(_ c: CheckedContinuation<Router.Verdict, Never>) {
+        lock.lock()
+        continuation = c
+        lock.unlock()
+    }
+
+    func setTasks(work: Task<Void, Never>, timer: Task<Void, Never>) {
+        lock.lock()
+        let finished = done
+        self.work = work
+        self.timer = timer
+        lock.unlock()
+        if finished {
+            work.cancel()
+            timer.cancel()
+        }
+    }
+
+    func resume(_ verdict: Router.Verdict) {
+        lock.lock()
+        guard !done, let c = continuation else {
+            lock.unlock()
+            return
+        }
+        done = true
+        continuation = nil
+        let (w, t) = (work, timer)
+        lock.unlock()
+        w?.cancel()
+        t?.cancel()
+        c.resume(returning: verdict)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) / 1e18
+    }
+}
