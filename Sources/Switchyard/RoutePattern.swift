@@ -259,7 +259,10 @@ struct PatternParser {
                 do throws(ConstraintError) {
                     constraint = try SegmentConstraint(regex: regex)
                 } catch {
-                    throw fail(.constraint(error), open + 1 + error.offset)
+                    // The constraint reports Unicode scalars; convert to a byte offset in the pattern.
+                    let scalars = regex.unicodeScalars.prefix(error.offset)
+                    let bytes = scalars.reduce(0) { $0 + String($1).utf8.count }
+                    throw fail(.constraint(error), open + 1 + bytes)
                 }
             } else if i < bytes.count && bytes[i] == UInt8(ascii: "<") {
                 let open = i
