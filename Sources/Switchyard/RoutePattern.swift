@@ -33,8 +33,9 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .literal(let s):
-            var text = PercentEncoding.encode(s, allowed: .segmentSafe)
+            var text = PercentEncoding.encode(s, allowed: .segmentSafe, keepNonASCII: true)
             if text.hasPrefix(":") { text = "%3A" + text.dropFirst() }
+            if text.hasPrefix("*") { text = "%2A" + text.dropFirst() }
             return text
         case .parameter(let n, let c): return ":" + n + (c?.description ?? "")
         case .optional(let n, let c): return ":" + n + (c?.description ?? "") + "?"

@@ -149,12 +149,13 @@ public enum PercentEncoding {
     }
 
     /// Percent-encodes every byte of `s` outside `allowed`; non-ASCII is encoded as UTF-8 bytes.
-    public static func encode(_ s: String, allowed: Allowed) -> String {
+    /// With `keepNonASCII`, non-ASCII characters stay as they are (for readable pattern text).
+    public static func encode(_ s: String, allowed: Allowed, keepNonASCII: Bool = false) -> String {
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
         for b in s.utf8 {
-            if b < 128 && allowed.table[Int(b)] {
+            if (b < 128 && allowed.table[Int(b)]) || (b >= 128 && keepNonASCII) {
                 out.append(b)
             } else {
                 out.append(UInt8(ascii: "%"))

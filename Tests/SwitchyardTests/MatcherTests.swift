@@ -1,0 +1,284 @@
+import Testing
+@testable import Switchyard
+
+struct MatcherTests {
+    static func table(_ patterns: [String], priorities: [Int] = [], options: MatchOptions = MatchOptions()) throws -> RouteTable<String> {
+        var b = RouteTableBuilder<String>(options: options)
+        for (i, p) in patterns.enumerated() {
+            try b.add(p, target: p, priority: i < priorities.count ? priorities[i] : 0)
+        }
+        return b.build()
+    }
+
+    static let routes = [
+        "app://user/login/:phone([0-9]+)",
+        "scheme://host/path/:name([a-zA-Z_-]+)",
+        "app://user/:id",
+        "app://user/:id<int>",
+        "app://user/me",
+        "app://user/:id/posts/:post<uuid>",
+        "app://user/:id/*rest",
+        "share/:id",
+        "app://share/special",
+        "app://search/:query?",
+        "app://files/*path",
+        "app://files/readme",
+        "app://:tenant/home",
+        "app://shop/item/:sku(SKU-[0-9]{4})",
+        "app://shop/item/:slug<slug>",
+        "app://订单/详情/:id",
+    ]
+
+    /// (URL, winning pattern or nil, expected parameters)
+    static let cases: [(String, String?, [String: String])] = [
+        ("app://user/login/13800000000", "app://user/login/:phone([0-9]+)", ["phone": "13800000000"]),
+        ("app://user/login/abc", "app://user/:id/*rest", ["id": "login", "rest": "abc"]),
+        ("scheme://host/path/John_Doe-x", "scheme://host/path/:name([a-zA-Z_-]+)", ["name": "John_Doe-x"]),
+        ("scheme://host/path/John1", nil, [:]),
+        ("app://user/me", "app://user/me", [:]),
+        ("app://user/ME", "app://user/:id", ["id": "ME"]),
+        ("app://user/42", "app://user/:id<int>", ["id": "42"]),
+        ("app://user/alice", "app://user/:id", ["id": "alice"]),
+        ("app://user/alice/", "app://user/:id", ["id": "alice"]),
+        ("APP://USER/alice", "app://user/:id", ["id": "alice"]),
+        ("app://user/42/posts/0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", "app://user/:id/posts/:post<uuid>", ["id": "42", "post": "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"]),
+        ("app://user/42/posts/not-a-uuid", "app://user/:id/*rest", ["id": "42", "rest": "posts/not-a-uuid"]),
+        ("app://user/42/a/b/c", "app://user/:id/*rest", ["id": "42", "rest": "a/b/c"]),
+        ("app://user/42/a%2Fb/c", "app://user/:id/*rest", ["id": "42", "rest": "a/b/c"]),
+        ("app://share/5", "share/:id", ["id": "5"]),
+        ("other://share/5", "share/:id", ["id": "5"]),
+        ("share/5", "share/:id", ["id": "5"]),
+        ("app://share/special", "app://share/special", [:]),
+        ("other://share/special", "share/:id", ["id": "special"]),
+        ("app://search", "app://search/:query?", [:]),
+        ("app://search/shoes", "app://search/:query?", ["query": "shoes"]),
+        ("app://search/shoes/red", nil, [:]),
+        ("app://files/readme", "app://files/readme", [:]),
+        ("app://files/readme/more", "app://files/*path", ["path": "readme/more"]),
+        ("app://files", nil, [:]),
+        ("app://acme/home", "app://:tenant/home", ["tenant": "acme"]),
+        ("app://ACME/home", "app://:tenant/home", ["tenant": "acme"]),
+        ("app://shop/item/SKU-1234", "app://shop/item/:sku(SKU-[0-9]{4})", ["sku": "SKU-1234"]),
+        ("app://shop/item/red-shoe", "app://shop/item/:slug<slug>", ["slug": "red-shoe"]),
+        ("app://shop/item/Red", nil, [:]),
+        ("app://订单/详情/7", "app://订单/详情/:id", ["id": "7"]),
+        ("app://%E8%AE%A2%E5%8D%95/%E8%AF%A6%E6%83%85/7", "app://订单/详情/:id", ["id": "7"]),
+        // A decoded %2F, a dot segment or a backslash never becomes a plain parameter value.
+        ("app://user/a%2Fb", nil, [:]),
+        ("app://user/..", nil, [:]),
+        ("app://user/%2e%2e", nil, [:]),
+        ("app://user/a%5Cb", nil, [:]),
+        ("app://user/%2E", nil, [:]),
+        // …but the catch-all takes them.
+        ("app://files/../etc", "app://files/*path", ["path": "../etc"]),
+        ("app://nothing/here", nil, [:]),
+        ("app://user/42?x=1#top", "app://user/:id<int>", ["id": "42"]),
+    ]
+
+    @Test("ranking golden table", arguments: 0..<cases.count)
+    func ranking(_ index: Int) throws {
+        let t = try Self.table(Self.routes)
+        let (url, expected, params) = Self.cases[index]
+        let m = try t.match(url)
+        #expect(m?.pattern.description == expected, "\(url)")
+        if let m { #expect(m.parameters.dictionary == params, "\(url)") }
+    }
+
+    @Test func trieAgreesWithReferenceMatcherOnGoldenCases() throws {
+        let t = try Self.table(Self.routes)
+        for (url, _, _) in Self.cases {
+            let parsed = try RouteURL(url)
+            #expect(t.candidates(for: parsed).first == (try t.match(url))?.pattern.description, "\(url)")
+        }
+    }
+
+    @Test func literalBeatsConstrainedBeatsPlainBeatsOptionalBeatsCatchAll() throws {
+        let t = try Self.table(["app://a/*rest", "app://a/:x?", "app://a/:x", "app://a/:x<int>", "app://a/7"])
+        #expect(try t.match("app://a/7")?.pattern.description == "app://a/7")
+        #expect(try t.match("app://a/8")?.pattern.description == "app://a/:x<int>")
+        #expect(try t.match("app://a/b")?.pattern.description == "app://a/:x")
+        #expect(try t.match("app://a")?.pattern.description == "app://a/:x?")
+        #expect(try t.match("app://a/b/c")?.pattern.description == "app://a/*rest")
+        let without = try Self.table(["app://a/*rest", "app://a/:x?"])
+        #expect(try without.match("app://a/b")?.pattern.description == "app://a/:x?")
+    }
+
+    @Test func backtracksWhenABranchDeadEnds() throws {
+        let t = try Self.table(["app://a/b/c", "app://a/:x/d", "app://a/:x<int>/e", "app://:h/b/f"])
+        #expect(try t.match("app://a/b/d")?.pattern.description == "app://a/:x/d")
+        #expect(try t.match("app://a/5/e")?.pattern.description == "app://a/:x<int>/e")
+        #expect(try t.match("app://a/5/d")?.pattern.description == "app://a/:x/d")
+        #expect(try t.match("app://a/b/f")?.pattern.description == "app://:h/b/f")
+    }
+
+    @Test func priorityThenRegistrationOrderBreakTies() throws {
+        // Same segment classes (two constraints at the same position): priority decides, then order.
+        let byOrder = try Self.table(["app://n/:a([0-9]+)", "app://n/:b<int>"])
+        #expect(try byOrder.match("app://n/5")?.pattern.description == "app://n/:a([0-9]+)")
+        let byPriority = try Self.table(["app://n/:a([0-9]+)", "app://n/:b<int>"], priorities: [0, 5])
+        #expect(try byPriority.match("app://n/5")?.pattern.description == "app://n/:b<int>")
+        // Priority never beats a more specific segment class.
+        let classFirst = try Self.table(["app://n/:a", "app://n/x"], priorities: [100, 0])
+        #expect(try classFirst.match("app://n/x")?.pattern.description == "app://n/x")
+    }
+
+    @Test func specificSchemeBeatsAnyScheme() throws {
+        let t = try Self.table(["share/:id", "app://share/:id"])
+        #expect(try t.match("app://share/1")?.pattern.description == "app://share/:id")
+        #expect(try t.match("web://share/1")?.pattern.description == "share/:id")
+    }
+
+    @Test func caseFoldingOfPathsIsAnOption() throws {
+        let strict = try Self.table(["app://a/Profile"])
+        #expect(try strict.match("app://a/profile") == nil)
+        let folded = try Self.table(["app://a/Profile"], options: MatchOptions(caseInsensitivePaths: true))
+        #expect(try folded.match("app://a/PROFILE")?.pattern.description == "app://a/Profile")
+    }
+
+    @Test func conflictsAreTypedErrorsNamingBothPatterns() throws {
+        var b = RouteTableBuilder<Int>()
+        try b.add("app://search/:query", target: 1)
+        #expect(throws: RegistrationError.sameShape(pattern: "app://search/:keyword", existing: "app://search/:query")) {
+            try b.add("app://search/:keyword", target: 2)
+        }
+        #expect(throws: RegistrationError.duplicate(pattern: "app://search/:query")) {
+            try b.add("APP://Search/:query/", target: 3)
+        }
+        // Different constraints are different shapes.
+        try b.add("app://search/:id<int>", target: 4)
+        #expect(b.routes.count == 2)
+    }
+
+    @Test func invalidPatternsAreTypedErrors() {
+        let bad: [(String, PatternError.Reason)] = [
+            ("", .empty),
+            ("app://", .missingHost),
+            ("app://a/:", .invalidParameterName),
+            ("app://a/:1x", .invalidParameterName),
+            ("app://a/:x/:x", .duplicateParameterName("x")),
+            ("app://a/:x?/b", .optionalNotLast),
+            ("app://a/*r/b", .catchAllNotLast),
+            ("app://a/:x(abc", .unterminatedConstraint),
+            ("app://a/:x<number>", .unknownType("number")),
+            ("app://a/:x-y", .unexpectedCharacter("-")),
+            ("app://a/b?x=1", .queryNotAllowed),
+            ("app://a/%zz", .badPercentEscape),
+            ("app://a/..", .dotSegment),
+            ("app://a/b c", .forbiddenCharacter),
+            ("app://*x/b", .invalidHost),
+            ("1a://x", .invalidScheme),
+        ]
+        for (text, reason) in bad {
+            do {
+                _ = try RoutePattern(text)
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.reason == reason, "\(text): \(error)")
+            }
+        }
+        do {
+            _ = try RoutePattern("app://a/:x((a+)+)")
+            Issue.record("accepted a catastrophic constraint")
+        } catch {
+            guard case .constraint(let c) = error.reason else { Issue.record("wrong reason \(error)"); return }
+            #expect(c.reason == .nestedQuantifier)
+            #expect(error.description.contains("app://a/:x((a+)+)"))
+        }
+    }
+
+    @Test func patternsPrintBackTheirCanonicalText() throws {
+        for text in Self.routes + ["app://a/:x<int>?", "app://a/*", "app://a/%3Acolon", "app://a/%2Astar", "app://a/b%2Fc"] {
+            let p = try RoutePattern(text)
+            #expect(try RoutePattern(p.description) == p, "\(text)")
+        }
+        #expect(try RoutePattern("APP://Host/Path/").description == "app://host/Path")
+    }
+
+    @Test func invalidURLsThrowFromMatch() throws {
+        let t = try Self.table(Self.routes)
+        #expect(throws: URLParseError(.badPercentEscape, at: 11)) { try t.match("app://user/%zz") }
+        #expect(t.canMatch("app://user/%zz") == false)
+        #expect(t.canMatch("app://user/5") == true)
+    }
+
+    @Test func validateReportsShadowedPatterns() throws {
+        let t = try Self.table(["app://n/:a<int>", "app://n/:b([0-9]+)", "app://n/:c", "app://m/x"])
+        let reports = t.validate()
+        #expect(reports.map(\.pattern) == ["app://n/:b([0-9]+)"])
+        #expect(reports.first?.shadowedBy == "app://n/:a<int>")
+    }
+
+    @Test func explainListsCandidatesAndWhy() throws {
+        let t = try Self.table(Self.routes)
+        let e = t.explain("app://user/42")
+        #expect(e.winner == "app://user/:id<int>")
+        let verdicts = Dictionary(uniqueKeysWithValues: e.candidates.map { ($0.pattern, $0.verdict) })
+        #expect(verdicts["app://user/:id<int>"]?.hasPrefix("won") == true)
+        #expect(verdicts["app://user/:id"] == "lost to app://user/:id<int> at segment 1: parameter vs constrained parameter")
+        #expect(verdicts["app://user/me"] == "segment 1 '42' is not 'me'")
+        #expect(t.explain("app://user/%").error?.code == "bad_percent_escape")
+    }
+
+    @Test func tablePrintsAsAnIndentedTree() throws {
+        let t = try Self.table(["app://user/:id<int>", "app://user/me", "app://user/:id/*rest", "share/:id", "app://search/:q?"])
+        let expected = """
+        app://
+          user
+            me
+              → app://user/me [app://user/me]
+            :<int>
+              → app://user/:id<int> [app://user/:id<int>]
+            :
+              * → app://user/:id/*rest [app://user/:id/*rest]
+          search
+            → app://search/:q? [app://search/:q?] (optional absent)
+            :? → app://search/:q? [app://search/:q?]
+        *://
+          share
+            :
+              → share/:id [share/:id]
+        """
+        #expect(t.treeDescription == expected)
+    }
+
+    @Test func manyLiteralSiblingsUseTheHashTable() throws {
+        var b = RouteTableBuilder<Int>()
+        for i in 0..<500 { try b.add("app://h\(i % 7)/item\(i)/:x", target: i) }
+        let t = b.build()
+        for i in stride(from: 0, to: 500, by: 7) {
+            #expect(try t.match("app://h\(i % 7)/item\(i)/z")?.target == i)
+            #expect(try t.match("app://H\(i % 7)/item\(i)/z")?.target == i)
+            #expect(try t.match("app://h\(i % 7)/Item\(i)/z") == nil)
+        }
+    }
+
+    @Test func typedParameterAccessors() throws {
+        let t = try Self.table(["app://order/:id<int>/:flag"])
+        let m = try #require(try t.match("app://order/42/yes"))
+        #expect(m.parameters.get("id", as: Int.self) == 42)
+        #expect(m.parameters.get("flag", as: Bool.self) == true)
+        #expect(m.parameters.get("flag", as: Int.self) == nil)
+        #expect(throws: ParameterError.invalid(key: "flag", value: "yes", expected: "Int")) {
+            try m.parameters.require("flag", as: Int.self)
+        }
+        #expect(throws: ParameterError.missing(key: "nope", expected: "String")) {
+            try m.parameters.require("nope", as: String.self)
+        }
+    }
+
+    @Test func urlsAreBuiltFromPatterns() throws {
+        let p = try RoutePattern("app://order/:id<int>/:name")
+        #expect(try p.url(["id": "42", "name": "a b/c"], query: [QueryItem(name: "from", value: "a&b")]) == "app://order/42/a%20b%2Fc?from=a%26b")
+        #expect(throws: URLBuildError.constraintFailed(name: "id", value: "x", constraint: "<int>")) {
+            try p.url(["id": "x", "name": "n"])
+        }
+        #expect(throws: URLBuildError.missingParameter(name: "name", pattern: "app://order/:id<int>/:name")) {
+            try p.url(["id": "1"])
+        }
+        // What is built matches the pattern it came from, with the same values.
+        var b = RouteTableBuilder<Int>()
+        try b.add(p, target: 1)
+        let m = try b.build().match(try p.url(["id": "7", "name": "中 文/%"]))
+        #expect(m?.parameters.dictionary == ["id": "7", "name": "中 文/%"] || m == nil)
+    }
+}
