@@ -51,6 +51,14 @@ public final class RouteCallback: Sendable {
         return true
     }
 
+    /// Hands a taken-over callback back, so that the next navigation it is passed to finishes it
+    /// (used to resume a held navigation).
+    public func release() {
+        lock.lock()
+        owned = false
+        lock.unlock()
+    }
+
     /// True when a component took the callback over.
     var isTakenOver: Bool {
         lock.lock()

@@ -1,0 +1,274 @@
+import Foundation
+
+/// Everything one run measured. Printed as a text report, or as one JSON object with `--json`.
+struct Report: Codable {
+    struct Machine: Codable {
+        let cores: Int
+        let cpu: String
+        let os: String
+        let swift: String
+        let configuration: String
+    }
+
+    struct Settings: Codable {
+        let mode: String
+        let seed: String
+        let sizes: [Int]
+        let batches: Int
+        let lookupsPerBatch: Int
+        let regexBatches: Int
+        let regexLookupsPerBatch: [Int]
+        let buildRepeats: Int
+        let queryFraction: Double
+        let query: String
+    }
+
+    /// Median nanoseconds per lookup.
+    struct Figures: Codable {
+        let switchyard: Double
+        let floor: Double
+        let routingKit: Double
+        let regexScan: Double
+    }
+
+    struct SizeResult: Codable {
+        let routes: Int
+        let hitNs: Figures
+        let missNs: Figures
+        let distinctHitURLs: Int
+        let distinctMissURLs: Int
+        /// Concrete URLs generated from a route that Switchyard did not match (expected 0).
+        let unmatchedConcreteURLs: Int
+        /// Routes registered in RoutingKit (constrained/plain pairs collapse to one RoutingKit path).
+        let routingKitRoutes: Int
+        /// Share of the hit lookups for which each competitor returned some route.
+        let routingKitHitShare: Double
+        let regexHitShare: Double
+        /// Share of the miss lookups for which each competitor nevertheless returned a route.
+        let routingKitMissAnsweredShare: Double
+        let regexMissAnsweredShare: Double
+    }
+
+    struct Build: Codable {
+        let routes: Int
+        let repeats: Int
+        let switchyardMs: Double
+        let routingKitMs: Double
+    }
+
+    struct Memory: Codable {
+        let routes: Int
+        let method: String
+        let switchyardBytes: Int
+        let switchyardBytesPerRoute: Double
+        let routingKitBytes: Int
+        let routingKitBytesPerRoute: Double
+        /// True when the malloc interposer was found active in the timing process (it would inflate these numbers).
+        let interposerActiveInTimingProcess: Bool
+    }
+
+    struct Allocations: Codable {
+        let method: String
+        let probe: AllocationProbeResult
+    }
+
+    struct Target: Codable {
+        let id: String
+        let goal: String
+        let measured: String
+        /// nil when it could not be measured.
+        let met: Bool?
+        /// How far from the limit: "margin 1.4×" when met, "1.6× short" when not.
+        let distance: String
+    }
+
+    let machine: Machine
+    let settings: Settings
+    let sizes: [SizeResult]
+    let build: Build
+    let memory: Memory
+    let allocations: Allocations
+    var targets: [Target] = []
+    var notes: [String] = []
+    var blackhole = 0
+}
+
+// MARK: Targets
+
+extension Report {
+    /// Distance from a "measured ≤ limit" goal.
+    private static func distanceAtMost(_ measured: Double, _ limit: Double) -> String {
+        measured <= limit ? "margin \(ratio(limit / measured))" : "\(ratio(measured / limit)) short"
+    }
+
+    /// Distance from a "measured ≥ limit" goal.
+    private static func distanceAtLeast(_ measured: Double, _ limit: Double) -> String {
+        measured >= limit ? "margin \(ratio(measured / limit))" : "\(ratio(limit / measured)) short"
+    }
+
+    mutating func evaluateTargets() {
+        var out: [Target] = []
+        func size(_ n: Int) -> SizeResult? { sizes.first { $0.routes == n } }
+
+        // Hit and miss within 2× floor at every size.
+        for (id, goal, pick) in [
+            ("hit-vs-floor", "hit within 2× floor at every size", { (s: SizeResult) in s.hitNs }),
+            ("miss-vs-floor", "miss within 2× floor at every size", { (s: SizeResult) in s.missNs }),
+        ] {
+            let ratios = sizes.map { (routes: $0.routes, r: pick($0).switchyard / pick($0).floor) }
+            let worst = ratios.max { $0.r < $1.r }
+            let detail = ratios.map { "\(Self.grouped($0.routes)): \(Self.ratio($0.r))" }.joined(separator: ", ")
+            if let worst {
+                out.append(Target(id: id, goal: goal, measured: "worst \(Self.ratio(worst.r)) (\(detail))",
+                                  met: worst.r <= 2, distance: Self.distanceAtMost(worst.r, 2)))
+            }
+        }
+        if let s = size(10_000) {
+            let r = s.hitNs.routingKit / s.hitNs.switchyard
+            let m = s.missNs.routingKit / s.missNs.switchyard
+            out.append(Target(id: "vs-routingkit", goal: "≥10× faster than RoutingKit at 10,000 (hits)",
+                              measured: "\(Self.ratio(r)) on hits (misses: \(Self.ratio(m)))",
+                              met: r >= 10, distance: Self.distanceAtLeast(r, 10)))
+        }
+        if let s = size(1_000) {
+            let r = s.hitNs.regexScan / s.hitNs.switchyard
+            let m = s.missNs.regexScan / s.missNs.switchyard
+            out.append(Target(id: "vs-regex", goal: "≥100× faster than regex scan at 1,000 (hits)",
+                              measured: "\(Self.ratio(r)) on hits (misses: \(Self.ratio(m)))",
+                              met: r >= 100, distance: Self.distanceAtLeast(r, 100)))
+        }
+        let b = build.routingKitMs / build.switchyardMs
+        out.append(Target(id: "build", goal: "build 10,000 faster than RoutingKit",
+                          measured: "Switchyard \(Self.ms(build.switchyardMs)), RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(b)))",
+                          met: build.switchyardMs < build.routingKitMs, distance: Self.distanceAtLeast(b, 1)))
+        let bpr = memory.switchyardBytesPerRoute
+        out.append(Target(id: "heap", goal: "≤300 bytes heap per route (10,000 routes)",
+                          measured: "\(Self.grouped(Int(bpr.rounded()))) B/route",
+                          met: bpr <= 300, distance: Self.distanceAtMost(bpr, 300)))
+        let probe = allocations.probe
+        if probe.measured, !probe.sizes.isEmpty {
+            let worst = probe.sizes.map(\.mallocsPerHit).max() ?? 0
+            let detail = probe.sizes.map { "\(Self.grouped($0.routes)): \(Self.count($0.mallocsPerHit))" }.joined(separator: ", ")
+            out.append(Target(id: "allocations", goal: "0 allocations per hit",
+                              measured: "\(Self.count(worst)) per hit at worst (\(detail))",
+                              met: worst == 0, distance: worst == 0 ? "exact" : "\(Self.count(worst)) too many"))
+        } else {
+            out.append(Target(id: "allocations", goal: "0 allocations per hit", measured: "not measured: \(probe.reason ?? "?")",
+                              met: nil, distance: "-"))
+        }
+        targets = out
+    }
+}
+
+// MARK: Text
+
+extension Report {
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    static func fixed(_ x: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", x)
+    }
+
+    /// Nanoseconds: one decimal below 1,000, grouped integer above.
+    static func ns(_ x: Double) -> String {
+        guard x.isFinite else { return "-" }
+        return x < 1_000 ? fixed(x, 1) : grouped(Int(x.rounded()))
+    }
+
+    static func ratio(_ x: Double) -> String {
+        guard x.isFinite else { return "-" }
+        if x < 10 { return fixed(x, 2) + "×" }
+        if x < 100 { return fixed(x, 1) + "×" }
+        return grouped(Int(x.rounded())) + "×"
+    }
+
+    static func ms(_ x: Double) -> String { fixed(x, 2) + " ms" }
+    static func percent(_ x: Double) -> String { fixed(x * 100, 1) + "%" }
+    static func count(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : fixed(x, 2) }
+
+    private static func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
+        let n = s.count
+        guard n < width else { return s }
+        let fill = String(repeating: " ", count: width - n)
+        return left ? s + fill : fill + s
+    }
+
+    var text: String {
+        var lines: [String] = []
+        let s = settings
+        lines.append("Switchyard benchmark (\(machine.configuration) build, \(s.mode) mode)")
+        lines.append("Machine: \(machine.cores) cores, \(machine.cpu), \(machine.os), Swift \(machine.swift)")
+        lines.append("Workload: \(Self.grouped(s.sizes.max() ?? 0)) generated routes over \(Vocabulary.hosts.count) hosts (seed \(s.seed)); smaller tables are the first routes.")
+        lines.append("  Every lookup is timed from the raw URL String; \(Self.percent(s.queryFraction)) of lookup URLs carry \"\(s.query)\".")
+        lines.append("  Median of \(s.batches) batches × \(Self.grouped(s.lookupsPerBatch)) lookups (regex scan: \(s.regexBatches) batches × "
+                     + s.regexLookupsPerBatch.map { Self.grouped($0) }.joined(separator: " / ") + " lookups).")
+        lines.append("")
+        lines.append("Median ns per lookup")
+        let header = [pad("routes", 7), pad("kind", 5, left: true), pad("Switchyard", 11), pad("floor", 9), pad("SY/floor", 9),
+                      pad("RoutingKit", 11), pad("RK/SY", 8), pad("regex scan", 12), pad("regex/SY", 9)]
+        lines.append(header.joined(separator: "  "))
+        for r in sizes {
+            for (kind, f) in [("hit", r.hitNs), ("miss", r.missNs)] {
+                lines.append([pad(Self.grouped(r.routes), 7), pad(kind, 5, left: true), pad(Self.ns(f.switchyard), 11),
+                              pad(Self.ns(f.floor), 9), pad(Self.ratio(f.switchyard / f.floor), 9),
+                              pad(Self.ns(f.routingKit), 11), pad(Self.ratio(f.routingKit / f.switchyard), 8),
+                              pad(Self.ns(f.regexScan), 12), pad(Self.ratio(f.regexScan / f.switchyard), 9)].joined(separator: "  "))
+            }
+        }
+        lines.append("")
+        for r in sizes {
+            for (kind, f) in [("hit", r.hitNs), ("miss", r.missNs)] {
+                lines.append("Switchyard \(kind) \(Self.grouped(r.routes)): \(Self.ns(f.switchyard)) ns; floor \(Self.ns(f.floor)) ns "
+                             + "(Switchyard/floor \(Self.ratio(f.switchyard / f.floor))); RoutingKit \(Self.ns(f.routingKit)) ns "
+                             + "(RoutingKit/Switchyard \(Self.ratio(f.routingKit / f.switchyard))); regex \(Self.ns(f.regexScan)) ns "
+                             + "(\(Self.ratio(f.regexScan / f.switchyard)))")
+            }
+        }
+        lines.append("")
+        lines.append("Build \(Self.grouped(build.routes)) routes from pattern text (median of \(build.repeats)): Switchyard \(Self.ms(build.switchyardMs)), "
+                     + "RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(build.routingKitMs / build.switchyardMs)))")
+        lines.append("Heap at \(Self.grouped(memory.routes)) routes (\(memory.method)): Switchyard \(Self.fixed(memory.switchyardBytesPerRoute, 1)) B/route "
+                     + "(\(Self.grouped(memory.switchyardBytes)) B); RoutingKit \(Self.fixed(memory.routingKitBytesPerRoute, 1)) B/route "
+                     + "(\(Self.grouped(memory.routingKitBytes)) B)")
+        if allocations.probe.measured {
+            let sizes = allocations.probe.sizes
+            lines.append("Switchyard heap allocations per lookup (\(allocations.method)): hit "
+                         + sizes.map { Self.count($0.mallocsPerHit) }.joined(separator: " / ") + ", miss "
+                         + sizes.map { Self.count($0.mallocsPerMiss) }.joined(separator: " / ") + " at "
+                         + sizes.map { Self.grouped($0.routes) }.joined(separator: " / ") + " routes")
+        } else {
+            lines.append("Switchyard heap allocations per lookup: not measured (\(allocations.probe.reason ?? "?"))")
+        }
+        lines.append("")
+        lines.append("Targets")
+        for t in targets {
+            let verdict = t.met.map { $0 ? "met" : "NOT MET" } ?? "unknown"
+            lines.append("  " + pad(verdict, 8, left: true) + " " + pad(t.goal, 46, left: true) + " " + t.measured + " [" + t.distance + "]")
+        }
+        lines.append("")
+        lines.append("Notes")
+        for n in notes { lines.append("  - " + n) }
+        lines.append("")
+        lines.append("blackhole: \(blackhole)")
+        return lines.joined(separator: "\n")
+    }
+
+    func json() throws(HarnessError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            let data = try encoder.encode(self)
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw HarnessError("could not encode the report: \(error)")
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A login gate with resume, as a reusable interceptor.
+///
+/// For routes whose metadata marks them as needing login (`requiresLogin: "true"` by default), the gate
+/// redirects to the login URL and holds the original navigation — its URL, native parameters and
+/// callback. When login succeeds (``loginSucceeded()``), the original navigation resumes exactly once;
+/// when login is cancelled (``loginCancelled()``), it ends as rejected. A newer gated navigation
+/// replaces the held one, which ends as rejected. The login route itself is never gated.
+///
+/// ```swift
+/// let gate = LoginGate(loginURL: "app://login")
+/// gate.install(on: router)
+/// await router.open("app://orders")      // → redirected to app://login, the orders open is held
+/// await gate.loginSucceeded()            // → app://orders opens, its callback fires once
+/// ```
+public final class LoginGate: Interceptor, Sendable {
+    /// The name shown in traces and outcomes.
+    public let name: String
+    /// Where the gate sends a user who is not logged in.
+    public let loginURL: String
+    private let loginKey: String?
+    private let lock = NSLock()
+    private nonisolated(unsafe) var loggedIn = false
+    private nonisolated(unsafe) var held: Held?
+    private nonisolated(unsafe) weak var router: Router?
+
+    private struct Held {
+        let url: String
+        let native: NativeParameters
+        let callback: RouteCallback
+    }
+
+    /// Creates a gate that redirects to `loginURL`.
+    public init(loginURL: String, name: String = "LoginGate") {
+        self.loginURL = loginURL
+        self.name = name
+        loginKey = (try? RouteURL(loginURL)).map(Self.key)
+    }
+
+    private static func key(_ u: RouteURL) -> String {
+        ([u.scheme ?? "", u.host] + u.pathSegments).joined(separator: "/")
+    }
+
+    /// Adds the gate to `router` for routes whose metadata has `key` = `value`, and remembers the
+    /// router to resume held navigations on. Returns the interceptor id.
+    @discardableResult
+    public func install(on router: Router, priority: Int = 1000, key: String = "requiresLogin", value: String = "true") -> Int {
+        lock.lock()
+        self.router = router
+        lock.unlock()
+        return router.addInterceptor(self, priority: priority, scope: .metadata(key: key, value: value))
+    }
+
+    /// Whether the user is logged in.
+    public var isLoggedIn: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return loggedIn
+    }
+
+    /// The URL of the navigation waiting for login, if any.
+    public var pendingURL: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return held?.url
+    }
+
+    /// Holds gated requests while logged out; lets everything else through.
+    public func intercept(_ request: RouteRequest) async throws -> InterceptorDecision {
+        if let loginKey, Self.key(request.url) == loginKey { return .proceed }
+        enum Step { case proceed, reject, hold(Held?) }
+        let step: Step = lock.withLock {
+            if loggedIn { return .proceed }
+            guard request.callback.takeOver() else { return .reject }
+            let previous = held
+            held = Held(url: request.url.original, native: request.native, callback: request.callback)
+            return .hold(previous)
+        }
+        switch step {
+        case .proceed: return .proceed
+        case .reject: return .reject(reason: "login required")
+        case .hold(let previous):
+            previous?.callback.finish(.rejected(by: name, reason: "superseded by a newer navigation that needs login"))
+            return .redirect(to: loginURL, keepParameters: false)
+        }
+    }
+
+    /// Marks the user as logged in and resumes the held navigation, if any, exactly once.
+    /// Returns the resumed navigation's outcome.
+    @discardableResult
+    public func loginSucceeded() async -> RouteOutcome? {
+        let (pending, router): (Held?, Router?) = lock.withLock {
+            loggedIn = true
+            let p = held
+            held = nil
+            return (p, self.router)
+        }
+        guard let pending else { return nil }
+        guard let router else {
+            let outcome = RouteOutcome.rejected(by: name, reason: "the router is gone")
+            pending.callback.finish(outcome)
+            return outcome
+        }
+        pending.callback.release()
+        return await router.open(pending.url, native: pending.native, callback: pending.callback)
+    }
+
+    /// Ends the held navigation as rejected; the user stays logged out.
+    public func loginCancelled() {
+        lock.lock()
+        let pending = held
+        held = nil
+        lock.unlock()
+        pending?.callback.finish(.rejected(by: name, reason: "login cancelled"))
+    }
+
+    /// Logs the user out (held navigations are not affected).
+    public func logout() {
+        lock.lock()
+        loggedIn = false
+        lock.unlock()
+    }
+
+    /// Sets the logged-in state directly, without resuming anything.
+    public func setLoggedIn(_ value: Bool) {
+        lock.lock()
+        loggedIn = value
+        lock.unlock()
+    }
+}
