@@ -1,9 +1,270 @@
-import CHeapInfo
-import MallocInterposerSwift
-let m = cheapinfo_take()
-print(m.arenaInUse, m.mmapped)
-MallocInterposerSwift.initialize()
-MallocInterposerSwift.hook()
-let a = [Int](repeating: 1, count: Int(CommandLine.arguments.count) + 100)
-MallocInterposerSwift.unhook()
-print(a.count, MallocInterposerSwift.getStatistics().mallocCount)
+import Foundation
+
+// Switchyard benchmark harness: Switchyard vs RoutingKit vs a regex scan vs a dictionary floor.
+//
+//   swift run -c release SwitchyardBenchmarks            full run (about a minute)
+//   swift run -c release SwitchyardBenchmarks --quick    CI-sized run
+//   swift run -c release SwitchyardBenchmarks --json     the same figures as one JSON object
+
+struct Options {
+    var quick = false
+    var json = false
+    var allocationProbeChild = false
+
+    static let usage = """
+        usage: SwitchyardBenchmarks [--quick] [--json]
+          --quick   smaller batches (CI); the same measurements
+          --json    print the results as one JSON object instead of the text report
+        """
+
+    static func parse(_ args: ArraySlice<String>) throws(HarnessError) -> Options {
+        var o = Options()
+        for arg in args {
+            switch arg {
+            case "--quick": o.quick = true
+            case "--json": o.json = true
+            case AllocationProbe.flag: o.allocationProbeChild = true
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: throw HarnessError("unknown argument '\(arg)'\n\(usage)")
+            }
+        }
+        return o
+    }
+}
+
+/// Sizes of the measurement loops.
+struct Plan {
+    let batches: Int
+    let lookupsPerBatch: Int
+    let regexBatches: Int
+    /// Route regexes tried per regex batch, roughly: lookups per batch = budget / routes.
+    let regexBudget: Int
+    let buildRepeats: Int
+
+    init(quick: Bool) {
+        batches = quick ? 15 : 101
+        lookupsPerBatch = quick ? 250 : 1_000
+        regexBatches = 15
+        regexBudget = quick ? 8_000 : 40_000
+        buildRepeats = quick ? 3 : 7
+    }
+
+    func regexLookups(_ routes: Int) -> Int { max(4, regexBudget / routes) }
+}
+
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+func swiftVersion() -> String {
+    #if compiler(>=6.4)
+    "≥ 6.4"
+    #elseif compiler(>=6.3)
+    "6.3"
+    #elseif compiler(>=6.2)
+    "6.2"
+    #elseif compiler(>=6.1)
+    "6.1"
+    #else
+    "6.0"
+    #endif
+}
+
+func cpuModel() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown CPU" }
+    for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+        if let colon = line.firstIndex(of: ":") {
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+    return "unknown CPU"
+}
+
+func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
+    let plan = Plan(quick: options.quick)
+    var sink = 0
+
+    progress("generating \(Workload.sizes.max() ?? 0) routes…")
+    let workload = Workload()
+    let patterns = workload.routes.map(\.switchyardPattern)
+    let rkPaths = workload.routes.map(\.routingKitPath)
+    // RoutingKit keeps one route per path; constrained and plain parameters collapse into one
+    // path, so only the first route of each RoutingKit path is registered (as Switchyard would
+    // pick the constrained one, this changes which target some hits get, not whether they hit).
+    var seenRK = Set<String>()
+    let rkRegister = rkPaths.map { seenRK.insert($0).inserted }
+    progress("compiling \(workload.routes.count) regular expressions…")
+    let regexes = try RegexScanLookup.compile(workload.routes)
+
+    var sizeResults: [Report.SizeResult] = []
+    for size in Workload.sizes {
+        progress("\(size) routes: building tables and lookup lists…")
+        let sy = SwitchyardLookup(table: try SwitchyardLookup.build(patterns.prefix(size)))
+        let w = SizeWorkload(size: size, workload: workload, lookups: plan.lookupsPerBatch, classify: sy.classify)
+        guard !w.hitLookups.isEmpty, !w.missLookups.isEmpty else {
+            throw HarnessError("no hit or no miss URLs generated for \(size) routes")
+        }
+        let rk = RoutingKitLookup(router: RoutingKitLookup.build(rkPaths.prefix(size), register: rkRegister))
+        let floor = FloorLookup(hitURLs: w.hitPool)
+        let regex = RegexScanLookup(regexes: regexes.prefix(size))
+        let regexCount = plan.regexLookups(size)
+        let regexHits = Array(w.hitLookups.prefix(regexCount))
+        let regexMisses = Array(w.missLookups.prefix(regexCount))
+
+        // Sanity: the floor must agree with Switchyard about hit vs miss.
+        let floorHits = countMatched(floor, w.hitLookups)
+        let floorMisses = countMatched(floor, w.missLookups)
+        guard floorHits == w.hitLookups.count, floorMisses == 0 else {
+            throw HarnessError("floor disagrees with the hit/miss lists at \(size) routes (\(floorHits) hits, \(floorMisses) false hits)")
+        }
+
+        progress("\(size) routes: timing Switchyard, floor and RoutingKit (\(plan.batches) batches)…")
+        var t: [String: [Double]] = [:]
+        // Batches of the three are interleaved so that machine noise hits them alike; batch 0 warms up.
+        for batch in 0...plan.batches {
+            let samples = [
+                ("sy-hit", timeBatch(sy, w.hitLookups, &sink)),
+                ("floor-hit", timeBatch(floor, w.hitLookups, &sink)),
+                ("rk-hit", timeBatch(rk, w.hitLookups, &sink)),
+                ("sy-miss", timeBatch(sy, w.missLookups, &sink)),
+                ("floor-miss", timeBatch(floor, w.missLookups, &sink)),
+                ("rk-miss", timeBatch(rk, w.missLookups, &sink)),
+            ]
+            if batch > 0 { for (k, v) in samples { t[k, default: []].append(v) } }
+        }
+        progress("\(size) routes: timing the regex scan (\(plan.regexBatches) batches × \(regexCount) lookups)…")
+        for batch in 0...plan.regexBatches {
+            let h = timeBatch(regex, regexHits, &sink)
+            let m = timeBatch(regex, regexMisses, &sink)
+            if batch > 0 {
+                t["regex-hit", default: []].append(h)
+                t["regex-miss", default: []].append(m)
+            }
+        }
+        func med(_ k: String) -> Double { median(t[k] ?? []) }
+        sizeResults.append(Report.SizeResult(
+            routes: size,
+            hitNs: .init(switchyard: med("sy-hit"), floor: med("floor-hit"), routingKit: med("rk-hit"), regexScan: med("regex-hit")),
+            missNs: .init(switchyard: med("sy-miss"), floor: med("floor-miss"), routingKit: med("rk-miss"), regexScan: med("regex-miss")),
+            distinctHitURLs: w.hitPool.count, distinctMissURLs: w.missPool.count, unmatchedConcreteURLs: w.unmatchedConcrete,
+            routingKitRoutes: rkRegister.prefix(size).filter { $0 }.count,
+            routingKitHitShare: Double(countMatched(rk, w.hitLookups)) / Double(w.hitLookups.count),
+            regexHitShare: Double(countMatched(regex, regexHits)) / Double(regexHits.count),
+            routingKitMissAnsweredShare: Double(countMatched(rk, w.missLookups)) / Double(w.missLookups.count),
+            regexMissAnsweredShare: Double(countMatched(regex, regexMisses)) / Double(regexMisses.count)))
+    }
+
+    // Build time at the largest size, from pattern text, interleaved; the first round warms up.
+    let buildSize = Workload.sizes.max() ?? 10_000
+    progress("timing table builds at \(buildSize) routes (\(plan.buildRepeats) repeats)…")
+    var syBuild: [Double] = []
+    var rkBuild: [Double] = []
+    for round in 0...plan.buildRepeats {
+        let (a, table) = try timeOnce { () throws(HarnessError) in try SwitchyardLookup.build(patterns.prefix(buildSize)) }
+        sink &+= table.routes.count
+        let (b, router) = timeOnce { RoutingKitLookup.build(rkPaths.prefix(buildSize), register: rkRegister) }
+        sink &+= router.description.isEmpty ? 0 : 1
+        if round > 0 {
+            syBuild.append(a / 1e6)
+            rkBuild.append(b / 1e6)
+        }
+    }
+
+    // Heap: both tables were already built and dropped above, so lazy globals are warm.
+    progress("measuring heap per route…")
+    let interposerActive = AllocationProbe.interposerIsActive()
+    var syBytes: [Int] = []
+    var rkBytes: [Int] = []
+    for _ in 0..<3 {
+        let before = heapBytesInUse()
+        let table = try SwitchyardLookup.build(patterns.prefix(buildSize))
+        let after = heapBytesInUse()
+        withExtendedLifetime(table) {}
+        syBytes.append(after - before)
+    }
+    for _ in 0..<3 {
+        let before = heapBytesInUse()
+        let router = RoutingKitLookup.build(rkPaths.prefix(buildSize), register: rkRegister)
+        let after = heapBytesInUse()
+        withExtendedLifetime(router) {}
+        rkBytes.append(after - before)
+    }
+    let syHeap = Int(median(syBytes.map(Double.init)))
+    let rkHeap = Int(median(rkBytes.map(Double.init)))
+
+    progress("counting allocations per lookup in a child process (LD_PRELOAD malloc-interposer)…")
+    let probe = AllocationProbe.run(quick: options.quick)
+
+    let rkRegistered = rkRegister.prefix(buildSize).filter { $0 }.count
+    var report = Report(
+        machine: .init(cores: ProcessInfo.processInfo.activeProcessorCount, cpu: cpuModel(),
+                       os: ProcessInfo.processInfo.operatingSystemVersionString, swift: swiftVersion(),
+                       configuration: {
+                           #if DEBUG
+                           "debug"
+                           #else
+                           "release"
+                           #endif
+                       }()),
+        settings: .init(mode: options.quick ? "quick" : "full", seed: "0x" + String(Workload.seed, radix: 16),
+                        sizes: Workload.sizes, batches: plan.batches, lookupsPerBatch: plan.lookupsPerBatch,
+                        regexBatches: plan.regexBatches, regexLookupsPerBatch: Workload.sizes.map(plan.regexLookups),
+                        buildRepeats: plan.buildRepeats, queryFraction: Workload.queryFraction, query: Vocabulary.query),
+        sizes: sizeResults,
+        build: .init(routes: buildSize, repeats: plan.buildRepeats, switchyardMs: median(syBuild), routingKitMs: median(rkBuild)),
+        memory: .init(routes: buildSize, method: "glibc mallinfo2() uordblks+hblkhd, before/after building, after warm-up, median of 3",
+                      switchyardBytes: syHeap, switchyardBytesPerRoute: Double(syHeap) / Double(buildSize),
+                      routingKitBytes: rkHeap, routingKitBytesPerRoute: Double(rkHeap) / Double(rkRegistered),
+                      interposerActiveInTimingProcess: interposerActive),
+        allocations: .init(method: "ordo-one/malloc-interposer 1.6.1 preloaded (LD_PRELOAD) into a child run of this executable; "
+                           + "counts malloc/calloc/realloc/posix_memalign calls over the whole hit and miss lists after warm-up",
+                           probe: probe))
+    report.evaluateTargets()
+
+    let mix = workload.routes.flatMap(\.path)
+    func share(_ p: (RouteSpec.Segment) -> Bool) -> String { Report.percent(Double(mix.filter(p).count) / Double(max(mix.count, 1))) }
+    report.notes = [
+        "Route mix (10,000 routes, path segments after the host): \(share { if case .parameter = $0 { true } else { false } }) plain parameters, "
+            + "\(share { switch $0 { case .digits, .integer: true; default: false } }) constrained (([0-9]+) or <int>), "
+            + "\(share { if case .catchAll = $0 { true } else { false } }) catch-alls, the rest literals; host + 2–4 segments; names deduplicated by shape.",
+        "Hits: one concrete URL per route (parameters filled with ids, tokens, slugs); misses: unknown host, unknown literal, "
+            + "two extra segments, or one segment short, kept only when Switchyard has no route (\(sizeResults.map { Report.grouped($0.distinctMissURLs) }.joined(separator: " / ")) distinct).",
+        "RoutingKit conversion: host becomes the first path component, scheme dropped; :name → :p<depth> (RoutingKit refuses different names at one position); "
+            + "constrained → plain parameter (no constraints in RoutingKit); *rest → **. \(Report.grouped(buildSize - rkRegistered)) of \(Report.grouped(buildSize)) routes "
+            + "collapse onto an already registered RoutingKit path and are not registered. Lookup: cut query and scheme, split on \"/\" into [String], "
+            + "route(path:parameters:) with a fresh empty Parameters (copied, so no Logger is created per lookup).",
+        "RoutingKit returned a route for "
+            + sizeResults.map { Report.percent($0.routingKitHitShare) }.joined(separator: " / ") + " of hits and for "
+            + sizeResults.map { Report.percent($0.routingKitMissAnsweredShare) }.joined(separator: " / ")
+            + " of Switchyard misses (no backtracking, no constraints); regex scan: "
+            + sizeResults.map { Report.percent($0.regexHitShare) }.joined(separator: " / ") + " of hits, "
+            + sizeResults.map { Report.percent($0.regexMissAnsweredShare) }.joined(separator: " / ") + " of misses.",
+        "Regex scan: one NSRegularExpression per route (^…$, literals escaped, :name → ([^/]+), ([0-9]+) inline, <int> → (-?[0-9]{1,19}), "
+            + "catch-all → (.+)), linear scan in registration order, first match wins; query cut with String operations. Fewer lookups per batch (see above).",
+        "Floor: cut the query at the first \"?\" (utf8.firstIndex), then Dictionary<Substring, Int> of the concrete hit URLs; knows exact strings only.",
+    ]
+    if sizeResults.contains(where: { $0.unmatchedConcreteURLs > 0 }) {
+        report.notes.append("Switchyard did not match some URLs generated from its own routes: "
+                            + sizeResults.map { String($0.unmatchedConcreteURLs) }.joined(separator: " / ") + " (excluded from the hit lists).")
+    }
+    if interposerActive {
+        report.notes.append("WARNING: the malloc interposer is active in the timing process; heap and timing figures include its overhead.")
+    }
+    report.blackhole = sink
+    return report
+}
+
+do {
+    let options = try Options.parse(CommandLine.arguments.dropFirst())
+    if options.allocationProbeChild {
+        try AllocationProbe.child(workload: Workload(), lookups: Plan(quick: options.quick).lookupsPerBatch)
+    } else {
+        let report = try runBenchmarks(options)
+        print(options.json ? try report.json() : report.text)
+    }
+} catch {
+    progress("SwitchyardBenchmarks: \(error)")
+    exit(1)
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+
+/// `switchyard match --routes FILE [URL …]`: one JSON object per URL, for QA and scripts.
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Match URLs against a JSON route table and print one JSON object per URL.",
+        discussion: """
+        URLs come from the arguments, or from standard input (one a line) when none are given.
+        Each line printed is {"url", "pattern", "target", "path", "query", "error"}. The exit status is 0
+        even when URLs do not match; a bad route file exits 1 with a message naming the bad entry.
+        """
+    )
+
+    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
+    var routes: String
+
+    @Argument(help: "URLs to match. Without any, URLs are read from standard input.")
+    var urls: [String] = []
+
+    func run() throws {
+        let table: RouteTable<RouteDefinition>
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: routes))
+            table = try RouteFile.decode(json: data).table()
+        } catch let error as RouteFileError {
+            FileHandleOutput.stderr("switchyard: \(routes): \(error)")
+            throw ExitCode(1)
+        } catch {
+            FileHandleOutput.stderr("switchyard: cannot read \(routes): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        if urls.isEmpty {
+            while let line = readLine(strippingNewline: true) {
+                if line.isEmpty { continue }
+                print(Self.report(line, table))
+            }
+        } else {
+            for url in urls { print(Self.report(url, table)) }
+        }
+    }
+
+    /// One URL's result as a one-line JSON object.
+    static func report(_ url: String, _ table: RouteTable<RouteDefinition>) -> String {
+        var pattern = JSONText.Value.null
+        var target = JSONText.Value.null
+        var path: [(String, JSONText.Value)] = []
+        var query: [(String, JSONText.Value)] = []
+        var failure = JSONText.Value.null
+        do throws(URLParseError) {
+            if let m = try table.match(url) {
+                pattern = .string(m.pattern.description)
+                target = .string(m.target.target)
+                path = m.parameters.map { ($0.0, .string($0.1)) }
+            }
+            let parsed = try RouteURL(url, limits: table.options.limits)
+            query = parsed.query.names.map { name in (name, .array(parsed.query.values(for: name).map { .string($0) })) }
+        } catch {
+            failure = .object([("code", .string(error.code)), ("message", .string(error.description))])
+        }
+        return JSONText.render(.object([
+            ("url", .string(url)), ("pattern", pattern), ("target", target),
+            ("path", .object(path)), ("query", .object(query)), ("error", failure),
+        ]))
+    }
+}
+
+/// Writing to standard error.
+enum FileHandleOutput {
+    /// Writes a line to standard error.
+    static func stderr(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

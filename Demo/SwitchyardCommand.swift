@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `switchyard` command: the terminal app by default, plus tools for route tables.
+@main
+struct SwitchyardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchyard",
+        abstract: "A URL router for app navigation, and a terminal app that shows it working.",
+        subcommands: [MatchCommand.self],
+        defaultSubcommand: MatchCommand.self
+    )
+}
