@@ -32,7 +32,7 @@ func timeBatch<L: URLLookup>(_ impl: L, _ urls: [String], _ sink: inout Int) -> 
 
 /// Times one call of `body` in nanoseconds.
 @inline(never)
-func timeOnce<T>(_ body: () throws -> T) rethrows -> (Double, T) {
+func timeOnce<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (Double, T) {
     let clock = ContinuousClock()
     let start = clock.now
     let value = try body()

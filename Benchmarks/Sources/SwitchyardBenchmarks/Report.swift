@@ -194,7 +194,7 @@ extension Report {
     static func percent(_ x: Double) -> String { fixed(x * 100, 1) + "%" }
     static func count(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : fixed(x, 2) }
 
-    private static func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
+    fileprivate static func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
         let n = s.count
         guard n < width else { return s }
         let fill = String(repeating: " ", count: width - n)
@@ -202,6 +202,7 @@ extension Report {
     }
 
     var text: String {
+        func pad(_ s: String, _ width: Int, left: Bool = false) -> String { Self.pad(s, width, left: left) }
         var lines: [String] = []
         let s = settings
         lines.append("Switchyard benchmark (\(machine.configuration) build, \(s.mode) mode)")
