@@ -3,10 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "Switchyard",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
+        .library(name: "SwitchyardTerminal", targets: ["SwitchyardTerminal"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
     dependencies: [
@@ -15,18 +15,27 @@ let package = Package(
     targets: [
         // The routing core: Foundation only.
         .target(name: "Switchyard"),
+        // The navigation model: pure values, no terminal.
         .target(name: "SwitchyardNavigation", dependencies: ["Switchyard"]),
+        // The renderer: cells, layout, animation, line editing. No ncurses.
+        .target(name: "SwitchyardTerminal", dependencies: ["SwitchyardNavigation"]),
+        // The only code that touches ncurses.
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "SwitchyardTerminal"]),
         .executableTarget(
             name: "switchyard",
             dependencies: [
                 "Switchyard",
                 "SwitchyardNavigation",
+                "SwitchyardTerminal",
+                "SwitchyardCurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo"
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
         .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation"]),
+        .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,240 @@
+import Foundation
+
+/// Why a service call could not be dispatched.
+public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No method is registered under this service name.
+    case unknownService(String)
+    /// The service exists, but has no method of this name: `(service, method)`.
+    case unknownMethod(String, String)
+
+    /// A sentence naming the service (and method).
+    public var description: String {
+        switch self {
+        case .unknownService(let s): "unknown service '\(s)'"
+        case .unknownMethod(let s, let m): "service '\(s)' has no method '\(m)'"
+        }
+    }
+}
+
+/// One invocation of a service method (TheRouter's remote invocation), with its parameters.
+///
+/// Parameters are read the same way as on a ``RouteRequest``: ``subscript(_:)`` for text,
+/// ``get(_:as:)`` / ``require(_:as:)`` for typed values, ``decode(_:)`` for a `Decodable` struct,
+/// and ``native`` for in-process values.
+public struct ServiceCall: Sendable {
+    /// The service name (`cart` in `app://services/cart/add`).
+    public let service: String
+    /// The method name (`add` in `app://services/cart/add`).
+    public let method: String
+    /// Path parameters other than the service and method names.
+    public let path: PathParameters
+    /// The query parameters.
+    public let query: QueryParameters
+    /// Native (in-process) parameters.
+    public let native: NativeParameters
+    /// The request the call came from, when it came through the router.
+    public let request: RouteRequest?
+
+    /// Creates a call (for invoking a method directly, without a URL).
+    public init(service: String, method: String, path: PathParameters = PathParameters(names: [], values: []),
+                query: QueryParameters = QueryParameters(), native: NativeParameters = NativeParameters(),
+                request: RouteRequest? = nil) {
+        self.service = service
+        self.method = method
+        self.path = path
+        self.query = query
+        self.native = native
+        self.request = request
+    }
+
+    /// A string parameter by name: path parameters first, then the query (last value wins).
+    public subscript(_ name: String) -> String? {
+        path[name] ?? query.last(name)
+    }
+
+    /// A parameter from the path or query, converted to `T`.
+    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
+        self[name].flatMap { T(parameter: $0) }
+    }
+
+    /// A parameter from the path or query converted to `T`; throws an error naming the key and type.
+    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
+        guard let text = self[name] else { throw .missing(key: name, expected: T.parameterTypeName) }
+        guard let v = T(parameter: text) else { throw .invalid(key: name, value: text, expected: T.parameterTypeName) }
+        return v
+    }
+
+    /// Decodes a `Decodable` struct from the path, query and native parameters (see ``ParameterDecoder``).
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
+        try ParameterDecoder(path: path, query: query, native: native).decode(type)
+    }
+}
+
+/// A service method callable by name: receives the call, returns the navigation's result.
+public typealias ServiceMethod = @Sendable (ServiceCall) async throws -> RouteResult
+
+/// A registry of services keyed by type (TheRouter's service registry), plus methods callable by name.
+///
+/// A service is registered under a type (usually a protocol) as an instance, a factory that makes a new
+/// instance for every ``resolve(_:)``, or a lazily created singleton made once on first use, even when
+/// many threads resolve at the same moment.
+///
+/// ```swift
+/// protocol CartService: Sendable { func count() -> Int }
+/// let registry = ServiceRegistry()
+/// registry.register((any CartService).self, lazy: { LiveCart() })
+/// let cart = registry.resolve((any CartService).self)
+///
+/// registry.registerMethod(service: "cart", method: "add") { call in
+///     RouteResult(try call.require("sku", as: String.self), note: "added")
+/// }
+/// try router.mountServices(registry, at: "app://services")   // app://services/cart/add?sku=42
+/// ```
+///
+/// Thread-safe: one lock guards the tables; factories and methods run outside it.
+/// A lazy factory must not resolve its own type (that would wait on itself).
+public final class ServiceRegistry: Sendable {
+    private let lock = NSLock()
+    private nonisolated(unsafe) var providers: [ObjectIdentifier: Provider] = [:]
+    private nonisolated(unsafe) var methods: [String: [String: ServiceMethod]] = [:]
+
+    /// Creates an empty registry.
+    public init() {}
+
+    private enum Provider: Sendable {
+        case instance(name: String, value: any Sendable)
+        case factory(name: String, make: @Sendable () -> any Sendable)
+        case lazy(name: String, box: LazyBox)
+
+        var name: String {
+            switch self {
+            case .instance(let n, _), .factory(let n, _), .lazy(let n, _): n
+            }
+        }
+    }
+
+    private func key<T>(_ type: T.Type) -> ObjectIdentifier { ObjectIdentifier(type) }
+
+    private func store(_ provider: Provider, for id: ObjectIdentifier) {
+        lock.lock()
+        providers[id] = provider
+        lock.unlock()
+    }
+
+    // MARK: Services by type
+
+    /// Registers one shared instance under `type`, replacing any earlier registration of that type.
+    public func register<T: Sendable>(_ type: T.Type, instance: T) {
+        store(.instance(name: String(reflecting: type), value: instance), for: key(type))
+    }
+
+    /// Registers a factory under `type`: every ``resolve(_:)`` makes a new instance.
+    public func register<T: Sendable>(_ type: T.Type, factory: @escaping @Sendable () -> T) {
+        store(.factory(name: String(reflecting: type), make: { factory() }), for: key(type))
+    }
+
+    /// Registers a lazily created singleton under `type`: the first ``resolve(_:)`` creates it, exactly
+    /// once even when many threads resolve at once; later ones return the same instance.
+    public func register<T: Sendable>(_ type: T.Type, lazy make: @escaping @Sendable () -> T) {
+        store(.lazy(name: String(reflecting: type), box: LazyBox { make() }), for: key(type))
+    }
+
+    /// The service registered under `type`, or nil when there is none.
+    public func resolve<T>(_ type: T.Type) -> T? {
+        lock.lock()
+        let provider = providers[key(type)]
+        lock.unlock()
+        switch provider {
+        case nil: return nil
+        case .instance(_, let value)?: return value as? T
+        case .factory(_, let make)?: return make() as? T
+        case .lazy(_, let box)?: return box.value() as? T
+        }
+    }
+
+    /// Whether a service is registered under `type`.
+    public func isRegistered<T>(_ type: T.Type) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return providers[key(type)] != nil
+    }
+
+    /// Removes the registration of `type`. Returns whether there was one.
+    @discardableResult
+    public func unregister<T>(_ type: T.Type) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return providers.removeValue(forKey: key(type)) != nil
+    }
+
+    /// The names of the registered service types, sorted.
+    public var serviceNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return providers.values.map(\.name).sorted()
+    }
+
+    // MARK: Methods by name
+
+    /// Registers `body` as `service`.`method`, replacing any earlier method of that name.
+    public func registerMethod(service: String, method: String, _ body: @escaping ServiceMethod) {
+        lock.lock()
+        methods[service, default: [:]][method] = body
+        lock.unlock()
+    }
+
+    /// Removes `service`.`method`. Returns whether it was registered.
+    @discardableResult
+    public func unregisterMethod(service: String, method: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard methods[service]?.removeValue(forKey: method) != nil else { return false }
+        if methods[service]?.isEmpty == true { methods[service] = nil }
+        return true
+    }
+
+    /// The registered method names, sorted, as `service.method`.
+    public var methodNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return methods.flatMap { s, ms in ms.keys.map { "\(s).\($0)" } }.sorted()
+    }
+
+    /// The method registered as `service`.`method`; throws ``ServiceError`` naming what is unknown.
+    public func method(service: String, method: String) throws(ServiceError) -> ServiceMethod {
+        lock.lock()
+        let table = methods[service]
+        lock.unlock()
+        guard let table else { throw .unknownService(service) }
+        guard let body = table[method] else { throw .unknownMethod(service, method) }
+        return body
+    }
+
+    /// Invokes the method named by `call`. Throws ``ServiceError`` for an unknown service or method,
+    /// and whatever the method throws.
+    public func call(_ call: ServiceCall) async throws -> RouteResult {
+        let body = try method(service: call.service, method: call.method)
+        return try await body(call)
+    }
+}
+
+/// Creates a value once, on first use, even when many threads ask at once.
+final class LazyBox: Sendable {
+    private let lock = NSLock()
+    private nonisolated(unsafe) var made: (any Sendable)?
+    private let make: @Sendable () -> any Sendable
+
+    init(_ make: @escaping @Sendable () -> any Sendable) {
+        self.make = make
+    }
+
+    /// The value, made by the first caller while the others wait.
+    func value() -> any Sendable {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let v = make()
+        made = v
+        return v
+    }
+}
