@@ -5,16 +5,20 @@ let package = Package(
     name: "Switchyard",
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
+        .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
         .library(name: "SwitchyardTerminal", targets: ["SwitchyardTerminal"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // The routing core: Foundation only.
         .target(name: "Switchyard"),
+        // Traces logged through swift-log, kept out of the core.
+        .target(name: "SwitchyardLogging", dependencies: ["Switchyard", .product(name: "Logging", package: "swift-log")]),
         // The navigation model: pure values, no terminal.
         .target(name: "SwitchyardNavigation", dependencies: ["Switchyard"]),
         // The renderer: cells, layout, animation, line editing. No ncurses.
@@ -26,6 +30,7 @@ let package = Package(
             name: "switchyard",
             dependencies: [
                 "Switchyard",
+                "SwitchyardLogging",
                 "SwitchyardNavigation",
                 "SwitchyardTerminal",
                 "SwitchyardCurses",
@@ -33,7 +38,7 @@ let package = Package(
             ],
             path: "Demo"
         ),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation"]),
         .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"]),
     ],
