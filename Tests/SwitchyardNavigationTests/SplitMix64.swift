@@ -1,0 +1,31 @@
+/// A tiny deterministic random generator (Steele, Lea & Flood's SplitMix64) for property tests.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `0..<bound` (`bound` > 0), computed here so results never depend on the stdlib.
+    mutating func below(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+
+    /// True with probability 1/`n`.
+    mutating func oneIn(_ n: Int) -> Bool {
+        below(n) == 0
+    }
+
+    /// A random element of a non-empty array.
+    mutating func pick<T>(_ items: [T]) -> T {
+        items[below(items.count)]
+    }
+}
