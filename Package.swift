@@ -26,6 +26,8 @@ let package = Package(
         // The only code that touches ncurses.
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "SwitchyardTerminal"]),
+        // The demo app: its route table and services, as a library so tests can drive it.
+        .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Demo/App"),
         .executableTarget(
             name: "switchyard",
             dependencies: [
@@ -34,12 +36,14 @@ let package = Package(
                 "SwitchyardNavigation",
                 "SwitchyardTerminal",
                 "SwitchyardCurses",
+                "SwitchyardDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Demo"
+            path: "Demo",
+            exclude: ["App"]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation"]),
+        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts"]),
         .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"]),
     ],
     swiftLanguageModes: [.v6]

@@ -59,15 +59,15 @@ struct InterceptorTests {
         #expect(final.resultNote == "order 1")
     }
 
-    @Test func aStuckInterceptorTimesOutWithoutBlockingOtherNavigations() async throws {
+    /// A hang here would hit the time limit; the outcome itself proves the deadline fired.
+    @Test(.timeLimit(.minutes(1)))
+    func aStuckInterceptorTimesOutWithoutBlockingOtherNavigations() async throws {
         let r = try Self.router()
         r.addInterceptor(ClosureInterceptor("stuck") { _ in
             // Never answers, and ignores cancellation.
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             return .proceed
         }, scope: .patterns(["app://blocked"]), timeout: 0.2)
-        let clock = ContinuousClock()
-        let start = clock.now
         async let stuck = r.open("app://blocked")
         // Other routes stay usable while the stuck one waits.
         let home = await r.open("app://home")
@@ -77,7 +77,6 @@ struct InterceptorTests {
         #expect(name == "stuck" && seconds == 0.2)
         // And every later open of the stuck route still finishes (as timed out), not hangs.
         for _ in 0..<3 { #expect(await r.open("app://blocked").code == "timed_out") }
-        #expect(clock.now - start < .seconds(5))
     }
 
     @Test func aThrowingInterceptorFailsTheNavigation() async throws {

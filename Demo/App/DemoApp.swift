@@ -1,0 +1,199 @@
+import Foundation
+import Switchyard
+import SwitchyardNavigation
+
+/// The demo app built into `switchyard`: a tab-bar shop app (Home, Discover, Orders, Me) whose routes
+/// show every feature — constrained and typed parameters, query and native parameters, a login gate
+/// that resumes, redirects of legacy paths, relocation tables, allow-listed web screens, a service call,
+/// pop to target, dismiss-then-push, a tab jump, a form with a leave guard, and deep links that build
+/// their back stack.
+public enum DemoApp {
+    /// The demo app's description, as JSON (the `--app FILE` format; `switchyard app` prints it).
+    public static let json = #"""
+    {
+      "name": "Switchyard Shop",
+      "loginURL": "app://login",
+      "webAllowList": ["switchyard.dev", "example.com"],
+      "tabs": [
+        {"title": "Home", "root": "app://home"},
+        {"title": "Discover", "root": "app://discover"},
+        {"title": "Orders", "root": "app://orders"},
+        {"title": "Me", "root": "app://me"}
+      ],
+      "routes": [
+        {"pattern": "app://home", "target": "Home", "title": "Home", "opens": "tab",
+         "body": ["Welcome to the Switchyard demo shop.", "Type a URL at the prompt, or pick a link."],
+         "links": [
+           {"title": "Item #7 (typed :id<int>)", "url": "app://discover/item/7"},
+           {"title": "Order #42 (needs login, deep link)", "url": "app://order/42?from=home"},
+           {"title": "Log in by phone (regex)", "url": "app://user/login/13800000000"},
+           {"title": "Search shoes (query)", "url": "app://search/shoes?sort=price&size=42&size=43"},
+           {"title": "Legacy profile (redirect)", "url": "app://profile/alice"},
+           {"title": "Docs (allow-listed web)", "url": "https://switchyard.dev/docs"},
+           {"title": "Evil site (blocked web)", "url": "https://switchyard.dev.evil.com/"},
+           {"title": "Add item 7 to cart (service call)", "url": "app://services/cart/add?item=7"},
+           {"title": "Edit profile (leave guard)", "url": "app://settings/edit"},
+           {"title": "Track order #42 (deep link, 2 parents)", "url": "app://order/42/track"}
+         ]},
+        {"pattern": "app://home/reset", "target": "NewHome", "title": "Home (new root)", "opens": "setRoot",
+         "body": ["This screen replaced the whole Home stack (windowNavRoot)."]},
+        {"pattern": "app://discover", "target": "Discover", "title": "Discover", "opens": "tab",
+         "body": ["Things people like this week."],
+         "links": [
+           {"title": "Item #7", "url": "app://discover/item/7"},
+           {"title": "Item #8 (slides from left)", "url": "app://discover/item/8?animation=fromLeft"},
+           {"title": "Popular: shoes", "url": "app://search/shoes"},
+           {"title": "Cart", "url": "app://cart"}
+         ]},
+        {"pattern": "app://discover/item/:id<int>", "aliases": ["app://goods/detail/:id<int>"], "target": "Item",
+         "title": "Item #{id}", "parent": "app://discover",
+         "body": ["Path parameter id = {id} (typed <int>).", "Opened from: {openedFrom} (a native parameter)."],
+         "links": [
+           {"title": "Add to cart (service)", "url": "app://services/cart/add?item={id}"},
+           {"title": "Share (sheet)", "url": "app://share/{id}"},
+           {"title": "Buy now (checkout, full screen)", "url": "app://checkout/{id}"},
+           {"title": "Cart (pop to target)", "url": "app://cart"},
+           {"title": "Next item", "url": "app://discover/item/{id}1"}
+         ]},
+        {"pattern": "app://search/:query?", "target": "Search", "title": "Search: {query}",
+         "body": ["Optional segment query = {query}", "Sort: {sort}; repeated query keys keep every value."],
+         "links": [{"title": "Item #7", "url": "app://discover/item/7"}]},
+        {"pattern": "app://cart", "target": "Cart", "title": "Cart", "opens": "popTo",
+         "body": ["Opening the cart again pops back to this screen instead of pushing another."],
+         "links": [{"title": "Item #9", "url": "app://discover/item/9"}, {"title": "Cart again", "url": "app://cart"}]},
+        {"pattern": "app://share/:id", "target": "Share", "title": "Share #{id}", "opens": "present",
+         "body": ["A sheet over the stack. Esc dismisses it."]},
+        {"pattern": "app://checkout/:id<int>", "target": "Checkout", "title": "Checkout #{id}", "opens": "presentInNavigation",
+         "metadata": {"requiresLogin": true},
+         "body": ["A presented screen with its own navigation stack."],
+         "links": [
+           {"title": "Pay (dismiss, then push the receipt)", "url": "app://pay/{id}"},
+           {"title": "Coupons (pushed inside the sheet)", "url": "app://checkout/{id}/coupons"}
+         ]},
+        {"pattern": "app://checkout/:id<int>/coupons", "target": "Coupons", "title": "Coupons for #{id}",
+         "body": ["Pushed on the checkout sheet's own stack."]},
+        {"pattern": "app://pay/:id<int>", "target": "Receipt", "title": "Receipt #{id}", "opens": "dismissThenPush",
+         "body": ["The checkout was dismissed before this was pushed (modalDismissBeforePush)."]},
+        {"pattern": "app://orders", "target": "Orders", "title": "Orders", "opens": "tab",
+         "metadata": {"requiresLogin": true},
+         "body": ["Your orders. This tab is behind the login gate."],
+         "links": [
+           {"title": "Order #42", "url": "app://order/42"},
+           {"title": "Order #43", "url": "app://order/43"},
+           {"title": "Old order link (relocated)", "url": "app://old/order/44"}
+         ]},
+        {"pattern": "app://order/:id<int>", "target": "OrderDetail", "title": "Order #{id}", "parent": "app://orders",
+         "metadata": {"requiresLogin": true},
+         "body": ["Order {id}. Back goes to the orders list, wherever you came from."],
+         "links": [
+           {"title": "Track", "url": "app://order/{id}/track"},
+           {"title": "Orders (pop to target)", "url": "app://orders?jumpType=popTo"},
+           {"title": "Browse Discover (tab jump)", "url": "app://discover"}
+         ]},
+        {"pattern": "app://order/:id<int>/track", "target": "Tracking", "title": "Tracking #{id}", "parent": "app://order/{id}",
+         "metadata": {"requiresLogin": true},
+         "body": ["Out for delivery."]},
+        {"pattern": "app://me", "target": "Me", "title": "Me", "opens": "tab",
+         "metadata": {"requiresLogin": true},
+         "body": ["Your account."],
+         "links": [
+           {"title": "Settings", "url": "app://settings"},
+           {"title": "Edit profile (form with a leave guard)", "url": "app://settings/edit"},
+           {"title": "My public profile", "url": "app://user/me"}
+         ]},
+        {"pattern": "app://settings", "target": "Settings", "title": "Settings", "parent": "app://me",
+         "metadata": {"requiresLogin": true},
+         "links": [{"title": "New Home root (setRoot)", "url": "app://home/reset"}]},
+        {"pattern": "app://settings/edit", "target": "EditProfile", "title": "Edit profile", "opens": "presentInNavigation",
+         "guard": "You have unsaved changes",
+         "body": ["Leaving this form is vetoed until you discard (D) your changes."]},
+        {"pattern": "app://user/:id", "target": "UserProfile", "title": "User {id}",
+         "body": ["Plain parameter id = {id}."]},
+        {"pattern": "app://user/login/:phone([0-9]+)", "target": "PhoneLogin", "title": "Log in as {phone}", "opens": "present",
+         "body": ["WLRRoute's pattern: the phone segment must match [0-9]+."]},
+        {"pattern": "app://login", "target": "Login", "title": "Log in", "opens": "presentFullScreen",
+         "body": ["The login gate held your navigation.", "Log in (L, or `login` in a script) to resume it; Esc cancels."]},
+        {"pattern": "https://:host", "target": "Web", "title": "Web: {host}", "metadata": {"web": true},
+         "body": ["A simulated web view for an allow-listed host."]},
+        {"pattern": "https://:host/*path", "target": "WebPage", "title": "Web: {host}/{path}", "metadata": {"web": true},
+         "body": ["A simulated web view for an allow-listed host."]}
+      ],
+      "redirects": [
+        {"from": "app://profile/:id", "to": "app://user/:id"}
+      ],
+      "relocations": {"version": 1, "entries": [
+        {"op": "replace", "pattern": "app://old/order/:id", "to": "app://order/:id"}
+      ]}
+    }
+    """#
+
+    /// The demo app's description.
+    public static func description() throws(RouteFileError) -> AppDescription {
+        try AppDescription.decode(json: Data(json.utf8))
+    }
+
+    /// Registers the demo's services on a router: `app://services/cart/add?item=N` and
+    /// `app://services/cart/count`.
+    public static func registerServices(on router: Router, cart: Cart) throws {
+        try router.register("app://services/:service/:method", target: "Service") { request in
+            let service = request.path["service"] ?? ""
+            let method = request.path["method"] ?? ""
+            switch (service, method) {
+            case ("cart", "add"):
+                let item = try request.require("item", as: Int.self)
+                let count = cart.add(item)
+                return RouteResult(count, note: "cart.add(item: \(item)) → \(count) item\(count == 1 ? "" : "s") in the cart")
+            case ("cart", "count"):
+                let count = cart.count
+                return RouteResult(count, note: "cart.count → \(count)")
+            default:
+                throw DemoServiceError.unknown(service: service, method: method)
+            }
+        }
+    }
+
+    /// Builds the running demo app, optionally with an extra relocation table.
+    @MainActor
+    public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil) throws -> AppRuntime {
+        let description = try app ?? Self.description()
+        let cart = Cart()
+        let runtime = try AppRuntime(app: description) { router in
+            if app == nil { try registerServices(on: router, cart: cart) }
+            if let relocations { try router.applyRelocations(relocations) }
+        }
+        return runtime
+    }
+}
+
+/// The demo's unknown-service error.
+public enum DemoServiceError: Error, CustomStringConvertible {
+    /// No such service method.
+    case unknown(service: String, method: String)
+
+    /// A sentence naming the service and method.
+    public var description: String {
+        switch self {
+        case .unknown(let s, let m): "unknown service method \(s).\(m)"
+        }
+    }
+}
+
+/// The demo's shopping cart service: a thread-safe list of item ids.
+public final class Cart: Sendable {
+    private let lock = NSLock()
+    private nonisolated(unsafe) var items: [Int] = []
+
+    /// An empty cart.
+    public init() {}
+
+    /// Adds an item; returns the new count.
+    public func add(_ item: Int) -> Int {
+        lock.withLock {
+            items.append(item)
+            return items.count
+        }
+    }
+
+    /// How many items are in the cart.
+    public var count: Int { lock.withLock { items.count } }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+
+/// Options shared by every command that runs an app.
+struct AppOptions: ParsableArguments {
+    @Option(name: .long, help: "An app description (JSON, see README). The built-in demo app by default.")
+    var app: String?
+
+    @Option(name: .long, help: "A relocation table (JSON) applied at start.")
+    var relocations: String?
+
+    /// Loads the app and builds its runtime; errors are printed and end the process with status 1.
+    @MainActor
+    func makeRuntime() throws -> AppRuntime {
+        do {
+            let description: AppDescription? = try app.map { path in
+                try AppDescription.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            let table: RelocationTable? = try relocations.map { path in
+                try RelocationTable.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            return try DemoApp.makeRuntime(app: description, relocations: table)
+        } catch let e as RouteFileError {
+            FileHandleOutput.stderr("switchyard: \(app ?? "demo app"): \(e)")
+        } catch let e as RelocationError {
+            FileHandleOutput.stderr("switchyard: \(relocations ?? "relocations"): \(e)")
+        } catch {
+            FileHandleOutput.stderr("switchyard: \(error.localizedDescription)")
+        }
+        throw ExitCode(1)
+    }
+}
+
+/// `switchyard script [FILE|-]`: runs a navigation script headless and prints each step.
+struct ScriptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "script",
+        abstract: "Run a navigation script (one command a line) against the app, headless.",
+        discussion: """
+        Commands: open URL, back, dismiss, tab N, tap N, login, logout, discard, \
+        expect top TITLE, expect stack STATE, expect outcome CODE, expect transition KIND, expect error, expect ok, # comment.
+        After each line the state, the transition and the trace are printed. A bad line prints an error with its
+        line number and the run goes on. Any failed expect makes the exit status 1.
+        """
+    )
+
+    @Argument(help: "The script file, or - (the default) for standard input.")
+    var file: String = "-"
+
+    @OptionGroup var appOptions: AppOptions
+
+    @Flag(name: .long, help: "Do not print traces.")
+    var noTrace = false
+
+    @MainActor
+    func run() async throws {
+        let text: String
+        if file == "-" {
+            var lines: [String] = []
+            while let line = readLine(strippingNewline: true) { lines.append(line) }
+            text = lines.joined(separator: "\n")
+        } else {
+            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                FileHandleOutput.stderr("switchyard: cannot read script \(file): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        }
+        let runtime = try appOptions.makeRuntime()
+        let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
+        let ok = await runner.run(text)
+        if !ok { throw ExitCode(1) }
+    }
+}
