@@ -132,24 +132,20 @@ public enum DemoApp {
         try AppDescription.decode(json: Data(json.utf8))
     }
 
-    /// Registers the demo's services on a router: `app://services/cart/add?item=N` and
-    /// `app://services/cart/count`.
+    /// Registers the demo's services (TheRouter's service registry) and mounts them for URL calls:
+    /// `app://services/cart/add?item=N` and `app://services/cart/count`.
     public static func registerServices(on router: Router, cart: Cart) throws {
-        try router.register("app://services/:service/:method", target: "Service") { request in
-            let service = request.path["service"] ?? ""
-            let method = request.path["method"] ?? ""
-            switch (service, method) {
-            case ("cart", "add"):
-                let item = try request.require("item", as: Int.self)
-                let count = cart.add(item)
-                return RouteResult(count, note: "cart.add(item: \(item)) → \(count) item\(count == 1 ? "" : "s") in the cart")
-            case ("cart", "count"):
-                let count = cart.count
-                return RouteResult(count, note: "cart.count → \(count)")
-            default:
-                throw DemoServiceError.unknown(service: service, method: method)
-            }
+        let registry = ServiceRegistry()
+        registry.register(Cart.self, instance: cart)
+        registry.registerMethod(service: "cart", method: "add") { call in
+            let item = try call.require("item", as: Int.self)
+            let count = cart.add(item)
+            return RouteResult(count, note: "cart.add(item: \(item)) → \(count) item\(count == 1 ? "" : "s") in the cart")
         }
+        registry.registerMethod(service: "cart", method: "count") { _ in
+            RouteResult(cart.count, note: "cart.count → \(cart.count)")
+        }
+        try router.mountServices(registry, at: "app://services")
     }
 
     /// Builds the running demo app, optionally with an extra relocation table.
@@ -162,19 +158,6 @@ public enum DemoApp {
             if let relocations { try router.applyRelocations(relocations) }
         }
         return runtime
-    }
-}
-
-/// The demo's unknown-service error.
-public enum DemoServiceError: Error, CustomStringConvertible {
-    /// No such service method.
-    case unknown(service: String, method: String)
-
-    /// A sentence naming the service and method.
-    public var description: String {
-        switch self {
-        case .unknown(let s, let m): "unknown service method \(s).\(m)"
-        }
     }
 }
 

@@ -219,7 +219,7 @@ public final class ServiceRegistry: Sendable {
 }
 
 /// Creates a value once, on first use, even when many threads ask at once.
-final class LazyBox: Sendable {
+private final class LazyBox: Sendable {
     private let lock = NSLock()
     private nonisolated(unsafe) var made: (any Sendable)?
     private let make: @Sendable () -> any Sendable

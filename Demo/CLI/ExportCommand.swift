@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+
+/// `switchyard export --routes FILE --format json|plist`: the route map.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Print the route map of a JSON route table as JSON or an XML property list.",
+        discussion: """
+        The map lists every route (pattern, target, priority, metadata, interceptors), the redirects and the
+        relocation rules, with keys sorted, so the output is stable. The JSON form is itself a route file.
+        A route with requiresLogin=true lists login-gate, the interceptor the demo app installs.
+        """
+    )
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, plist
+    }
+
+    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
+    var routes: String
+
+    @Option(name: .long, help: "Output format: json or plist.")
+    var format: Format = .json
+
+    func run() throws {
+        let file = try RouteFileLoader.load(routes)
+        do throws(RouteFileError) {
+            let text = try Self.render(file, format: format)
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        } catch {
+            FileHandleOutput.stderr("switchyard: \(routes): \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The text `export` prints for `file`.
+    static func render(_ file: RouteFile, format: Format) throws(RouteFileError) -> String {
+        let map = RouteMap(router: try RouteFileLoader.demoRouter(file))
+        return try map.text(as: format == .json ? .json : .plist)
+    }
+}

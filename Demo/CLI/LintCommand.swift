@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+
+/// `switchyard lint --routes FILE`: every problem in a route table, one line each.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check a JSON route table and print one line per problem.",
+        discussion: """
+        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Codes: duplicate,
+        same-shape, invalid-pattern, shadowed, invalid-redirect, duplicate-redirect, redirect-cycle,
+        relocation, unknown-target. A summary goes to standard error. Exits 1 when there is any error
+        (or the file cannot be read), 0 otherwise.
+        """
+    )
+
+    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
+    var routes: String
+
+    func run() throws {
+        let file = try RouteFileLoader.load(routes)
+        let (lines, errors, warnings) = Self.report(file)
+        for line in lines { print(line) }
+        FileHandleOutput.stderr("switchyard lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// The lines `lint` prints for `file`, and how many errors and warnings they hold.
+    static func report(_ file: RouteFile) -> (lines: [String], errors: Int, warnings: Int) {
+        let findings = RouteLint.findings(file)
+        return (findings.map(\.description), findings.count { $0.severity == .error }, findings.count { $0.severity == .warning })
+    }
+}
