@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Switchyard
 
-/// `switchyard export --routes FILE --format json|plist`: the route map.
+/// `switchyard export [--routes FILE | --app FILE] --format json|plist`: the route map.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -19,19 +19,22 @@ struct ExportCommand: ParsableCommand {
         case json, plist
     }
 
-    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
-    var routes: String
+    @Option(name: .long, help: "A JSON route table (see README, 'Route file format').")
+    var routes: String?
+
+    @Option(name: .long, help: "An app description; its routes are used. The demo app by default.")
+    var app: String?
 
     @Option(name: .long, help: "Output format: json or plist.")
     var format: Format = .json
 
     func run() throws {
-        let file = try RouteFileLoader.load(routes)
+        let file = try RouteFileLoader.load(routes: routes, app: app)
         do throws(RouteFileError) {
             let text = try Self.render(file, format: format)
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         } catch {
-            FileHandleOutput.stderr("switchyard: \(routes): \(error)")
+            FileHandleOutput.stderr("switchyard: \(routes ?? app ?? "demo app"): \(error)")
             throw ExitCode(1)
         }
     }

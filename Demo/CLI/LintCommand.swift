@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Switchyard
 
-/// `switchyard lint --routes FILE`: every problem in a route table, one line each.
+/// `switchyard lint [--routes FILE | --app FILE]`: every problem in a route table, one line each.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
@@ -15,11 +15,14 @@ struct LintCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
-    var routes: String
+    @Option(name: .long, help: "A JSON route table (see README, 'Route file format').")
+    var routes: String?
+
+    @Option(name: .long, help: "An app description; its routes are used. The demo app by default.")
+    var app: String?
 
     func run() throws {
-        let file = try RouteFileLoader.load(routes)
+        let file = try RouteFileLoader.load(routes: routes, app: app)
         let (lines, errors, warnings) = Self.report(file)
         for line in lines { print(line) }
         FileHandleOutput.stderr("switchyard lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
 
-/// `switchyard routes --routes FILE [--tree]`: the route table as aligned columns, or as a tree.
+/// `switchyard routes [--routes FILE | --app FILE] [--tree]`: the route table as aligned columns, or as a tree.
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
@@ -16,18 +18,21 @@ struct RoutesCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
-    var routes: String
+    @Option(name: .long, help: "A JSON route table (see README, 'Route file format').")
+    var routes: String?
+
+    @Option(name: .long, help: "An app description; its routes are used. The demo app by default.")
+    var app: String?
 
     @Flag(name: .long, help: "Print the matching tree instead of the table.")
     var tree = false
 
     func run() throws {
-        let file = try RouteFileLoader.load(routes)
+        let file = try RouteFileLoader.load(routes: routes, app: app)
         do throws(RouteFileError) {
             for line in try Self.report(file, tree: tree) { print(line) }
         } catch {
-            FileHandleOutput.stderr("switchyard: \(routes): \(error)")
+            FileHandleOutput.stderr("switchyard: \(routes ?? app ?? "demo app"): \(error)")
             throw ExitCode(1)
         }
     }
@@ -54,11 +59,18 @@ enum RouteFileLoader {
     /// The interceptor name shown for routes whose metadata has `requiresLogin` = `true`.
     static let loginGateName = "login-gate"
 
-    /// Reads and checks a route file; on failure prints the reason and exits 1.
-    static func load(_ path: String) throws -> RouteFile {
+    /// Reads the route table to work on: `[--routes FILE | --app FILE]`, else the routes of `--app FILE`, else the
+    /// built-in demo app's. On failure prints the reason and exits 1.
+    static func load(routes: String?, app: String?) throws -> RouteFile {
+        let path = routes ?? app ?? "demo app"
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return try RouteFile.decode(json: data)
+            if let routes {
+                return try RouteFile.decode(json: try Data(contentsOf: URL(fileURLWithPath: routes)))
+            }
+            if let app {
+                return try AppDescription.decode(json: try Data(contentsOf: URL(fileURLWithPath: app))).routeFile
+            }
+            return try DemoApp.description().routeFile
         } catch let error as RouteFileError {
             FileHandleOutput.stderr("switchyard: \(path): \(error)")
             throw ExitCode(1)
