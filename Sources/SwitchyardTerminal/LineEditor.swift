@@ -1,0 +1,484 @@
+/// A single-line text field as a value: editing, history, Tab completion and horizontal
+/// scrolling, driven by ``Key``s.
+///
+/// The text is edited by grapheme cluster, so the cursor never lands inside `é` or `👨‍👩‍👧`.
+/// Columns are measured with ``DisplayWidth`` as the text is drawn by ``Canvas``, that is with
+/// control and bidirectional characters shown as their ``Escaping`` form. Control characters
+/// typed or pasted are dropped.
+///
+/// Set ``fieldWidth`` to the columns the field has on screen; ``window`` then gives the part of
+/// the text to draw and where the cursor is, scrolling horizontally as the cursor moves.
+public struct LineEditor: Hashable, Sendable {
+    /// What ``handle(_:completer:)`` did with a key.
+    public enum Outcome: Hashable, Sendable {
+        /// The text or the cursor changed.
+        case edited
+        /// The key belongs to the editor but changed nothing (e.g. Left at the start).
+        case unchanged
+        /// Enter: the text was submitted (added to the history and cleared) and is returned.
+        case submitted(String)
+        /// The editor does not use this key; the caller may.
+        case ignored
+    }
+
+    /// The part of the text visible in the field.
+    public struct Window: Hashable, Sendable {
+        /// The graphemes to draw at the field's first column (draw with ``Canvas/put(_:x:y:style:clip:)``).
+        public var text: String
+        /// The cursor's column relative to the field's first column.
+        public var cursorColumn: Int
+        /// Whether text is hidden to the left.
+        public var hiddenLeft: Bool
+        /// Whether text is hidden to the right.
+        public var hiddenRight: Bool
+    }
+
+    /// The graphemes of the text.
+    private var graphemes: [Character]
+    /// The cursor position, in graphemes from the start (0...count).
+    public private(set) var cursor: Int
+    /// Earlier submitted lines, oldest first.
+    public private(set) var history: [String]
+    /// The most lines kept in ``history``.
+    public var historyLimit: Int
+    /// The history entry shown, or nil while editing the draft.
+    public private(set) var historyIndex: Int?
+    /// The text being edited before history browsing started.
+    private var draft: String = ""
+    /// The candidates of the current completion cycle.
+    public private(set) var completions: [String] = []
+    /// The index in ``completions`` shown by the last Tab, or nil before cycling.
+    public private(set) var completionIndex: Int?
+    /// The text after the cursor when the completion cycle started, kept after the candidate.
+    private var completionSuffix: String = ""
+    /// The first grapheme shown in the field.
+    public private(set) var scrollStart: Int = 0
+    /// The columns the field occupies on screen (at least 1).
+    public var fieldWidth: Int {
+        didSet {
+            fieldWidth = max(1, fieldWidth)
+            adjustScroll()
+        }
+    }
+
+    /// Creates an editor holding `text` with the cursor at its end.
+    public init(text: String = "", history: [String] = [], historyLimit: Int = 100, fieldWidth: Int = 80) {
+        self.graphemes = Array(LineEditor.sanitized(text))
+        self.cursor = graphemes.count
+        self.historyLimit = max(0, historyLimit)
+        self.history = Array(history.suffix(max(0, historyLimit)))
+        self.fieldWidth = max(1, fieldWidth)
+        adjustScroll()
+    }
+
+    // MARK: Reading
+
+    /// The whole text.
+    public var text: String {
+        String(graphemes)
+    }
+
+    /// The text before the cursor.
+    public var textBeforeCursor: String {
+        String(graphemes[..<cursor])
+    }
+
+    /// The display column of the cursor from the start of the text.
+    public var cursorColumn: Int {
+        Self.width(graphemes[..<cursor])
+    }
+
+    /// The visible part of the text for a field of ``fieldWidth`` columns, and the cursor in it.
+    public var window: Window {
+        var shown = ""
+        var used = 0
+        var index = scrollStart
+        while index < graphemes.count {
+            let width = Self.width(graphemes[index])
+            if used + width > fieldWidth {
+                break
+            }
+            shown.append(graphemes[index])
+            used += width
+            index += 1
+        }
+        return Window(
+            text: shown,
+            cursorColumn: Self.width(graphemes[scrollStart..<cursor]),
+            hiddenLeft: scrollStart > 0,
+            hiddenRight: index < graphemes.count
+        )
+    }
+
+    // MARK: Editing
+
+    /// Replaces the whole text and puts the cursor at its end.
+    public mutating func setText(_ text: String) {
+        graphemes = Array(Self.sanitized(text))
+        cursor = graphemes.count
+        edited()
+    }
+
+    /// Inserts `string` at the cursor (control characters are dropped) and moves the cursor after it.
+    public mutating func insert(_ string: String) {
+        let clean = Array(Self.sanitized(string))
+        guard !clean.isEmpty else {
+            return
+        }
+        // Re-segment around the insertion point: a combining mark joins the grapheme before it.
+        let before = String(graphemes[..<cursor]) + String(clean)
+        let after = String(graphemes[cursor...])
+        let beforeGraphemes = Array(before)
+        graphemes = Array(before + after)
+        cursor = min(beforeGraphemes.count, graphemes.count)
+        edited()
+    }
+
+    /// Deletes the grapheme before the cursor.
+    @discardableResult
+    public mutating func backspace() -> Bool {
+        guard cursor > 0 else {
+            return false
+        }
+        graphemes.remove(at: cursor - 1)
+        cursor -= 1
+        edited()
+        return true
+    }
+
+    /// Deletes the grapheme under the cursor.
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        guard cursor < graphemes.count else {
+            return false
+        }
+        graphemes.remove(at: cursor)
+        edited()
+        return true
+    }
+
+    /// Moves the cursor one grapheme left.
+    @discardableResult
+    public mutating func moveLeft() -> Bool {
+        moveCursor(to: cursor - 1)
+    }
+
+    /// Moves the cursor one grapheme right.
+    @discardableResult
+    public mutating func moveRight() -> Bool {
+        moveCursor(to: cursor + 1)
+    }
+
+    /// Moves the cursor to the start (Home, Ctrl-A).
+    @discardableResult
+    public mutating func moveHome() -> Bool {
+        moveCursor(to: 0)
+    }
+
+    /// Moves the cursor to the end (End, Ctrl-E).
+    @discardableResult
+    public mutating func moveEnd() -> Bool {
+        moveCursor(to: graphemes.count)
+    }
+
+    /// Deletes from the cursor to the end (Ctrl-K).
+    @discardableResult
+    public mutating func killToEnd() -> Bool {
+        guard cursor < graphemes.count else {
+            return false
+        }
+        graphemes.removeSubrange(cursor...)
+        edited()
+        return true
+    }
+
+    /// Deletes the whole line (Ctrl-U).
+    @discardableResult
+    public mutating func killLine() -> Bool {
+        guard !graphemes.isEmpty else {
+            return false
+        }
+        graphemes.removeAll()
+        cursor = 0
+        edited()
+        return true
+    }
+
+    /// Deletes the word before the cursor (Ctrl-W): first any separators, then back to the
+    /// previous separator. Separators are whitespace and the URL delimiters `/ ? & = # . : @`,
+    /// so in `app://order/42` Ctrl-W deletes `42`, then `order/`.
+    @discardableResult
+    public mutating func deleteWordBackward() -> Bool {
+        guard cursor > 0 else {
+            return false
+        }
+        var start = cursor
+        while start > 0, Self.isSeparator(graphemes[start - 1]) {
+            start -= 1
+        }
+        while start > 0, !Self.isSeparator(graphemes[start - 1]) {
+            start -= 1
+        }
+        graphemes.removeSubrange(start..<cursor)
+        cursor = start
+        edited()
+        return true
+    }
+
+    // MARK: History
+
+    /// Shows the previous history entry (Up); the text being edited is kept as the draft.
+    @discardableResult
+    public mutating func historyPrevious() -> Bool {
+        guard !history.isEmpty else {
+            return false
+        }
+        let index: Int
+        if let current = historyIndex {
+            guard current > 0 else {
+                return false
+            }
+            index = current - 1
+        } else {
+            draft = text
+            index = history.count - 1
+        }
+        showHistory(index)
+        return true
+    }
+
+    /// Shows the next history entry, or the draft after the newest one (Down).
+    @discardableResult
+    public mutating func historyNext() -> Bool {
+        guard let current = historyIndex else {
+            return false
+        }
+        if current + 1 < history.count {
+            showHistory(current + 1)
+        } else {
+            graphemes = Array(draft)
+            cursor = graphemes.count
+            historyIndex = nil
+            resetCompletion()
+            adjustScroll()
+        }
+        return true
+    }
+
+    /// Returns the text, adds it to the history (unless empty or equal to the newest entry) and
+    /// clears the editor.
+    public mutating func submit() -> String {
+        let submitted = text
+        if !submitted.isEmpty, history.last != submitted, historyLimit > 0 {
+            history.append(submitted)
+            if history.count > historyLimit {
+                history.removeFirst(history.count - historyLimit)
+            }
+        }
+        graphemes = []
+        cursor = 0
+        draft = ""
+        historyIndex = nil
+        resetCompletion()
+        scrollStart = 0
+        return submitted
+    }
+
+    // MARK: Completion
+
+    /// Completes the text before the cursor (Tab).
+    ///
+    /// `completer` receives the text before the cursor and returns the full texts it could become.
+    /// The first Tab extends the text to the candidates' longest common prefix; when that adds
+    /// nothing (or on the next Tab), each Tab shows the next candidate in turn. Any other edit
+    /// ends the cycle. The text after the cursor is kept.
+    @discardableResult
+    public mutating func complete(using completer: (String) -> [String]) -> Bool {
+        if let index = completionIndex, !completions.isEmpty {
+            let next = (index + 1) % completions.count
+            showCompletion(next)
+            return true
+        }
+        if !completions.isEmpty {
+            showCompletion(0)
+            return true
+        }
+        let prefix = textBeforeCursor
+        var candidates: [String] = []
+        for candidate in completer(prefix).map(Self.sanitized) where !candidates.contains(candidate) {
+            candidates.append(candidate)
+        }
+        guard !candidates.isEmpty else {
+            return false
+        }
+        completionSuffix = String(graphemes[cursor...])
+        if candidates.count == 1, let only = candidates.first {
+            replaceBeforeCursor(with: only)
+            completionSuffix = ""
+            return only != prefix
+        }
+        let common = Self.longestCommonPrefix(candidates)
+        completions = candidates
+        if common.count > prefix.count {
+            replaceBeforeCursor(with: common)
+            return true
+        }
+        showCompletion(0)
+        return true
+    }
+
+    /// The longest common prefix of `strings`, by grapheme.
+    public static func longestCommonPrefix(_ strings: [String]) -> String {
+        guard var prefix = strings.first.map(Array.init) else {
+            return ""
+        }
+        for string in strings.dropFirst() {
+            let other = Array(string)
+            var count = 0
+            while count < prefix.count, count < other.count, prefix[count] == other[count] {
+                count += 1
+            }
+            prefix.removeSubrange(count...)
+        }
+        return String(prefix)
+    }
+
+    // MARK: Keys
+
+    /// Applies one key: characters insert; Backspace/Ctrl-H, Delete/Ctrl-D, Left/Ctrl-B,
+    /// Right/Ctrl-F, Home/Ctrl-A, End/Ctrl-E, Ctrl-K, Ctrl-U, Ctrl-W edit; Up/Ctrl-P and
+    /// Down/Ctrl-N browse the history; Tab completes with `completer` (ignored without one);
+    /// Enter submits. Other keys are ``Outcome/ignored``.
+    public mutating func handle(_ key: Key, completer: ((String) -> [String])? = nil) -> Outcome {
+        let changed: Bool
+        switch key {
+        case .char(let character):
+            let before = self
+            insert(String(character))
+            changed = before != self
+        case .backspace, .ctrl("h"):
+            changed = backspace()
+        case .delete, .ctrl("d"):
+            changed = deleteForward()
+        case .left, .ctrl("b"):
+            changed = moveLeft()
+        case .right, .ctrl("f"):
+            changed = moveRight()
+        case .home, .ctrl("a"):
+            changed = moveHome()
+        case .end, .ctrl("e"):
+            changed = moveEnd()
+        case .ctrl("k"):
+            changed = killToEnd()
+        case .ctrl("u"):
+            changed = killLine()
+        case .ctrl("w"):
+            changed = deleteWordBackward()
+        case .up, .ctrl("p"):
+            changed = historyPrevious()
+        case .down, .ctrl("n"):
+            changed = historyNext()
+        case .tab:
+            guard let completer else {
+                return .ignored
+            }
+            changed = complete(using: completer)
+        case .enter:
+            return .submitted(submit())
+        default:
+            return .ignored
+        }
+        return changed ? .edited : .unchanged
+    }
+
+    // MARK: Internals
+
+    private mutating func moveCursor(to position: Int) -> Bool {
+        let clamped = min(max(0, position), graphemes.count)
+        guard clamped != cursor else {
+            return false
+        }
+        cursor = clamped
+        resetCompletion()
+        adjustScroll()
+        return true
+    }
+
+    /// Bookkeeping after the text changed by editing.
+    private mutating func edited() {
+        historyIndex = nil
+        resetCompletion()
+        adjustScroll()
+    }
+
+    private mutating func resetCompletion() {
+        completions = []
+        completionIndex = nil
+        completionSuffix = ""
+    }
+
+    private mutating func showHistory(_ index: Int) {
+        historyIndex = index
+        graphemes = Array(history[index])
+        cursor = graphemes.count
+        resetCompletion()
+        adjustScroll()
+    }
+
+    private mutating func showCompletion(_ index: Int) {
+        let candidate = completions[index]
+        graphemes = Array(candidate + completionSuffix)
+        cursor = min(Array(candidate).count, graphemes.count)
+        completionIndex = index
+        historyIndex = nil
+        adjustScroll()
+    }
+
+    private mutating func replaceBeforeCursor(with newPrefix: String) {
+        graphemes = Array(newPrefix + String(graphemes[cursor...]))
+        cursor = min(Array(newPrefix).count, graphemes.count)
+        historyIndex = nil
+        adjustScroll()
+    }
+
+    /// Scrolls so the cursor is inside the field, showing as much text as fits.
+    private mutating func adjustScroll() {
+        scrollStart = min(scrollStart, cursor)
+        // The cursor needs a column of its own: keep width(scrollStart..<cursor) < fieldWidth.
+        while scrollStart < cursor, Self.width(graphemes[scrollStart..<cursor]) >= fieldWidth {
+            scrollStart += 1
+        }
+        // Use free space on the right to reveal text scrolled off on the left.
+        while scrollStart > 0 {
+            let needed = Self.width(graphemes[(scrollStart - 1)...]) + (cursor == graphemes.count ? 1 : 0)
+            guard needed <= fieldWidth else {
+                break
+            }
+            scrollStart -= 1
+        }
+    }
+
+    private static func width(_ character: Character) -> Int {
+        DisplayWidth.of(Escaping.visible(String(character)))
+    }
+
+    private static func width(_ characters: ArraySlice<Character>) -> Int {
+        characters.reduce(0) { $0 + width($1) }
+    }
+
+    private static func isSeparator(_ character: Character) -> Bool {
+        character.isWhitespace || "/?&=#.:@".contains(character)
+    }
+
+    /// `text` without C0/C1 control characters (bidi controls stay; they are drawn escaped).
+    private static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return text
+        }
+        var result = ""
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory != .control {
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}
