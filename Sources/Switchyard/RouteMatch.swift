@@ -2,18 +2,27 @@
 ///
 /// Creating a match allocates nothing; reading a parameter as a `String` decodes it then.
 public struct RouteMatch<Target: Sendable>: Sendable {
-    /// The winning route.
-    public let route: Route<Target>
+    @usableFromInline let storage: RouteStorage<Target>
+    @usableFromInline let raw: RawMatch
     /// The URL as given.
     public let url: String
-    let layout: URLLayout
-    let ranges: SegmentRanges
-    let optionalAbsent: Bool
 
+    @inlinable
+    init(storage: RouteStorage<Target>, url: String, raw: RawMatch) {
+        self.storage = storage
+        self.url = url
+        self.raw = raw
+    }
+
+    /// The winning route.
+    public var route: Route<Target> { storage.routes[Int(raw.route)] }
     /// The winning route's target.
-    public var target: Target { route.target }
+    @inlinable
+    public var target: Target { storage.routes[Int(raw.route)].target }
     /// The winning route's pattern.
     public var pattern: RoutePattern { route.pattern }
+    var layout: URLLayout { raw.layout }
+    var optionalAbsent: Bool { raw.optionalAbsent }
 
     /// The decoded path parameters (host parameter included), in pattern order.
     public var parameters: PathParameters {
@@ -21,9 +30,9 @@ public struct RouteMatch<Target: Sendable>: Sendable {
         var values: [String] = []
         var text = url
         text.withUTF8 { buf in
-            for cap in route.captures {
+            for (index, cap) in storage.routes[Int(raw.route)].captures.enumerated() {
                 if cap.isOptional && optionalAbsent { continue }
-                let (s, e) = ranges[cap.depth]
+                let (s, e) = raw.captures[index]
                 names.append(cap.name)
                 if cap.isCatchAll {
                     // Rest of the path: decoded segment by segment, rejoined with single slashes.

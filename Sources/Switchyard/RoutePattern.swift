@@ -75,6 +75,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The most path segments a pattern may have.
     public static let maxSegments = 32
+    /// The most parameters (host included) a pattern may capture.
+    public static let maxParameters = 8
 
     /// Parses pattern text.
     public init(_ text: String) throws(PatternError) {
@@ -144,6 +146,8 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case tooManySegments
         /// A space or control character.
         case forbiddenCharacter
+        /// More than ``RoutePattern/maxParameters`` parameters.
+        case tooManyParameters
     }
 
     /// What was wrong.
@@ -174,6 +178,7 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case .queryNotAllowed: what = "a pattern cannot have a query or fragment"
         case .tooManySegments: what = "more than \(RoutePattern.maxSegments) segments"
         case .forbiddenCharacter: what = "space or control character"
+        case .tooManyParameters: what = "more than \(RoutePattern.maxParameters) parameters"
         }
         return "\(what) at byte \(offset) in pattern '\(pattern)'"
     }
@@ -223,6 +228,8 @@ struct PatternParser {
             if let name = segment.parameterName {
                 if !names.insert(name).inserted { throw fail(.duplicateParameterName(name), start) }
             }
+            if case .catchAll(nil) = segment, !names.insert("*").inserted { throw fail(.duplicateParameterName("*"), start) }
+            if names.count > RoutePattern.maxParameters { throw fail(.tooManyParameters, start) }
             if let last = segments.last, segments.count > 0 {
                 if case .optional = last { throw fail(.optionalNotLast, start) }
                 if case .catchAll = last { throw fail(.catchAllNotLast, start) }

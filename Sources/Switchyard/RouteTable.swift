@@ -147,28 +147,35 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     }
 }
 
+/// The routes of a table, shared by reference so that a match can point at its route without copying it.
+@usableFromInline
+final class RouteStorage<Target: Sendable>: Sendable {
+    @usableFromInline let routes: [Route<Target>]
+    init(_ routes: [Route<Target>]) { self.routes = routes }
+}
+
 /// An immutable, thread-safe route table. Lookups read it without locks.
 public struct RouteTable<Target: Sendable>: Sendable {
     /// The routes, in registration order.
-    public let routes: [Route<Target>]
+    public var routes: [Route<Target>] { storage.routes }
     /// The options it was built with.
     public let options: MatchOptions
-    let trie: RouteTrie
+    @usableFromInline let storage: RouteStorage<Target>
+    @usableFromInline let trie: RouteTrie
+
+    init(routes: [Route<Target>], options: MatchOptions, trie: RouteTrie) {
+        storage = RouteStorage(routes)
+        self.options = options
+        self.trie = trie
+    }
 
     /// Looks `url` up. Returns nil when no route matches; throws when the URL is invalid.
     ///
     /// A successful lookup allocates nothing: parameters are decoded when they are read.
+    @inlinable
     public func match(_ url: String) throws(URLParseError) -> RouteMatch<Target>? {
-        var text = url
-        let result: Result<RouteMatch<Target>?, URLParseError> = text.withUTF8 { buf in
-            let layout: URLLayout
-            do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: options.limits) } catch { return .failure(error) }
-            guard let (t, ranges) = find(buf, layout) else { return .success(nil) }
-            let terminal = trie.terminals[Int(t)]
-            return .success(RouteMatch(route: routes[Int(terminal.route)], url: url, layout: layout, ranges: ranges,
-                                       optionalAbsent: terminal.isAbsentVariant))
-        }
-        return try result.get()
+        guard let raw = try trie.lookup(url, limits: options.limits) else { return nil }
+        return RouteMatch(storage: storage, url: url, raw: raw)
     }
 
     /// Looks up a Foundation `URL` by its absolute string.
@@ -176,22 +183,9 @@ public struct RouteTable<Target: Sendable>: Sendable {
         try match(url.absoluteString)
     }
 
-    func find(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout) -> (Int32, SegmentRanges)? {
-        var ranges = SegmentRanges()
-        let t: Int32
-        if layout.needsDecode {
-            t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
-                trie.match(buf, layout, scratch.baseAddress, &ranges)
-            }
-        } else {
-            t = trie.match(buf, layout, nil, &ranges)
-        }
-        return t >= 0 ? (t, ranges) : nil
-    }
-
     /// True when `url` is valid and some route matches it. Has no side effects.
     public func canMatch(_ url: String) -> Bool {
-        (try? match(url)) != nil
+        (try? trie.lookup(url, limits: options.limits)) != nil
     }
 }
 

@@ -1,7 +1,27 @@
+/// What the trie found for a URL: the route, whether an optional segment was absent, and byte ranges.
+@usableFromInline
+struct RawMatch: Sendable {
+    @usableFromInline let route: Int32
+    let optionalAbsent: Bool
+    let layout: URLLayout
+    /// The raw byte range of each captured parameter, in the pattern's parameter order.
+    let captures: CaptureRanges
+}
+
+/// Up to ``RoutePattern/maxParameters`` byte ranges, stored inline.
+struct CaptureRanges: Sendable {
+    var storage: InlineArray<8, UInt64> = .init(repeating: 0)
+
+    subscript(index: Int) -> (start: Int, end: Int) {
+        let v = storage[index]
+        return (Int(v >> 32), Int(v & 0xFFFF_FFFF))
+    }
+}
+
 /// Raw byte ranges of the segments a match went through, by depth (0 = host).
 ///
 /// Stored inline so that a successful lookup allocates nothing.
-public struct SegmentRanges: Sendable {
+struct SegmentRanges: Sendable {
     /// The most depths recorded: the host plus ``RoutePattern/maxSegments`` path segments.
     static let capacity = 34
     var storage: InlineArray<34, UInt64> = .init(repeating: 0)
@@ -53,9 +73,26 @@ struct TrieNode: Sendable {
 
 struct LiteralEdge: Sendable {
     var hash: UInt64
+    /// The key's first (up to) 8 bytes, little-endian: keys of 8 bytes or fewer compare without `keyBytes`.
+    var prefix: UInt64
     var keyStart: Int32
     var keyLength: Int32
+    /// `-1` marks an empty slot in an open-addressing table.
     var child: Int32
+
+    /// Up to 8 bytes packed little-endian, optionally ASCII-folded.
+    @inline(__always)
+    static func pack(_ p: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt64 {
+        var v: UInt64 = 0
+        var k = min(count, 8)
+        while k > 0 {
+            k -= 1
+            var b = p[k]
+            if fold && b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+            v = v << 8 | UInt64(b)
+        }
+        return v
+    }
 }
 
 struct ConstrainedEdge: Sendable {
@@ -74,38 +111,70 @@ struct OptionalEdge: Sendable {
 /// Per segment the matcher tries: the literal child (hash lookup), then constrained parameters (all
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
-final class RouteTrie: Sendable {
+/// Copies an array into a manually managed buffer that lives as long as its owner.
+private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+    _ = buffer.initialize(from: array)
+    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+}
+
+@usableFromInline
+final class RouteTrie: @unchecked Sendable {
+    // @unchecked: every stored property is written once in `init` and only read afterwards; the
+    // buffers hold trivial values and are freed in `deinit`.
     static let linearLimit: Int32 = 4
     /// The FNV-1a offset basis: the hash of no bytes.
     static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    let nodes: [TrieNode]
-    let literals: [LiteralEdge]
-    let litTable: [Int32]
-    let keyBytes: [UInt8]
-    let constrained: [ConstrainedEdge]
-    let optionals: [OptionalEdge]
+    let nodes: UnsafeMutableBufferPointer<TrieNode>
+    let literals: UnsafeMutableBufferPointer<LiteralEdge>
+    let litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
+    let optionals: UnsafeMutableBufferPointer<OptionalEdge>
     let constraints: [SegmentConstraint]
     let terminals: [Terminal]
+    /// Per terminal: its route, with bit 31 set for the optional-absent variant (read on every hit).
+    let terminalRoutes: UnsafeMutableBufferPointer<Int32>
+    /// Per route: the depths of its captured parameters, 8 bits each, lowest first; and their count.
+    let captureDepths: UnsafeMutableBufferPointer<UInt64>
+    let captureCounts: UnsafeMutableBufferPointer<UInt8>
     /// Scheme subtrees: lowercased scheme → host-level node. Tried before `anyScheme`.
     let schemes: [([UInt8], Int32)]
     let anyScheme: Int32
     let foldPath: Bool
 
-    init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [Int32], keyBytes: [UInt8],
+    init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
          constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-         terminals: [Terminal], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool) {
-        self.nodes = nodes
-        self.literals = literals
-        self.litTable = litTable
-        self.keyBytes = keyBytes
-        self.constrained = constrained
-        self.optionals = optionals
+         terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool) {
+        self.nodes = frozen(nodes)
+        self.literals = frozen(literals)
+        self.litTable = frozen(litTable)
+        self.keyBytes = frozen(keyBytes)
+        self.constrained = frozen(constrained)
+        self.optionals = frozen(optionals)
         self.constraints = constraints
         self.terminals = terminals
+        terminalRoutes = frozen(terminals.map { $0.route | ($0.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0) })
+        captureDepths = frozen(captures.map { depths in
+            depths.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64(UInt8(truncatingIfNeeded: $1.element)) << (8 * UInt64($1.offset)) }
+        })
+        captureCounts = frozen(captures.map { UInt8(min($0.count, 8)) })
         self.schemes = schemes
         self.anyScheme = anyScheme
         self.foldPath = foldPath
+    }
+
+    deinit {
+        nodes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        literals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        litTable.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        keyBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        constrained.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        optionals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        terminalRoutes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        captureDepths.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        captureCounts.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
     }
 
     /// FNV-1a over bytes, optionally folding ASCII upper case.
@@ -129,29 +198,55 @@ final class RouteTrie: Sendable {
         return h
     }
 
+    /// Scans and matches `url`: nil when no route matches, a typed error when the URL is invalid.
+    @usableFromInline
+    func lookup(_ url: String, limits: URLLimits) throws(URLParseError) -> RawMatch? {
+        var text = url
+        var failure: URLParseError?
+        let found: RawMatch? = text.withUTF8 { buf in
+            let layout: URLLayout
+            do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: limits) } catch {
+                failure = error
+                return nil
+            }
+            var ranges = SegmentRanges()
+            let t: Int32
+            if layout.needsDecode {
+                t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
+                    match(buf, layout, scratch.baseAddress, &ranges)
+                }
+            } else {
+                t = match(buf, layout, nil, &ranges)
+            }
+            guard t >= 0 else { return nil }
+            let packed = terminalRoutes[Int(t)]
+            let route = Int(packed & 0x7FFF_FFFF)
+            var captures = CaptureRanges()
+            let depths = captureDepths[route]
+            for i in 0..<Int(captureCounts[route]) {
+                captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
+            }
+            return RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
+        }
+        if let failure { throw failure }
+        return found
+    }
+
     /// Finds the best terminal for the URL in `buf` described by `layout`.
     /// `scratch` must have room for `buf.count` bytes; it receives decoded segments.
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ scratch: UnsafeMutablePointer<UInt8>?,
                _ ranges: inout SegmentRanges) -> Int32 {
         guard let base = buf.baseAddress else { return -1 }
-        return nodes.withUnsafeBufferPointer { nodes in
-            literals.withUnsafeBufferPointer { literals in
-                keyBytes.withUnsafeBufferPointer { keys in
-                    var walker = Walker(
-                        trie: self, nodes: nodes, literals: literals, keys: keys, base: base,
-                        scratch: scratch, pathEnd: layout.pathEnd, foldPath: foldPath)
-                    ranges[0] = (layout.hostStart, layout.hostEnd)
-                    if layout.hasScheme {
-                        for (scheme, node) in schemes where Self.equalFolded(base, layout.schemeEnd, scheme) {
-                            let t = walker.host(node, layout, &ranges)
-                            if t >= 0 { return t }
-                        }
-                    }
-                    if anyScheme >= 0 { return walker.host(anyScheme, layout, &ranges) }
-                    return -1
-                }
+        var walker = Walker(trie: self, base: base, scratch: scratch, pathEnd: layout.pathEnd, foldPath: foldPath)
+        ranges[0] = (layout.hostStart, layout.hostEnd)
+        if layout.hasScheme {
+            for (scheme, node) in schemes where Self.equalFolded(base, layout.schemeEnd, scheme) {
+                let t = walker.host(node, layout, &ranges)
+                if t >= 0 { return t }
             }
         }
+        if anyScheme >= 0 { return walker.host(anyScheme, layout, &ranges) }
+        return -1
     }
 
     @inline(__always)
@@ -168,14 +263,27 @@ final class RouteTrie: Sendable {
 
 /// The per-lookup state of a trie walk, holding raw pointers for the duration of one match.
 struct Walker {
-    let trie: RouteTrie
-    let nodes: UnsafeBufferPointer<TrieNode>
-    let literals: UnsafeBufferPointer<LiteralEdge>
-    let keys: UnsafeBufferPointer<UInt8>
+    unowned(unsafe) let trie: RouteTrie
+    let nodes: UnsafeMutableBufferPointer<TrieNode>
+    let literals: UnsafeMutableBufferPointer<LiteralEdge>
+    let litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    let keys: UnsafeMutableBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>?
     let pathEnd: Int
     let foldPath: Bool
+
+    init(trie: RouteTrie, base: UnsafePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>?, pathEnd: Int, foldPath: Bool) {
+        self.trie = trie
+        nodes = trie.nodes
+        literals = trie.literals
+        litTable = trie.litTable
+        keys = trie.keyBytes
+        self.base = base
+        self.scratch = scratch
+        self.pathEnd = pathEnd
+        self.foldPath = foldPath
+    }
 
     /// Matches the host segment at `node`, then the path.
     mutating func host(_ node: Int32, _ layout: URLLayout, _ ranges: inout SegmentRanges) -> Int32 {
@@ -186,13 +294,14 @@ struct Walker {
     /// The decoded bytes of a raw segment: the raw bytes themselves when there is no escape.
     @inline(__always)
     func value(_ start: Int, _ end: Int) -> (UnsafePointer<UInt8>, Int) {
+        // Without a scratch buffer the scanner found no escape in the host or path.
+        guard let scratch else { return (base + start, end - start) }
         var k = start
         while k < end {
             if base[k] == UInt8(ascii: "%") { break }
             k += 1
         }
         if k == end { return (base + start, end - start) }
-        guard let scratch else { return (base + start, end - start) }
         // Decode into the scratch mirror at the same offset: decoded text is never longer.
         var out = start
         k = start
@@ -209,6 +318,12 @@ struct Walker {
             out += 1
         }
         return (UnsafePointer(scratch + start), out - start)
+    }
+
+    /// True for `.` and `..`.
+    @inline(__always)
+    static func isDotSegment(_ p: UnsafePointer<UInt8>, _ len: Int) -> Bool {
+        (len == 1 && p[0] == UInt8(ascii: ".")) || (len == 2 && p[0] == UInt8(ascii: ".") && p[1] == UInt8(ascii: "."))
     }
 
     /// A parameter may not capture `.`, `..`, or a value holding `/` or `\` (from `%2F`, `%5C`).
@@ -258,9 +373,18 @@ struct Walker {
                 ranges[depth] = (segStart, next)
             }
         }
-        let safe = Walker.isSafeParameter(vp, vlen)
+        // Undecoded segments cannot hold '/' or '\\' (the scanner split on one and refused the other).
+        let safe = scratch == nil ? !Walker.isDotSegment(vp, vlen) : Walker.isSafeParameter(vp, vlen)
         // 2. Constrained parameters: every sibling, keeping the best.
-        if n.conCount > 0 && safe {
+        if n.conCount == 1 && safe {
+            // One constrained sibling (the usual case): no need to compare trials.
+            let edge = trie.constrained[Int(n.conStart)]
+            if trie.constraints[Int(edge.constraint)].matches(UnsafeBufferPointer(start: vp, count: vlen)) {
+                let t = descend(edge.child, depth: depth, from: next, &ranges)
+                if t >= 0 { return t }
+                ranges[depth] = (segStart, next)
+            }
+        } else if n.conCount > 1 && safe {
             var best: Int32 = -1
             var bestRanges = ranges
             let bytes = UnsafeBufferPointer(start: vp, count: vlen)
@@ -310,20 +434,24 @@ struct Walker {
 
     @inline(__always)
     func literalChild(_ n: TrieNode, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int32 {
+        let prefix = LiteralEdge.pack(vp, vlen, fold: fold)
         if n.litCount <= RouteTrie.linearLimit {
             for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
                 let edge = literals[k]
-                if Int(edge.keyLength) == vlen && equal(edge, vp, vlen, fold: fold) { return edge.child }
+                if Int(edge.keyLength) == vlen && edge.prefix == prefix && (vlen <= 8 || equal(edge, vp, vlen, fold: fold)) {
+                    return edge.child
+                }
             }
             return -1
         }
         let h = RouteTrie.hash(vp, vlen, fold: fold)
         var slot = Int32(truncatingIfNeeded: h) & n.tableMask
         while true {
-            let idx = trie.litTable[Int(n.tableStart + slot)]
-            if idx < 0 { return -1 }
-            let edge = literals[Int(idx)]
-            if edge.hash == h && Int(edge.keyLength) == vlen && equal(edge, vp, vlen, fold: fold) { return edge.child }
+            let edge = litTable[Int(n.tableStart + slot)]
+            if edge.child < 0 { return -1 }
+            if edge.hash == h && Int(edge.keyLength) == vlen && edge.prefix == prefix && (vlen <= 8 || equal(edge, vp, vlen, fold: fold)) {
+                return edge.child
+            }
             slot = (slot + 1) & n.tableMask
         }
     }

@@ -109,7 +109,9 @@ enum TrieCompiler {
         return RouteTrie(
             nodes: flat.nodes, literals: flat.literals, litTable: flat.litTable, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
-            terminals: terminals, schemes: schemes, anyScheme: anyIndex, foldPath: foldPath)
+            terminals: terminals,
+            captures: patterns.map { p in p.segments.enumerated().compactMap { $0.element.parameterName != nil || $0.element == .catchAll(name: nil) ? $0.offset : nil } },
+            schemes: schemes, anyScheme: anyIndex, foldPath: foldPath)
     }
 
     /// Writes build nodes into flat arrays, depth first.
@@ -117,7 +119,7 @@ enum TrieCompiler {
         let terminals: [Terminal]
         var nodes: [TrieNode] = []
         var literals: [LiteralEdge] = []
-        var litTable: [Int32] = []
+        var litTable: [LiteralEdge] = []
         var keyBytes: [UInt8] = []
         var constrained: [ConstrainedEdge] = []
         var optionals: [OptionalEdge] = []
@@ -147,10 +149,11 @@ enum TrieCompiler {
             n.litStart = Int32(literals.count)
             n.litCount = Int32(b.literalKeys.count)
             for (key, child) in zip(b.literalKeys, litChildren) {
-                let h = key.withUnsafeBufferPointer { kb in
-                    kb.baseAddress.map { RouteTrie.hash($0, kb.count, fold: false) } ?? RouteTrie.emptyHash
+                let (h, prefix) = key.withUnsafeBufferPointer { kb in
+                    kb.baseAddress.map { (RouteTrie.hash($0, kb.count, fold: false), LiteralEdge.pack($0, kb.count, fold: false)) }
+                        ?? (RouteTrie.emptyHash, 0)
                 }
-                literals.append(LiteralEdge(hash: h, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
+                literals.append(LiteralEdge(hash: h, prefix: prefix, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
                 keyBytes.append(contentsOf: key)
             }
             if n.litCount > RouteTrie.linearLimit {
@@ -158,11 +161,12 @@ enum TrieCompiler {
                 while size < n.litCount * 2 { size <<= 1 }
                 n.tableStart = Int32(litTable.count)
                 n.tableMask = size - 1
-                litTable.append(contentsOf: repeatElement(-1, count: Int(size)))
+                let empty = LiteralEdge(hash: 0, prefix: 0, keyStart: 0, keyLength: 0, child: -1)
+                litTable.append(contentsOf: repeatElement(empty, count: Int(size)))
                 for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
                     var slot = Int32(truncatingIfNeeded: literals[k].hash) & n.tableMask
-                    while litTable[Int(n.tableStart + slot)] >= 0 { slot = (slot + 1) & n.tableMask }
-                    litTable[Int(n.tableStart + slot)] = Int32(k)
+                    while litTable[Int(n.tableStart + slot)].child >= 0 { slot = (slot + 1) & n.tableMask }
+                    litTable[Int(n.tableStart + slot)] = literals[k]
                 }
             }
 
