@@ -91,6 +91,25 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.path = path
     }
 
+    /// The same pattern with each constraint replaced by an equal one from `pool` (added when new), so
+    /// that many routes share one compiled constraint.
+    func interning(_ pool: inout [SegmentConstraint: SegmentConstraint]) -> RoutePattern {
+        func intern(_ c: SegmentConstraint?) -> SegmentConstraint? {
+            guard let c else { return nil }
+            if let shared = pool[c] { return shared }
+            pool[c] = c
+            return c
+        }
+        func map(_ seg: PatternSegment) -> PatternSegment {
+            switch seg {
+            case .parameter(let n, let c): .parameter(name: n, constraint: intern(c))
+            case .optional(let n, let c): .optional(name: n, constraint: intern(c))
+            default: seg
+            }
+        }
+        return RoutePattern(scheme: scheme, host: map(host), path: path.map(map))
+    }
+
     /// The host followed by the path segments.
     public var segments: [PatternSegment] { [host] + path }
 

@@ -87,6 +87,8 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     public private(set) var routes: [Route<Target>] = []
     private var shapes: [String: Int] = [:]
     private var nextOrder = 0
+    /// One compiled instance per distinct constraint, shared by every route that uses it.
+    private var constraintPool: [SegmentConstraint: SegmentConstraint] = [:]
 
     /// Creates an empty builder.
     public init(options: MatchOptions = MatchOptions()) { self.options = options }
@@ -107,7 +109,7 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
             throw .sameShape(pattern: pattern.description, existing: other)
         }
         shapes[shape] = routes.count
-        routes.append(Route(pattern: pattern, target: target, priority: priority, order: nextOrder))
+        routes.append(Route(pattern: pattern.interning(&constraintPool), target: target, priority: priority, order: nextOrder))
         nextOrder += 1
     }
 
