@@ -19,12 +19,12 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "CHeapInfo",
-            ],
-            // libc first: otherwise the interposer's malloc, linked in only for its counting API,
-            // would take over every allocation even when it is not preloaded.
-            linkerSettings: [.linkedLibrary("c")]
+            ]
         ),
-        // glibc's mallinfo2(), which the Glibc module does not export to Swift.
+        // glibc's mallinfo2(), which the Glibc module does not export to Swift. Its module map also
+        // autolinks libc, which puts libc ahead of libMallocInterposerSwift.so in the executable's
+        // needed libraries: otherwise the interposer, linked in only for its counting API, would
+        // serve every allocation of the timing process even when it is not preloaded.
         .target(name: "CHeapInfo"),
     ],
     swiftLanguageModes: [.v6]

@@ -17,11 +17,19 @@ struct AllocationProbeResult: Codable {
         let mallocsPerHit: Double
         let mallocsPerMiss: Double
         let freesPerHit: Double
+        /// Control: the same count for RoutingKit's hits, which do allocate (path array, parameters).
+        let routingKitMallocsPerHit: Double
     }
     /// False when the interposer was not active in the child (then `reason` says why).
     let measured: Bool
     let reason: String?
     let sizes: [Size]
+    /// Building the largest table under the interposer: heap blocks and requested bytes still
+    /// live afterwards, per route (requested bytes exclude malloc's own chunk overhead).
+    var liveBlocksPerRoute: Double?
+    var liveRequestedBytesPerRoute: Double?
+    /// Sum of the probe's lookup results, so the optimizer cannot drop them.
+    var blackhole = 0
 }
 
 /// Counts heap allocations with ordo-one/malloc-interposer.
@@ -93,22 +101,39 @@ enum AllocationProbe {
             var sizes: [AllocationProbeResult.Size] = []
             var sink = 0
             let patterns = workload.routes.map(\.switchyardPattern)
+            let rkPaths = workload.routes.map(\.routingKitPath)
+            let rkRegister = RoutingKitLookup.firstOccurrences(rkPaths)
             for size in Workload.sizes {
+                let rk = RoutingKitLookup(router: RoutingKitLookup.build(rkPaths.prefix(size), register: rkRegister))
                 let impl = SwitchyardLookup(table: try SwitchyardLookup.build(patterns.prefix(size)))
                 let w = SizeWorkload(size: size, workload: workload, lookups: lookups, classify: impl.classify)
                 // Warm up: first lookups may initialise lazy globals.
                 for _ in 0..<2 {
                     _ = timeBatch(impl, w.hitLookups, &sink)
                     _ = timeBatch(impl, w.missLookups, &sink)
+                    _ = timeBatch(rk, w.hitLookups, &sink)
                 }
                 let hit = count(impl, w.hitLookups, &sink)
                 let miss = count(impl, w.missLookups, &sink)
+                let rkHit = count(rk, w.hitLookups, &sink)
                 let n = Double(max(w.hitLookups.count, 1))
                 sizes.append(.init(routes: size, lookups: w.hitLookups.count, mallocsPerHit: Double(hit.mallocCount) / n,
                                    mallocsPerMiss: Double(miss.mallocCount) / Double(max(w.missLookups.count, 1)),
-                                   freesPerHit: Double(hit.freeCount) / n))
+                                   freesPerHit: Double(hit.freeCount) / n,
+                                   routingKitMallocsPerHit: Double(rkHit.mallocCount) / n))
             }
-            result = AllocationProbeResult(measured: true, reason: sink == Int.min ? "unreachable" : nil, sizes: sizes)
+            result = AllocationProbeResult(measured: true, reason: nil, sizes: sizes)
+            // Live heap left by building the largest table (already warmed up above).
+            let size = Workload.sizes.max() ?? 10_000
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            let table = try SwitchyardLookup.build(patterns.prefix(size))
+            MallocInterposerSwift.unhook()
+            withExtendedLifetime(table) {}
+            let s = MallocInterposerSwift.getStatistics()
+            result.liveBlocksPerRoute = Double(s.mallocCount - s.freeCount) / Double(size)
+            result.liveRequestedBytesPerRoute = Double(s.mallocBytesCount - s.freeBytesCount) / Double(size)
+            result.blackhole = sink
         }
         let encoder = JSONEncoder()
         do {
@@ -120,7 +145,7 @@ enum AllocationProbe {
     }
 
     @inline(never)
-    private static func count(_ impl: SwitchyardLookup, _ urls: [String], _ sink: inout Int) -> MallocInterposerSwift.Statistics {
+    private static func count<L: URLLookup>(_ impl: L, _ urls: [String], _ sink: inout Int) -> MallocInterposerSwift.Statistics {
         var acc = 0
         MallocInterposerSwift.reset()
         MallocInterposerSwift.hook()

@@ -8,6 +8,9 @@ struct Report: Codable {
         let os: String
         let swift: String
         let configuration: String
+        /// /proc/loadavg (1, 5, 15 minutes) when the run started and when it ended.
+        let loadAverageAtStart: String
+        let loadAverageAtEnd: String
     }
 
     struct Settings: Codable {
@@ -31,10 +34,25 @@ struct Report: Codable {
         let regexScan: Double
     }
 
+    /// The ratios the targets speak about.
+    struct Ratios: Codable {
+        let switchyardOverFloor: Double
+        let routingKitOverSwitchyard: Double
+        let regexScanOverSwitchyard: Double
+
+        init(_ f: Figures) {
+            switchyardOverFloor = f.switchyard / f.floor
+            routingKitOverSwitchyard = f.routingKit / f.switchyard
+            regexScanOverSwitchyard = f.regexScan / f.switchyard
+        }
+    }
+
     struct SizeResult: Codable {
         let routes: Int
         let hitNs: Figures
         let missNs: Figures
+        let hitRatios: Ratios
+        let missRatios: Ratios
         let distinctHitURLs: Int
         let distinctMissURLs: Int
         /// Concrete URLs generated from a route that Switchyard did not match (expected 0).
@@ -190,6 +208,8 @@ extension Report {
         return grouped(Int(x.rounded())) + "×"
     }
 
+    static func mark(_ met: Bool) -> String { met ? "✓" : "✗" }
+    static func verdict(_ met: Bool) -> String { met ? "met" : "not met" }
     static func ms(_ x: Double) -> String { fixed(x, 2) + " ms" }
     static func percent(_ x: Double) -> String { fixed(x * 100, 1) + "%" }
     static func count(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : fixed(x, 2) }
@@ -206,45 +226,68 @@ extension Report {
         var lines: [String] = []
         let s = settings
         lines.append("Switchyard benchmark (\(machine.configuration) build, \(s.mode) mode)")
-        lines.append("Machine: \(machine.cores) cores, \(machine.cpu), \(machine.os), Swift \(machine.swift)")
+        lines.append("Machine: \(machine.cores) cores, \(machine.cpu), \(machine.os), Swift \(machine.swift); "
+                     + "load average \(machine.loadAverageAtStart) at start, \(machine.loadAverageAtEnd) at end")
         lines.append("Workload: \(Self.grouped(s.sizes.max() ?? 0)) generated routes over \(Vocabulary.hosts.count) hosts (seed \(s.seed)); smaller tables are the first routes.")
         lines.append("  Every lookup is timed from the raw URL String; \(Self.percent(s.queryFraction)) of lookup URLs carry \"\(s.query)\".")
         lines.append("  Median of \(s.batches) batches × \(Self.grouped(s.lookupsPerBatch)) lookups (regex scan: \(s.regexBatches) batches × "
                      + s.regexLookupsPerBatch.map { Self.grouped($0) }.joined(separator: " / ") + " lookups).")
         lines.append("")
         lines.append("Median ns per lookup")
-        let header = [pad("routes", 7), pad("kind", 5, left: true), pad("Switchyard", 11), pad("floor", 9), pad("SY/floor", 9),
-                      pad("RoutingKit", 11), pad("RK/SY", 8), pad("regex scan", 12), pad("regex/SY", 9)]
+        let header = [pad("routes", 7), pad("kind", 5, left: true), pad("Switchyard", 11), pad("floor", 9), pad("SY/floor  ", 11),
+                      pad("RoutingKit", 11), pad("RK/SY  ", 10), pad("regex scan", 12), pad("regex/SY  ", 11)]
         lines.append(header.joined(separator: "  "))
         for r in sizes {
             for (kind, f) in [("hit", r.hitNs), ("miss", r.missNs)] {
+                let floorRatio = f.switchyard / f.floor
+                let rkRatio = f.routingKit / f.switchyard
+                let regexRatio = f.regexScan / f.switchyard
+                let rkMark = kind == "hit" && r.routes == 10_000 ? Self.mark(rkRatio >= 10) : " "
+                let regexMark = kind == "hit" && r.routes == 1_000 ? Self.mark(regexRatio >= 100) : " "
                 lines.append([pad(Self.grouped(r.routes), 7), pad(kind, 5, left: true), pad(Self.ns(f.switchyard), 11),
-                              pad(Self.ns(f.floor), 9), pad(Self.ratio(f.switchyard / f.floor), 9),
-                              pad(Self.ns(f.routingKit), 11), pad(Self.ratio(f.routingKit / f.switchyard), 8),
-                              pad(Self.ns(f.regexScan), 12), pad(Self.ratio(f.regexScan / f.switchyard), 9)].joined(separator: "  "))
+                              pad(Self.ns(f.floor), 9), pad(Self.ratio(floorRatio) + " " + Self.mark(floorRatio <= 2), 11),
+                              pad(Self.ns(f.routingKit), 11), pad(Self.ratio(rkRatio) + " " + rkMark, 10),
+                              pad(Self.ns(f.regexScan), 12), pad(Self.ratio(regexRatio) + " " + regexMark, 11)].joined(separator: "  "))
             }
         }
+        lines.append("  ✓ / ✗ = target met / not met: Switchyard within 2× floor (hits and misses, every size); "
+                     + "RoutingKit/Switchyard ≥ 10× (hits, 10,000); regex/Switchyard ≥ 100× (hits, 1,000).")
         lines.append("")
         for r in sizes {
             for (kind, f) in [("hit", r.hitNs), ("miss", r.missNs)] {
+                let floorRatio = f.switchyard / f.floor
+                let rkRatio = f.routingKit / f.switchyard
+                let regexRatio = f.regexScan / f.switchyard
+                var rkTarget = ""
+                if kind == "hit" && r.routes == 10_000 { rkTarget = ", target ≥10×: \(Self.verdict(rkRatio >= 10))" }
+                var regexTarget = ""
+                if kind == "hit" && r.routes == 1_000 { regexTarget = ", target ≥100×: \(Self.verdict(regexRatio >= 100))" }
                 lines.append("Switchyard \(kind) \(Self.grouped(r.routes)): \(Self.ns(f.switchyard)) ns; floor \(Self.ns(f.floor)) ns "
-                             + "(Switchyard/floor \(Self.ratio(f.switchyard / f.floor))); RoutingKit \(Self.ns(f.routingKit)) ns "
-                             + "(RoutingKit/Switchyard \(Self.ratio(f.routingKit / f.switchyard))); regex \(Self.ns(f.regexScan)) ns "
-                             + "(\(Self.ratio(f.regexScan / f.switchyard)))")
+                             + "(Switchyard/floor \(Self.ratio(floorRatio)), target ≤2×: \(Self.verdict(floorRatio <= 2))); "
+                             + "RoutingKit \(Self.ns(f.routingKit)) ns (RoutingKit/Switchyard \(Self.ratio(rkRatio))\(rkTarget)); "
+                             + "regex \(Self.ns(f.regexScan)) ns (\(Self.ratio(regexRatio))\(regexTarget))")
             }
         }
         lines.append("")
         lines.append("Build \(Self.grouped(build.routes)) routes from pattern text (median of \(build.repeats)): Switchyard \(Self.ms(build.switchyardMs)), "
-                     + "RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(build.routingKitMs / build.switchyardMs)))")
+                     + "RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(build.routingKitMs / build.switchyardMs)); "
+                     + "target: Switchyard faster: \(Self.verdict(build.switchyardMs < build.routingKitMs)))")
         lines.append("Heap at \(Self.grouped(memory.routes)) routes (\(memory.method)): Switchyard \(Self.fixed(memory.switchyardBytesPerRoute, 1)) B/route "
                      + "(\(Self.grouped(memory.switchyardBytes)) B); RoutingKit \(Self.fixed(memory.routingKitBytesPerRoute, 1)) B/route "
-                     + "(\(Self.grouped(memory.routingKitBytes)) B)")
+                     + "(\(Self.grouped(memory.routingKitBytes)) B); target ≤300 B/route: \(Self.verdict(memory.switchyardBytesPerRoute <= 300))")
+        if let blocks = allocations.probe.liveBlocksPerRoute, let bytes = allocations.probe.liveRequestedBytesPerRoute {
+            lines.append("  Switchyard build, counted by the interposer: \(Self.fixed(blocks, 2)) live heap blocks and "
+                         + "\(Self.fixed(bytes, 1)) requested bytes per route (malloc's chunk overhead comes on top)")
+        }
         if allocations.probe.measured {
             let sizes = allocations.probe.sizes
             lines.append("Switchyard heap allocations per lookup (\(allocations.method)): hit "
                          + sizes.map { Self.count($0.mallocsPerHit) }.joined(separator: " / ") + ", miss "
                          + sizes.map { Self.count($0.mallocsPerMiss) }.joined(separator: " / ") + " at "
-                         + sizes.map { Self.grouped($0.routes) }.joined(separator: " / ") + " routes")
+                         + sizes.map { Self.grouped($0.routes) }.joined(separator: " / ") + " routes; target 0 per hit: "
+                         + Self.verdict(sizes.allSatisfy { $0.mallocsPerHit == 0 }))
+            lines.append("  Control, same method: RoutingKit allocates "
+                         + sizes.map { Self.count($0.routingKitMallocsPerHit) }.joined(separator: " / ") + " times per hit")
         } else {
             lines.append("Switchyard heap allocations per lookup: not measured (\(allocations.probe.reason ?? "?"))")
         }

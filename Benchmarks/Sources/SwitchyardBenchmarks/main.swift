@@ -2,7 +2,7 @@ import Foundation
 
 // Switchyard benchmark harness: Switchyard vs RoutingKit vs a regex scan vs a dictionary floor.
 //
-//   swift run -c release SwitchyardBenchmarks            full run (about a minute)
+//   swift run -c release SwitchyardBenchmarks            full run (under a minute)
 //   swift run -c release SwitchyardBenchmarks --quick    CI-sized run
 //   swift run -c release SwitchyardBenchmarks --json     the same figures as one JSON object
 
@@ -10,17 +10,28 @@ struct Options {
     var quick = false
     var json = false
     var allocationProbeChild = false
+    /// `--profile NAME`: only loop NAME's lookups at 10,000 routes for a few seconds (to run under `perf`).
+    var profile: String?
 
     static let usage = """
-        usage: SwitchyardBenchmarks [--quick] [--json]
-          --quick   smaller batches (CI); the same measurements
-          --json    print the results as one JSON object instead of the text report
+        usage: SwitchyardBenchmarks [--quick] [--json] [--profile switchyard|floor|routingkit|build]
+          --quick     smaller batches (CI); the same measurements
+          --json      print the results as one JSON object instead of the text report
+          --profile   only loop one implementation's hit and miss lookups at 10,000 routes for
+                      about 5 seconds (build: rebuild the 10,000-route Switchyard table),
+                      for a profiler such as `perf record`
         """
 
     static func parse(_ args: ArraySlice<String>) throws(HarnessError) -> Options {
         var o = Options()
-        for arg in args {
+        var it = args.makeIterator()
+        while let arg = it.next() {
             switch arg {
+            case "--profile":
+                guard let name = it.next(), ["switchyard", "floor", "routingkit", "build"].contains(name) else {
+                    throw HarnessError("--profile needs one of switchyard, floor, routingkit, build\n\(usage)")
+                }
+                o.profile = name
             case "--quick": o.quick = true
             case "--json": o.json = true
             case AllocationProbe.flag: o.allocationProbeChild = true
@@ -61,6 +72,8 @@ func progress(_ message: String) {
 func swiftVersion() -> String {
     #if compiler(>=6.4)
     "≥ 6.4"
+    #elseif compiler(>=6.3.1)
+    "6.3.1 or a later 6.3"
     #elseif compiler(>=6.3)
     "6.3"
     #elseif compiler(>=6.2)
@@ -82,19 +95,21 @@ func cpuModel() -> String {
     return "unknown CPU"
 }
 
+func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
 func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     let plan = Plan(quick: options.quick)
+    let loadAtStart = loadAverage()
     var sink = 0
 
     progress("generating \(Workload.sizes.max() ?? 0) routes…")
     let workload = Workload()
     let patterns = workload.routes.map(\.switchyardPattern)
     let rkPaths = workload.routes.map(\.routingKitPath)
-    // RoutingKit keeps one route per path; constrained and plain parameters collapse into one
-    // path, so only the first route of each RoutingKit path is registered (as Switchyard would
-    // pick the constrained one, this changes which target some hits get, not whether they hit).
-    var seenRK = Set<String>()
-    let rkRegister = rkPaths.map { seenRK.insert($0).inserted }
+    let rkRegister = RoutingKitLookup.firstOccurrences(rkPaths)
     progress("compiling \(workload.routes.count) regular expressions…")
     let regexes = try RegexScanLookup.compile(workload.routes)
 
@@ -144,10 +159,10 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
             }
         }
         func med(_ k: String) -> Double { median(t[k] ?? []) }
+        let hitNs = Report.Figures(switchyard: med("sy-hit"), floor: med("floor-hit"), routingKit: med("rk-hit"), regexScan: med("regex-hit"))
+        let missNs = Report.Figures(switchyard: med("sy-miss"), floor: med("floor-miss"), routingKit: med("rk-miss"), regexScan: med("regex-miss"))
         sizeResults.append(Report.SizeResult(
-            routes: size,
-            hitNs: .init(switchyard: med("sy-hit"), floor: med("floor-hit"), routingKit: med("rk-hit"), regexScan: med("regex-hit")),
-            missNs: .init(switchyard: med("sy-miss"), floor: med("floor-miss"), routingKit: med("rk-miss"), regexScan: med("regex-miss")),
+            routes: size, hitNs: hitNs, missNs: missNs, hitRatios: .init(hitNs), missRatios: .init(missNs),
             distinctHitURLs: w.hitPool.count, distinctMissURLs: w.missPool.count, unmatchedConcreteURLs: w.unmatchedConcrete,
             routingKitRoutes: rkRegister.prefix(size).filter { $0 }.count,
             routingKitHitShare: Double(countMatched(rk, w.hitLookups)) / Double(w.hitLookups.count),
@@ -165,7 +180,7 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
         let (a, table) = try timeOnce { () throws(HarnessError) in try SwitchyardLookup.build(patterns.prefix(buildSize)) }
         sink &+= table.routes.count
         let (b, router) = timeOnce { RoutingKitLookup.build(rkPaths.prefix(buildSize), register: rkRegister) }
-        sink &+= router.description.isEmpty ? 0 : 1
+        withExtendedLifetime(router) {}
         if round > 0 {
             syBuild.append(a / 1e6)
             rkBuild.append(b / 1e6)
@@ -207,7 +222,8 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
                            #else
                            "release"
                            #endif
-                       }()),
+                       }(),
+                       loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAverage()),
         settings: .init(mode: options.quick ? "quick" : "full", seed: "0x" + String(Workload.seed, radix: 16),
                         sizes: Workload.sizes, batches: plan.batches, lookupsPerBatch: plan.lookupsPerBatch,
                         regexBatches: plan.regexBatches, regexLookupsPerBatch: Workload.sizes.map(plan.regexLookups),
@@ -256,9 +272,48 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     return report
 }
 
+/// Loops one implementation's lookups at the largest size, for a profiler.
+func runProfile(_ name: String) throws(HarnessError) {
+    let workload = Workload()
+    let size = Workload.sizes.max() ?? 10_000
+    let sy = SwitchyardLookup(table: try SwitchyardLookup.build(workload.routes.map(\.switchyardPattern).prefix(size)))
+    let w = SizeWorkload(size: size, workload: workload, lookups: 1_000, classify: sy.classify)
+    var sink = 0
+    func loop<L: URLLookup>(_ impl: L) {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(5))
+        var rounds = 0
+        while clock.now < end {
+            _ = timeBatch(impl, w.hitLookups, &sink)
+            _ = timeBatch(impl, w.missLookups, &sink)
+            rounds += 1
+        }
+        progress("profiled \(name): \(rounds) rounds of \(w.hitLookups.count) hits + \(w.missLookups.count) misses (blackhole \(sink))")
+    }
+    switch name {
+    case "build":
+        let patterns = workload.routes.map(\.switchyardPattern).prefix(size)
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(5))
+        var rounds = 0
+        while clock.now < end {
+            sink &+= try SwitchyardLookup.build(patterns).routes.count
+            rounds += 1
+        }
+        progress("profiled build: \(rounds) builds of \(size) routes (blackhole \(sink))")
+    case "floor": loop(FloorLookup(hitURLs: w.hitPool))
+    case "routingkit":
+        let paths = workload.routes.map(\.routingKitPath)
+        loop(RoutingKitLookup(router: RoutingKitLookup.build(paths.prefix(size), register: RoutingKitLookup.firstOccurrences(paths))))
+    default: loop(sy)
+    }
+}
+
 do {
     let options = try Options.parse(CommandLine.arguments.dropFirst())
-    if options.allocationProbeChild {
+    if let name = options.profile {
+        try runProfile(name)
+    } else if options.allocationProbeChild {
         try AllocationProbe.child(workload: Workload(), lookups: Plan(quick: options.quick).lookupsPerBatch)
     } else {
         let report = try runBenchmarks(options)
