@@ -177,9 +177,19 @@ final class RouteTrie: @unchecked Sendable {
         captureCounts.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
     }
 
-    /// FNV-1a over bytes, optionally folding ASCII upper case.
+    /// A hash of a key of at most 8 bytes from its packed bytes and length (no per-byte loop).
+    @inline(__always)
+    static func mix(_ prefix: UInt64, _ count: Int) -> UInt64 {
+        var x = prefix ^ (UInt64(count) << 59) ^ 0x9E37_79B9_7F4A_7C15
+        x = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        return x ^ (x >> 29)
+    }
+
+    /// FNV-1a over bytes (keys longer than 8 bytes), or ``mix(_:_:)`` of the packed bytes; optionally
+    /// folding ASCII upper case.
     @inline(__always)
     static func hash(_ p: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt64 {
+        if count <= 8 { return mix(LiteralEdge.pack(p, count, fold: fold), count) }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var k = 0
         if fold {
@@ -201,35 +211,43 @@ final class RouteTrie: @unchecked Sendable {
     /// Scans and matches `url`: nil when no route matches, a typed error when the URL is invalid.
     @usableFromInline
     func lookup(_ url: String, limits: URLLimits) throws(URLParseError) -> RawMatch? {
-        var text = url
         var failure: URLParseError?
-        let found: RawMatch? = text.withUTF8 { buf in
-            let layout: URLLayout
-            do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: limits) } catch {
-                failure = error
-                return nil
-            }
-            var ranges = SegmentRanges()
-            let t: Int32
-            if layout.needsDecode {
-                t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
-                    match(buf, layout, scratch.baseAddress, &ranges)
-                }
-            } else {
-                t = match(buf, layout, nil, &ranges)
-            }
-            guard t >= 0 else { return nil }
-            let packed = terminalRoutes[Int(t)]
-            let route = Int(packed & 0x7FFF_FFFF)
-            var captures = CaptureRanges()
-            let depths = captureDepths[route]
-            for i in 0..<Int(captureCounts[route]) {
-                captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
-            }
-            return RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
+        // Native strings expose their bytes directly; others are copied once.
+        let direct = url.utf8.withContiguousStorageIfAvailable { buf in lookup(buf, limits: limits, failure: &failure) }
+        if let direct {
+            if let failure { throw failure }
+            return direct
         }
+        var text = url
+        let found = text.withUTF8 { buf in lookup(buf, limits: limits, failure: &failure) }
         if let failure { throw failure }
         return found
+    }
+
+    private func lookup(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits, failure: inout URLParseError?) -> RawMatch? {
+        let layout: URLLayout
+        do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: limits) } catch {
+            failure = error
+            return nil
+        }
+        var ranges = SegmentRanges()
+        let t: Int32
+        if layout.needsDecode {
+            t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
+                match(buf, layout, scratch.baseAddress, &ranges)
+            }
+        } else {
+            t = match(buf, layout, nil, &ranges)
+        }
+        guard t >= 0 else { return nil }
+        let packed = terminalRoutes[Int(t)]
+        let route = Int(packed & 0x7FFF_FFFF)
+        var captures = CaptureRanges()
+        let depths = captureDepths[route]
+        for i in 0..<Int(captureCounts[route]) {
+            captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
+        }
+        return RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
     }
 
     /// Finds the best terminal for the URL in `buf` described by `layout`.
@@ -444,7 +462,7 @@ struct Walker {
             }
             return -1
         }
-        let h = RouteTrie.hash(vp, vlen, fold: fold)
+        let h = vlen <= 8 ? RouteTrie.mix(prefix, vlen) : RouteTrie.hash(vp, vlen, fold: fold)
         var slot = Int32(truncatingIfNeeded: h) & n.tableMask
         while true {
             let edge = litTable[Int(n.tableStart + slot)]
