@@ -44,7 +44,8 @@ let package = Package(
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts"]),
-        .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"]),
+        .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,4 +50,7 @@ static inline mmask_t sy_button1_double_clicked(void) { return BUTTON1_DOUBLE_CL
 static inline mmask_t sy_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t sy_button5_pressed(void) { return BUTTON5_PRESSED; }
 
+/* The number of colours the terminal supports (the COLORS global). */
+static inline int sy_colors(void) { return COLORS; }
+
 #endif

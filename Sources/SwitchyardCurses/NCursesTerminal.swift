@@ -285,7 +285,9 @@ public final class NCursesTerminal: Terminal {
         init_pair(Int16(ColorRole.titleBar.rawValue), Int16(COLOR_WHITE), Int16(COLOR_BLUE))
         init_pair(Int16(ColorRole.tabSelected.rawValue), Int16(COLOR_BLACK), Int16(COLOR_CYAN))
         init_pair(Int16(ColorRole.link.rawValue), Int16(COLOR_CYAN), defaultColor)
-        init_pair(Int16(ColorRole.dim.rawValue), Int16(COLOR_BLUE), defaultColor)
+        // Muted text: a grey where the terminal has 256 colours, else white (drawn with A_DIM by the style).
+        let grey: Int16 = sy_colors() >= 256 ? 245 : Int16(COLOR_WHITE)
+        init_pair(Int16(ColorRole.dim.rawValue), grey, defaultColor)
         init_pair(Int16(ColorRole.statusError.rawValue), Int16(COLOR_WHITE), Int16(COLOR_RED))
         return true
     }

@@ -1,0 +1,133 @@
+import Switchyard
+import SwitchyardNavigation
+
+/// The interactive loop: reads keys from a ``Terminal``, turns them into ``AppMessage``s, runs
+/// the resulting ``AppEffect``s through the `AppRuntime` (so every navigation goes through the
+/// router), and presents each frame ``AppView`` draws.
+///
+/// Transitions play as ticks of the loop: while a ``Playback`` runs, the loop waits at most one
+/// frame interval for a key; when none comes it shows the next frame, and when one comes the
+/// transition jumps to its end and the key is handled at once. Drawing never sleeps.
+///
+/// The loop does not shut the terminal down; its owner does (always, also on errors).
+@MainActor
+public final class AppLoop {
+    /// The app being driven.
+    public let runtime: AppRuntime
+    /// Where frames go and keys come from.
+    public let terminal: any Terminal
+    /// The current model.
+    public internal(set) var model: AppModel
+    /// The frame last presented (its hit regions map the next mouse click).
+    public private(set) var frame: AppFrame
+    /// Return from ``run()`` when no key is waiting and nothing plays (for ``MemoryTerminal``).
+    public var stopsWhenIdle: Bool
+    /// How long one idle wait for a key lasts, in milliseconds.
+    public var idleTimeoutMilliseconds = 1000
+
+    /// Creates a loop for `runtime` on `terminal`.
+    ///
+    /// - Parameters:
+    ///   - animations: whether transitions are animated (`--no-animation` passes false).
+    ///   - tween: the timing of transitions.
+    ///   - stopsWhenIdle: whether ``run()`` returns once the terminal has no key waiting.
+    public init(runtime: AppRuntime, terminal: any Terminal, animations: Bool = true, tween: Tween = .standard, stopsWhenIdle: Bool = false) {
+        self.runtime = runtime
+        self.terminal = terminal
+        self.stopsWhenIdle = stopsWhenIdle
+        let size = terminal.size
+        let model = AppModel(runtime: runtime, width: size.width, height: size.height, animationsEnabled: animations, tween: tween)
+        self.model = model
+        self.frame = AppView.render(model)
+    }
+
+    /// Runs until the user quits (or, with ``stopsWhenIdle``, until no key is waiting), or until
+    /// the terminal keeps reporting no input without waiting (its input is gone).
+    public func run() async {
+        present()
+        var hastyEmptyReads = 0
+        while !model.quitRequested {
+            let animating = model.playback != nil
+            let timeout = animating ? model.tween.frameIntervalMilliseconds : idleTimeoutMilliseconds
+            let started = ContinuousClock.now
+            guard let key = terminal.readKey(timeoutMilliseconds: timeout) else {
+                if animating {
+                    model.advancePlayback()
+                    present()
+                    continue
+                }
+                if stopsWhenIdle {
+                    return
+                }
+                // A terminal whose input has gone returns at once, again and again.
+                if started.duration(to: .now) < .milliseconds(max(1, timeout / 2)) {
+                    hastyEmptyReads += 1
+                    if hastyEmptyReads >= 100 {
+                        return
+                    }
+                } else {
+                    hastyEmptyReads = 0
+                }
+                continue
+            }
+            hastyEmptyReads = 0
+            await handle(key)
+            present()
+        }
+    }
+
+    /// Handles one key: a playing transition jumps to its end first.
+    public func handle(_ key: Key) async {
+        model.finishPlayback()
+        let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
+        guard let effect = model.update(message) else {
+            return
+        }
+        await perform(effect)
+    }
+
+    /// Runs `effect` through the runtime, updates the model with the report, and starts the
+    /// transition's playback from the phone screen before the step to the one after it.
+    public func perform(_ effect: AppEffect) async {
+        let size = model.layout.screen
+        let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
+        let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
+        let report: StepReport
+        switch effect {
+        case .open(let url):
+            report = await runtime.open(url)
+        case .back:
+            report = runtime.back()
+        case .selectTab(let index):
+            report = await runtime.selectTab(index)
+        case .tap(let number):
+            report = await runtime.tap(number)
+        case .login:
+            report = await runtime.login()
+        case .logout:
+            report = runtime.logout()
+        case .discardGuard:
+            report = runtime.discardGuard()
+        }
+        model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, traces: runtime.router.history)
+        guard model.animationsEnabled, !model.layout.isTooSmall else {
+            return
+        }
+        let after = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
+        let afterLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
+        model.playback = Playback(
+            transition: report.transition,
+            old: before,
+            new: after,
+            oldLayer: beforeLayer,
+            newLayer: afterLayer,
+            tween: model.tween
+        )
+    }
+
+    /// Draws the model and shows it.
+    public func present() {
+        frame = AppView.render(model)
+        terminal.present(frame.canvas)
+    }
+}

@@ -1,0 +1,50 @@
+/// What a key (or mouse event) means for the ``AppModel``, decided by
+/// ``AppModel/message(for:hits:terminalSize:)`` and carried out by ``AppModel/update(_:)``.
+public enum AppMessage: Hashable, Sendable {
+    /// Nothing to do.
+    case ignore
+    /// Quit the app.
+    case quit
+    /// The terminal now has this size.
+    case resize(width: Int, height: Int)
+    /// Go back or dismiss.
+    case back
+    /// Select tab `index` (0-based).
+    case selectTab(Int)
+    /// Move the link selection by `delta` items (clamped).
+    case moveSelection(Int)
+    /// Press item `index` of the top screen, or the selected item when nil.
+    case activate(Int?)
+    /// Log in (on the login screen).
+    case login
+    /// Log out.
+    case logout
+    /// Discard the top screen's leave guard.
+    case discardGuard
+    /// Focus the URL prompt.
+    case focusPrompt
+    /// Focus the route table's filter line (opening the panel).
+    case focusFilter
+    /// Give the keys back to the phone.
+    case focusPhone
+    /// A key for the URL prompt's line editor.
+    case editPrompt(Key)
+    /// Leave the prompt, clearing it.
+    case cancelPrompt
+    /// Backspace on the empty prompt: go back, keeping the prompt focused.
+    case backFromPrompt
+    /// A key for the filter line's editor.
+    case editFilter(Key)
+    /// Show or hide the route log.
+    case toggleLog
+    /// Show or hide the route table.
+    case toggleRoutes
+    /// Show or hide the help overlay.
+    case toggleHelp
+    /// Scroll the route log by `delta` lines (positive: toward older lines).
+    case scrollLog(Int)
+    /// Move the route table's selection by `delta` rows.
+    case moveRouteSelection(Int)
+    /// Copy the pattern of filtered route `index` (the selected one when nil) into the prompt.
+    case useRoute(Int?)
+}

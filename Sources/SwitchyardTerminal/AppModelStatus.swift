@@ -1,0 +1,103 @@
+import Switchyard
+import SwitchyardNavigation
+
+/// The status line's message: what the last step did, in words.
+public struct AppStatus: Hashable, Sendable {
+    /// How the message is shown.
+    public enum Kind: Hashable, Sendable {
+        /// Something failed (invalid URL, no route, rejected, vetoed…): shown in the error colour.
+        case error
+        /// Something worth noticing (login resumed, already showing…).
+        case note
+        /// A plain report of what moved.
+        case info
+    }
+
+    /// The sentence shown.
+    public var text: String
+    /// How it is shown.
+    public var kind: Kind
+
+    /// Creates a message.
+    public init(_ text: String, kind: Kind) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// The message for a step: its error in words, its note, or the transition it played.
+    ///
+    /// - Parameters:
+    ///   - report: what the runtime did.
+    ///   - effect: what was asked of it.
+    ///   - isShowingLogin: whether the login screen is on top after the step.
+    public init(report: StepReport, effect: AppEffect, isShowingLogin: Bool) {
+        if report.isError, effect == .back, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
+            self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .info)
+            return
+        }
+        if report.isError {
+            var text = report.outcome.flatMap(Self.failure) ?? Self.capitalized(report.message ?? "\(effect) failed")
+            if text.contains("refuses to be left") {
+                text += " (D discards)"
+            }
+            self.init(text, kind: .error)
+            return
+        }
+        if let message = report.message {
+            self.init(Self.capitalized(message), kind: .note)
+            return
+        }
+        if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
+            self.init("\(first) needs login: press L to log in, Esc to cancel", kind: .note)
+            return
+        }
+        switch report.transition {
+        case .none:
+            self.init("\(effect): nothing changed", kind: .info)
+        case let transition:
+            var text = transition.description
+            if case .redirected(let chain, _) = report.outcome, chain.count > 1 {
+                text += " · redirected " + chain.joined(separator: " → ")
+            }
+            self.init(text, kind: .info)
+        }
+    }
+
+    /// A failed outcome in words, or nil when the outcome was handled (then the runtime's own
+    /// message says what went wrong, e.g. a leave guard's veto).
+    static func failure(_ outcome: RouteOutcome) -> String? {
+        switch outcome {
+        case .handled:
+            return nil
+        case .redirected(let chain, let final):
+            guard let text = failure(final) else {
+                return nil
+            }
+            return text + " (after " + chain.joined(separator: " → ") + ")"
+        case .notFound(let url):
+            return "No route matches \(url) (R shows the route table)"
+        case .declined(let pattern):
+            return "The handler of \(pattern) declined the request"
+        case .rejected(let by, let reason):
+            return "Rejected by \(by): \(reason)"
+        case .redirectLoop(let chain):
+            return "Redirect loop: " + chain.joined(separator: " → ")
+        case .timedOut(let interceptor, let seconds):
+            return "Timed out: \(interceptor) did not answer within \(seconds) s"
+        case .cancelled:
+            return "Cancelled: a newer navigation took over"
+        case .invalidURL(let error):
+            return "Invalid URL: \(error)"
+        case .failed(let pattern, let error):
+            return "Failed" + (pattern.map { " in \($0)" } ?? "") + ": \(error)"
+        }
+    }
+
+    /// `text` with its first letter upper-cased.
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else {
+            return text
+        }
+        return first.uppercased() + text.dropFirst()
+    }
+}

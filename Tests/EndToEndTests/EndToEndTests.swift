@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `switchyard` binary, driven in tmux: typing, the login gate, back, tabs, resizing,
+/// quitting and the terminal being restored, and the headless fallback.
+@Suite(
+    "End to end (tmux)",
+    .serialized,
+    .disabled(if: TmuxDriver.skipReason != nil, Comment(rawValue: TmuxDriver.skipReason ?? ""))
+)
+struct EndToEndTests {
+    /// The binary (the suite is disabled when there is none).
+    private var binary: String {
+        TmuxDriver.binary ?? "switchyard"
+    }
+
+    @Test func typeAURLAndSeeTheScreen() async throws {
+        let tmux = try TmuxDriver(name: "type")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary))
+        try #require(await tmux.waitFor("Switchyard Shop", "Welcome to the Switchyard demo shop.") != nil, "the home screen appears")
+        tmux.type(":app://search/shoes?sort=price")
+        try #require(await tmux.waitFor(": app://search/shoes?sort=price") != nil, "the URL shows at the prompt")
+        tmux.press("Enter")
+        let screen = await tmux.waitFor("‹ Back", "Search: shoes", "query   sort = price")
+        #expect(screen != nil, "the search screen is pushed: \(tmux.capture())")
+    }
+
+    @Test func loginGateBackAndTabs() async throws {
+        let tmux = try TmuxDriver(name: "login")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary))
+        try #require(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil)
+        tmux.type(":app://order/42")
+        tmux.press("Enter")
+        try #require(await tmux.waitFor("The login gate held your navigation.", "needs login") != nil, "the login gate: \(tmux.capture())")
+        tmux.press("L")
+        try #require(await tmux.waitFor("‹ Back", "Order #42", "Logged in; resumed app://order/42") != nil, "logged in: \(tmux.capture())")
+        tmux.press("Escape")
+        let orders = await tmux.waitFor { screen in
+            screen.contains("Your orders.") && screen.contains("✓ pop Order #42 → Orders") && !screen.contains("‹ Back")
+        }
+        try #require(orders != nil, "back on Orders, the pop played to its end: \(tmux.capture())")
+        tmux.press("2")
+        #expect(await tmux.waitFor("Things people like this week.") != nil, "tab 2, Discover: \(tmux.capture())")
+        tmux.press("1")
+        #expect(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil, "tab 1, Home: \(tmux.capture())")
+    }
+
+    @Test func resizeRelayouts() async throws {
+        let tmux = try TmuxDriver(name: "resize")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary))
+        try #require(await tmux.waitFor("Switchyard Shop") != nil)
+        #expect(tmux.capture().split(separator: "\n").first?.hasPrefix(String(repeating: " ", count: 28) + "┌─ Switchyard Shop") == true)
+        tmux.tmux("resize-window -t app -x 70 -y 20")
+        let narrow = await tmux.waitFor { screen in
+            screen.split(separator: "\n").first?.hasPrefix(String(repeating: " ", count: 13) + "┌─ Switchyard Shop") == true
+        }
+        #expect(narrow != nil, "the phone is centred again at 70 columns: \(tmux.capture())")
+        tmux.tmux("resize-window -t app -x 30 -y 10")
+        #expect(await tmux.waitFor("terminal too small", "have 30×10") != nil, "the too-small notice: \(tmux.capture())")
+        tmux.tmux("resize-window -t app -x 100 -y 30")
+        #expect(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil, "back to the app: \(tmux.capture())")
+    }
+
+    @Test func routeLogPanelShowsTheTrace() async throws {
+        let tmux = try TmuxDriver(name: "log")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation"))
+        try #require(await tmux.waitFor("Switchyard Shop") != nil)
+        tmux.press("F2")
+        try #require(await tmux.waitFor("Route log") != nil)
+        tmux.type(":app://profile/alice")
+        tmux.press("Enter")
+        let screen = await tmux.waitFor("#1 open app://profile/alice", "redirect app://profile/:id", "User alice")
+        #expect(screen != nil, "the route log shows the redirect: \(tmux.capture())")
+    }
+
+    // MARK: Restoring the terminal
+
+    /// Runs the app inside a shell that saves `stty -g` before and after and reports the exit status;
+    /// `finish` ends the app; then checks the terminal settings and the main screen are back.
+    private func checkRestored(_ name: String, expectedStatus: Int32, finish: (TmuxDriver, Int32) -> Void) async throws {
+        let tmux = try TmuxDriver(name: name)
+        defer { tmux.kill() }
+        let q = TmuxDriver.quote
+        let script = "stty -g > \(q(tmux.path("before"))); "
+            + "sh -c \(q("echo $$ > \(q(tmux.path("pid"))); exec " + TmuxDriver.appCommand(binary))); "
+            + "echo \"exit=$?\" > \(q(tmux.path("status"))); stty -g > \(q(tmux.path("after"))); echo SY-DONE; exec sh"
+        tmux.start(script)
+        try #require(await tmux.waitFor("Switchyard Shop") != nil, "the app starts: \(tmux.capture())")
+        #expect(tmux.display("#{alternate_on}") == "1")
+        let pid = try #require(await tmux.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        finish(tmux, pid)
+        let screen = await tmux.waitFor("SY-DONE")
+        #expect(screen != nil, "the shell runs on after the app: \(tmux.capture())")
+        #expect(screen?.contains("Switchyard Shop") == false, "the app's screen is gone")
+        #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
+        let status = await tmux.waitForFile("status")
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "exit=\(expectedStatus)")
+        let before = await tmux.waitForFile("before")
+        let after = await tmux.waitForFile("after")
+        #expect(before != nil && before == after, "stty -g before and after the app are equal")
+    }
+
+    @Test func quitWithQRestoresTheTerminal() async throws {
+        try await checkRestored("quit", expectedStatus: 0) { tmux, _ in tmux.press("q") }
+    }
+
+    @Test func ctrlCRestoresTheTerminal() async throws {
+        try await checkRestored("ctrlc", expectedStatus: 0) { tmux, _ in tmux.press("C-c") }
+    }
+
+    @Test func sigtermRestoresTheTerminal() async throws {
+        try await checkRestored("term", expectedStatus: 128 + SIGTERM) { _, pid in _ = Glibc.kill(pid, SIGTERM) }
+    }
+
+    @Test func sighupRestoresTheTerminal() async throws {
+        try await checkRestored("hup", expectedStatus: 128 + SIGHUP) { _, pid in _ = Glibc.kill(pid, SIGHUP) }
+    }
+
+    @Test func aCrashRestoresTheTerminal() async throws {
+        try await checkRestored("abort", expectedStatus: 128 + SIGABRT) { _, pid in _ = Glibc.kill(pid, SIGABRT) }
+    }
+
+    // MARK: Headless
+
+    @Test func withoutATerminalItRunsTheScriptRunner() throws {
+        let tmux = try TmuxDriver(name: "pipe")
+        defer { tmux.kill() }
+        let result = tmux.shell("printf 'open app://order/42\\nlogin\\nexpect top Order #42\\n' | " + TmuxDriver.appCommand(binary))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("switchyard: no terminal; running the script runner on standard input"))
+        #expect(result.output.contains("line 3: ok: expect top Order #42"))
+    }
+
+    @Test func anUnknownTermRunsTheScriptRunner() async throws {
+        let tmux = try TmuxDriver(name: "unknown")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary, term: "no-such-terminal") + "; echo SY-DONE; exec sh")
+        try #require(await tmux.waitFor("switchyard: no terminal; running the script runner on standard input") != nil, "\(tmux.capture())")
+        tmux.type("open app://discover/item/7")
+        tmux.press("Enter", "C-d")
+        #expect(await tmux.waitFor("state: [Discover] Discover > Item #7", "SY-DONE") != nil, "\(tmux.capture())")
+    }
+}
