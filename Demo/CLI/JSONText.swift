@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A small JSON writer that keeps keys in the order given, for stable one-line output.
 enum JSONText {
     /// A JSON value.
@@ -22,25 +24,6 @@ enum JSONText {
         }
     }
 
-    /// A JSON string literal; control characters and non-BMP-safe text are escaped.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || (0x2028...0x2029).contains(u.value) {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal.
+    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }

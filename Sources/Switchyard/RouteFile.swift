@@ -199,6 +199,29 @@ public enum JSONValue {
         return n.stringValue
     }
 
+    /// `s` as a JSON string literal: quotes, backslashes and control characters escaped (also U+2028/9),
+    /// everything else as it is. Used for stable one-line and pretty JSON output.
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F || (0x2028...0x2029).contains(u.value) {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
     static func isBoolean(_ n: NSNumber) -> Bool {
         String(cString: n.objCType) == "c"
     }

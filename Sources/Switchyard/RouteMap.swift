@@ -326,25 +326,6 @@ private indirect enum MapValue {
         }
     }
 
-    /// A JSON string literal; quotes, backslashes and control characters escaped.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || (0x2028...0x2029).contains(u.value) {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (see ``JSONValue/quoted(_:)``).
+    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }
