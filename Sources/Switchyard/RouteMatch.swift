@@ -138,8 +138,28 @@ public enum ParameterError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
+/// Anything that looks parameters up by name as text, with typed accessors on top.
+public protocol ParameterLookup {
+    /// The parameter's text, or nil when there is none.
+    subscript(_ name: String) -> String? { get }
+}
+
+extension ParameterLookup {
+    /// The parameter converted to `T`, or nil when missing or not convertible.
+    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
+        self[name].flatMap { T(parameter: $0) }
+    }
+
+    /// The parameter converted to `T`; throws an error naming the key and the expected type.
+    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
+        guard let text = self[name] else { throw .missing(key: name, expected: T.parameterTypeName) }
+        guard let v = T(parameter: text) else { throw .invalid(key: name, value: text, expected: T.parameterTypeName) }
+        return v
+    }
+}
+
 /// Decoded path parameters, in pattern order.
-public struct PathParameters: Sendable, Hashable, Sequence {
+public struct PathParameters: Sendable, Hashable, Sequence, ParameterLookup {
     /// The names, in pattern order.
     public let names: [String]
     /// The decoded values, matching `names`.
@@ -156,17 +176,7 @@ public struct PathParameters: Sendable, Hashable, Sequence {
         names.firstIndex(of: name).map { values[$0] }
     }
 
-    /// The value of `name` converted to `T`, or nil when missing or not convertible.
-    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
-        self[name].flatMap { T(parameter: $0) }
-    }
 
-    /// The value of `name` converted to `T`; throws an error naming the key and type.
-    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
-        guard let text = self[name] else { throw .missing(key: name, expected: T.parameterTypeName) }
-        guard let v = T(parameter: text) else { throw .invalid(key: name, value: text, expected: T.parameterTypeName) }
-        return v
-    }
 
     /// The parameters as a dictionary.
     public var dictionary: [String: String] {

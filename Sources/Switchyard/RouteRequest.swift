@@ -2,7 +2,7 @@
 ///
 /// It carries the URL, the matched pattern, the path parameters, the query parameters, the native
 /// parameters passed in-process, the route's metadata, and the caller's ``RouteCallback``.
-public struct RouteRequest: Sendable {
+public struct RouteRequest: Sendable, ParameterLookup {
     /// The URL, split and decoded.
     public let url: RouteURL
     /// The matched route's pattern.
@@ -43,17 +43,7 @@ public struct RouteRequest: Sendable {
         path[name] ?? url.query.last(name)
     }
 
-    /// A parameter from the path or query, converted to `T`.
-    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
-        self[name].flatMap { T(parameter: $0) }
-    }
 
-    /// A parameter from the path or query converted to `T`; throws an error naming the key and type.
-    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
-        guard let text = self[name] else { throw .missing(key: name, expected: T.parameterTypeName) }
-        guard let v = T(parameter: text) else { throw .invalid(key: name, value: text, expected: T.parameterTypeName) }
-        return v
-    }
 
     /// Path and query parameters merged into one dictionary (path wins; query keeps its last value).
     public var stringParameters: [String: String] {

@@ -21,7 +21,7 @@ public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Parameters are read the same way as on a ``RouteRequest``: ``subscript(_:)`` for text,
 /// ``get(_:as:)`` / ``require(_:as:)`` for typed values, ``decode(_:)`` for a `Decodable` struct,
 /// and ``native`` for in-process values.
-public struct ServiceCall: Sendable {
+public struct ServiceCall: Sendable, ParameterLookup {
     /// The service name (`cart` in `app://services/cart/add`).
     public let service: String
     /// The method name (`add` in `app://services/cart/add`).
@@ -52,17 +52,7 @@ public struct ServiceCall: Sendable {
         path[name] ?? query.last(name)
     }
 
-    /// A parameter from the path or query, converted to `T`.
-    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
-        self[name].flatMap { T(parameter: $0) }
-    }
 
-    /// A parameter from the path or query converted to `T`; throws an error naming the key and type.
-    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
-        guard let text = self[name] else { throw .missing(key: name, expected: T.parameterTypeName) }
-        guard let v = T(parameter: text) else { throw .invalid(key: name, value: text, expected: T.parameterTypeName) }
-        return v
-    }
 
     /// Decodes a `Decodable` struct from the path, query and native parameters (see ``ParameterDecoder``).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
