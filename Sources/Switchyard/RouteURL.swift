@@ -73,8 +73,8 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// The canonical text of this URL: lowercased scheme and host, each component percent-encoded
     /// minimally. Parsing the canonical text gives back an equal ``RouteURL`` (but for `original`).
     public var normalized: String {
-        var s = ""
-        if let scheme { s += scheme + "://" }
+        // A URL without a scheme keeps a leading `//`, so that a port or an IPv6 host reads back as one.
+        var s = scheme.map { $0 + "://" } ?? "//"
         if host.contains(":") { s += "[" + host + "]" } else { s += PercentEncoding.encode(host, allowed: .hostSafe) }
         if let port { s += ":\(port)" }
         for seg in pathSegments { s += "/" + PercentEncoding.encode(seg, allowed: .segmentSafe) }

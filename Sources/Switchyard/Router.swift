@@ -25,8 +25,9 @@ public final class Router: Sendable {
     /// Creates an empty router.
     public init(options: MatchOptions = MatchOptions(), maxRedirectHops: Int = 8, historyLimit: Int = 100) {
         self.options = options
-        self.maxRedirectHops = maxRedirectHops
-        state = RouterState(options: options, historyLimit: historyLimit)
+        // Negative limits make no sense; they are read as zero.
+        self.maxRedirectHops = max(0, maxRedirectHops)
+        state = RouterState(options: options, historyLimit: max(0, historyLimit))
     }
 
     @inline(__always)

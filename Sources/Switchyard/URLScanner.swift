@@ -126,6 +126,7 @@ enum URLScanner {
             let b = buf[i]
             if b == UInt8(ascii: ":") { colon = i; break }
             if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+            if table[Int(b)] & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: i) }
             i += 1
         }
         var authorityStart: Int
@@ -299,6 +300,58 @@ enum URLScanner {
         return hi << 4 | lo
     }
 
+    /// Checks an IPv6 address (RFC 4291 text form): up to 8 groups of 1–4 hex digits, at most one
+    /// `::`, and optionally a dotted IPv4 address in place of the last two groups.
+    static func isIPv6Address(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let text = Array(buf[start..<end])
+        var groups = 0
+        var sawDoubleColon = false
+        var i = 0
+        if text.starts(with: [UInt8(ascii: ":"), UInt8(ascii: ":")]) {
+            sawDoubleColon = true
+            i = 2
+            if i == text.count { return true }
+        } else if text.first == UInt8(ascii: ":") {
+            return false
+        }
+        while i < text.count {
+            var j = i
+            while j < text.count && text[j] != UInt8(ascii: ":") { j += 1 }
+            let piece = text[i..<j]
+            if piece.contains(UInt8(ascii: ".")) {
+                // An embedded IPv4 address: only last, four decimal octets 0–255.
+                guard j == text.count, isIPv4(piece) else { return false }
+                groups += 2
+            } else {
+                guard (1...4).contains(piece.count), piece.allSatisfy({ ByteClass.hexValue($0) != nil }) else { return false }
+                groups += 1
+            }
+            if j == text.count { break }
+            // j is at ':'; a second ':' right after is the one allowed '::'.
+            if j + 1 < text.count && text[j + 1] == UInt8(ascii: ":") {
+                if sawDoubleColon { return false }
+                sawDoubleColon = true
+                i = j + 2
+                if i == text.count { break }
+            } else {
+                i = j + 1
+                if i == text.count { return false } // trailing single ':'
+            }
+        }
+        return sawDoubleColon ? groups <= 7 : groups == 8
+    }
+
+    static func isIPv4(_ piece: ArraySlice<UInt8>) -> Bool {
+        let parts = piece.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return false }
+        for p in parts {
+            guard (1...3).contains(p.count), p.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+            let value = p.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            if value > 255 { return false }
+        }
+        return true
+    }
+
     private static func scanAuthority(
         _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ layout: inout URLLayout
     ) throws(URLParseError) {
@@ -318,7 +371,9 @@ enum URLScanner {
                 }
                 k += 1
             }
-            guard k < end, sawColon, k > start + 2 else { throw URLParseError(.invalidIPv6, at: start) }
+            guard k < end, sawColon, k > start + 2, isIPv6Address(buf, start + 1, k) else {
+                throw URLParseError(.invalidIPv6, at: start)
+            }
             layout.hostIsIPv6 = true
             layout.hostStart = start + 1
             layout.hostEnd = k
