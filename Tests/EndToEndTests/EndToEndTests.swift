@@ -84,7 +84,8 @@ struct EndToEndTests {
 
     /// Runs the app inside a shell that saves `stty -g` before and after and reports the exit status;
     /// `finish` ends the app; then checks the terminal settings and the main screen are back.
-    private func checkRestored(_ name: String, expectedStatus: Int32, finish: (TmuxDriver, Int32) -> Void) async throws {
+    @discardableResult
+    private func checkRestored(_ name: String, expectedStatus: Int32, finish: (TmuxDriver, Int32) -> Void) async throws -> Duration {
         let tmux = try TmuxDriver(name: name)
         defer { tmux.kill() }
         let q = TmuxDriver.quote
@@ -95,8 +96,11 @@ struct EndToEndTests {
         try #require(await tmux.waitFor("Switchyard Shop") != nil, "the app starts: \(tmux.capture())")
         #expect(tmux.display("#{alternate_on}") == "1")
         let pid = try #require(await tmux.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let clock = ContinuousClock()
+        let finishedAt = clock.now
         finish(tmux, pid)
         let screen = await tmux.waitFor("SY-DONE")
+        let elapsed = clock.now - finishedAt
         #expect(screen != nil, "the shell runs on after the app: \(tmux.capture())")
         #expect(screen?.contains("Switchyard Shop") == false, "the app's screen is gone")
         #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
@@ -105,6 +109,7 @@ struct EndToEndTests {
         let before = await tmux.waitForFile("before")
         let after = await tmux.waitForFile("after")
         #expect(before != nil && before == after, "stty -g before and after the app are equal")
+        return elapsed
     }
 
     @Test func quitWithQRestoresTheTerminal() async throws {
@@ -125,6 +130,33 @@ struct EndToEndTests {
 
     @Test func aCrashRestoresTheTerminal() async throws {
         try await checkRestored("abort", expectedStatus: 128 + SIGABRT) { _, pid in _ = Glibc.kill(pid, SIGABRT) }
+    }
+
+    @Test func sigintRestoresTheTerminal() async throws {
+        try await checkRestored("int", expectedStatus: 128 + SIGINT) { _, pid in _ = Glibc.kill(pid, SIGINT) }
+    }
+
+    @Test func sigquitRestoresTheTerminal() async throws {
+        try await checkRestored("quitsig", expectedStatus: 128 + SIGQUIT) { _, pid in _ = Glibc.kill(pid, SIGQUIT) }
+    }
+
+    /// A segmentation fault ends the app promptly (no interactive backtracer wait) with the terminal restored.
+    /// The 2 s bound is the requirement; the time includes polling the pane.
+    @Test func aSegfaultExitsWithinTwoSecondsAndRestoresTheTerminal() async throws {
+        let elapsed = try await checkRestored("segv", expectedStatus: 128 + SIGSEGV) { _, pid in _ = Glibc.kill(pid, SIGSEGV) }
+        #expect(elapsed < .seconds(2), "exited \(elapsed) after the crash")
+    }
+
+    @Test func resizingToOneByOneAndBackDoesNotCrash() async throws {
+        let tmux = try TmuxDriver(name: "tiny")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary))
+        try #require(await tmux.waitFor("Switchyard Shop") != nil)
+        tmux.tmux("resize-window -t app -x 1 -y 1")
+        tmux.tmux("resize-window -t app -x 2 -y 1")
+        tmux.tmux("resize-window -t app -x 1 -y 2")
+        tmux.tmux("resize-window -t app -x 100 -y 30")
+        #expect(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil, "the app is alive again: \(tmux.capture())")
     }
 
     // MARK: Headless

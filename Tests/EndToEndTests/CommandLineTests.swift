@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The non-interactive commands of the real binary, as QA scripts use them: output and exit status.
+@Suite("Command line", .disabled(if: TmuxDriver.binary == nil, "the switchyard binary is not built"))
+struct CommandLineTests {
+    /// Runs the binary with `arguments` and `input` on stdin; returns stdout, stderr and the exit status.
+    /// (Plain pipes work for these short-lived commands; only tmux sessions hang Foundation.Process.)
+    static func run(_ arguments: [String], input: String = "") throws -> (out: String, err: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TmuxDriver.binary ?? "switchyard")
+        process.arguments = arguments
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sy-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inURL = dir.appendingPathComponent("in"), outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
+        try Data(input.utf8).write(to: inURL)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return (try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8), process.terminationStatus)
+    }
+
+    static func routeFile(_ json: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sy-routes-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func matchPrintsOneJSONObjectPerURLAndExitsZero() throws {
+        let file = try Self.routeFile(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}]}"#)
+        let r = try Self.run(["match", "--routes", file, "app://user/42?x=1&x=2", "app://nope"], input: "")
+        #expect(r.status == 0)
+        #expect(r.out == """
+        {"url":"app://user/42?x=1&x=2","pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"42"},"query":{"x":["1","2"]},"error":null}
+        {"url":"app://nope","pattern":null,"target":null,"path":{},"query":{},"error":null}
+
+        """)
+        // URLs from standard input, one a line; an invalid one reports its code and position.
+        let piped = try Self.run(["match", "--routes", file], input: "app://user/%zz\napp://user/7\n")
+        #expect(piped.status == 0)
+        #expect(piped.out.contains(#""error":{"code":"bad_percent_escape","message":"'%' is not followed by two hexadecimal digits at byte 11"}"#))
+        #expect(piped.out.contains(#""target":"UserProfile","path":{"id":"7"}"#))
+    }
+
+    @Test func aBadRouteFileExitsNonZeroNamingTheEntry() throws {
+        let file = try Self.routeFile(#"{"routes": [{"pattern": "app://a", "target": "A"}, {"pattern": "app://b/:x((a+)+)", "target": "B"}]}"#)
+        let r = try Self.run(["match", "--routes", file, "app://a"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("routes[1].pattern: nested quantifier"))
+    }
+
+    @Test func scriptExitStatusFollowsTheExpectations() throws {
+        let ok = try Self.run(["script", "--no-trace", "-"], input: "open app://order/42\nlogin\nexpect stack [Orders] Orders > Order #42\n")
+        #expect(ok.status == 0, "\(ok.out)")
+        #expect(ok.out.contains("# 1 passed, 0 failed"))
+        let failing = try Self.run(["script", "--no-trace", "-"], input: "open app://home\nexpect top Nowhere\nbogus\n")
+        #expect(failing.status == 1)
+        #expect(failing.out.contains("line 2: FAILED: expect top Nowhere, got Home"))
+        #expect(failing.out.contains("line 3: error: unknown command 'bogus'"))
+    }
+
+    @Test func lintFailsOnConflictsAndRoutesPrintsTheDemoTable() throws {
+        let file = try Self.routeFile(#"{"routes": [{"pattern": "app://s/:query", "target": "A"}, {"pattern": "app://s/:keyword", "target": "B"}]}"#)
+        let lint = try Self.run(["lint", "--routes", file])
+        #expect(lint.status == 1)
+        #expect(lint.out.contains("error: [same-shape] routes[1]"))
+        let routes = try Self.run(["routes"])
+        #expect(routes.status == 0)
+        #expect(routes.out.contains("app://order/:id<int>"))
+        #expect(routes.out.contains("login-gate"))
+    }
+}
