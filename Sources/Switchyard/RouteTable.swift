@@ -8,8 +8,20 @@ public struct Route<Target: Sendable>: Sendable {
     public let priority: Int
     /// Registration order (0-based): earlier wins when priority also ties.
     public let order: Int
-    /// Depth (0 = host) and name of each captured parameter.
-    let captures: [Capture]
+    /// Depth (0 = host) and name of each captured parameter, in pattern order (computed when read, so
+    /// that a route stores nothing but its pattern).
+    var captures: [Capture] {
+        var caps: [Capture] = []
+        for (depth, seg) in pattern.segments.enumerated() {
+            switch seg {
+            case .literal: break
+            case .parameter(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: false))
+            case .optional(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: true))
+            case .catchAll(let n): caps.append(Capture(name: n ?? "*", depth: depth, isCatchAll: true, isOptional: false))
+            }
+        }
+        return caps
+    }
 
     struct Capture: Sendable {
         let name: String
@@ -23,16 +35,6 @@ public struct Route<Target: Sendable>: Sendable {
         self.target = target
         self.priority = priority
         self.order = order
-        var caps: [Capture] = []
-        for (depth, seg) in pattern.segments.enumerated() {
-            switch seg {
-            case .literal: break
-            case .parameter(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: false))
-            case .optional(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: true))
-            case .catchAll(let n): caps.append(Capture(name: n ?? "*", depth: depth, isCatchAll: true, isOptional: false))
-            }
-        }
-        captures = caps
     }
 }
 

@@ -36,11 +36,38 @@ struct SegmentRanges: Sendable {
     }
 }
 
+/// Ranking classes (0 literal … 4 catch-all, scheme first) packed 3 bits each, most significant first,
+/// each stored as class + 1 so that a shorter vector (0 bits after it) sorts before its extensions:
+/// comparing keys as numbers compares the vectors lexicographically. Holds up to 42 classes.
+struct RankKey: Sendable, Hashable, Comparable {
+    var hi: UInt64 = 0
+    var lo: UInt64 = 0
+
+    init(_ ranks: [UInt8]) {
+        // Slot i holds bits (125 - 3i)...(127 - 3i) of a 128-bit number split into hi and lo.
+        for (i, r) in ranks.prefix(42).enumerated() {
+            let value = UInt64(r &+ 1) & 7
+            let low = 125 - 3 * i
+            if low >= 64 {
+                hi |= value << UInt64(low - 64)
+            } else if low + 2 < 64 {
+                lo |= value << UInt64(low)
+            } else {
+                hi |= value >> UInt64(64 - low)
+                lo |= value << UInt64(low)
+            }
+        }
+    }
+
+    static func < (a: RankKey, b: RankKey) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
+}
+
 /// One way a route can end a match: the route itself, or the "optional segment absent" variant.
 struct Terminal: Sendable {
     var route: Int32
     /// Per-depth ranking classes (scheme first); lower wins, compared lexicographically.
-    var ranks: [UInt8]
+    /// Per-depth ranking classes packed for lexicographic comparison (see ``RankKey``).
+    var ranks: RankKey
     var priority: Int
     var order: Int
     /// True for the variant of an optional-segment route that ends before the optional segment.
@@ -48,7 +75,7 @@ struct Terminal: Sendable {
 
     /// True when `self` ranks before `other`: segment classes, then higher priority, then earlier registration.
     func beats(_ other: Terminal) -> Bool {
-        if ranks != other.ranks { return ranks.lexicographicallyPrecedes(other.ranks) }
+        if ranks != other.ranks { return ranks < other.ranks }
         if priority != other.priority { return priority > other.priority }
         return order < other.order
     }

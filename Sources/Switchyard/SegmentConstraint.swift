@@ -101,11 +101,26 @@ public struct SegmentConstraint: Sendable, Hashable, CustomStringConvertible {
         case int, uint, uuid, hex, alpha, alnum, slug
     }
 
+    /// The compiled constraint, shared by reference so that a pattern segment stays small.
+    final class Storage: Sendable {
+        let source: String
+        let isTyped: Bool
+        let program: Program
+
+        init(source: String, isTyped: Bool, program: Program) {
+            self.source = source
+            self.isTyped = isTyped
+            self.program = program
+        }
+    }
+
+    let storage: Storage
+
     /// The text it was created from: the regex source, or the type name.
-    public let source: String
+    public var source: String { storage.source }
     /// Whether it was made from a type name.
-    public let isTyped: Bool
-    let program: Program
+    public var isTyped: Bool { storage.isTyped }
+    var program: Program { storage.program }
 
     /// Compiles a regular-expression constraint (the text between the parentheses of `:name(...)`).
     ///
@@ -117,13 +132,13 @@ public struct SegmentConstraint: Sendable, Hashable, CustomStringConvertible {
 
     init(regex: String, allowFastPath: Bool) throws(ConstraintError) {
         let root = try Parser.parse(regex)
-        source = regex
-        isTyped = false
+        let program: Program
         if allowFastPath, let fast = ByteProgram(root) {
             program = .bytes(fast)
         } else {
             program = .nfa(NFAProgram(root))
         }
+        storage = Storage(source: regex, isTyped: false, program: program)
     }
 
     /// A named type: "int" (optional leading '-', 1...19 digits, value fits Int64), "uint" (digits,
@@ -132,9 +147,7 @@ public struct SegmentConstraint: Sendable, Hashable, CustomStringConvertible {
     /// unknown name.
     public init?(typeName: String) {
         guard let name = TypeName(rawValue: typeName) else { return nil }
-        source = typeName
-        isTyped = true
-        program = .typed(name)
+        storage = Storage(source: typeName, isTyped: true, program: .typed(name))
     }
 
     /// All type names accepted by ``init(typeName:)``, for error messages and docs.

@@ -75,19 +75,19 @@ enum TrieCompiler {
                     }
                 case .optional(_, let c):
                     // Present variant: an edge straight to a terminal.
-                    let present = Terminal(route: Int32(index), ranks: ranks + [3], priority: priorities[index],
+                    let present = Terminal(route: Int32(index), ranks: RankKey(ranks + [3]), priority: priorities[index],
                                            order: orders[index], isAbsentVariant: false)
                     node.optionals.append((c, Int32(terminals.count)))
                     terminals.append(present)
                     // Absent variant: ends at this node, ranked after an exact end.
-                    let absent = Terminal(route: Int32(index), ranks: ranks + [3], priority: priorities[index],
+                    let absent = Terminal(route: Int32(index), ranks: RankKey(ranks + [3]), priority: priorities[index],
                                           order: orders[index], isAbsentVariant: true)
                     node.absent.append(Int32(terminals.count))
                     terminals.append(absent)
                     ranks.append(3)
                     node = BuildNode() // nothing may follow an optional
                 case .catchAll:
-                    let t = Terminal(route: Int32(index), ranks: ranks + [4], priority: priorities[index],
+                    let t = Terminal(route: Int32(index), ranks: RankKey(ranks + [4]), priority: priorities[index],
                                      order: orders[index], isAbsentVariant: false)
                     if node.catchAll < 0 || t.beats(terminals[Int(node.catchAll)]) { node.catchAll = Int32(terminals.count) }
                     terminals.append(t)
@@ -96,7 +96,7 @@ enum TrieCompiler {
             }
             if case .optional = segments.last { continue }
             if case .catchAll = segments.last { continue }
-            let t = Terminal(route: Int32(index), ranks: ranks, priority: priorities[index], order: orders[index],
+            let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priorities[index], order: orders[index],
                              isAbsentVariant: false)
             if node.exact < 0 || t.beats(terminals[Int(node.exact)]) { node.exact = Int32(terminals.count) }
             terminals.append(t)

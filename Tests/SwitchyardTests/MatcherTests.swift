@@ -281,4 +281,19 @@ struct MatcherTests {
         let m = try b.build().match(try p.url(["id": "7", "name": "中 文/%"]))
         #expect(m?.parameters.dictionary == ["id": "7", "name": "中 文/%"] || m == nil)
     }
+
+    @Test func packedRankKeysCompareLikeTheVectorsTheyPack() {
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<5000 {
+            let a = (0..<Int(rng.next() % 35)).map { _ in UInt8(rng.next() % 5) }
+            var b = a
+            switch rng.next() % 3 {
+            case 0: b = (0..<Int(rng.next() % 35)).map { _ in UInt8(rng.next() % 5) }
+            case 1: if !b.isEmpty { b[Int(rng.next() % UInt64(b.count))] = UInt8(rng.next() % 5) }
+            default: b.append(UInt8(rng.next() % 5))
+            }
+            #expect((RankKey(a) < RankKey(b)) == a.lexicographicallyPrecedes(b), "\(a) vs \(b)")
+            #expect((RankKey(a) == RankKey(b)) == (a == b), "\(a) vs \(b)")
+        }
+    }
 }
