@@ -136,7 +136,7 @@ private enum TextValue {
 }
 
 /// The top-level decoder: the struct's properties are the parameters.
-private struct StructDecoder: Swift.Decoder {
+private struct StructDecoder: Decoder {
     let source: ParameterSource
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -183,13 +183,13 @@ private struct ParameterContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         FieldDecoder(source: source, key: key.stringValue).listContainer()
     }
 
-    func superDecoder() throws -> any Swift.Decoder { StructDecoder(source: source) }
+    func superDecoder() throws -> any Decoder { StructDecoder(source: source) }
 
-    func superDecoder(forKey key: Key) throws -> any Swift.Decoder { FieldDecoder(source: source, key: key.stringValue) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { FieldDecoder(source: source, key: key.stringValue) }
 }
 
 /// Decodes one parameter: a scalar from its (last) text, a list from all its texts, or a native value.
-private struct FieldDecoder: Swift.Decoder {
+private struct FieldDecoder: Decoder {
     let source: ParameterSource
     let key: String
     var codingPath: [any CodingKey] { [ParameterKey(stringValue: key)] }
@@ -259,7 +259,7 @@ private struct TextContainer: SingleValueDecodingContainer {
 }
 
 /// A decoder over one text value.
-private struct TextDecoder: Swift.Decoder {
+private struct TextDecoder: Decoder {
     let key: String
     let text: String
     var codingPath: [any CodingKey] { [ParameterKey(stringValue: key)] }
@@ -308,7 +308,7 @@ private struct ListContainer: UnkeyedDecodingContainer {
         throw ParameterError.invalid(key: key, value: texts.joined(separator: ","), expected: "a nested list (not supported in parameters)")
     }
 
-    mutating func superDecoder() throws -> any Swift.Decoder {
+    mutating func superDecoder() throws -> any Decoder {
         throw ParameterError.invalid(key: key, value: texts.joined(separator: ","), expected: "a nested value (not supported in parameters)")
     }
 }

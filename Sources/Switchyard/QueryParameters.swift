@@ -34,8 +34,8 @@ public struct QueryParameters: Sendable, Hashable, Sequence {
                 if k > itemStart {
                     var eq = itemStart
                     while eq < k && buf[eq] != UInt8(ascii: "=") { eq += 1 }
-                    let name = Decoder.decode(buf, itemStart, eq, plusIsSpace: true)
-                    let value = eq < k ? Decoder.decode(buf, eq + 1, k, plusIsSpace: true) : ""
+                    let name = PercentDecoder.decode(buf, itemStart, eq, plusIsSpace: true)
+                    let value = eq < k ? PercentDecoder.decode(buf, eq + 1, k, plusIsSpace: true) : ""
                     result.append(QueryItem(name: name, value: value))
                 }
                 itemStart = k + 1

@@ -31,7 +31,7 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
     private enum Keys: String, CodingKey { case op, pattern, to, target }
 
     /// Decodes `{"op": "replace|add|delete|reset", "pattern": …, "to": …, "target": …}`.
-    public init(from decoder: any Swift.Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let op = try c.decode(String.self, forKey: .op)
         let pattern = try c.decode(String.self, forKey: .pattern)
@@ -46,7 +46,7 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     /// Encodes the same shape it decodes.
-    public func encode(to encoder: any Swift.Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         switch self {
         case .replace(let p, let to): try c.encode("replace", forKey: .op); try c.encode(p, forKey: .pattern); try c.encode(to, forKey: .to)

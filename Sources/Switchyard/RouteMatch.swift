@@ -38,10 +38,10 @@ public struct RouteMatch<Target: Sendable>: Sendable {
                     // Rest of the path: decoded segment by segment, rejoined with single slashes.
                     var p = s
                     var parts: [String] = []
-                    while let (a, b) = SegmentCursor.next(buf, &p, e) { parts.append(Decoder.decode(buf, a, b)) }
+                    while let (a, b) = SegmentCursor.next(buf, &p, e) { parts.append(PercentDecoder.decode(buf, a, b)) }
                     values.append(parts.joined(separator: "/"))
                 } else {
-                    values.append(Decoder.decode(buf, s, e, lowercase: cap.depth == 0))
+                    values.append(PercentDecoder.decode(buf, s, e, lowercase: cap.depth == 0))
                 }
             }
         }

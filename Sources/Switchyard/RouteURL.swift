@@ -51,20 +51,20 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
 
     init(original: String, buf: UnsafeBufferPointer<UInt8>, layout: URLLayout) {
         self.original = original
-        scheme = layout.hasScheme ? Decoder.decode(buf, 0, layout.schemeEnd, lowercase: true) : nil
-        host = Decoder.decode(buf, layout.hostStart, layout.hostEnd, lowercase: true)
+        scheme = layout.hasScheme ? PercentDecoder.decode(buf, 0, layout.schemeEnd, lowercase: true) : nil
+        host = PercentDecoder.decode(buf, layout.hostStart, layout.hostEnd, lowercase: true)
         port = layout.port >= 0 ? Int(layout.port) : nil
         var segments: [String] = []
         segments.reserveCapacity(layout.segmentCount)
         var p = layout.pathStart
         while let (s, e) = SegmentCursor.next(buf, &p, layout.pathEnd) {
-            segments.append(Decoder.decode(buf, s, e))
+            segments.append(PercentDecoder.decode(buf, s, e))
         }
         pathSegments = segments
         query = layout.queryStart >= 0
             ? QueryParameters(parsing: buf, layout.queryStart, layout.queryEnd)
             : QueryParameters()
-        fragment = layout.fragmentStart >= 0 ? Decoder.decode(buf, layout.fragmentStart, buf.count) : nil
+        fragment = layout.fragmentStart >= 0 ? PercentDecoder.decode(buf, layout.fragmentStart, buf.count) : nil
     }
 
     /// The decoded path, segments joined with `/` and starting with `/` (or `/` alone).

@@ -445,7 +445,7 @@ enum URLScanner {
 }
 
 /// Percent-decoding of components whose bytes a ``URLLayout`` has already validated.
-enum Decoder {
+enum PercentDecoder {
     /// Decodes `buf[start..<end]` once. `plusIsSpace` applies to query names and values only.
     static func decode(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool = false, lowercase: Bool = false) -> String {
         var needsWork = lowercase
