@@ -5,8 +5,9 @@ import Foundation
 /// For routes whose metadata marks them as needing login (`requiresLogin: "true"` by default), the gate
 /// redirects to the login URL and holds the original navigation — its URL, native parameters and
 /// callback. When login succeeds (``loginSucceeded()``), the original navigation resumes exactly once;
-/// when login is cancelled (``loginCancelled()``), it ends as rejected. A newer gated navigation
-/// replaces the held one, which ends as rejected. The login route itself is never gated.
+/// when login is cancelled (``loginCancelled()``, or ``cancelHold(reason:)`` when the login screen goes
+/// away), it ends as ``RouteOutcome/cancelled(reason:)``. A newer gated navigation replaces the held one,
+/// which ends as cancelled. The login route itself is never gated.
 ///
 /// ```swift
 /// let gate = LoginGate(loginURL: "app://login")
@@ -27,6 +28,7 @@ public final class LoginGate: Interceptor, Sendable {
 
     private struct Held {
         let url: String
+        let openID: Int
         let native: NativeParameters
         let callback: RouteCallback
     }
@@ -66,6 +68,11 @@ public final class LoginGate: Interceptor, Sendable {
         return held?.url
     }
 
+    /// The navigation waiting for login, if any: its URL as it was opened and the number of its open.
+    public var heldNavigation: HeldNavigation? {
+        lock.withLock { held.map { HeldNavigation(url: $0.url, openID: $0.openID) } }
+    }
+
     /// Holds gated requests while logged out; lets everything else through.
     public func intercept(_ request: RouteRequest) async throws -> InterceptorDecision {
         if let loginKey, Self.key(request.url) == loginKey { return .proceed }
@@ -74,14 +81,14 @@ public final class LoginGate: Interceptor, Sendable {
             if loggedIn { return .proceed }
             guard request.callback.takeOver() else { return .reject }
             let previous = held
-            held = Held(url: request.url.original, native: request.native, callback: request.callback)
+            held = Held(url: request.url.original, openID: request.openID, native: request.native, callback: request.callback)
             return .hold(previous)
         }
         switch step {
         case .proceed: return .proceed
         case .reject: return .reject(reason: "login required")
         case .hold(let previous):
-            previous?.callback.finish(.rejected(by: name, reason: "superseded by a newer navigation that needs login"))
+            previous?.callback.finish(.cancelled(reason: "superseded by a newer navigation that needs login"))
             return .redirect(to: loginURL, keepParameters: false)
         }
     }
@@ -90,6 +97,13 @@ public final class LoginGate: Interceptor, Sendable {
     /// Returns the resumed navigation's outcome.
     @discardableResult
     public func loginSucceeded() async -> RouteOutcome? {
+        await resumeAfterLogin()?.outcome
+    }
+
+    /// Marks the user as logged in and resumes the held navigation, if any, exactly once.
+    /// Returns the resumed open's own trace (nil when nothing was held).
+    @discardableResult
+    public func resumeAfterLogin() async -> RouteTrace? {
         let (pending, router): (Held?, Router?) = lock.withLock {
             loggedIn = true
             let p = held
@@ -98,21 +112,30 @@ public final class LoginGate: Interceptor, Sendable {
         }
         guard let pending else { return nil }
         guard let router else {
-            let outcome = RouteOutcome.rejected(by: name, reason: "the router is gone")
-            pending.callback.finish(outcome)
-            return outcome
+            pending.callback.finish(.cancelled(reason: "the router is gone"))
+            return nil
         }
         pending.callback.release()
-        return await router.open(pending.url, native: pending.native, callback: pending.callback)
+        return await router.openAndTrace(pending.url, native: pending.native, callback: pending.callback)
     }
 
-    /// Ends the held navigation as rejected; the user stays logged out.
+    /// Ends the held navigation as cancelled ("login cancelled"); the user stays logged out.
     public func loginCancelled() {
-        lock.lock()
-        let pending = held
-        held = nil
-        lock.unlock()
-        pending?.callback.finish(.rejected(by: name, reason: "login cancelled"))
+        cancelHold(reason: "login cancelled")
+    }
+
+    /// Ends the held navigation, if any, as ``RouteOutcome/cancelled(reason:)`` with `reason`, delivered
+    /// once to its callback. Returns what was held.
+    @discardableResult
+    public func cancelHold(reason: String) -> HeldNavigation? {
+        let pending: Held? = lock.withLock {
+            let p = held
+            held = nil
+            return p
+        }
+        guard let pending else { return nil }
+        pending.callback.finish(.cancelled(reason: reason))
+        return HeldNavigation(url: pending.url, openID: pending.openID)
     }
 
     /// Logs the user out (held navigations are not affected).
@@ -128,4 +151,12 @@ public final class LoginGate: Interceptor, Sendable {
         loggedIn = value
         lock.unlock()
     }
+}
+
+/// A navigation a ``LoginGate`` holds until login: the URL as it was opened and the number of its open.
+public struct HeldNavigation: Sendable, Equatable {
+    /// The URL the navigation will resume, as it was opened.
+    public let url: String
+    /// The ``RouteTrace/id`` of the open that was held.
+    public let openID: Int
 }

@@ -9,11 +9,18 @@ public protocol RouteHandler: Sendable {
     func shouldHandle(_ request: RouteRequest) async -> Bool
     /// Handles the request and returns its result. Throwing ends the navigation as `failed`.
     func handle(_ request: RouteRequest) async throws -> RouteResult
+    /// The URLs of the other screens this navigation will show besides its own (a deep link's parent,
+    /// whose own handler names its parent in turn). Interceptors judge the navigation against those
+    /// routes too, so a deep link whose parent chain holds a gated screen is gated as a whole.
+    /// Defaults to none.
+    func impliedURLs(for request: RouteRequest) -> [String]
 }
 
 extension RouteHandler {
     /// Accepts every request.
     public func shouldHandle(_ request: RouteRequest) async -> Bool { true }
+    /// No other screens.
+    public func impliedURLs(for request: RouteRequest) -> [String] { [] }
 }
 
 /// A handler made of closures (WLRRoute's block registration).

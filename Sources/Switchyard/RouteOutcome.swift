@@ -41,8 +41,14 @@ public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
     case redirectLoop(chain: [String])
     /// An interceptor did not answer within its deadline.
     case timedOut(interceptor: String, seconds: Double)
-    /// A newer navigation superseded this one, or its task was cancelled.
-    case cancelled
+    /// The navigation was called off before it placed anything: a newer navigation superseded it, its
+    /// task was cancelled, or the login screen that held it went away. The reason says which.
+    case cancelled(reason: String)
+    /// The handler produced a screen, but a leave guard on the screen that would be left vetoed placing it.
+    case vetoed(by: String, reason: String)
+    /// The handler produced a screen the app could not place (an explicit push with no navigation stack
+    /// to push on, a tab or target that does not exist, an unknown jump type…).
+    case placementFailed(reason: String)
     /// The URL is invalid.
     case invalidURL(URLParseError)
     /// A handler or interceptor threw.
@@ -64,7 +70,8 @@ public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
     public var isFailure: Bool { !isHandled }
 
     /// A stable one-word code for scripts and JSON: `handled`, `not_found`, `declined`, `rejected`,
-    /// `redirect_loop`, `timed_out`, `cancelled`, `invalid_url`, `failed` (of the final outcome).
+    /// `redirect_loop`, `timed_out`, `cancelled`, `vetoed`, `placement_failed`, `invalid_url`, `failed`
+    /// (of the final outcome).
     public var code: String {
         switch final {
         case .handled: "handled"
@@ -75,6 +82,8 @@ public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
         case .redirectLoop: "redirect_loop"
         case .timedOut: "timed_out"
         case .cancelled: "cancelled"
+        case .vetoed: "vetoed"
+        case .placementFailed: "placement_failed"
         case .invalidURL: "invalid_url"
         case .failed: "failed"
         }
@@ -90,7 +99,9 @@ public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
         case .redirected(let chain, let f): "redirected \(chain.joined(separator: " → ")); then \(f)"
         case .redirectLoop(let chain): "redirect loop: \(chain.joined(separator: " → "))"
         case .timedOut(let i, let s): "timed out: interceptor \(i) did not answer within \(s) s"
-        case .cancelled: "cancelled"
+        case .cancelled(let why): "cancelled: \(why)"
+        case .vetoed(let by, let why): "vetoed by \(by): \(why)"
+        case .placementFailed(let why): "placement failed: \(why)"
         case .invalidURL(let e): "invalid URL: \(e)"
         case .failed(let p, let e): "failed" + (p.map { " in \($0)" } ?? "") + ": \(e)"
         }

@@ -19,6 +19,8 @@ public struct RouteRequest: Sendable, ParameterLookup {
     public let callback: RouteCallback
     /// The URLs this navigation was redirected from, oldest first (empty when not redirected).
     public let redirectedFrom: [String]
+    /// The number of the open this request belongs to (its trace's ``RouteTrace/id``); 0 outside an open.
+    public internal(set) var openID: Int = 0
 
     /// Creates a request (the router does this; tests and tools may too).
     public init(url: RouteURL, pattern: RoutePattern, target: String, path: PathParameters,

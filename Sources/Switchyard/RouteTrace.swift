@@ -14,6 +14,8 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
             case handler
             /// The fallback handler ran.
             case fallback
+            /// The app placed (or could not place) what the handler produced.
+            case placement
         }
         /// What kind of step.
         public let kind: Kind
@@ -45,7 +47,7 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
     /// Interceptor decisions, redirects and the handler, in order.
     public internal(set) var steps: [Step] = []
     /// How the open ended.
-    public internal(set) var outcome: RouteOutcome = .cancelled
+    public internal(set) var outcome: RouteOutcome = .cancelled(reason: "not finished")
     /// Total time in seconds.
     public internal(set) var seconds: Double = 0
 

@@ -1,10 +1,12 @@
 import Foundation
 
 extension Router {
-    /// Opens a URL: relocations, redirects, matching, interceptors, then the handler.
+    /// Opens a URL: relocations, redirects, matching, interceptors, the handler, then the app's placement.
     ///
     /// Every open ends in exactly one ``RouteOutcome``, which is returned and delivered once to
     /// `callback` (unless a component such as a login gate took the callback over to finish it later).
+    /// When a ``PlacementApplier`` is installed, the outcome is final only after it applied the handler's
+    /// result, so `handled` means the screen was placed.
     /// - Parameters:
     ///   - url: the URL to open.
     ///   - native: in-process parameters for the handler.
@@ -13,6 +15,14 @@ extension Router {
     @discardableResult
     public func open(_ url: String, native: NativeParameters = NativeParameters(), lane: String? = nil,
                      callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {
+        await openAndTrace(url, native: native, lane: lane, callback: callback).outcome
+    }
+
+    /// Opens a URL as ``open(_:native:lane:callback:)`` does and returns this open's own trace (with its
+    /// outcome), so a caller never has to look for it in ``history``, where concurrent opens interleave.
+    @discardableResult
+    public func openAndTrace(_ url: String, native: NativeParameters = NativeParameters(), lane: String? = nil,
+                             callback: RouteCallback = RouteCallback(nil)) async -> RouteTrace {
         runPendingRegistrars()
         let start = ContinuousClock.now
         let (traceID, generation) = withState { s in
@@ -42,7 +52,7 @@ extension Router {
         }
         for o in observers { o(trace) }
         if outcome.isFailure { failureHandler?(outcome, trace) }
-        return outcome
+        return trace
     }
 
     /// Opens a Foundation `URL`.
@@ -68,15 +78,15 @@ extension Router {
         }
 
         while true {
-            guard isCurrent() else { return wrap(.cancelled) }
+            guard isCurrent() else { return wrap(.cancelled(reason: "superseded by a newer navigation")) }
             let parsed: RouteURL
             do throws(URLParseError) { parsed = try RouteURL(current, limits: options.limits) } catch {
                 return wrap(.invalidURL(error))
             }
             if trace.normalized == nil { trace.normalized = parsed.normalized }
             let table = self.table
-            let (relocations, redirects, interceptors, fallback) = withState {
-                ($0.relocations, $0.redirects, $0.interceptors, $0.fallback)
+            let (relocations, redirects, interceptors, fallback, applier) = withState {
+                ($0.relocations, $0.redirects, $0.interceptors, $0.fallback, $0.placementApplier)
             }
 
             // 1. Relocation table.
@@ -130,14 +140,16 @@ extension Router {
                 guard let m else {
                     trace.candidates = []
                     guard let fallback else { return wrap(.notFound(url: current)) }
-                    let request = RouteRequest(url: parsed, pattern: Self.fallbackPattern, target: "fallback",
+                    var request = RouteRequest(url: parsed, pattern: Self.fallbackPattern, target: "fallback",
                                                path: PathParameters(names: [], values: []), native: native,
                                                callback: callback, redirectedFrom: Array(chain.dropLast()))
+                    request.openID = trace.id
                     let t0 = ContinuousClock.now
                     do {
                         let result = try await fallback.handle(request)
                         trace.steps.append(.init(kind: .fallback, name: "fallback", detail: result.description, seconds: (ContinuousClock.now - t0).seconds))
-                        return wrap(.handled(pattern: "fallback", result: result))
+                        return wrap(await place(result, for: request, pattern: "fallback", applier: applier, trace: &trace,
+                                                isCurrent: isCurrent))
                     } catch {
                         return wrap(.failed(pattern: nil, error: String(describing: error)))
                     }
@@ -150,15 +162,21 @@ extension Router {
 
             var request = RouteRequest(url: parsed, pattern: pattern, target: entry.target, path: path, native: native,
                                        metadata: entry.metadata, callback: callback, redirectedFrom: Array(chain.dropLast()))
+            request.openID = trace.id
 
-            // 4. Interceptors, in order; each has a deadline.
+            // 4. Interceptors, in order; each has a deadline. An interceptor judges the navigation when its
+            // scope covers the matched route or any route the navigation implies (a deep link's parents).
+            let implied = impliedRoutes(of: entry, request: request, table: table)
             var redirected = false
-            for reg in interceptors where reg.scope.applies(pattern: pattern.description, metadata: entry.metadata) {
+            for reg in interceptors {
+                let direct = reg.scope.applies(pattern: pattern.description, metadata: entry.metadata)
+                let via = direct ? nil : implied.first { reg.scope.applies(pattern: $0.pattern, metadata: $0.metadata) }
+                guard direct || via != nil else { continue }
                 interceptorsSeen += 1
                 let t0 = ContinuousClock.now
                 let verdict = await Self.runWithDeadline(reg.interceptor, request, timeout: reg.timeout)
                 let elapsed = (ContinuousClock.now - t0).seconds
-                guard isCurrent() else { return wrap(.cancelled) }
+                guard isCurrent() else { return wrap(.cancelled(reason: "superseded by a newer navigation")) }
                 switch verdict {
                 case .timedOut:
                     trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: "timed out", seconds: elapsed))
@@ -167,7 +185,8 @@ extension Router {
                     trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: "threw \(error)", seconds: elapsed))
                     return wrap(.failed(pattern: pattern.description, error: "interceptor \(reg.interceptor.name): \(error)"))
                 case .decided(let decision):
-                    trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: decision.description, seconds: elapsed))
+                    let detail = decision.description + (via.map { " (judged for \($0.url), which this navigation also shows)" } ?? "")
+                    trace.steps.append(.init(kind: .interceptor, name: reg.interceptor.name, detail: detail, seconds: elapsed))
                     switch decision {
                     case .proceed: continue
                     case .reject(let reason): return wrap(.rejected(by: reg.interceptor.name, reason: reason))
@@ -195,17 +214,60 @@ extension Router {
                 trace.steps.append(.init(kind: .handler, name: entry.target, detail: "declined", seconds: (ContinuousClock.now - t0).seconds))
                 return wrap(.declined(pattern: pattern.description))
             }
-            guard isCurrent() else { return wrap(.cancelled) }
+            guard isCurrent() else { return wrap(.cancelled(reason: "superseded by a newer navigation")) }
             do {
                 request.native = native
                 let result = try await handler.handle(request)
                 trace.steps.append(.init(kind: .handler, name: entry.target, detail: result.description, seconds: (ContinuousClock.now - t0).seconds))
-                return wrap(.handled(pattern: pattern.description, result: result))
+                return wrap(await place(result, for: request, pattern: pattern.description, applier: applier, trace: &trace,
+                                        isCurrent: isCurrent))
             } catch {
                 trace.steps.append(.init(kind: .handler, name: entry.target, detail: "threw \(error)", seconds: (ContinuousClock.now - t0).seconds))
                 return wrap(.failed(pattern: pattern.description, error: String(describing: error)))
             }
         }
+    }
+
+    /// Hands a handler's result to the app's placement applier (when one is installed) and turns its
+    /// verdict into the outcome: `handled` only when the result was placed.
+    private func place(_ result: RouteResult, for request: RouteRequest, pattern: String, applier: (any PlacementApplier)?,
+                       trace: inout RouteTrace, isCurrent: @Sendable () -> Bool) async -> RouteOutcome {
+        guard let applier else { return .handled(pattern: pattern, result: result) }
+        guard isCurrent() else { return .cancelled(reason: "superseded by a newer navigation") }
+        let t0 = ContinuousClock.now
+        let verdict = await applier.apply(result, for: request)
+        trace.steps.append(.init(kind: .placement, name: request.target, detail: verdict.description,
+                                 seconds: (ContinuousClock.now - t0).seconds))
+        switch verdict {
+        case .placed: return .handled(pattern: pattern, result: result)
+        case .vetoed(let by, let reason): return .vetoed(by: by, reason: reason)
+        case .failed(let reason): return .placementFailed(reason: reason)
+        }
+    }
+
+    /// A route that a navigation implies besides its own: its URL, pattern and metadata.
+    struct ImpliedRoute {
+        let url: String
+        let pattern: String
+        let metadata: [String: String]
+    }
+
+    /// The routes a navigation implies: the handler's ``RouteHandler/impliedURLs(for:)``, then theirs, up
+    /// to a bounded number (a parent cycle ends there). URLs that match no route are left out.
+    func impliedRoutes(of entry: RouteEntry, request: RouteRequest, table: RouteTable<RouteEntry>) -> [ImpliedRoute] {
+        var pending = entry.handler?.impliedURLs(for: request) ?? []
+        var out: [ImpliedRoute] = []
+        var seen: Set<String> = []
+        while !pending.isEmpty && out.count < 16 {
+            let url = pending.removeFirst()
+            guard seen.insert(url).inserted, let parsed = try? RouteURL(url, limits: options.limits),
+                  let m = try? table.match(url) else { continue }
+            out.append(ImpliedRoute(url: url, pattern: m.pattern.description, metadata: m.target.metadata))
+            let parent = RouteRequest(url: parsed, pattern: m.pattern, target: m.target.target, path: m.parameters,
+                                      native: request.native, metadata: m.target.metadata)
+            pending += m.target.handler?.impliedURLs(for: parent) ?? []
+        }
+        return out
     }
 
     static let fallbackPattern = RoutePattern(scheme: nil, host: .literal("fallback"), path: [])

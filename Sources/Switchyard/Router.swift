@@ -118,6 +118,12 @@ public final class Router: Sendable {
         try result.get()
     }
 
+    /// Installs the app's placement step (nil removes it): every handler result passes through it before
+    /// the open ends, so outcomes report what reached the screen.
+    public func setPlacementApplier(_ applier: (any PlacementApplier)?) {
+        withState { $0.placementApplier = applier }
+    }
+
     /// Sets the handler for URLs no route matches (nil removes it).
     public func setFallback(_ handler: (any RouteHandler)?) {
         withState { $0.fallback = handler }
@@ -318,6 +324,7 @@ struct RouterState {
     var interceptors: [InterceptorRegistration] = []
     var nextInterceptorID = 1
     var fallback: (any RouteHandler)?
+    var placementApplier: (any PlacementApplier)?
     var observers: [(Int, @Sendable (RouteTrace) -> Void)] = []
     var nextObserverID = 1
     var failureHandler: (@Sendable (RouteOutcome, RouteTrace) -> Void)?

@@ -23,4 +23,17 @@ public enum Animation: String, Hashable, Sendable, CaseIterable, CustomStringCon
     public var description: String {
         rawValue
     }
+
+    /// The name of the animation played backwards, as a pop or dismiss plays it: the screen leaves toward
+    /// the edge it came from (`slideToRight` for ``slideFromRight``); ``fade`` and ``none`` keep their names.
+    public var exitName: String {
+        switch self {
+        case .slideFromRight: "slideToRight"
+        case .slideFromLeft: "slideToLeft"
+        case .slideFromTop: "slideToTop"
+        case .slideFromBottom: "slideToBottom"
+        case .fade: "fade"
+        case .none: "none"
+        }
+    }
 }

@@ -1,91 +1,24 @@
 import Switchyard
 
-/// What a screen route's handler hands back: the screen to show and how to show it.
-public struct ScreenPlacement: Sendable {
-    /// The screen, with title, body and links filled in.
-    public let screen: Screen
-    /// The route it came from.
-    public let route: ScreenRoute
-    /// How it opens (the route's style, or the URL's `jumpType`).
-    public let style: OpenStyle
-    /// The animation to play.
-    public let animation: Animation?
-    /// The parameters the templates were filled with (for parent URLs).
-    public let parameters: [String: String]
-}
-
-/// The handler behind every screen route: should handle → target screen → (the runtime picks the
-/// source stack and the transition: push or modal). WLRRoute's lifecycle, as a value.
-public struct ScreenHandler: RouteHandler {
-    /// The route this handler builds screens for.
-    public let route: ScreenRoute
-
-    /// Creates a handler.
-    public init(route: ScreenRoute) { self.route = route }
-
-    /// Builds the screen for the request.
-    public func handle(_ request: RouteRequest) async throws -> RouteResult {
-        var params = request.stringParameters
-        for name in request.native.names where params[name] == nil {
-            if let text = request.native.describeValue(name) { params[name] = text }
-        }
-        let style = request.query.last("jumpType").flatMap(OpenStyle.init(name:)) ?? route.opens
-        let animation = request.query.last("animation").flatMap(Animation.init(name:)) ?? route.animation
-        let screen = ScreenFactory.make(route, url: request.url.original, pattern: request.pattern.description, parameters: params)
-        return RouteResult(ScreenPlacement(screen: screen, route: route, style: style, animation: animation, parameters: params),
-                           note: "\(style) \(screen.title)")
-    }
-}
-
-/// Fills a route's templates to make a screen.
-public enum ScreenFactory {
-    /// Replaces `{name}` with `parameters[name]`; unknown names stay as written.
-    public static func fill(_ template: String, _ parameters: [String: String]) -> String {
-        guard template.contains("{") else { return template }
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            out += parameters[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
-    }
-
-    /// Makes the screen for `route` with `parameters`.
-    public static func make(_ route: ScreenRoute, url: String, pattern: String, parameters: [String: String]) -> Screen {
-        Screen(kind: route.kind, url: url, pattern: pattern, title: fill(route.title, parameters),
-               parameters: parameters, body: route.body.map { fill($0, parameters) },
-               links: route.links.map { Link(title: fill($0.title, parameters), url: fill($0.url, parameters)) },
-               leaveGuard: route.leaveGuard.map { LeaveGuard(reason: $0) })
-    }
-}
-
-/// What one step of the app did: the outcome of the URL opened (if any), the transition played, the
-/// state after it, and the trace.
-public struct StepReport: Sendable {
-    /// The command that ran (`open app://order/42`, `back`…).
-    public var command: String
-    /// The router's outcome, when a URL was opened.
-    public var outcome: RouteOutcome?
-    /// The transition to animate (`.none` when nothing moved).
-    public var transition: Transition
-    /// A sentence about an error or a notable event, for the status line.
-    public var message: String?
-    /// True when the step failed (invalid URL, no route, rejected, vetoed…).
-    public var isError: Bool
-    /// The navigation state after the step.
-    public var state: NavigationState
-    /// The trace of the open, when a URL was opened.
-    public var trace: RouteTrace?
-}
-
 /// An app running on Switchyard: a router whose screen routes come from an ``AppDescription``, a
-/// login gate, and the navigation state those routes drive. Used by the script runner and the terminal.
+/// login gate, and the navigation state those routes drive. Used by the script runner, the terminal and
+/// tests, all through ``perform(_:callback:)``.
+///
+/// The runtime is the router's ``PlacementApplier``: every open ends only after the runtime placed (or
+/// failed to place) the screen its handler produced, so the outcome a caller's callback receives says
+/// what reached the screen.
+///
+/// The login hold belongs to the login screen: a navigation the gate holds exists exactly while the
+/// login screen shown for it is the top screen. Every way that screen goes away (dismiss, back, a tab
+/// switch, another open that replaces or covers it, a redirect chain that never shows it) cancels the
+/// hold, and its callback receives ``RouteOutcome/cancelled(reason:)`` once.
 @MainActor
 public final class AppRuntime {
+    /// A custom jump action (TheRouter's customJumpAction): computes the state after placing the screen,
+    /// usually with ``NavigationState/applying(_:overridingGuards:)``. A thrown error fails the placement.
+    public typealias JumpAction = @MainActor (ScreenPlacement, NavigationState) throws(NavigationError)
+        -> (state: NavigationState, transition: Transition)
+
     /// The app.
     public let app: AppDescription
     /// The router every navigation goes through.
@@ -96,6 +29,14 @@ public final class AppRuntime {
     public private(set) var state: NavigationState
     private let routesByKind: [String: ScreenRoute]
     private let loginKind: String?
+    private var jumpActions: [String: JumpAction] = [:]
+    /// The held open and the login screen shown for it.
+    private var holdBinding: (openID: Int, screen: ScreenID)?
+    /// The transitions placed during the command being performed, in order.
+    private var placedTransitions: [Transition] = []
+    /// Notes from placements during the command being performed.
+    private var placementNotes: [String] = []
+    private let placementTarget: PlacementTarget
 
     /// Builds the router and the initial state (each tab's root screen).
     /// - Parameter configure: extra registration (services, native handlers) before the first open.
@@ -156,96 +97,32 @@ public final class AppRuntime {
         do throws(NavigationError) { state = try NavigationState(tabs: tabs) } catch {
             throw RouteFileError("tabs", error.description)
         }
+        placementTarget = PlacementTarget()
+        placementTarget.runtime = self
+        router.setPlacementApplier(RuntimePlacer(target: placementTarget))
     }
 
     /// The screen a URL leads to, built without running interceptors or handlers (for tab roots and parents).
-    static func screen(for url: String, router: Router, byKind: [String: ScreenRoute]) -> Screen? {
+    static func screen(for url: String, router: Router, byKind: [String: ScreenRoute],
+                       inheriting inherited: [String: String] = [:]) -> Screen? {
         guard let m = try? router.match(url), let route = byKind[m.target.target] else { return nil }
-        var params = m.query.grouped.compactMapValues(\.last)
-        for (k, v) in m.parameters { params[k] = v }
-        return ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params)
-    }
-
-    // MARK: Commands
-
-    /// Opens a URL through the router and applies the screen it leads to.
-    /// The title of the screen it was opened from is passed as the native parameter `openedFrom`.
-    public func open(_ url: String, native: NativeParameters = NativeParameters()) async -> StepReport {
-        var native = native
-        if native.get("openedFrom", as: String.self) == nil { native.set("openedFrom", state.top.title) }
-        let outcome = await router.open(url, native: native)
-        return apply(outcome, command: "open \(url)", trace: router.history.last)
-    }
-
-    /// Goes back: pops the active stack, or dismisses the top modal when it shows one screen.
-    /// Dismissing the login screen cancels the held navigation.
-    public func back() -> StepReport {
-        if let modal = state.topModal, modal.stack.count <= 1 { return dismiss() }
-        return perform(.pop(animation: .slideFromRight), command: "back")
-    }
-
-    /// Dismisses the top modal.
-    public func dismiss() -> StepReport {
-        let wasLogin = isShowingLogin
-        var report = perform(.dismiss(animation: .slideFromBottom), command: "dismiss")
-        if wasLogin && !report.isError && !isShowingLogin {
-            gate?.loginCancelled()
-            report.message = "login cancelled; the held navigation was rejected"
+        var params = inherited
+        for (k, v) in m.query.grouped.compactMapValues(\.last) { params[k] = v }
+        var path: [String: String] = [:]
+        for (k, v) in m.parameters {
+            params[k] = v
+            path[k] = v
         }
-        return report
+        return ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params, pathParameters: path)
     }
 
-    /// Switches to tab `index` (0-based) by opening its root URL, so the tab's route goes through the
-    /// router's interceptors (a login gate on a tab works).
-    public func selectTab(_ index: Int) async -> StepReport {
-        guard state.tabs.indices.contains(index) else {
-            return failure("tab \(index + 1)", "there is no tab \(index + 1) (the app has \(state.tabs.count))")
-        }
-        if index == state.selectedTab && state.modals.isEmpty {
-            return perform(.selectTab(.index(index), popToRoot: true, animation: .none), command: "tab \(index + 1)")
-        }
-        let outcome = await router.open(state.tabs[index].rootURL + (state.tabs[index].rootURL.contains("?") ? "&" : "?") + "jumpType=tab")
-        return apply(outcome, command: "tab \(index + 1)", trace: router.history.last)
-    }
+    // MARK: Public state
 
-    /// Follows link `number` (1-based) of the top screen.
-    public func tap(_ number: Int) async -> StepReport {
-        let links = state.top.links
-        guard number >= 1 && number <= links.count else {
-            return failure("tap \(number)", "the top screen has \(links.count) link\(links.count == 1 ? "" : "s")")
-        }
-        var report = await open(links[number - 1].url)
-        report.command = "tap \(number)"
-        return report
-    }
+    /// Whether the user is logged in (false when the app has no login gate).
+    public var isLoggedIn: Bool { gate?.isLoggedIn ?? false }
 
-    /// Logs in: dismisses the login screen if shown and resumes the navigation the gate held.
-    public func login() async -> StepReport {
-        guard let gate else { return failure("login", "this app has no login route") }
-        let before = state
-        var dismissed = Transition.none
-        if isShowingLogin, case .applied(let t) = state.apply(.dismiss(animation: .slideFromBottom)) { dismissed = t }
-        guard let outcome = await gate.loginSucceeded() else {
-            return StepReport(command: "login", outcome: nil, transition: dismissed, message: "logged in", isError: false,
-                              state: state, trace: nil)
-        }
-        var report = apply(outcome, command: "login", trace: router.history.last)
-        if report.transition == .none && state != before { report.transition = dismissed }
-        if !report.isError { report.message = "logged in; resumed \(report.trace?.url ?? "navigation")" }
-        return report
-    }
-
-    /// Logs out (the next gated navigation asks for login again).
-    public func logout() -> StepReport {
-        guard let gate else { return failure("logout", "this app has no login route") }
-        gate.logout()
-        return StepReport(command: "logout", outcome: nil, transition: .none, message: "logged out", isError: false, state: state, trace: nil)
-    }
-
-    /// Removes the top screen's leave guard (the user confirmed discarding their input).
-    public func discardGuard() -> StepReport {
-        perform(.discardGuard(state.top.id), command: "discard")
-    }
+    /// The navigation the login gate holds, if any.
+    public var heldNavigation: HeldNavigation? { gate?.heldNavigation }
 
     /// True when the top screen is the login route's screen.
     public var isShowingLogin: Bool {
@@ -253,16 +130,162 @@ public final class AppRuntime {
         return state.top.kind == loginKind
     }
 
-    // MARK: Applying outcomes
-
-    private func failure(_ command: String, _ message: String, outcome: RouteOutcome? = nil, trace: RouteTrace? = nil) -> StepReport {
-        StepReport(command: command, outcome: outcome, transition: .none, message: message, isError: true, state: state, trace: trace)
+    /// Checks the hold rule: a held navigation exists exactly while the login screen shown for it is the
+    /// top screen. Returns the violation in words, or nil. Holds after every ``perform(_:callback:)``.
+    public var holdViolation: String? {
+        switch (gate?.heldNavigation, holdBinding) {
+        case (nil, nil):
+            return nil
+        case (nil, .some(let binding)):
+            return "no navigation is held, but login screen \(binding.screen) is still bound to open #\(binding.openID)"
+        case (.some(let held), nil):
+            return "open #\(held.openID) (\(held.url)) is held, but no login screen is bound to it"
+        case (.some(let held), .some(let binding)):
+            if held.openID != binding.openID {
+                return "open #\(held.openID) is held, but the login screen is bound to open #\(binding.openID)"
+            }
+            if state.top.id != binding.screen {
+                return "open #\(held.openID) is held, but its login screen \(binding.screen) is not the top screen"
+            }
+            return nil
+        }
     }
 
-    private func perform(_ action: NavigationAction, command: String) -> StepReport {
+    /// Registers a custom jump action under `name`; a URL selects it with `?jumpType=name`.
+    public func registerJumpAction(_ name: String, _ action: @escaping JumpAction) {
+        jumpActions[name.lowercased()] = action
+    }
+
+    // MARK: Commands
+
+    /// Performs one command and reports what it did. Every navigation goes through the router.
+    ///
+    /// - Parameter callback: the completion of the open this command causes (`open`, `tap`, `tab`); it
+    ///   fires exactly once with that open's outcome (or, when the login gate holds the open, later with
+    ///   the resumed outcome or `cancelled`).
+    public func perform(_ command: NavigationCommand, callback: RouteCallback = RouteCallback(nil)) async -> StepReport {
+        placedTransitions = []
+        placementNotes = []
+        let heldBefore = gate?.heldNavigation
+        var report: StepReport
+        switch command {
+        case .open(let url):
+            report = await open(url, command: command, callback: callback)
+        case .back(let animation):
+            report = back(animation, command: command)
+        case .dismiss(let animation):
+            report = dismiss(animation, command: command)
+        case .tab(let number):
+            report = await selectTab(number - 1, command: command, callback: callback)
+        case .tap(let number):
+            let links = state.top.links
+            guard number >= 1 && number <= links.count else {
+                report = failure(command, "\(state.top.title) has \(links.count) link\(links.count == 1 ? "" : "s")")
+                break
+            }
+            report = await open(links[number - 1].url, command: command, callback: callback)
+        case .login:
+            report = await login(command: command)
+        case .logout:
+            if let gate {
+                gate.logout()
+                report = StepReport(command: command.description, message: "logged out", state: state)
+            } else {
+                report = failure(command, "this app has no login route")
+            }
+        case .discard:
+            report = apply(.discardGuard(state.top.id), command: command)
+        }
+        reconcileHold(&report, heldBefore: heldBefore)
+        report.state = state
+        return report
+    }
+
+    // MARK: Command bodies
+
+    private func open(_ url: String, command: NavigationCommand, callback: RouteCallback,
+                      native extra: NativeParameters = NativeParameters()) async -> StepReport {
+        var native = extra
+        if native.get("openedFrom", as: String.self) == nil { native.set("openedFrom", state.top.title) }
+        let trace = await router.openAndTrace(url, native: native, callback: callback)
+        return report(for: trace, command: command)
+    }
+
+    private func back(_ animation: Animation?, command: NavigationCommand) -> StepReport {
+        if let modal = state.topModal, modal.stack.count <= 1 {
+            return apply(.dismiss(animation: animation ?? .slideFromBottom), command: command)
+        }
+        return apply(.pop(animation: animation ?? .slideFromRight), command: command)
+    }
+
+    private func dismiss(_ animation: Animation?, command: NavigationCommand) -> StepReport {
+        apply(.dismiss(animation: animation ?? .slideFromBottom), command: command)
+    }
+
+    /// Dismisses the modals (leave guards permitting), which cancels a hold visibly, then opens the tab's
+    /// root URL through the router, so a gated tab asks for login.
+    private func selectTab(_ index: Int, command: NavigationCommand, callback: RouteCallback) async -> StepReport {
+        guard state.tabs.indices.contains(index) else {
+            return failure(command, "there is no tab \(index + 1) (the app has \(state.tabs.count))")
+        }
+        var dismissed = Transition.none
+        var cancelled: StepReport?
+        if !state.modals.isEmpty {
+            let heldBefore = gate?.heldNavigation
+            switch state.apply(.dismissAll(animation: .slideFromBottom)) {
+            case .applied(let t): dismissed = t
+            case .rejected(let e): return failure(command, describe(e))
+            }
+            var interim = StepReport(command: command.description, state: state)
+            reconcileHold(&interim, heldBefore: heldBefore)
+            cancelled = interim
+        }
+        let root = state.tabs[index].rootURL
+        var native = NativeParameters()
+        native.set(ScreenHandler.tabIndexKey, index)
+        let url = root + (root.contains("?") ? "&" : "?") + "jumpType=tab"
+        var report = await open(url, command: command, callback: callback, native: native)
+        report.transition = Transition.combining([dismissed, report.transition])
+        if let cancelled, let hold = cancelled.cancelledHold {
+            report.cancelledHold = hold
+            if let m = cancelled.message { report.message = report.message.map { m + "; " + $0 } ?? m }
+        }
+        return report
+    }
+
+    /// Logs in: removes every login screen wherever it sits, then resumes the newest held navigation.
+    private func login(command: NavigationCommand) async -> StepReport {
+        guard let gate else { return failure(command, "this app has no login route") }
+        var removed: [Transition] = []
+        if let loginKind {
+            for screen in state.screensFromTop where screen.kind == loginKind {
+                if case .applied(let t) = state.apply(.remove(screen.id, animation: .slideFromBottom)) { removed.append(t) }
+            }
+        }
+        holdBinding = nil
+        let held = gate.heldNavigation
+        guard let trace = await gate.resumeAfterLogin() else {
+            return StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
+                              state: state)
+        }
+        var report = self.report(for: trace, command: command)
+        report.transition = Transition.combining(removed + [report.transition])
+        if !report.isError {
+            report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)" + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
+        }
+        return report
+    }
+
+    // MARK: Reports
+
+    private func failure(_ command: NavigationCommand, _ message: String) -> StepReport {
+        StepReport(command: command.description, message: message, isError: true, state: state)
+    }
+
+    private func apply(_ action: NavigationAction, command: NavigationCommand) -> StepReport {
         switch state.apply(action) {
         case .applied(let t):
-            return StepReport(command: command, outcome: nil, transition: t, message: nil, isError: false, state: state, trace: nil)
+            return StepReport(command: command.description, transition: t, state: state)
         case .rejected(let e):
             return failure(command, describe(e))
         }
@@ -276,117 +299,328 @@ public final class AppRuntime {
         return e.description
     }
 
-    private func apply(_ outcome: RouteOutcome, command: String, trace: RouteTrace?) -> StepReport {
-        guard case .handled(_, let result) = outcome.final else {
-            return failure(command, outcome.description, outcome: outcome, trace: trace)
-        }
-        guard let placement = result.payload(as: ScreenPlacement.self) else {
-            // A service call or another non-screen route: nothing moves.
-            return StepReport(command: command, outcome: outcome, transition: .none, message: result.description,
-                              isError: false, state: state, trace: trace)
-        }
-        do throws(NavigationError) {
-            let (next, transition) = try place(placement)
-            state = next
-            return StepReport(command: command, outcome: outcome, transition: transition, message: nil, isError: false,
-                              state: state, trace: trace)
-        } catch {
-            if case .duplicate = error {
-                return StepReport(command: command, outcome: outcome, transition: .none,
-                                  message: "already showing \(placement.screen.title)", isError: false, state: state, trace: trace)
+    /// The report of an open: its own trace and outcome, and what its placement did.
+    private func report(for trace: RouteTrace, command: NavigationCommand) -> StepReport {
+        let outcome = trace.outcome
+        var report = StepReport(command: command.description, outcome: outcome,
+                                transition: Transition.combining(placedTransitions), isError: !outcome.isHandled,
+                                state: state, trace: trace)
+        if outcome.isHandled {
+            for note in placementNotes { report.note(note) }
+            if placedTransitions.isEmpty, case .handled(_, let result) = outcome.final, result.payload(as: ScreenPlacement.self) == nil {
+                report.note(result.description)
             }
-            return failure(command, describe(error), outcome: outcome, trace: trace)
+        } else {
+            report.message = outcome.description
+        }
+        placedTransitions = []
+        placementNotes = []
+        return report
+    }
+
+    /// Keeps the hold rule: cancels a held navigation whose login screen is not (or no longer) on top,
+    /// and reports a hold that a newer one superseded.
+    private func reconcileHold(_ report: inout StepReport, heldBefore: HeldNavigation?) {
+        guard let gate else { return }
+        let held = gate.heldNavigation
+        if let before = heldBefore, before != held, held != nil || gate.isLoggedIn == false,
+           report.outcome.map({ !(isResume($0) && gate.isLoggedIn) }) ?? true {
+            // The gate replaced the hold with a newer one: the old open was cancelled as superseded.
+            if let held, held.openID != before.openID {
+                report.note("login restarted: the held open #\(before.openID) \(before.url) ended as cancelled (superseded by #\(held.openID))")
+                report.cancelledHold = before
+            }
+        }
+        guard let held else {
+            holdBinding = nil
+            return
+        }
+        if let binding = holdBinding, binding.openID == held.openID, state.top.id == binding.screen { return }
+        let why: String
+        if let binding = holdBinding, binding.openID == held.openID {
+            why = state.screen(withID: binding.screen) == nil ? "the login screen was closed" : "another screen covered the login screen"
+        } else {
+            why = "the login screen was never shown"
+        }
+        gate.cancelHold(reason: why)
+        holdBinding = nil
+        report.note("login cancelled (\(why)): the held open #\(held.openID) \(held.url) ended as cancelled")
+        report.cancelledHold = held
+    }
+
+    private func isResume(_ outcome: RouteOutcome) -> Bool { outcome.isHandled }
+
+    // MARK: Placement
+
+    /// Places what a handler produced (called by the router, through ``RuntimePlacer``, before the open ends).
+    func applyPlacement(_ result: RouteResult, for request: RouteRequest) -> PlacementVerdict {
+        guard let placement = result.payload(as: ScreenPlacement.self) else {
+            return .placed(note: "nothing to place")
+        }
+        do throws(PlacementError) {
+            let (next, transition, note) = try place(placement)
+            state = next
+            placedTransitions.append(transition)
+            if let note { placementNotes.append(note) }
+            if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation, held.openID == request.openID,
+               state.top.kind == loginKind {
+                holdBinding = (held.openID, state.top.id)
+            }
+            return .placed(note: note ?? transition.description)
+        } catch {
+            switch error {
+            case .navigation(.vetoed(let id, let reason)):
+                return .vetoed(by: state.screen(withID: id)?.title ?? id.description, reason: reason)
+            case .navigation(let e):
+                return .failed(reason: describe(e))
+            case .refused(let why):
+                return .failed(reason: why)
+            }
         }
     }
 
-    /// Computes the state after showing `p`, from the current state; nothing changes on error.
-    func place(_ p: ScreenPlacement) throws(NavigationError) -> (NavigationState, Transition) {
+    /// Why a placement could not happen.
+    enum PlacementError: Error {
+        case navigation(NavigationError)
+        case refused(String)
+    }
+
+    /// Applies `actions` in order from the current state; the transition combines theirs.
+    private func chain(_ actions: [NavigationAction]) throws(PlacementError) -> (NavigationState, Transition) {
+        var next = state
+        var steps: [Transition] = []
+        for action in actions {
+            do throws(NavigationError) {
+                let (s, t) = try next.applying(action)
+                next = s
+                steps.append(t)
+            } catch {
+                throw .navigation(error)
+            }
+        }
+        return (next, Self.mergingPushes(steps))
+    }
+
+    /// Joins consecutive pushes into one push of several screens (a deep link's back stack).
+    static func mergingPushes(_ steps: [Transition]) -> Transition {
+        var out: [Transition] = []
+        for step in steps where step != .none {
+            if let last = out.last {
+                switch (last, step) {
+                case (.push(let from, _, _), .push(_, let to, let a)):
+                    out[out.count - 1] = .pushMany(from: from, to: to, count: 2, animation: a)
+                    continue
+                case (.pushMany(let from, _, let n, _), .push(_, let to, let a)):
+                    out[out.count - 1] = .pushMany(from: from, to: to, count: n + 1, animation: a)
+                    continue
+                default: break
+                }
+            }
+            out.append(step)
+        }
+        return Transition.combining(out)
+    }
+
+    /// Computes the state after placing `p`, from the current state; nothing changes on error.
+    /// Returns the state, the transition and a note worth showing.
+    func place(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
         let screen = p.screen
+        if let custom = p.customJump {
+            guard let action = jumpActions[custom.lowercased()] else {
+                let names = OpenStyle.allCases.map(\.rawValue) + jumpActions.keys.sorted()
+                throw .refused("unknown jump type '\(SafeText.visible(String(custom.prefix(40))))' (\(names.joined(separator: ", ")))")
+            }
+            let next: NavigationState
+            let transition: Transition
+            do throws(NavigationError) { (next, transition) = try action(p, state) } catch { throw .navigation(error) }
+            let violations = next.checkInvariants()
+            guard violations.isEmpty else { throw .navigation(.invalidState(violations)) }
+            if let guarded = NavigationState.vetoingScreen(from: state, to: next), let g = guarded.leaveGuard {
+                throw .navigation(.vetoed(by: guarded.id, reason: g.reason))
+            }
+            return (next, transition, "custom jump \(custom)")
+        }
+        // The same screen already on top: update it in place (new query values), whatever the style.
+        if state.duplicatePolicy == .ignore, p.style != .setRoot, p.style != .tab, p.tabIndex == nil,
+           state.top.isSameRoute(as: screen) {
+            return try updateInPlace(state.top, with: screen)
+        }
         switch p.style {
         case .push:
-            if p.route.parent != nil, let built = try deepLink(p) { return built }
-            return try state.applying(.push(screen, animation: p.animation ?? .slideFromRight))
+            if p.route?.parent != nil, let built = try deepLink(p) { return (built.0, built.1, nil) }
+            if !state.activeStackIsNavigable {
+                let modal = state.top.title
+                if p.styleIsExplicit {
+                    throw .refused("cannot push \(screen.title): the top modal (\(modal)) has no navigation stack")
+                }
+                let (s, t) = try chain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
+                return (s, t, "presented \(screen.title): \(modal) has no navigation stack to push on")
+            }
+            let (s, t) = try chain([.push(screen, animation: p.animation ?? .slideFromRight)])
+            return (s, t, nil)
         case .present:
-            return try state.applying(.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom))
+            return try plain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
         case .presentFullScreen:
-            return try state.applying(.present(screen, style: .fullScreen, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom))
+            return try plain([.present(screen, style: .fullScreen, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
         case .presentInNavigation:
-            return try state.applying(.present(screen, style: .sheet, wrapsInNavigation: true, animation: p.animation ?? .slideFromBottom))
+            return try plain([.present(screen, style: .sheet, wrapsInNavigation: true, animation: p.animation ?? .slideFromBottom)])
         case .tab:
-            if let index = tabIndex(forRoot: screen.url) {
-                return try state.applying(.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none))
-            }
-            return try state.applying(.push(screen, animation: p.animation ?? .slideFromRight))
+            return try tabJump(p)
         case .popTo:
-            let target = ScreenTarget.pattern(screen.pattern ?? "")
-            if state.screensFromTop.contains(where: target.matches) {
-                return try state.applying(.popTo(target, animation: p.animation ?? .slideFromRight))
+            if state.screensFromTop.contains(where: { $0.isSameRoute(as: screen) }) {
+                let (s, t) = try chain([.popTo(.sameRoute(as: screen), animation: p.animation ?? .slideFromRight)])
+                return try refreshed(s, t, with: screen)
             }
-            return try state.applying(.push(screen, animation: p.animation ?? .slideFromRight))
+            var pushed = p
+            pushed.style = .push
+            return try place(pushed)
         case .setRoot:
-            return try state.applying(.setRoot(screen, animation: p.animation ?? .fade))
+            return try plain([.setRoot(screen, animation: p.animation ?? .fade)])
         case .dismissThenPush:
-            return try state.applying(.dismissThenPush(screen, animation: p.animation ?? .slideFromRight))
+            var actions: [NavigationAction] = []
+            if !state.modals.isEmpty { actions.append(.dismissAll(animation: .slideFromBottom)) }
+            let tabTop = state.currentTab.stack[state.currentTab.stack.count - 1]
+            if state.duplicatePolicy == .ignore && tabTop.isSameRoute(as: screen) {
+                actions.append(.update(tabTop.id, with: screen))
+            } else {
+                actions.append(.push(screen, animation: p.animation ?? .slideFromRight))
+            }
+            return try plain(actions)
         case .replace:
-            return try state.applying(.replaceTop(screen, animation: p.animation ?? .fade))
+            return try plain([.replaceTop(screen, animation: p.animation ?? .fade)])
         }
     }
 
-    /// The tab whose root URL is `url` (compared in normalised form, ignoring the query).
-    func tabIndex(forRoot url: String) -> Int? {
-        guard let target = try? RouteURL(url) else { return nil }
-        return state.tabs.firstIndex { tab in
-            guard let root = try? RouteURL(tab.rootURL) else { return false }
-            return root.scheme == target.scheme && root.host == target.host && root.pathSegments == target.pathSegments
-        }
+    private func plain(_ actions: [NavigationAction]) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let (s, t) = try chain(actions)
+        return (s, t, nil)
     }
 
-    /// Builds the back stack of a deep link: the parent chain down to a tab root, reusing screens
-    /// already on that tab's stack. Returns nil when no tab root is reached (then it is a plain push).
-    func deepLink(_ p: ScreenPlacement) throws(NavigationError) -> (NavigationState, Transition)? {
+    /// Updates `existing` with the content of `screen`, in place.
+    private func updateInPlace(_ existing: Screen, with screen: Screen) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let (s, _) = try chain([.update(existing.id, with: screen)])
+        return (s, .none, "updated \(screen.title) in place")
+    }
+
+    /// After a pop to (or a switch to) an existing instance: refreshes its content when it differs.
+    private func refreshed(_ next: NavigationState, _ transition: Transition, with screen: Screen)
+        throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let s = next
+        let top = s.top
+        guard top.isSameRoute(as: screen), top.parameters != screen.parameters || top.title != screen.title else {
+            return (s, transition, nil)
+        }
+        var updated = s
+        if case .rejected(let e) = updated.apply(.update(top.id, with: screen)) { throw .navigation(e) }
+        return (updated, transition, nil)
+    }
+
+    /// A tab jump: selects the tab named by `tabBarSelecIndex` or the tab whose root this screen is; a
+    /// screen that is not that tab's root is pushed on it. The root keeps the URL's parameters.
+    private func tabJump(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let screen = p.screen
+        let index: Int
+        if let requested = p.tabIndex {
+            guard state.tabs.indices.contains(requested) else {
+                throw .refused("tab index \(requested) is out of range: the app has \(state.tabs.count) tabs (0-based)")
+            }
+            index = requested
+        } else if let found = tabIndex(for: screen) {
+            index = found
+        } else {
+            // Not a tab root: a plain push.
+            var pushed = p
+            pushed.style = .push
+            return try place(pushed)
+        }
+        let root = state.tabs[index].stack[0]
+        if root.isSameRoute(as: screen) {
+            let (s, t) = try chain([.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none)])
+            return try refreshedRoot(s, t, tab: index, with: screen)
+        }
+        let (s, t) = try chain([.selectTab(.index(index), popToRoot: false, animation: .none),
+                                .push(screen, animation: p.animation ?? .slideFromRight)])
+        return (s, t, nil)
+    }
+
+    private func refreshedRoot(_ next: NavigationState, _ transition: Transition, tab: Int, with screen: Screen)
+        throws(PlacementError) -> (NavigationState, Transition, String?) {
+        var s = next
+        let root = s.tabs[tab].stack[0]
+        // Only what the URL says about the screen counts, not where it was opened from.
+        func described(_ p: [String: String]) -> [String: String] { p.filter { $0.key != "openedFrom" } }
+        guard described(root.parameters) != described(screen.parameters) else {
+            return (s, transition, nil)
+        }
+        if case .rejected(let e) = s.apply(.update(root.id, with: screen)) { throw .navigation(e) }
+        return (s, transition, nil)
+    }
+
+    /// The tab whose root shows the same route as `screen`.
+    func tabIndex(for screen: Screen) -> Int? {
+        state.tabs.firstIndex { $0.root?.isSameRoute(as: screen) == true }
+    }
+
+    /// Builds the back stack of a deep link: the parent chain down to a tab root, reusing the screens
+    /// already on that tab's stack (compared by route and path parameters). Returns nil when no tab root
+    /// is reached (then it is a plain push), or when the user is already on that tab with the immediate
+    /// parent on the stack (a plain push keeps their own path).
+    func deepLink(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition)? {
         var chain: [Screen] = []
-        var template = p.route.parent
+        var template = p.route?.parent
         var params = p.parameters
         var tab: Int?
         var depth = 0
         while let t = template, depth < 8 {
             depth += 1
-            let url = ScreenFactory.fill(t, params)
-            if let index = tabIndex(forRoot: url) { tab = index; break }
+            let url = ScreenFactory.fillURL(t, params)
             guard let m = try? router.match(url), let route = routesByKind[m.target.target] else { return nil }
             for (k, v) in m.parameters { params[k] = v }
-            chain.insert(ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params), at: 0)
+            var path: [String: String] = [:]
+            for (k, v) in m.parameters { path[k] = v }
+            let parent = ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params, pathParameters: path)
+            if let index = tabIndex(for: parent) {
+                tab = index
+                break
+            }
+            chain.insert(parent, at: 0)
             template = route.parent
         }
         guard let tab else { return nil }
-        // Already browsing that tab with the immediate parent on the stack: a plain push keeps the
-        // user's own path (and Back still reaches the parent).
-        let parentURL = chain.last?.url ?? state.tabs[tab].rootURL
-        if state.modals.isEmpty && state.selectedTab == tab && state.currentTab.stack.contains(where: { $0.url == parentURL }) {
+        let stack = state.tabs[tab].stack
+        let immediate = chain.last ?? stack[0]
+        if state.modals.isEmpty && state.selectedTab == tab && stack.contains(where: { $0.isSameRoute(as: immediate) }) {
             return nil
         }
-        var next = state
-        let animation = p.animation ?? .slideFromRight
-        if !next.modals.isEmpty { _ = try next.applying(.dismissAll(animation: .none)).0.assign(to: &next) }
-        if next.selectedTab != tab { _ = try next.applying(.selectTab(.index(tab), popToRoot: false, animation: .none)).0.assign(to: &next) }
-        // Keep the longest prefix of the stack that already matches root + chain.
-        let stack = next.currentTab.stack
+        var actions: [NavigationAction] = []
+        if !state.modals.isEmpty { actions.append(.dismissAll(animation: .none)) }
+        if state.selectedTab != tab { actions.append(.selectTab(.index(tab), popToRoot: false, animation: .none)) }
+        // Keep the longest prefix of the stack that already shows root + chain.
         var keep = 1
-        while keep < stack.count && keep - 1 < chain.count && stack[keep].url == chain[keep - 1].url { keep += 1 }
-        if keep < stack.count {
-            _ = try next.applying(.popTo(.screen(stack[keep - 1].id), animation: .none)).0.assign(to: &next)
-        }
-        for s in chain.dropFirst(keep - 1) { _ = try next.applying(.push(s, animation: .none)).0.assign(to: &next) }
-        let action = NavigationAction.push(p.screen, animation: animation)
-        _ = try next.applying(action).0.assign(to: &next)
-        return (next, Transition.derive(from: state, to: next, action: action))
+        while keep < stack.count && keep - 1 < chain.count && stack[keep].isSameRoute(as: chain[keep - 1]) { keep += 1 }
+        if keep < stack.count { actions.append(.popTo(.screen(stack[keep - 1].id), animation: .none)) }
+        for s in chain.dropFirst(keep - 1) { actions.append(.push(s, animation: .none)) }
+        actions.append(.push(p.screen, animation: p.animation ?? .slideFromRight))
+        return try self.chain(actions)
     }
 }
 
-extension NavigationState {
-    /// Stores `self` into `target` (keeps the deep-link builder's chained steps readable).
-    fileprivate func assign(to target: inout NavigationState) -> Bool {
-        target = self
-        return true
+/// Holds the runtime for the router's placement step without keeping it alive.
+@MainActor
+final class PlacementTarget {
+    weak var runtime: AppRuntime?
+
+    func apply(_ result: RouteResult, for request: RouteRequest) -> PlacementVerdict {
+        guard let runtime else { return .failed(reason: "the app is gone") }
+        return runtime.applyPlacement(result, for: request)
+    }
+}
+
+/// The runtime's side of every open: places the handler's screen on the main actor.
+struct RuntimePlacer: PlacementApplier {
+    let target: PlacementTarget
+
+    func apply(_ result: RouteResult, for request: RouteRequest) async -> PlacementVerdict {
+        await target.apply(result, for: request)
     }
 }

@@ -22,7 +22,8 @@ public enum NavigationAction: Hashable, Sendable {
     /// Pops the active stack down to its root; a no-op when already there.
     case popToRoot(animation: Animation = .slideFromRight)
     /// Pops back to the nearest screen matching the target, searching the visible path from the top
-    /// (top modal's stack, lower modals, then the selected tab); modals above it are dismissed.
+    /// (top modal's stack, lower modals, then the selected tab), then the other tabs in order; modals
+    /// above it are dismissed, and a target in another tab selects that tab.
     /// Fails with ``NavigationError/targetNotFound(_:)``.
     case popTo(ScreenTarget, animation: Animation = .slideFromRight)
     /// Presents a screen as a new top modal, optionally with its own navigation stack.
@@ -54,6 +55,14 @@ public enum NavigationAction: Hashable, Sendable {
     /// Sets or clears the leave guard of the screen with this ID, wherever it is in the state.
     /// Fails with ``NavigationError/screenNotFound(_:)``.
     case setLeaveGuard(LeaveGuard?, on: ScreenID)
+    /// Removes the screen with this ID wherever it is: a modal showing only it is dismissed, otherwise
+    /// it leaves its stack (screens above it stay). Fails with ``NavigationError/screenNotFound(_:)``,
+    /// and with ``NavigationError/cannotPopRoot`` for a tab's root screen.
+    case remove(ScreenID, animation: Animation = .slideFromBottom)
+    /// Replaces the content of the screen with this ID (title, parameters, body, links) in place,
+    /// keeping its ID and position: reopening a screen with other query values.
+    /// Fails with ``NavigationError/screenNotFound(_:)``.
+    case update(ScreenID, with: Screen)
 
     /// Clears the leave guard of a screen, e.g. after the user confirmed "Discard changes".
     public static func discardGuard(_ id: ScreenID) -> NavigationAction {
@@ -73,9 +82,10 @@ public enum NavigationAction: Hashable, Sendable {
              .selectTab(_, _, let animation),
              .setRoot(_, let animation),
              .dismissThenPush(_, let animation),
-             .replaceTop(_, let animation):
+             .replaceTop(_, let animation),
+             .remove(_, let animation):
             animation
-        case .setLeaveGuard:
+        case .setLeaveGuard, .update:
             .none
         }
     }

@@ -114,6 +114,12 @@ extension NavigationState {
 
         case .setLeaveGuard(let leaveGuard, let id):
             try setLeaveGuard(leaveGuard, on: id)
+
+        case .remove(let id, _):
+            try remove(id)
+
+        case .update(let id, let content):
+            try update(id, with: content)
         }
     }
 
@@ -171,7 +177,52 @@ extension NavigationState {
             tabs[selectedTab].stack.removeSubrange((screenIndex + 1)...)
             return
         }
+        for tabIndex in tabs.indices where tabIndex != selectedTab {
+            if let screenIndex = tabs[tabIndex].stack.lastIndex(where: target.matches) {
+                modals.removeAll()
+                selectedTab = tabIndex
+                tabs[tabIndex].stack.removeSubrange((screenIndex + 1)...)
+                return
+            }
+        }
         throw .targetNotFound(target)
+    }
+
+    /// Removes the screen with `id` wherever it is (a one-screen modal goes with it).
+    private mutating func remove(_ id: ScreenID) throws(NavigationError) {
+        for modalIndex in modals.indices {
+            if let index = modals[modalIndex].stack.firstIndex(where: { $0.id == id }) {
+                if modals[modalIndex].stack.count == 1 {
+                    modals.remove(at: modalIndex)
+                } else {
+                    modals[modalIndex].stack.remove(at: index)
+                }
+                return
+            }
+        }
+        for tabIndex in tabs.indices {
+            if let index = tabs[tabIndex].stack.firstIndex(where: { $0.id == id }) {
+                guard index > 0 else { throw .cannotPopRoot }
+                tabs[tabIndex].stack.remove(at: index)
+                return
+            }
+        }
+        throw .screenNotFound(id)
+    }
+
+    /// Replaces the content of the screen with `id`, keeping its ID and leave guard.
+    private mutating func update(_ id: ScreenID, with content: Screen) throws(NavigationError) {
+        func refresh(_ stack: inout [Screen]) -> Bool {
+            guard let index = stack.firstIndex(where: { $0.id == id }) else { return false }
+            var screen = content
+            screen.id = id
+            screen.leaveGuard = stack[index].leaveGuard
+            stack[index] = screen
+            return true
+        }
+        for tabIndex in tabs.indices where refresh(&tabs[tabIndex].stack) { return }
+        for modalIndex in modals.indices where refresh(&modals[modalIndex].stack) { return }
+        throw .screenNotFound(id)
     }
 
     /// Sets the guard of the screen with `id`, wherever it is.

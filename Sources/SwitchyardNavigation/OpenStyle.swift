@@ -20,9 +20,17 @@ public enum OpenStyle: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case replace
 
     /// Reads a style from its name or a common alias (`modal`, `sheet`, `fullScreen`, `windowNavRoot`,
-    /// `modalDismissBeforePush`, `popToTarget`, `tabSwitch`), case-insensitively.
+    /// `modalDismissBeforePush`, `popToTarget`, `tabSwitch`, `showTab`), case-insensitively, or from
+    /// TheRouter's numbers: 0 modal, 1 push, 2 popToTaget, 3 windowNavRoot, 4 modalDismissBeforePush,
+    /// 5 showTab. Anything else is nil.
     public init?(name: String) {
         switch name.lowercased() {
+        case "0": self = .present
+        case "1": self = .push
+        case "2": self = .popTo
+        case "3": self = .setRoot
+        case "4": self = .dismissThenPush
+        case "5", "showtab": self = .tab
         case "push": self = .push
         case "present", "modal", "sheet": self = .present
         case "presentfullscreen", "fullscreen": self = .presentFullScreen

@@ -16,6 +16,8 @@ public struct Screen: Hashable, Sendable {
     public var title: String
     /// Path and query parameters, kept for display.
     public var parameters: [String: String]
+    /// The path parameters alone: with ``kind``, the screen's identity (see ``isSameRoute(as:)``).
+    public var pathParameters: [String: String]
     /// The body text, one element per line.
     public var body: [String]
     /// The links the screen offers.
@@ -31,6 +33,7 @@ public struct Screen: Hashable, Sendable {
         pattern: String? = nil,
         title: String? = nil,
         parameters: [String: String] = [:],
+        pathParameters: [String: String] = [:],
         body: [String] = [],
         links: [Link] = [],
         leaveGuard: LeaveGuard? = nil
@@ -41,13 +44,19 @@ public struct Screen: Hashable, Sendable {
         self.pattern = pattern
         self.title = title ?? kind
         self.parameters = parameters
+        self.pathParameters = pathParameters
         self.body = body
         self.links = links
         self.leaveGuard = leaveGuard
     }
 
-    /// Whether `other` shows the same route: equal ``kind`` and ``url`` (identity and content aside).
+    /// Whether `other` shows the same thing: the same ``kind`` and, for screens that came from the router
+    /// (with a ``pattern``), the same ``pathParameters``, so `app://order/42?from=home` and `app://order/42`
+    /// are one screen and an alias pattern reaches the same screen. Screens made by hand without a pattern
+    /// compare by ``url``. Query values, titles and IDs do not count.
     public func isSameRoute(as other: Screen) -> Bool {
-        kind == other.kind && url == other.url
+        guard kind == other.kind else { return false }
+        if pattern != nil && other.pattern != nil { return pathParameters == other.pathParameters }
+        return url == other.url
     }
 }

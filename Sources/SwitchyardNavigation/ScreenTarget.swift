@@ -9,6 +9,8 @@ public enum ScreenTarget: Hashable, Sendable, CustomStringConvertible {
     case pattern(String)
     /// The screen with this identity.
     case screen(ScreenID)
+    /// Any screen showing the same route as this one (see ``Screen/isSameRoute(as:)``).
+    case sameRoute(as: Screen)
 
     /// Whether `screen` is an instance of this target.
     public func matches(_ screen: Screen) -> Bool {
@@ -16,6 +18,7 @@ public enum ScreenTarget: Hashable, Sendable, CustomStringConvertible {
         case .kind(let kind): screen.kind == kind
         case .pattern(let pattern): screen.pattern == pattern
         case .screen(let id): screen.id == id
+        case .sameRoute(let other): screen.isSameRoute(as: other)
         }
     }
 
@@ -25,6 +28,7 @@ public enum ScreenTarget: Hashable, Sendable, CustomStringConvertible {
         case .kind(let kind): "kind \(kind)"
         case .pattern(let pattern): "pattern \(pattern)"
         case .screen(let id): "screen \(id)"
+        case .sameRoute(let other): "\(other.title)"
         }
     }
 }

@@ -2,13 +2,16 @@ import Switchyard
 
 /// Runs navigation scripts against an ``AppRuntime``: one command a line, headless.
 ///
-/// Commands: `open URL`, `back`, `dismiss`, `tab N` (1-based), `tap N` (the N-th link of the top
-/// screen), `login`, `logout`, `discard` (drop the top screen's leave guard), `expect top TITLE`,
-/// `expect stack STATE` (the compact state, e.g. `[Orders] Orders > Order #42 ^ Login`),
-/// `expect outcome CODE` (`handled`, `not_found`, `rejected`, …, of the last open), `expect error`
-/// / `expect ok` (of the last step), and `#` comments. After each line the runner prints the state, the
-/// transition and the trace. A bad line prints an error with its line number and the run goes on; a
-/// failed `expect` makes ``failures`` non-zero.
+/// Commands are ``NavigationCommand`` lines (`open URL`, `back [ANIMATION]`, `dismiss [ANIMATION]`,
+/// `tab N`, `tap N`, `login`, `logout`, `discard`), plus expectations: `expect top TITLE`,
+/// `expect stack STATE` (the compact state, e.g. `[Orders] Orders > Order #42 ^ Log in`),
+/// `expect outcome CODE` (of the last open: `open`, `tap`, `tab`, and a `login` that resumed),
+/// `expect transition KIND`, `expect held URL|none`, `expect login yes|no`, `expect error` / `expect ok`
+/// (of the last step), and `#` comments. Lines may end in LF or CRLF, and a UTF-8 byte order mark is
+/// skipped. After each line the runner prints the command as written, the state, the transition and the
+/// trace. A bad line prints an error with its line number and the run goes on; a failed `expect` or a bad
+/// line makes ``failures`` non-zero. After every command the runner checks the hold rule
+/// (``AppRuntime/holdViolation``) and counts a violation as a failure.
 @MainActor
 public final class ScriptRunner {
     /// The app being driven.
@@ -20,7 +23,13 @@ public final class ScriptRunner {
     /// Print traces after each open (on by default).
     public var showTraces: Bool
     private var last: StepReport?
+    private var lastOpen: StepReport?
     private let output: (String) -> Void
+
+    /// Every outcome code `expect outcome` accepts: the codes of ``RouteOutcome/code``, plus
+    /// `redirected` (any open that went through a redirect) and `none` (no open yet).
+    public static let outcomeCodes = ["handled", "not_found", "declined", "rejected", "redirected", "redirect_loop", "timed_out",
+                                      "cancelled", "vetoed", "placement_failed", "invalid_url", "failed", "none"]
 
     /// Creates a runner that writes its report through `output`, one line per call.
     public init(runtime: AppRuntime, showTraces: Bool = true, output: @escaping (String) -> Void) {
@@ -29,13 +38,37 @@ public final class ScriptRunner {
         self.output = output
     }
 
+    /// Splits a script into lines: LF, CRLF and a lone CR each end a line; a leading UTF-8 BOM is dropped.
+    public static func lines(of text: String) -> [String] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in scalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
     /// Runs every line of `text`; returns true when no expectation failed and every line ran.
     @discardableResult
     public func run(_ text: String) async -> Bool {
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in Self.lines(of: text) {
             number += 1
-            await run(line: String(line), number: number)
+            await run(line: line, number: number)
         }
         output("# \(passedExpectations) passed, \(failures) failed")
         return failures == 0
@@ -43,49 +76,42 @@ public final class ScriptRunner {
 
     /// Runs one line (1-based `number` for messages).
     public func run(line raw: String, number: Int) async {
-        let line = raw.trimmingCharacters(in: .whitespaces)
+        let line = raw.trimmingBlanks
         if line.isEmpty || line.hasPrefix("#") { return }
         let (word, rest) = Self.split(line)
-        let report: StepReport
-        switch word {
-        case "open":
-            guard !rest.isEmpty else { return bad(number, "open needs a URL") }
-            report = await runtime.open(rest)
-        case "back": report = runtime.back()
-        case "dismiss": report = runtime.dismiss()
-        case "tab":
-            guard let n = Int(rest) else { return bad(number, "tab needs a number (1-based)") }
-            report = await runtime.selectTab(n - 1)
-        case "tap":
-            guard let n = Int(rest) else { return bad(number, "tap needs a link number (1-based)") }
-            report = await runtime.tap(n)
-        case "login": report = await runtime.login()
-        case "logout": report = runtime.logout()
-        case "discard": report = runtime.discardGuard()
-        case "expect":
+        if word == "expect" {
             expect(rest, number)
             return
-        default:
-            return bad(number, "unknown command '\(word)' (open, back, dismiss, tab, tap, login, logout, discard, expect)")
         }
+        let command: NavigationCommand
+        do throws(CommandParseError) { command = try NavigationCommand(parsing: line) } catch {
+            return bad(number, error.message)
+        }
+        var report = await runtime.perform(command)
+        report.command = line
         last = report
+        if report.isOpen { lastOpen = report }
         print(report, number)
+        if let violation = runtime.holdViolation {
+            failures += 1
+            output("line \(number): FAILED: hold rule: \(SafeText.visible(violation))")
+        }
     }
 
     private func bad(_ number: Int, _ message: String) {
         failures += 1
-        output("line \(number): error: \(message)")
+        output("line \(number): error: \(SafeText.visible(message))")
     }
 
     private static func split(_ line: String) -> (String, String) {
         guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (line, "") }
-        return (String(line[..<space]), line[space...].trimmingCharacters(in: .whitespaces))
+        return (String(line[..<space]), String(line[space...]).trimmingBlanks)
     }
 
     private func print(_ r: StepReport, _ number: Int) {
         output("> \(SafeText.visible(r.command))")
         output("  state: \(SafeText.visible(r.state.compactDescription))")
-        if r.transition != .none { output("  transition: \(r.transition)") }
+        if r.transition != .none { output("  transition: \(SafeText.visible(r.transition.description))") }
         if let outcome = r.outcome { output("  outcome: \(SafeText.visible(outcome.description))") }
         if let m = r.message { output("  \(r.isError ? "error" : "note"): \(SafeText.visible(m))") }
         if showTraces, let t = r.trace {
@@ -108,9 +134,12 @@ public final class ScriptRunner {
             actual = state.compactDescription
             ok = actual == value
         case "outcome":
+            guard Self.outcomeCodes.contains(value) else {
+                return bad(number, "unknown outcome code '\(value)' (\(Self.outcomeCodes.joined(separator: ", ")))")
+            }
             // The final outcome's code; `redirected` matches any redirected outcome.
-            actual = last?.outcome?.code ?? "none"
-            if case .redirected = last?.outcome, value == "redirected" { ok = true } else { ok = actual == value }
+            actual = lastOpen?.outcome?.code ?? "none"
+            if case .redirected = lastOpen?.outcome, value == "redirected" { ok = true } else { ok = actual == value }
         case "error":
             actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
             ok = actual == "error"
@@ -118,32 +147,25 @@ public final class ScriptRunner {
             actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
             ok = actual == "ok"
         case "transition":
-            actual = last.map { Self.kind($0.transition) } ?? "none"
+            let t = last?.transition ?? .none
+            actual = t.kind
+            ok = actual == value || t.mainStep.kind == value
+        case "held":
+            actual = runtime.heldNavigation?.url ?? "none"
+            ok = actual == value
+        case "login":
+            guard value == "yes" || value == "no" else { return bad(number, "expect login needs yes or no") }
+            actual = runtime.isLoggedIn ? "yes" : "no"
             ok = actual == value
         default:
-            return bad(number, "unknown expectation '\(what)' (top, stack, outcome, transition, error, ok)")
+            return bad(number, "unknown expectation '\(what)' (top, stack, outcome, transition, held, login, error, ok)")
         }
         if ok {
             passedExpectations += 1
-            output("line \(number): ok: expect \(what)\(value.isEmpty ? "" : " \(value)")")
+            output("line \(number): ok: expect \(SafeText.visible(what))\(value.isEmpty ? "" : " \(SafeText.visible(value))")")
         } else {
             failures += 1
-            output("line \(number): FAILED: expect \(what)\(value.isEmpty ? "" : " \(value)"), got \(actual)")
-        }
-    }
-
-    /// The transition's kind as one word (`push`, `pop`, `present`…), for `expect transition`.
-    static func kind(_ t: Transition) -> String {
-        switch t {
-        case .push: "push"
-        case .pop: "pop"
-        case .popTo: "popTo"
-        case .present: "present"
-        case .dismiss: "dismiss"
-        case .tabSwitch: "tabSwitch"
-        case .rootReplaced: "rootReplaced"
-        case .replace: "replace"
-        case .none: "none"
+            output("line \(number): FAILED: expect \(SafeText.visible(what))\(value.isEmpty ? "" : " \(SafeText.visible(value))"), got \(SafeText.visible(actual))")
         }
     }
 }

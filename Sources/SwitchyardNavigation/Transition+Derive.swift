@@ -63,6 +63,9 @@ extension Transition {
         if new.count == old.count + 1 && samePrefix(old, new, count: old.count) {
             return .push(from: oldTop, to: newTop, animation: animation)
         }
+        if new.count > old.count + 1 && samePrefix(old, new, count: old.count) {
+            return .pushMany(from: oldTop, to: newTop, count: new.count - old.count, animation: animation)
+        }
         if new.count < old.count && samePrefix(old, new, count: new.count) {
             let removed = old.count - new.count
             return removed == 1

@@ -6,6 +6,12 @@
 public enum Transition: Hashable, Sendable, CustomStringConvertible {
     /// One screen was added on top of the visible stack.
     case push(from: Screen, to: Screen, animation: Animation)
+    /// Several screens were added on top of the visible stack at once (a deep link's back stack):
+    /// `count` screens, the last of which is `to`.
+    case pushMany(from: Screen, to: Screen, count: Int, animation: Animation)
+    /// Several transitions in order, played as one step (a dismiss followed by a push, a tab switch
+    /// followed by a deep link's pushes). The last one is the main one.
+    indirect case sequence([Transition])
     /// The top screen of the visible stack was removed.
     case pop(from: Screen, to: Screen, animation: Animation)
     /// Several screens were removed from the top of the visible stack at once.
@@ -27,6 +33,7 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
     public var animation: Animation {
         switch self {
         case .push(_, _, let animation),
+             .pushMany(_, _, _, let animation),
              .pop(_, _, let animation),
              .popTo(_, _, _, let animation),
              .present(_, _, let animation),
@@ -35,6 +42,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
              .rootReplaced(_, _, let animation),
              .replace(_, _, let animation):
             animation
+        case .sequence(let steps):
+            steps.last?.animation ?? .none
         case .none:
             .none
         }
@@ -45,22 +54,62 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .push(let from, let to, let animation):
             "push \(from.title) → \(to.title) (\(animation))"
+        case .pushMany(let from, let to, let count, let animation):
+            "push \(count) screens \(from.title) → … → \(to.title) (\(animation))"
         case .pop(let from, let to, let animation):
-            "pop \(from.title) → \(to.title) (\(animation))"
+            "pop \(from.title) → \(to.title) (\(animation.exitName))"
         case .popTo(let from, let to, let removed, let animation):
-            "popTo \(from.title) → \(to.title), removed \(removed) (\(animation))"
+            "popTo \(from.title) → \(to.title), removed \(removed) (\(animation.exitName))"
         case .present(let screen, let style, let animation):
             "present \(screen.title) as \(style) (\(animation))"
         case .dismiss(let screen, let animation):
-            "dismiss \(screen.title) (\(animation))"
+            "dismiss \(screen.title) (\(animation.exitName))"
         case .tabSwitch(let from, let to, let animation):
             "tabSwitch \(from) → \(to) (\(animation))"
         case .rootReplaced(let from, let to, let animation):
             "rootReplaced \(from.title) → \(to.title) (\(animation))"
         case .replace(let from, let to, let animation):
             "replace \(from.title) → \(to.title) (\(animation))"
+        case .sequence(let steps):
+            steps.map(\.description).joined(separator: ", then ")
         case .none:
             "none"
+        }
+    }
+
+    /// The transition as one word (`push`, `pop`, `present`…); a sequence joins its steps with `+`
+    /// (`dismiss+push`). Scripts check it with `expect transition`.
+    public var kind: String {
+        switch self {
+        case .push, .pushMany: "push"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .tabSwitch: "tabSwitch"
+        case .rootReplaced: "rootReplaced"
+        case .replace: "replace"
+        case .sequence(let steps): steps.map(\.kind).joined(separator: "+")
+        case .none: "none"
+        }
+    }
+
+    /// The main step: the last step of a sequence, else the transition itself.
+    public var mainStep: Transition {
+        if case .sequence(let steps) = self, let last = steps.last { return last.mainStep }
+        return self
+    }
+
+    /// Joins transitions played in one step, leaving out `none`: nothing, one, or a sequence.
+    public static func combining(_ steps: [Transition]) -> Transition {
+        let flat = steps.flatMap { step -> [Transition] in
+            if case .sequence(let inner) = step { return inner }
+            return step == .none ? [] : [step]
+        }
+        switch flat.count {
+        case 0: return .none
+        case 1: return flat[0]
+        default: return .sequence(flat)
         }
     }
 }

@@ -56,6 +56,8 @@ extension AppModel {
             return .activate(nil)
         case .escape, .backspace, .left, .ctrl("h"):
             return .back
+        case .char("<"):
+            return .backWith(.slideFromLeft)
         case .char(":"), .char("/"):
             return .focusPrompt
         case .char("?"):

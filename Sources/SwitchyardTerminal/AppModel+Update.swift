@@ -3,8 +3,8 @@ import SwitchyardNavigation
 
 extension AppModel {
     /// Applies `message`: UI changes happen here and now; navigation is returned as an
-    /// ``AppEffect`` for the ``AppLoop`` to run through the router.
-    public mutating func update(_ message: AppMessage) -> AppEffect? {
+    /// `NavigationCommand` for the ``AppLoop`` to run through the router.
+    public mutating func update(_ message: AppMessage) -> NavigationCommand? {
         switch message {
         case .ignore:
             return nil
@@ -16,9 +16,11 @@ extension AppModel {
             playback = nil
             relayout()
         case .back, .backFromPrompt:
-            return .back
+            return .back()
+        case .backWith(let animation):
+            return .back(animation: animation)
         case .selectTab(let index):
-            return .selectTab(index)
+            return .tab(index + 1)
         case .moveSelection(let delta):
             let count = items.count
             selection = selection + min(max(delta, -count), count)
@@ -36,7 +38,7 @@ extension AppModel {
         case .logout:
             return .logout
         case .discardGuard:
-            return .discardGuard
+            return .discard
         case .focusPrompt:
             focus = .prompt
         case .focusFilter:
@@ -94,7 +96,7 @@ extension AppModel {
     }
 
     /// A key for the prompt's editor; Enter gives the phone the keys back and opens the URL.
-    private mutating func editPrompt(_ key: Key) -> AppEffect? {
+    private mutating func editPrompt(_ key: Key) -> NavigationCommand? {
         let snapshot = self
         switch prompt.handle(key, completer: { snapshot.completions(for: $0) }) {
         case .submitted(let text):
@@ -112,7 +114,7 @@ extension AppModel {
     /// Takes in what the runtime did for `effect`: the new navigation state, the status message,
     /// and the traces not yet in the log. An invalid URL typed at the prompt goes back into the
     /// prompt with the cursor on the offending character.
-    public mutating func apply(_ report: StepReport, after effect: AppEffect, isShowingLogin: Bool, traces: [RouteTrace]) {
+    public mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, traces: [RouteTrace]) {
         state = report.state
         self.isShowingLogin = isShowingLogin
         let fresh = traces.filter { $0.id > lastTraceID }

@@ -6,7 +6,7 @@ import SwitchyardNavigation
 /// line, the route log and the transition being played.
 ///
 /// The model never calls the router. Keys become ``AppMessage``s (``message(for:hits:terminalSize:)``),
-/// messages update the model and may ask for an ``AppEffect`` (``update(_:)``), and the
+/// messages update the model and may ask for a `NavigationCommand` (``update(_:)``), and the
 /// ``AppLoop`` runs effects through the ``AppRuntime`` and feeds the ``StepReport`` back with
 /// ``apply(_:after:isShowingLogin:traces:)``. ``AppView`` draws the model.
 public struct AppModel: Equatable, Sendable {

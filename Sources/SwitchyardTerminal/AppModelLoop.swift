@@ -2,7 +2,7 @@ import Switchyard
 import SwitchyardNavigation
 
 /// The interactive loop: reads keys from a ``Terminal``, turns them into ``AppMessage``s, runs
-/// the resulting ``AppEffect``s through the `AppRuntime` (so every navigation goes through the
+/// the resulting `NavigationCommand`s through the `AppRuntime` (so every navigation goes through the
 /// router), and presents each frame ``AppView`` draws.
 ///
 /// Transitions play as ticks of the loop: while a ``Playback`` runs, the loop waits at most one
@@ -88,27 +88,11 @@ public final class AppLoop {
 
     /// Runs `effect` through the runtime, updates the model with the report, and starts the
     /// transition's playback from the phone screen before the step to the one after it.
-    public func perform(_ effect: AppEffect) async {
+    public func perform(_ effect: NavigationCommand) async {
         let size = model.layout.screen
         let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
-        let report: StepReport
-        switch effect {
-        case .open(let url):
-            report = await runtime.open(url)
-        case .back:
-            report = runtime.back()
-        case .selectTab(let index):
-            report = await runtime.selectTab(index)
-        case .tap(let number):
-            report = await runtime.tap(number)
-        case .login:
-            report = await runtime.login()
-        case .logout:
-            report = runtime.logout()
-        case .discardGuard:
-            report = runtime.discardGuard()
-        }
+        let report = await runtime.perform(effect)
         model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, traces: runtime.router.history)
         guard model.animationsEnabled, !model.layout.isTooSmall else {
             return

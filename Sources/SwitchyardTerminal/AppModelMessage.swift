@@ -1,3 +1,5 @@
+import SwitchyardNavigation
+
 /// What a key (or mouse event) means for the ``AppModel``, decided by
 /// ``AppModel/message(for:hits:terminalSize:)`` and carried out by ``AppModel/update(_:)``.
 public enum AppMessage: Hashable, Sendable {
@@ -9,6 +11,8 @@ public enum AppMessage: Hashable, Sendable {
     case resize(width: Int, height: Int)
     /// Go back or dismiss.
     case back
+    /// Go back or dismiss with this animation (XKRouter's pop animation choice).
+    case backWith(Animation)
     /// Select tab `index` (0-based).
     case selectTab(Int)
     /// Move the link selection by `delta` items (clamped).

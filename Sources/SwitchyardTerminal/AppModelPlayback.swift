@@ -35,11 +35,11 @@ public struct Playback: Hashable, Sendable {
         }
         var region = new.bounds
         switch transition {
-        case .push, .pop, .popTo, .replace:
+        case .push, .pushMany, .pop, .popTo, .replace:
             if oldLayer == newLayer, !newLayer.isEmpty {
                 region = newLayer.intersection(new.bounds)
             }
-        case .present, .dismiss, .tabSwitch, .rootReplaced, .none:
+        case .present, .dismiss, .tabSwitch, .rootReplaced, .sequence, .none:
             break
         }
         let animator = Animator(

@@ -27,11 +27,11 @@ public enum ScreenItem: Hashable, Sendable {
     }
 
     /// What pressing the item does.
-    public var effect: AppEffect {
+    public var effect: NavigationCommand {
         switch self {
         case .link(let number, _): .tap(number)
         case .logIn: .login
-        case .discardChanges: .discardGuard
+        case .discardChanges: .discard
         }
     }
 }

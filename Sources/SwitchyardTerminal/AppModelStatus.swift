@@ -30,8 +30,8 @@ public struct AppStatus: Hashable, Sendable {
     ///   - report: what the runtime did.
     ///   - effect: what was asked of it.
     ///   - isShowingLogin: whether the login screen is on top after the step.
-    public init(report: StepReport, effect: AppEffect, isShowingLogin: Bool) {
-        if report.isError, effect == .back, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
+    public init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool) {
+        if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
             self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .info)
             return
         }
@@ -84,8 +84,12 @@ public struct AppStatus: Hashable, Sendable {
             return "Redirect loop: " + chain.joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):
             return "Timed out: \(interceptor) did not answer within \(seconds) s"
-        case .cancelled:
-            return "Cancelled: a newer navigation took over"
+        case .cancelled(let reason):
+            return "Cancelled: \(reason)"
+        case .vetoed(let by, let reason):
+            return "\(by) refuses to be left: \(reason) (D discards)"
+        case .placementFailed(let reason):
+            return "Could not show the screen: \(reason)"
         case .invalidURL(let error):
             return "Invalid URL: \(error)"
         case .failed(let pattern, let error):

@@ -44,10 +44,10 @@ public enum Motion: Hashable, Sendable {
         case .slideFromBottom:
             edge = .bottom
         }
-        switch transition {
+        switch transition.mainStep {
         case .pop, .popTo, .dismiss:
             self = .exit(toward: edge)
-        case .push, .present, .tabSwitch, .rootReplaced, .replace:
+        case .push, .pushMany, .present, .tabSwitch, .rootReplaced, .replace, .sequence:
             self = .enter(from: edge)
         case .none:
             self = .immediate

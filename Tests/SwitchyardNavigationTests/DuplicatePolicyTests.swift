@@ -22,7 +22,7 @@ struct DuplicatePolicyTests {
         #expect(state == before)
     }
 
-    @Test func ignoreComparesKindAndURL() throws {
+    @Test func ignoreComparesKindAndPathParameters() throws {
         var state = try F.state([F.ordersTab(Self.order42), F.profileTab()], next: 4)
         state.apply(.push(F.order(43)))
         var otherKind = F.order(43)
@@ -31,6 +31,18 @@ struct DuplicatePolicyTests {
         #expect(state == (try F.state(
             [F.ordersTab(Self.order42, F.order(43).with(id: 4), otherKind.with(id: 5)), F.profileTab()], next: 6
         )))
+    }
+
+    @Test func ignoreIgnoresTheQueryAndTheURLText() throws {
+        var state = try F.state([F.ordersTab(Self.order42), F.profileTab()], next: 4)
+        var withQuery = F.order(42)
+        withQuery.url = "app://order/42?from=home"
+        withQuery.parameters["from"] = "home"
+        #expect(state.apply(.push(withQuery)) == .rejected(.duplicate(kind: "OrderDetail", url: "app://order/42?from=home")))
+        var alias = F.order(42)
+        alias.url = "app://o/42"
+        alias.pattern = "app://o/:id"
+        #expect(state.apply(.push(alias)) == .rejected(.duplicate(kind: "OrderDetail", url: "app://o/42")))
     }
 
     @Test func ignoreOnlyLooksAtTheTop() throws {

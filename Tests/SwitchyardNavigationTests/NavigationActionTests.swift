@@ -183,10 +183,38 @@ struct NavigationActionTests {
     @Test func popToAMissingTargetIsRejected() throws {
         var state = try F.state([F.ordersTab(F.order(1).with(id: 3)), F.profileTab()], next: 4)
         let before = state
-        #expect(state.apply(.popTo(.kind("Profile"))) == .rejected(.targetNotFound(.kind("Profile"))))
-        #expect(state.apply(.popTo(.screen(2))) == .rejected(.targetNotFound(.screen(2))))
+        #expect(state.apply(.popTo(.kind("Settings"))) == .rejected(.targetNotFound(.kind("Settings"))))
+        #expect(state.apply(.popTo(.screen(9))) == .rejected(.targetNotFound(.screen(9))))
         #expect(state.apply(.popTo(.pattern("app://nowhere"))) == .rejected(.targetNotFound(.pattern("app://nowhere"))))
         #expect(state == before)
+    }
+
+    @Test func popToFindsItsTargetInAnotherTabAndSelectsIt() throws {
+        var state = try F.state([F.ordersTab(F.order(1).with(id: 3), F.order(2).with(id: 4)), F.profileTab()], selected: 1, next: 5)
+        let result = state.apply(.popTo(.sameRoute(as: F.order(1))))
+        #expect(state == (try F.state([F.ordersTab(F.order(1).with(id: 3)), F.profileTab()], selected: 0, next: 5)))
+        #expect(result == .applied(.tabSwitch(from: 1, to: 0, animation: .slideFromRight)))
+    }
+
+    @Test func removeTakesAScreenOutWhereverItIs() throws {
+        let login = F.login.with(id: 5)
+        var state = try F.state([F.ordersTab(F.order(1).with(id: 3)), F.profileTab()],
+                                modals: [Modal(root: login, style: .fullScreen), Modal(root: F.edit.with(id: 6))], next: 7)
+        #expect(state.apply(.remove(5)).isApplied)
+        #expect(state == (try F.state([F.ordersTab(F.order(1).with(id: 3)), F.profileTab()],
+                                      modals: [Modal(root: F.edit.with(id: 6))], next: 7)))
+        #expect(state.apply(.remove(1)) == .rejected(.cannotPopRoot))
+        #expect(state.apply(.remove(42)) == .rejected(.screenNotFound(42)))
+    }
+
+    @Test func updateKeepsTheIDAndTheGuard() throws {
+        var state = try F.state([F.ordersTab(F.order(1).with(id: 3)), F.profileTab()], next: 4)
+        var fresh = F.order(1)
+        fresh.url = "app://order/1?from=home"
+        fresh.parameters["from"] = "home"
+        #expect(state.apply(.update(3, with: fresh)) == .applied(.none))
+        #expect(state.screen(withID: 3)?.url == "app://order/1?from=home")
+        #expect(state.screen(withID: 3)?.id == 3)
     }
 
     // MARK: present, dismiss

@@ -14,6 +14,7 @@ enum NavigationFixture {
             pattern: "app://order/:id",
             title: "Order #\(number)",
             parameters: ["id": "\(number)"],
+            pathParameters: ["id": "\(number)"],
             body: ["Order \(number)"],
             links: [Link(title: "Back to orders", url: "app://orders")]
         )

@@ -62,8 +62,8 @@ struct NavigationQueueTests {
         #expect(log.events == [
             "start push Orders → Order #42 (slideFromRight) -> [Orders] Orders > Order #42",
             "end push Orders → Order #42 (slideFromRight)",
-            "start pop Order #42 → Orders (slideFromRight) -> [Orders] Orders",
-            "end pop Order #42 → Orders (slideFromRight)",
+            "start pop Order #42 → Orders (slideToRight) -> [Orders] Orders",
+            "end pop Order #42 → Orders (slideToRight)",
         ])
         #expect(queue.state == (try F.state([F.ordersTab(), F.profileTab()], next: 4)))
         #expect(!queue.isRunning)

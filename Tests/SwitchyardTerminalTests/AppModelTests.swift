@@ -111,7 +111,7 @@ struct AppModelTests {
         await AppFixture.type(":app://profile/alice\r", to: loop, terminal)
         #expect(loop.model.status == AppStatus("push Home → User alice (slideFromRight) · redirected app://profile/alice → app://user/alice", kind: .info))
         await AppFixture.type(":app://user/alice\r", to: loop, terminal)
-        #expect(loop.model.status == AppStatus("Already showing User alice", kind: .note))
+        #expect(loop.model.status == AppStatus("Updated User alice in place", kind: .note))
         await AppFixture.send([.escape, .escape], to: loop, terminal)
         #expect(loop.model.status == AppStatus("Home is the first screen: there is nothing to go back to", kind: .info))
     }
@@ -127,7 +127,7 @@ struct AppModelTests {
         #expect(try #require(terminal.lastFrame).description.contains("▸ Log in (L)"))
         await AppFixture.type("L", to: loop, terminal)
         #expect(loop.model.state.compactDescription == "[Orders] Orders > Order #42")
-        #expect(loop.model.status == AppStatus("Logged in; resumed app://order/42", kind: .note))
+        #expect(loop.model.status == AppStatus("Logged in; resumed #1 app://order/42 as #2", kind: .note))
         #expect(!loop.model.showsLog)
         await AppFixture.send([.escape], to: loop, terminal)
         #expect(loop.model.state.compactDescription == "[Orders] Orders")
@@ -325,7 +325,7 @@ struct AppModelTests {
     @Test func tabSwitchesAndNoAnimationAreImmediate() async throws {
         let (loop, terminal) = try AppFixture.loop(animations: true)
         await AppFixture.send([], to: loop, terminal)
-        await loop.perform(.selectTab(1))
+        await loop.perform(.tab(2))
         #expect(loop.model.playback == nil)
         let (still, _) = try AppFixture.loop(animations: false)
         await still.perform(.open("app://user/1"))

@@ -56,7 +56,7 @@ struct RouterTests {
         let r = Router()
         try r.register("app://pick", target: "Picker") { req in
             req.callback.finish(.handled(pattern: "app://pick", result: RouteResult("photo-1")))
-            req.callback.finish(.cancelled) // ignored
+            req.callback.finish(.cancelled(reason: "late")) // ignored
             return RouteResult(note: "done")
         }
         let got = Deliveries()

@@ -1,0 +1,44 @@
+import Switchyard
+
+/// What one command did: the outcome and trace of the open it caused (if any), the transition played,
+/// the state after it, and notes such as a held navigation that was cancelled.
+public struct StepReport: Sendable {
+    /// The command as a script line (`open app://order/42`, `back`…).
+    public var command: String
+    /// The outcome of the open this command caused, if it caused one (`open`, `tap`, `tab`, and a
+    /// `login` that resumed a held navigation).
+    public var outcome: RouteOutcome?
+    /// The transition to animate (`.none` when nothing moved).
+    public var transition: Transition
+    /// A sentence about an error or a notable event, for the status line.
+    public var message: String?
+    /// True when the step failed (invalid URL, no route, rejected, vetoed, placement failed…).
+    public var isError: Bool
+    /// The navigation state after the step.
+    public var state: NavigationState
+    /// This open's own trace (never another open's), when the command caused an open.
+    public var trace: RouteTrace?
+    /// The held navigation this step cancelled, if any (its callback received `cancelled`).
+    public var cancelledHold: HeldNavigation?
+
+    /// Creates a report.
+    public init(command: String, outcome: RouteOutcome? = nil, transition: Transition = .none, message: String? = nil,
+                isError: Bool = false, state: NavigationState, trace: RouteTrace? = nil, cancelledHold: HeldNavigation? = nil) {
+        self.command = command
+        self.outcome = outcome
+        self.transition = transition
+        self.message = message
+        self.isError = isError
+        self.state = state
+        self.trace = trace
+        self.cancelledHold = cancelledHold
+    }
+
+    /// Whether the command caused an open (so `expect outcome` reads its outcome).
+    public var isOpen: Bool { outcome != nil }
+
+    /// Adds a sentence to ``message``.
+    mutating func note(_ sentence: String) {
+        message = message.map { "\($0); \(sentence)" } ?? sentence
+    }
+}
