@@ -43,7 +43,7 @@ let package = Package(
             exclude: ["App"]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
-        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts"]),
+        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps"]),
         .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
     ],

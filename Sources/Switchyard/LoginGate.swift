@@ -128,13 +128,20 @@ public final class LoginGate: Interceptor, Sendable {
     /// once to its callback. Returns what was held.
     @discardableResult
     public func cancelHold(reason: String) -> HeldNavigation? {
+        cancelHold(delivering: .cancelled(reason: reason))
+    }
+
+    /// Ends the held navigation, if any, delivering `outcome` once to its callback (for a held open that
+    /// ended otherwise before its login screen was shown, such as in a redirect loop). Returns what was held.
+    @discardableResult
+    public func cancelHold(delivering outcome: RouteOutcome) -> HeldNavigation? {
         let pending: Held? = lock.withLock {
             let p = held
             held = nil
             return p
         }
         guard let pending else { return nil }
-        pending.callback.finish(.cancelled(reason: reason))
+        pending.callback.finish(outcome)
         return HeldNavigation(url: pending.url, openID: pending.openID)
     }
 

@@ -41,6 +41,7 @@ public final class AppRuntime {
     /// Builds the router and the initial state (each tab's root screen).
     /// - Parameter configure: extra registration (services, native handlers) before the first open.
     public init(app: AppDescription, router: Router = Router(), configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
+        if let problem = app.unboundPlaceholders().first { throw problem }
         self.app = app
         self.router = router
         var byKind: [String: ScreenRoute] = [:]
@@ -342,7 +343,12 @@ public final class AppRuntime {
         } else {
             why = "the login screen was never shown"
         }
-        gate.cancelHold(reason: why)
+        if let trace = report.trace, trace.id == held.openID, !trace.outcome.isHandled {
+            // The held open itself ended otherwise (a redirect loop…): its callback gets that outcome.
+            gate.cancelHold(delivering: trace.outcome)
+        } else {
+            gate.cancelHold(reason: why)
+        }
         holdBinding = nil
         report.note("login cancelled (\(why)): the held open #\(held.openID) \(held.url) ended as cancelled")
         report.cancelledHold = held
@@ -515,8 +521,9 @@ public final class AppRuntime {
         return (updated, transition, nil)
     }
 
-    /// A tab jump: selects the tab named by `tabBarSelecIndex` or the tab whose root this screen is; a
-    /// screen that is not that tab's root is pushed on it. The root keeps the URL's parameters.
+    /// A tab jump: selects the tab whose root this screen is (popped to its root, which keeps the URL's
+    /// parameters), or, with TheRouter's `tabBarSelecIndex`, returns the current stack to its root and
+    /// shows the tab at that index (0-based).
     private func tabJump(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
         let screen = p.screen
         let index: Int
@@ -538,9 +545,13 @@ public final class AppRuntime {
             let (s, t) = try chain([.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none)])
             return try refreshedRoot(s, t, tab: index, with: screen)
         }
-        let (s, t) = try chain([.selectTab(.index(index), popToRoot: false, animation: .none),
-                                .push(screen, animation: p.animation ?? .slideFromRight)])
-        return (s, t, nil)
+        // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
+        var actions: [NavigationAction] = [.popToRoot(animation: .none)]
+        if index != state.selectedTab || !state.modals.isEmpty {
+            actions.append(.selectTab(.index(index), popToRoot: false, animation: p.animation ?? .none))
+        }
+        let (s, t) = try chain(actions)
+        return (s, t, "showed tab \(index + 1) (\(state.tabs[index].title))")
     }
 
     private func refreshedRoot(_ next: NavigationState, _ transition: Transition, tab: Int, with screen: Screen)

@@ -8,12 +8,21 @@ import Testing
 @MainActor
 struct GoldenScriptTests {
     nonisolated static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts")
-    nonisolated static let scripts = ["login-gate", "login-cancel", "deep-links", "features", "modals-and-guards"]
+    nonisolated static let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Apps")
+    /// Demo app scripts, then `APP--NAME` scripts that run the app `Apps/APP.json`.
+    nonisolated static let scripts = ["login-gate", "login-cancel", "login-hold", "deep-links", "features", "modals-and-guards",
+                                      "mail--hold", "mail--placement", "clinic--pushed-login"]
 
     @Test("golden script", arguments: scripts)
     func golden(_ name: String) async throws {
         let script = try String(contentsOf: Self.directory.appendingPathComponent(name + ".script"), encoding: .utf8)
-        let runtime = try DemoApp.makeRuntime()
+        let runtime: AppRuntime
+        if let split = name.range(of: "--") {
+            let data = try Data(contentsOf: Self.apps.appendingPathComponent(name[..<split.lowerBound] + ".json"))
+            runtime = try AppRuntime(app: AppDescription.decode(json: data))
+        } else {
+            runtime = try DemoApp.makeRuntime()
+        }
         var lines: [String] = []
         let runner = ScriptRunner(runtime: runtime, showTraces: false) { lines.append($0) }
         let passed = await runner.run(script)

@@ -1,0 +1,155 @@
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+import Testing
+
+/// The runtime's contracts in isolation: outcomes after placement, callbacks, custom handlers and jump
+/// actions, templates, and the command vocabulary.
+@MainActor
+struct AppRuntimeTests {
+    final class Deliveries: Sendable {
+        private let lock = NSLock()
+        private nonisolated(unsafe) var codes: [String] = []
+        var all: [String] { lock.withLock { codes } }
+        func callback() -> RouteCallback { RouteCallback { [self] o in lock.withLock { codes.append(o.code) } } }
+    }
+
+    @Test func aVetoedPlacementReachesTheCallbackAndTheFailureHandlerOnce() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        let failures = Deliveries()
+        runtime.router.setFailureHandler { outcome, _ in failures.callback().finish(outcome) }
+        _ = await runtime.perform(.open("app://settings/edit"))
+        let got = Deliveries()
+        let report = await runtime.perform(.open("app://discover/item/7"), callback: got.callback())
+        #expect(report.outcome?.code == "vetoed")
+        #expect(got.all == ["vetoed"])
+        #expect(failures.all == ["vetoed"])
+        #expect(runtime.state.top.title == "Edit profile")
+    }
+
+    @Test func aHoldCancelledByATabSwitchFiresCancelledOnce() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        let got = Deliveries()
+        _ = await runtime.perform(.open("app://order/42"), callback: got.callback())
+        #expect(got.all.isEmpty)
+        #expect(runtime.heldNavigation?.url == "app://order/42")
+        let report = await runtime.perform(.tab(2))
+        #expect(got.all == ["cancelled"])
+        #expect(report.cancelledHold?.url == "app://order/42")
+        _ = await runtime.perform(.login)
+        #expect(got.all == ["cancelled"])
+        #expect(runtime.state.compactDescription == "[Discover] Discover")
+    }
+
+    @Test func aResumedHoldFiresOnceWithTheResumedOutcome() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        let got = Deliveries()
+        _ = await runtime.perform(.open("app://order/42"), callback: got.callback())
+        let report = await runtime.perform(.login)
+        #expect(got.all == ["handled"])
+        #expect(report.outcome?.code == "handled")
+        #expect(report.transition.kind == "dismiss+tabSwitch+push")
+    }
+
+    /// A handler written outside the package returns a placement and names a custom jump action.
+    struct BannerHandler: RouteHandler {
+        func handle(_ request: RouteRequest) async throws -> RouteResult {
+            let screen = Screen(kind: "Banner", url: request.url.original, pattern: request.pattern.description,
+                                title: "Banner \(request["text"] ?? "")")
+            return RouteResult(ScreenPlacement(screen: screen, customJump: "banner"))
+        }
+    }
+
+    @Test func customHandlersAndJumpActionsPlaceScreens() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        try runtime.router.register("app://banner", target: "Banner", handler: BannerHandler())
+        _ = await runtime.perform(.open("app://cart"))
+        let failed = await runtime.perform(.open("app://banner?text=hi"))
+        #expect(failed.outcome?.code == "placement_failed")
+        runtime.registerJumpAction("banner") { placement, state throws(NavigationError) in
+            try state.applying(.replaceTop(placement.screen, animation: .fade))
+        }
+        let placed = await runtime.perform(.open("app://banner?text=hi"))
+        #expect(placed.outcome?.code == "handled")
+        #expect(runtime.state.top.title == "Banner hi")
+        #expect(placed.transition.kind == "replace")
+    }
+
+    @Test func commandsReadAndPrintScriptLines() throws {
+        let table: [(String, NavigationCommand)] = [
+            ("open app://x?a=1", .open("app://x?a=1")), ("back", .back()), ("back slideFromLeft", .back(animation: .slideFromLeft)),
+            ("dismiss", .dismiss()), ("tab 2", .tab(2)), ("tap 1", .tap(1)), ("login", .login), ("logout", .logout),
+            ("discard", .discard),
+        ]
+        for (line, command) in table {
+            #expect(try NavigationCommand(parsing: line) == command)
+            #expect(command.description == line)
+        }
+        #expect(try NavigationCommand(parsing: "  back slideToRight \t") == .back(animation: .slideFromRight))
+        let bad: [(String, String)] = [
+            ("tab 0", "tab needs a tab number (a number from 1)"), ("open", "open needs a URL"),
+            ("back sideways", "unknown animation 'sideways' (slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade, none, or slideToRight…)"),
+            ("login now", "login takes no argument (got 'now')"),
+            ("jump 3", "unknown command 'jump' (open, back, dismiss, tab, tap, login, logout, discard, expect)"),
+        ]
+        for (line, message) in bad {
+            #expect(throws: CommandParseError(message)) { try NavigationCommand(parsing: line) }
+        }
+    }
+
+    @Test func scriptsWithCRLFAndABOMRunLineByLine() async throws {
+        for text in ["\u{FEFF}open app://cart\r\nexpect top Cart\r\nexpect top Nope\r\n",
+                     "open app://cart\rexpect top Cart\rexpect top Nope", "open app://cart\nexpect top Cart\nexpect top Nope\n"] {
+            let runtime = try DemoApp.makeRuntime()
+            var lines: [String] = []
+            let runner = ScriptRunner(runtime: runtime, showTraces: false) { lines.append($0) }
+            let passed = await runner.run(text)
+            #expect(!passed)
+            #expect(runner.passedExpectations == 1)
+            #expect(runner.failures == 1)
+            #expect(lines.contains("line 2: ok: expect top Cart"))
+        }
+        #expect(ScriptRunner.lines(of: "a\r\nb\n\nc\r") == ["a", "b", "", "c", ""])
+    }
+
+    @Test("URL templates encode values for their component", arguments: [
+        ("app://search/{q}", ["q": "50%"], "app://search/50%25"),
+        ("app://search/{q}", ["q": "a/b"], "app://search/a%2Fb"),
+        ("app://search/{q}", ["q": ".."], "app://search/%2E%2E"),
+        ("app://x?q={q}", ["q": "x&jumpType=setRoot"], "app://x?q=x%26jumpType%3DsetRoot"),
+        ("app://x?q={q}#top", ["q": "a#b c"], "app://x?q=a%23b%20c#top"),
+        ("app://{host}/y", ["host": "evil.com/z"], "app://evil.com%2Fz/y"),
+        ("app://x/{missing}?a={gone}", [:], "app://x/?a="),
+        ("app://x/{id}{id}", ["id": "7"], "app://x/77"),
+        ("app://x/{not a name}", ["q": "1"], "app://x/{not a name}"),
+    ])
+    func urlTemplates(_ template: String, _ values: [String: String], _ expected: String) {
+        #expect(ScreenFactory.fillURL(template, values) == expected)
+    }
+
+    @Test func textTemplatesShowDecodedValuesWithControlsEscapedAndNeverRawPlaceholders() {
+        #expect(ScreenFactory.fillText("Search: {q}", ["q": "50%"]) == "Search: 50%")
+        #expect(ScreenFactory.fillText("Hi {name}", ["name": "a\u{1B}[2Jb"]) == "Hi a\\u{1B}[2Jb")
+        #expect(ScreenFactory.fillText("Sort: {sort}", [:]) == "Sort: ")
+    }
+}
+
+@MainActor
+struct TemplateLoadTests {
+    @Test func aParentPlaceholderThatCanNeverBeBoundIsRefusedAtLoad() throws {
+        let app = AppDescription(name: "T", tabs: [TabDescription(title: "Home", root: "app://home")], routes: [
+            ScreenRoute(pattern: "app://home", kind: "Home", opens: .tab),
+            ScreenRoute(pattern: "app://item/:id", aliases: ["app://i/:key"], kind: "Item", parent: "app://list/{id}"),
+            ScreenRoute(pattern: "app://list/:id", kind: "List", parent: "app://home?from={ref}"),
+        ])
+        #expect(app.unboundPlaceholders().map(\.description) == [
+            "routes[1].parent: {id} can never be bound: it is not a path parameter of app://item/:id and every alias",
+            "routes[2].parent: {ref} can never be bound: it is not a path parameter of app://list/:id",
+        ])
+        #expect(throws: RouteFileError("routes[1].parent", "{id} can never be bound: it is not a path parameter of app://item/:id and every alias")) {
+            _ = try AppRuntime(app: app)
+        }
+        #expect(try DemoApp.description().unboundPlaceholders().isEmpty)
+    }
+}

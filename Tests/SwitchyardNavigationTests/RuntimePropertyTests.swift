@@ -1,0 +1,132 @@
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+import Testing
+
+/// Random commands against whole apps (the demo and the Mail test app): after every command the state's
+/// invariants hold, the hold rule holds (a held navigation exists exactly while its login screen is on
+/// top), and every open's callback fires exactly once, with the outcome that matches the final state.
+@MainActor
+struct RuntimePropertyTests {
+    /// 4 runs × 26,000 commands: over 100,000 commands in all.
+    nonisolated static let runs: [(app: String, seed: UInt64)] = [("demo", 7), ("mail", 11), ("demo", 2026), ("mail", 99)]
+    static let commandsPerRun = 26_000
+
+    /// Records the deliveries of one callback.
+    final class Deliveries: Sendable {
+        private let lock = NSLock()
+        private nonisolated(unsafe) var outcomes: [RouteOutcome] = []
+        var all: [RouteOutcome] { lock.withLock { outcomes } }
+        func callback() -> RouteCallback {
+            RouteCallback { [self] outcome in lock.withLock { outcomes.append(outcome) } }
+        }
+    }
+
+    static func runtime(_ app: String) throws -> AppRuntime {
+        if app == "demo" { return try DemoApp.makeRuntime() }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Apps/\(app).json")
+        return try AppRuntime(app: AppDescription.decode(json: Data(contentsOf: url)))
+    }
+
+    /// URLs worth opening: every link and tab root of the app, gated and ungated, deep links with parents,
+    /// templates fed hostile values, explicit and unknown jump types, and URLs that match nothing.
+    static func urls(for runtime: AppRuntime) -> [String] {
+        var urls: [String] = runtime.app.tabs.map(\.root)
+        for route in runtime.app.routes {
+            for link in route.links { urls.append(ScreenFactory.fillURL(link.url, ["id": "7", "name": "x", "to": "a&b", "query": "q"])) }
+        }
+        urls += ["app://order/42?from=home", "app://order/42/track", "app://order/43/track", "app://settings", "app://cart",
+                 "app://discover/item/7?jumpType=push", "app://share/1?jumpType=9", "app://orders?jumpType=popTo",
+                 "app://discover?jumpType=5&tabBarSelecIndex=2", "app://search/50%25?q=x%26jumpType%3DsetRoot",
+                 "app://old/order/44", "app://nowhere", "app://pay/7", "app://home/reset", "app://settings/edit",
+                 "mail://settings/privacy", "mail://settings/sound", "mail://hop/1", "mail://about", "mail://search/y?jumpType=push",
+                 "mail://folder/%2e%2e", "mail://folder/a%2Fb", "mail://message/1?from=a", "mail://compose", "mail://find?q=s",
+                 "mail://folders?jumpType=popTo", "mail://inbox?jumpType=tab&tabBarSelecIndex=9", "mail://login"]
+        return urls
+    }
+
+    static func randomCommand(_ rng: inout SplitMix64, urls: [String]) -> NavigationCommand {
+        switch rng.below(20) {
+        case 0..<7: return .open(rng.pick(urls))
+        case 7, 8: return .back(animation: rng.oneIn(3) ? rng.pick(Animation.allCases) : nil)
+        case 9: return .dismiss()
+        case 10, 11: return .tab(rng.below(5) + 1)
+        case 12, 13: return .tap(rng.below(4) + 1)
+        case 14, 15: return .login
+        case 16: return .logout
+        default: return .discard
+        }
+    }
+
+    @Test("random commands keep every invariant", arguments: 0..<runs.count)
+    func randomCommandsKeepEveryInvariant(_ run: Int) async throws {
+        let (app, seed) = Self.runs[run]
+        let runtime = try Self.runtime(app)
+        let urls = Self.urls(for: runtime)
+        var rng = SplitMix64(seed: seed)
+        var held: (openID: Int, deliveries: Deliveries)?
+        for step in 0..<Self.commandsPerRun {
+            let command = Self.randomCommand(&rng, urls: urls)
+            let before = runtime.state
+            let heldBefore = held
+            let deliveries = Deliveries()
+            let report = await runtime.perform(command, callback: deliveries.callback())
+            let context = "\(app) seed \(seed) step \(step): \(command)"
+
+            let violations = runtime.state.checkInvariants()
+            try #require(violations.isEmpty, "\(context): \(violations)")
+            try #require(runtime.holdViolation == nil, "\(context): \(runtime.holdViolation ?? "")")
+
+            // The held navigation from before: it fires exactly when it is no longer held.
+            if let h = heldBefore, runtime.heldNavigation?.openID != h.openID {
+                let got = h.deliveries.all
+                try #require(got.count == 1, "\(context): held open #\(h.openID) fired \(got.count) times")
+                if command == .login, let trace = report.trace {
+                    try #require(got[0].code == trace.outcome.code, "\(context): resumed callback got \(got[0].code)")
+                } else {
+                    try #require(got[0].code == "cancelled", "\(context): dropped hold got \(got[0].code)")
+                }
+                held = nil
+            } else if let h = heldBefore {
+                try #require(h.deliveries.all.isEmpty, "\(context): held open #\(h.openID) fired while still held")
+            }
+
+            // This command's own open.
+            switch command {
+            case .open, .tap, .tab:
+                if let trace = report.trace, let current = runtime.heldNavigation, current.openID == trace.id {
+                    try #require(deliveries.all.isEmpty, "\(context): a held open's callback fired")
+                    held = (trace.id, deliveries)
+                } else if let trace = report.trace {
+                    let got = deliveries.all
+                    try #require(got.count == 1, "\(context): callback fired \(got.count) times")
+                    try #require(got[0].code == trace.outcome.code, "\(context): callback \(got[0].code) vs trace \(trace.outcome.code)")
+                    try Self.checkMatchesState(trace.outcome, before: before, after: runtime.state, command: command, context)
+                } else {
+                    try #require(deliveries.all.isEmpty, "\(context): a command with no open fired its callback")
+                }
+            default:
+                try #require(deliveries.all.isEmpty, "\(context): a command with no open fired its callback")
+            }
+        }
+    }
+
+    /// A handled screen placement put a screen of that route in the state; any other outcome of an
+    /// `open` or `tap` left the state as it was.
+    static func checkMatchesState(_ outcome: RouteOutcome, before: NavigationState, after: NavigationState,
+                                  command: NavigationCommand, _ context: String) throws {
+        if case .handled(_, let result) = outcome.final, let placement = result.payload(as: ScreenPlacement.self) {
+            if placement.tabIndex == nil || placement.route?.opens == .tab || placement.style == .tab {
+                let shown = after.screensFromTop.contains { $0.isSameRoute(as: placement.screen) }
+                    || placement.style == .tab
+                try #require(shown, "\(context): handled \(placement.screen.title) is not in the state")
+            }
+        } else if case .tab = command {
+            // A tab switch dismisses modals before it opens: only the tabs' stacks must be unchanged.
+            try #require(before.tabs == after.tabs, "\(context): a failed tab open changed the tabs")
+        } else {
+            try #require(before == after, "\(context): \(outcome.code) changed the state")
+        }
+    }
+}
