@@ -9,7 +9,8 @@ struct MatchCommand: ParsableCommand {
         abstract: "Match URLs against a JSON route table and print one JSON object per URL.",
         discussion: """
         URLs come from the arguments, or from standard input (one a line) when none are given.
-        Each line printed is {"url", "pattern", "target", "path", "query", "error"}. The exit status is 0
+        Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?}:
+        relocations and redirects are followed first and listed in "via". The exit status is 0
         even when URLs do not match; a bad route file exits 1 with a message naming the bad entry.
         """
     )
@@ -22,9 +23,12 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let table: RouteTable<RouteDefinition>
+        let router: Router
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: routes))
-            table = try RouteFile.decode(json: data).table()
+            let file = try RouteFile.decode(json: data)
+            table = try file.table()
+            router = try RouteFileLoader.demoRouter(file)
         } catch let error as RouteFileError {
             FileHandleOutput.stderr("switchyard: \(routes): \(error)")
             throw ExitCode(1)
@@ -35,15 +39,29 @@ struct MatchCommand: ParsableCommand {
         if urls.isEmpty {
             while let line = readLine(strippingNewline: true) {
                 if line.isEmpty { continue }
-                print(Self.report(line, table))
+                print(Self.report(line, table, router: router))
             }
         } else {
-            for url in urls { print(Self.report(url, table)) }
+            for url in urls { print(Self.report(url, table, router: router)) }
         }
     }
 
-    /// One URL's result as a one-line JSON object.
-    static func report(_ url: String, _ table: RouteTable<RouteDefinition>) -> String {
+    /// One URL's result as a one-line JSON object. Relocations and redirects are followed (and listed in
+    /// `via`) before matching, as an open would.
+    static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil) -> String {
+        let explanation = router?.explain(url)
+        let via: JSONText.Value = .array((explanation?.steps ?? []).map { .string($0.description) })
+        let final = explanation.map { $0.stopped == nil ? $0.final.url : url } ?? url
+        var fields = fields(final, table)
+        fields.insert(("via", via), at: 1)
+        if final != url { fields.insert(("final", .string(final)), at: 2) }
+        if let stopped = explanation?.stopped { fields.append(("stopped", .string(stopped))) }
+        fields[0] = ("url", .string(url))
+        return JSONText.render(.object(fields))
+    }
+
+    /// The match fields for one URL.
+    static func fields(_ url: String, _ table: RouteTable<RouteDefinition>) -> [(String, JSONText.Value)] {
         var pattern = JSONText.Value.null
         var target = JSONText.Value.null
         var path: [(String, JSONText.Value)] = []
@@ -60,10 +78,10 @@ struct MatchCommand: ParsableCommand {
         } catch {
             failure = .object([("code", .string(error.code)), ("message", .string(error.description))])
         }
-        return JSONText.render(.object([
+        return [
             ("url", .string(url)), ("pattern", pattern), ("target", target),
             ("path", .object(path)), ("query", .object(query)), ("error", failure),
-        ]))
+        ]
     }
 }
 

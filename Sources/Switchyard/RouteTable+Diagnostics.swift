@@ -107,7 +107,33 @@ extension RouteTable {
             let c = r.pattern.check(parsed, caseInsensitivePaths: options.caseInsensitivePaths)
             if !c.matched { out.append(.init(pattern: r.pattern.description, matched: false, verdict: c.failure ?? "no match")) }
         }
+        if out.isEmpty {
+            // Nothing shares the scheme and host: name the nearest routes and what set them apart.
+            let others = routes.filter { r in !consideredRoutes(for: parsed).contains { $0.pattern == r.pattern } }
+            let near = others.sorted { Self.nearness($0.pattern, parsed) > Self.nearness($1.pattern, parsed) }.prefix(5)
+            for r in near {
+                let verdict: String
+                if let s = r.pattern.scheme, s != parsed.scheme {
+                    verdict = "wrong scheme: '\(parsed.scheme ?? "")' is not '\(s)'"
+                } else if case .literal(let h) = r.pattern.host {
+                    verdict = "host '\(parsed.host)' is not '\(h)'"
+                } else {
+                    verdict = "no match"
+                }
+                out.append(.init(pattern: r.pattern.description, matched: false, verdict: verdict))
+            }
+        }
         return Explanation(url: url, error: nil, winner: winner, candidates: out)
+    }
+
+    /// How close a pattern is to a URL it does not match: same scheme first, then the longest shared
+    /// host prefix.
+    static func nearness(_ pattern: RoutePattern, _ url: RouteURL) -> Int {
+        var score = pattern.scheme == nil || pattern.scheme == url.scheme ? 1000 : 0
+        if case .literal(let h) = pattern.host {
+            score += zip(h.utf8, url.host.utf8).prefix { $0 == $1 }.count
+        }
+        return score
     }
 
     private func positionName(_ k: Int) -> String {

@@ -36,8 +36,8 @@ struct CommandLineTests {
         let r = try Self.run(["match", "--routes", file, "app://user/42?x=1&x=2", "app://nope"], input: "")
         #expect(r.status == 0)
         #expect(r.out == """
-        {"url":"app://user/42?x=1&x=2","pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"42"},"query":{"x":["1","2"]},"error":null}
-        {"url":"app://nope","pattern":null,"target":null,"path":{},"query":{},"error":null}
+        {"url":"app://user/42?x=1&x=2","via":[],"pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"42"},"query":{"x":["1","2"]},"error":null}
+        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null}
 
         """)
         // URLs from standard input, one a line; an invalid one reports its code and position.
@@ -45,6 +45,37 @@ struct CommandLineTests {
         #expect(piped.status == 0)
         #expect(piped.out.contains(#""error":{"code":"bad_percent_escape","message":"'%' is not followed by two hexadecimal digits at byte 11"}"#))
         #expect(piped.out.contains(#""target":"UserProfile","path":{"id":"7"}"#))
+    }
+
+    @Test func matchFollowsRedirectsAndRelocations() throws {
+        let file = try Self.routeFile(#"""
+        {"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}],
+         "redirects": [{"from": "app://profile/:id", "to": "app://user/:id"}],
+         "relocations": {"version": 1, "entries": [{"op": "replace", "pattern": "app://old/:id", "to": "app://profile/:id"}]}}
+        """#)
+        let r = try Self.run(["match", "--routes", file, "app://old/7"], input: "")
+        #expect(r.status == 0)
+        #expect(r.out == """
+        {"url":"app://old/7","via":["relocation app://old/:id → app://profile/7","redirect app://profile/:id → app://user/7"],"final":"app://user/7","pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"7"},"query":{},"error":null}
+
+        """)
+    }
+
+    @Test func explainNamesTheWinnerAndWhyTheOthersLost() throws {
+        let r = try Self.run(["explain", "app://order/abc"], input: "")
+        #expect(r.status == 1)
+        #expect(r.out == """
+        explain app://order/abc
+          winner: none
+          ✗ app://order/:id<int>: segment 1: 'abc' does not satisfy <int>
+          ✗ app://order/:id<int>/track: segment 1: 'abc' does not satisfy <int>
+
+        """)
+        let redirected = try Self.run(["explain", "--json", "app://profile/alice"], input: "")
+        #expect(redirected.status == 0)
+        #expect(redirected.out.contains(#""via":[{"kind":"redirect","rule":"app://profile/:id","result":"app://user/alice"}]"#))
+        #expect(redirected.out.contains(#""winner":"app://user/:id""#))
+        #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1 'alice' is not 'login'"}"#))
     }
 
     @Test func aBadRouteFileExitsNonZeroNamingTheEntry() throws {

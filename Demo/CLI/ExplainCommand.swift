@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+
+/// `switchyard explain URL [--routes FILE | --app FILE] [--json]`: which route wins for a URL, and why
+/// every other candidate lost.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain which route wins for a URL and why each other candidate lost.",
+        discussion: """
+        Lists the relocations, redirects and aliases applied on the way, then every candidate route with its
+        verdict: won, lost on rank (naming the position), on priority or on registration order, refused by
+        a constraint (naming the constraint and the segment), wrong scheme, or a literal mismatch at a
+        segment. The demo app's routes by default. Exits 0 when a route wins, 1 otherwise.
+        """
+    )
+
+    @Option(name: .long, help: "A JSON route table (see README, 'Route file format').")
+    var routes: String?
+
+    @Option(name: .long, help: "An app description; its routes, redirects and relocations are used.")
+    var app: String?
+
+    @Flag(name: .long, help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Argument(help: "The URL to explain.")
+    var url: String
+
+    func run() throws {
+        let file = try RouteFileLoader.load(routes: routes, app: app)
+        let router: Router
+        do throws(RouteFileError) { router = try RouteFileLoader.demoRouter(file) } catch {
+            FileHandleOutput.stderr("switchyard: \(routes ?? app ?? "demo app"): \(error)")
+            throw ExitCode(1)
+        }
+        let explanation = router.explain(url)
+        print(json ? Self.json(explanation) : Self.text(explanation))
+        if explanation.final.winner == nil || explanation.stopped != nil { throw ExitCode(1) }
+    }
+
+    static func text(_ e: RouteExplanation) -> String {
+        SafeTerminalText.visible(e.description)
+    }
+
+    static func json(_ e: RouteExplanation) -> String {
+        JSONText.render(.object([
+            ("url", .string(e.url)),
+            ("via", .array(e.steps.map { .object([("kind", .string($0.kind)), ("rule", .string($0.rule)), ("result", .string($0.result))]) })),
+            ("stopped", e.stopped.map { .string($0) } ?? .null),
+            ("final", .string(e.final.url)),
+            ("error", e.final.error.map { .string($0.description) } ?? .null),
+            ("winner", e.final.winner.map { .string($0) } ?? .null),
+            ("candidates", .array(e.final.candidates.map {
+                .object([("pattern", .string($0.pattern)), ("matched", .bool($0.matched)), ("verdict", .string($0.verdict))])
+            })),
+        ]))
+    }
+}
+
+/// Text safe for a terminal: control characters other than line feeds are shown escaped.
+enum SafeTerminalText {
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            let v = u.value
+            if u != "\n" && (v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)) {
+                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+/// What the router would do with a URL, without running interceptors or handlers: the relocations,
+/// redirects and aliases applied on the way, then why each candidate route won or lost for the URL
+/// reached (the answer of ``Router/explain(_:)``).
+public struct RouteExplanation: Sendable, CustomStringConvertible {
+    /// One rewrite on the way to the final URL.
+    public struct Step: Sendable, Equatable, CustomStringConvertible {
+        /// `relocation`, `redirect` or `alias`.
+        public let kind: String
+        /// The pattern of the rule that applied.
+        public let rule: String
+        /// The URL the step produced (for an alias, the target it names; for a deletion, empty).
+        public let result: String
+
+        /// One line: `relocation app://old/:id → app://order/44`.
+        public var description: String {
+            result.isEmpty ? "\(kind) \(rule): deleted" : "\(kind) \(rule) → \(result)"
+        }
+    }
+
+    /// The URL as given.
+    public let url: String
+    /// The rewrites applied, in order.
+    public let steps: [Step]
+    /// Why the walk stopped before matching, when it did (a deleted route, a loop, a bad destination).
+    public let stopped: String?
+    /// The candidates for the final URL.
+    public let final: Explanation
+
+    /// A readable report: the rewrites, then the candidates.
+    public var description: String {
+        var lines = ["explain \(url)"]
+        for step in steps { lines.append("  via \(step)") }
+        if let stopped { lines.append("  stopped: \(stopped)") }
+        lines += final.description.split(separator: "\n").dropFirst().map(String.init)
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Router {
+    /// Explains how `url` would be routed: relocations and static redirects in the order an open applies
+    /// them, then every candidate route's verdict for the URL reached. No interceptor or handler runs.
+    public func explain(_ url: String) -> RouteExplanation {
+        let table = self.table
+        let (relocations, redirects) = withState { ($0.relocations, $0.redirects) }
+        var steps: [RouteExplanation.Step] = []
+        var current = url
+        var seen: Set<String> = [url]
+        for _ in 0...maxRedirectHops {
+            guard let parsed = try? RouteURL(current, limits: options.limits) else { break }
+            if let (pattern, rule, params) = relocations.lookup(current) {
+                switch rule {
+                case .delete:
+                    steps.append(.init(kind: "relocation", rule: pattern.description, result: ""))
+                    return RouteExplanation(url: url, steps: steps, stopped: "the relocation table deletes this route",
+                                            final: table.explain(current))
+                case .alias(let target):
+                    steps.append(.init(kind: "alias", rule: pattern.description, result: "target \(target)"))
+                    return RouteExplanation(url: url, steps: steps, stopped: nil, final: table.explain(current))
+                case .replace(let to):
+                    guard let next = try? to.url(params.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme) else {
+                        return RouteExplanation(url: url, steps: steps, stopped: "relocation \(pattern) cannot build \(to)",
+                                                final: table.explain(current))
+                    }
+                    steps.append(.init(kind: "relocation", rule: pattern.description, result: next))
+                    current = next
+                }
+            } else if let redirects, let m = try? redirects.match(current) {
+                guard let next = try? m.target.destination.url(m.parameters.dictionary, query: parsed.query.items,
+                                                                 defaultScheme: parsed.scheme) else {
+                    return RouteExplanation(url: url, steps: steps, stopped: "redirect \(m.pattern) cannot build \(m.target.destination)",
+                                            final: table.explain(current))
+                }
+                steps.append(.init(kind: "redirect", rule: m.pattern.description, result: next))
+                current = next
+            } else {
+                return RouteExplanation(url: url, steps: steps, stopped: nil, final: table.explain(current))
+            }
+            if !seen.insert(current).inserted {
+                return RouteExplanation(url: url, steps: steps, stopped: "redirect loop", final: table.explain(current))
+            }
+        }
+        let stopped = steps.count > maxRedirectHops ? "more than \(maxRedirectHops) redirects" : nil
+        return RouteExplanation(url: url, steps: steps, stopped: stopped, final: table.explain(current))
+    }
+}
