@@ -4,6 +4,8 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
     public struct Step: Sendable, Equatable, CustomStringConvertible {
         /// What kind of step.
         public enum Kind: String, Sendable, Equatable {
+            /// A URL matched a route (or none): every URL of a redirect chain gets one, in order.
+            case match
             /// A relocation-table entry applied.
             case relocation
             /// A static redirect applied.
@@ -28,7 +30,7 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
 
         /// One line, for logs and the terminal's route log.
         public var description: String {
-            "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))"
+            kind == .match ? (detail.hasPrefix("→") ? "matched \(name) \(detail)" : "\(detail): \(name)") : "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))"
         }
     }
 
@@ -40,7 +42,8 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
     public internal(set) var normalized: String?
     /// The patterns that matched the (last) URL, best first.
     public internal(set) var candidates: [String] = []
-    /// The winning pattern.
+    /// The pattern of the route that handled the open (the last match of a redirect chain); every match on
+    /// the way is a ``Step/Kind/match`` step.
     public internal(set) var matchedPattern: String?
     /// The winning route's target.
     public internal(set) var target: String?
@@ -66,7 +69,6 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
         var lines = ["#\(id) open \(url)"]
         if let normalized, normalized != url { lines.append("  normalised: \(normalized)") }
         if !candidates.isEmpty { lines.append("  candidates: \(candidates.joined(separator: ", "))") }
-        if let matchedPattern { lines.append("  matched: \(matchedPattern)" + (target.map { " → \($0)" } ?? "")) }
         for step in steps { lines.append("  \(step)") }
         lines.append("  outcome: \(outcome) in \(Self.format(seconds))")
         return lines.joined(separator: "\n")

@@ -139,6 +139,7 @@ extension Router {
                 do throws(URLParseError) { m = try table.match(current) } catch { return wrap(.invalidURL(error)) }
                 guard let m else {
                     trace.candidates = []
+                    trace.steps.append(.init(kind: .match, name: current, detail: "no route matches", seconds: 0))
                     guard let fallback else { return wrap(.notFound(url: current)) }
                     var request = RouteRequest(url: parsed, pattern: Self.fallbackPattern, target: "fallback",
                                                path: PathParameters(names: [], values: []), native: native,
@@ -159,6 +160,7 @@ extension Router {
             trace.matchedPattern = pattern.description
             trace.target = entry.target
             trace.candidates = table.candidates(for: parsed)
+            trace.steps.append(.init(kind: .match, name: pattern.description, detail: "→ \(entry.target)", seconds: 0))
 
             var request = RouteRequest(url: parsed, pattern: pattern, target: entry.target, path: path, native: native,
                                        metadata: entry.metadata, callback: callback, redirectedFrom: Array(chain.dropLast()))

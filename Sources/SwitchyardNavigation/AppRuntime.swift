@@ -37,6 +37,21 @@ public final class AppRuntime {
     /// Notes from placements during the command being performed.
     private var placementNotes: [String] = []
     private let placementTarget: PlacementTarget
+    /// The most recent events, oldest first (at most ``timelineLimit``).
+    public private(set) var timeline: [TimelineEvent] = []
+    /// How many events ``timeline`` keeps.
+    public var timelineLimit = 500
+    private var nextEventNumber = 1
+    private let started = ContinuousClock.now
+
+    /// Appends an event to the timeline.
+    private func record(_ kind: TimelineEvent.Kind) {
+        let time = (ContinuousClock.now - started).components
+        timeline.append(TimelineEvent(sequence: nextEventNumber, kind: kind,
+                                      time: Double(time.seconds) + Double(time.attoseconds) / 1e18))
+        nextEventNumber += 1
+        if timeline.count > timelineLimit { timeline.removeFirst(timeline.count - timelineLimit) }
+    }
 
     /// Builds the router and the initial state (each tab's root screen).
     /// - Parameter configure: extra registration (services, native handlers) before the first open.
@@ -198,6 +213,10 @@ public final class AppRuntime {
             report = apply(.discardGuard(state.top.id), command: command)
         }
         reconcileHold(&report, heldBefore: heldBefore)
+        if report.trace == nil {
+            let result = report.isError ? "✗ " + (report.message ?? "failed") : (report.transition == .none ? (report.message ?? "") : report.transition.description)
+            record(.command(command.description, result: result))
+        }
         report.state = state
         return report
     }
@@ -209,6 +228,8 @@ public final class AppRuntime {
         var native = extra
         if native.get("openedFrom", as: String.self) == nil { native.set("openedFrom", state.top.title) }
         let trace = await router.openAndTrace(url, native: native, callback: callback)
+        record(.open(trace))
+        if let held = gate?.heldNavigation, held.openID == trace.id { record(.hold(openID: held.openID, url: held.url)) }
         return report(for: trace, command: command)
     }
 
@@ -265,10 +286,13 @@ public final class AppRuntime {
         }
         holdBinding = nil
         let held = gate.heldNavigation
+        if let held { record(.command("login", result: "resumes #\(held.openID)")) }
         guard let trace = await gate.resumeAfterLogin() else {
             return StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
                               state: state)
         }
+        if let held { record(.resume(openID: held.openID, url: held.url, resumedAs: trace.id)) }
+        record(.open(trace))
         var report = self.report(for: trace, command: command)
         report.transition = Transition.combining(removed + [report.transition])
         if !report.isError {
@@ -328,6 +352,7 @@ public final class AppRuntime {
            report.outcome.map({ !(isResume($0) && gate.isLoggedIn) }) ?? true {
             // The gate replaced the hold with a newer one: the old open was cancelled as superseded.
             if let held, held.openID != before.openID {
+                record(.cancel(openID: before.openID, url: before.url, reason: "superseded by #\(held.openID)"))
                 report.note("login restarted: the held open #\(before.openID) \(before.url) ended as cancelled (superseded by #\(held.openID))")
                 report.cancelledHold = before
             }
@@ -350,6 +375,7 @@ public final class AppRuntime {
             gate.cancelHold(reason: why)
         }
         holdBinding = nil
+        record(.cancel(openID: held.openID, url: held.url, reason: why))
         report.note("login cancelled (\(why)): the held open #\(held.openID) \(held.url) ended as cancelled")
         report.cancelledHold = held
     }

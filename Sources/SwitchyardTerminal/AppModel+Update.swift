@@ -114,11 +114,11 @@ extension AppModel {
     /// Takes in what the runtime did for `effect`: the new navigation state, the status message,
     /// and the traces not yet in the log. An invalid URL typed at the prompt goes back into the
     /// prompt with the cursor on the offending character.
-    public mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, traces: [RouteTrace]) {
+    public mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, timeline: [TimelineEvent]) {
         state = report.state
         self.isShowingLogin = isShowingLogin
-        let fresh = traces.filter { $0.id > lastTraceID }
-        if let newest = fresh.map(\.id).max() {
+        let fresh = timeline.filter { $0.sequence > lastTraceID }
+        if let newest = fresh.map(\.sequence).max() {
             log += fresh.map(RouteLogEntry.init)
             if log.count > logLimit {
                 log.removeFirst(log.count - logLimit)

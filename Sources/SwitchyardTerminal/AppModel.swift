@@ -8,7 +8,7 @@ import SwitchyardNavigation
 /// The model never calls the router. Keys become ``AppMessage``s (``message(for:hits:terminalSize:)``),
 /// messages update the model and may ask for a `NavigationCommand` (``update(_:)``), and the
 /// ``AppLoop`` runs effects through the ``AppRuntime`` and feeds the ``StepReport`` back with
-/// ``apply(_:after:isShowingLogin:traces:)``. ``AppView`` draws the model.
+/// ``apply(_:after:isShowingLogin:timeline:)``. ``AppView`` draws the model.
 public struct AppModel: Equatable, Sendable {
     /// Where keys go.
     public enum Focus: Hashable, Sendable {
@@ -49,7 +49,7 @@ public struct AppModel: Equatable, Sendable {
     public var status: AppStatus?
     /// The route log, oldest first.
     public var log: [RouteLogEntry] = []
-    /// The id of the newest trace already in the log.
+    /// The number of the newest timeline event already in the log.
     public var lastTraceID = 0
     /// The most entries the route log keeps.
     public var logLimit = 200
@@ -112,7 +112,7 @@ public struct AppModel: Equatable, Sendable {
             animationsEnabled: animationsEnabled,
             tween: tween
         )
-        lastTraceID = runtime.router.history.last?.id ?? 0
+        lastTraceID = runtime.timeline.last?.sequence ?? 0
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
     }
 

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// One open in the route log: a ``RouteTrace`` reduced to what the log panel shows.
 public struct RouteLogEntry: Hashable, Sendable {
@@ -22,8 +23,12 @@ public struct RouteLogEntry: Hashable, Sendable {
         }
     }
 
-    /// The trace's number.
+    /// The trace's number (for an event, its timeline number).
     public var id: Int
+    /// For a timeline event that is not an open (hold, resume, cancel, login, back…): its line.
+    public var event: String?
+    /// Seconds since the app started, when known.
+    public var time: Double?
     /// The URL as given.
     public var url: String
     /// The normalised URL, when it differs from ``url``.
@@ -66,6 +71,18 @@ public struct RouteLogEntry: Hashable, Sendable {
         self.outcome = outcome
         self.isHandled = isHandled
         self.seconds = seconds
+    }
+
+    /// The entry for a timeline event.
+    public init(_ event: TimelineEvent) {
+        switch event.kind {
+        case .open(let trace):
+            self.init(trace)
+        default:
+            self.init(id: event.sequence, url: "", outcome: "", isHandled: true, seconds: 0)
+            self.event = event.description
+        }
+        time = event.time
     }
 
     /// The entry for a router trace.

@@ -93,7 +93,7 @@ public final class AppLoop {
         let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
         let report = await runtime.perform(effect)
-        model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, traces: runtime.router.history)
+        model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
         guard model.animationsEnabled, !model.layout.isTooSmall else {
             return
         }

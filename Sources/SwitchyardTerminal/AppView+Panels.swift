@@ -65,6 +65,11 @@ extension AppView {
             String(RouteLogEntry.format(seconds).map { $0 == " " ? noBreak : $0 })
         }
         for entry in entries {
+            if let event = entry.event {
+                let failed = event.contains("✗") || event.hasPrefix("cancel")
+                add("• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
+                continue
+            }
             add("#\(entry.id) open \(entry.url)", CellStyle(bold: true), indent: 1)
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
@@ -72,14 +77,19 @@ extension AppView {
             if entry.candidates.count > 1 {
                 add("candidates \(entry.candidates.joined(separator: ", "))", CellStyle(role: .dim), indent: 3)
             }
-            if let pattern = entry.matchedPattern {
+            if entry.steps.isEmpty, let pattern = entry.matchedPattern {
                 add("matched \(pattern)" + (entry.target.map { " → \($0)" } ?? ""), CellStyle(role: .link), indent: 3)
             }
             for step in entry.steps {
+                if step.kind == "match" {
+                    let text = step.detail.hasPrefix("→") ? "matched \(step.name) \(step.detail)" : "\(step.detail): \(step.name)"
+                    add(text, CellStyle(role: .link), indent: 3)
+                    continue
+                }
                 add("\(step.kind) \(step.name): \(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
             }
             let mark = entry.isHandled ? "✓" : "✗"
-            let style = entry.isHandled ? CellStyle(role: .dim) : CellStyle(role: .statusError, bold: true)
+            let style = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
             add("\(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))\(noBreak)total", style, indent: 3)
         }
         return lines

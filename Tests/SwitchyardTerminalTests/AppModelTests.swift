@@ -225,14 +225,21 @@ struct AppModelTests {
         await AppFixture.type("l", to: loop, terminal)
         #expect(loop.model.showsLog)
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
-        #expect(loop.model.log.count == 1)
+        // The open, then the hold it left.
+        #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == ["#1 open app://order/42", "hold #1 app://order/42 until login"])
         await AppFixture.type("L", to: loop, terminal)
-        #expect(loop.model.log.count == 2)
+        #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == [
+            "#1 open app://order/42", "hold #1 app://order/42 until login", "login: resumes #1",
+            "resume #1 app://order/42 as #2", "#2 open app://order/42",
+        ])
         #expect(loop.model.showsLog, "L on the login screen logs in; it does not hide the log")
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("#1 open app://order/42"))
-        #expect(text.contains("interceptor LoginGate: redirect → app://login"))
+        #expect(text.contains("resume #1 app://order/42 as #2"))
+        #expect(text.contains("interceptor LoginGate: proceed"))
         #expect(text.contains("✓ handled by app://order/:id<int>"))
+        // The first open's trace lists its matches in order: the typed URL's route, then the login route.
+        let first = loop.model.log[0].steps.map { "\($0.kind) \($0.name)" }
+        #expect(first.prefix(3) == ["match app://order/:id<int>", "interceptor LoginGate", "match app://login"])
         await AppFixture.send([.function(2)], to: loop, terminal)
         #expect(!loop.model.showsLog)
     }

@@ -24,7 +24,7 @@ struct InterceptorTests {
         await r.open("app://home")
         #expect(order.all == ["b", "d", "a", "c", "e"])
         let trace = try #require(r.history.last)
-        #expect(trace.steps.map(\.name) == ["b", "d", "a", "c", "e", "Home"])
+        #expect(trace.steps.map(\.name) == ["app://home", "b", "d", "a", "c", "e", "Home"])
     }
 
     @Test func scopesSelectWhichRequestsAnInterceptorSees() async throws {

@@ -155,7 +155,7 @@ struct RouterTests {
         #expect(t.matchedPattern == "app://a/:n")
         #expect(t.target == "A")
         #expect(t.candidates == ["app://a/:n"])
-        #expect(t.steps.map(\.kind) == [.handler])
+        #expect(t.steps.map(\.kind) == [.match, .handler])
         #expect(t.description.contains("outcome: handled"))
     }
 
