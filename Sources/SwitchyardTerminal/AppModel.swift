@@ -29,6 +29,10 @@ public struct AppModel: Equatable, Sendable {
     public var state: NavigationState
     /// Whether the top screen is the login screen (so `L` logs in).
     public var isShowingLogin: Bool
+    /// The login state, when the app has a login gate (nil otherwise).
+    public var isLoggedIn: Bool?
+    /// The navigation the login gate holds, if any.
+    public var held: HeldNavigation?
     /// The terminal's columns.
     public var width: Int
     /// The terminal's rows.
@@ -113,10 +117,20 @@ public struct AppModel: Equatable, Sendable {
             tween: tween
         )
         lastTraceID = runtime.timeline.last?.sequence ?? 0
+        isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
     }
 
     // MARK: Derived
+
+    /// The phone's title: the app's name, then a login badge (when the app has a login gate) and the
+    /// held navigation, if any.
+    public var phoneTitle: String {
+        var title = appName
+        if let isLoggedIn { title += isLoggedIn ? " · ● logged in" : " · ○ logged out" }
+        if let held { title += " · ⏸ #\(held.openID) held" }
+        return title
+    }
 
     /// The screen on top, the one keys act on.
     public var top: Screen {

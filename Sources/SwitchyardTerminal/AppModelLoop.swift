@@ -94,6 +94,8 @@ public final class AppLoop {
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
         let report = await runtime.perform(effect)
         model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
+        model.isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
+        model.held = runtime.heldNavigation
         guard model.animationsEnabled, !model.layout.isTooSmall else {
             return
         }

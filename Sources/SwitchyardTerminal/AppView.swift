@@ -14,7 +14,7 @@ public enum AppView {
             return AppFrame(canvas: canvas)
         }
         var hits: [HitRegion] = []
-        canvas.box(layout.phone, style: CellStyle(role: .dim), title: model.appName)
+        canvas.box(layout.phone, style: CellStyle(role: .dim), title: model.phoneTitle)
         let screen = layout.screen
         let origin = Point(x: screen.x, y: screen.y)
         let phone = phoneScreen(model, width: screen.width, height: screen.height)
