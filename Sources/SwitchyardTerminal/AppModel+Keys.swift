@@ -54,7 +54,7 @@ extension AppModel {
             return .moveSelection(items.count)
         case .enter, .right, .char(" "):
             return .activate(nil)
-        case .escape, .backspace, .left, .ctrl("h"):
+        case .escape, .left:
             return .back
         case .char("<"):
             return .backWith(.slideFromLeft)
@@ -94,7 +94,7 @@ extension AppModel {
         case .escape:
             return .cancelPrompt
         case .backspace, .ctrl("h"):
-            return prompt.text.isEmpty ? .backFromPrompt : .editPrompt(key)
+            return prompt.text.isEmpty ? .cancelPrompt : .editPrompt(key)
         default:
             return .editPrompt(key)
         }

@@ -35,7 +35,7 @@ public enum AppMessage: Hashable, Sendable {
     case editPrompt(Key)
     /// Leave the prompt, clearing it.
     case cancelPrompt
-    /// Backspace on the empty prompt: go back, keeping the prompt focused.
+    /// Kept for key maps that send it: goes back like ``back``. Backspace itself never navigates.
     case backFromPrompt
     /// A key for the filter line's editor.
     case editFilter(Key)
