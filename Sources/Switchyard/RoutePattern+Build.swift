@@ -22,7 +22,7 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension RoutePattern {
     /// Builds a URL from this pattern and parameter values, percent-encoding each value, so nobody
-    /// concatenates URL strings by hand.
+    /// concatenates URL strings by hand. A host parameter's value is lowercased, as the matcher reads it.
     ///
     /// ```swift
     /// try RoutePattern("app://order/:id<int>").url(["id": "42"], query: [QueryItem(name: "from", value: "push")])
@@ -40,10 +40,12 @@ extension RoutePattern {
             case .literal(let text):
                 parts.append(PercentEncoding.encode(text, allowed: depth == 0 ? .hostSafe : .segmentSafe))
             case .parameter(let name, let c), .optional(let name, let c):
-                guard let value = parameters[name] else {
+                guard let given = parameters[name] else {
                     if case .optional = seg { continue }
                     throw .missingParameter(name: name, pattern: description)
                 }
+                // The matcher sees the host lowercased: check and write it the same way.
+                let value = depth == 0 ? given.asciiLowercased : given
                 if value.isEmpty || value == "." || value == ".." { throw .invalidValue(name: name, value: value) }
                 if let c, !c.matches(value) { throw .constraintFailed(name: name, value: value, constraint: c.description) }
                 parts.append(PercentEncoding.encode(value, allowed: depth == 0 ? .hostSafe : .segmentSafe))

@@ -27,6 +27,10 @@ struct MatcherTests {
         "app://shop/item/:sku(SKU-[0-9]{4})",
         "app://shop/item/:slug<slug>",
         "app://订单/详情/:id",
+        "app://:h<slug>/y",
+        "app://:h<alpha>/x",
+        "app://:h([a-z]+)/r",
+        "app://:h([A-Z]+)/u",
     ]
 
     /// (URL, winning pattern or nil, expected parameters)
@@ -58,6 +62,20 @@ struct MatcherTests {
         ("app://files", nil, [:]),
         ("app://acme/home", "app://:tenant/home", ["tenant": "acme"]),
         ("app://ACME/home", "app://:tenant/home", ["tenant": "acme"]),
+        ("app://AcMe/home", "app://:tenant/home", ["tenant": "acme"]),
+        // A host parameter, typed, regex or plain, is checked against the lowercased host.
+        ("app://acme/y", "app://:h<slug>/y", ["h": "acme"]),
+        ("app://ACME/y", "app://:h<slug>/y", ["h": "acme"]),
+        ("APP://AcMe/y", "app://:h<slug>/y", ["h": "acme"]),
+        ("app://%41CME/y", "app://:h<slug>/y", ["h": "acme"]),
+        ("app://Team-7/y", "app://:h<slug>/y", ["h": "team-7"]),
+        ("app://ACME/x", "app://:h<alpha>/x", ["h": "acme"]),
+        ("app://AcMe/x", "app://:h<alpha>/x", ["h": "acme"]),
+        ("app://AC3E/x", nil, [:]),
+        ("app://ACME/r", "app://:h([a-z]+)/r", ["h": "acme"]),
+        ("app://AcMe/r", "app://:h([a-z]+)/r", ["h": "acme"]),
+        ("app://acme/u", nil, [:]),
+        ("app://ACME/u", nil, [:]),
         ("app://shop/item/SKU-1234", "app://shop/item/:sku(SKU-[0-9]{4})", ["sku": "SKU-1234"]),
         ("app://shop/item/red-shoe", "app://shop/item/:slug<slug>", ["slug": "red-shoe"]),
         ("app://shop/item/Red", nil, [:]),
@@ -280,6 +298,8 @@ struct MatcherTests {
         try b.add(p, target: 1)
         let m = try b.build().match(try p.url(["id": "7", "name": "中 文/%"]))
         #expect(m?.parameters.dictionary == ["id": "7", "name": "中 文/%"] || m == nil)
+        // A host parameter is checked and written lowercased, as the matcher reads it.
+        #expect(try RoutePattern("app://:h<slug>/y").url(["h": "ACME"]) == "app://acme/y")
     }
 
     @Test func packedRankKeysCompareLikeTheVectorsTheyPack() {
