@@ -4,7 +4,8 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingParameter(name: String, pattern: String)
     /// A value does not satisfy the segment's constraint.
     case constraintFailed(name: String, value: String, constraint: String)
-    /// A value is empty, `.`/`..`, or (outside a catch-all) contains `/`.
+    /// A value is empty or `.`/`..` (a `/` in a parameter's value is percent-encoded as data; a
+    /// catch-all's value is split on `/` and must hold at least one non-empty segment).
     case invalidValue(name: String, value: String)
     /// The pattern has no scheme, so it cannot make an absolute URL and no default scheme was given.
     case missingScheme(pattern: String)
@@ -22,7 +23,8 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension RoutePattern {
     /// Builds a URL from this pattern and parameter values, percent-encoding each value, so nobody
-    /// concatenates URL strings by hand. A host parameter's value is lowercased, as the matcher reads it.
+    /// concatenates URL strings by hand. A `/` in a parameter's value is written as `%2F`, so it stays
+    /// in its segment; a host parameter's value is lowercased, as the matcher reads it.
     ///
     /// ```swift
     /// try RoutePattern("app://order/:id<int>").url(["id": "42"], query: [QueryItem(name: "from", value: "push")])

@@ -384,22 +384,10 @@ struct Walker {
         return (UnsafePointer(scratch + start), out - start)
     }
 
-    /// True for `.` and `..`.
+    /// True for `.` and `..` (given decoded bytes, so `%2e%2e` and `%2E.` count too).
     @inline(__always)
     static func isDotSegment(_ p: UnsafePointer<UInt8>, _ len: Int) -> Bool {
         (len == 1 && p[0] == UInt8(ascii: ".")) || (len == 2 && p[0] == UInt8(ascii: ".") && p[1] == UInt8(ascii: "."))
-    }
-
-    /// A parameter may not capture `.`, `..`, or a value holding `/` or `\` (from `%2F`, `%5C`).
-    @inline(__always)
-    static func isSafeParameter(_ p: UnsafePointer<UInt8>, _ len: Int) -> Bool {
-        if len <= 2 {
-            var dots = true
-            for k in 0..<len where p[k] != UInt8(ascii: ".") { dots = false }
-            if dots { return false }
-        }
-        for k in 0..<len where p[k] == UInt8(ascii: "/") || p[k] == UInt8(ascii: "\\") { return false }
-        return true
     }
 
     /// Continues after the segment ending before `next`, at `node`, which is at `depth`.
@@ -437,8 +425,9 @@ struct Walker {
                 ranges[depth] = (segStart, next)
             }
         }
-        // Undecoded segments cannot hold '/' or '\\' (the scanner split on one and refused the other).
-        let safe = scratch == nil ? !Walker.isDotSegment(vp, vlen) : Walker.isSafeParameter(vp, vlen)
+        // A parameter takes the decoded segment whole, a decoded '/' or '\' included (the segment was
+        // split before decoding, so it never spans two segments); only a dot segment is refused.
+        let safe = !Walker.isDotSegment(vp, vlen)
         // 2. Constrained parameters: every sibling, keeping the best.
         if n.conCount == 1 && safe {
             // One constrained sibling (the usual case): no need to compare trials.
