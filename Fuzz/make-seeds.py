@@ -6,7 +6,8 @@ script is only needed to regenerate them after the golden tables change.
 
 - FuzzURL: every URL of Tests/SwitchyardTests/URLGoldenTests.swift and MatcherTests.swift, and every
   input of Tests/SwitchyardTests/Corpus/hostile.tsv that is shorter than 4 KiB.
-- FuzzPatterns: MatcherTests' route list in groups of up to four patterns, each with six of its URLs.
+- FuzzPatterns: MatcherTests' route list in groups of up to four patterns, each with six of its URLs;
+  and the inputs of its findings (FINDINGS below, named finding-*), kept as seeds once fixed.
 - FuzzRelocation: hand-written relocation tables (README examples, cycles, loops through a static
   redirect, invalid entries).
 - FuzzNavigation: hand-encoded action sequences (see the byte layout in FuzzNavigation.swift).
@@ -66,6 +67,21 @@ def hostile_inputs():
     return out
 
 
+# FuzzPatterns inputs that found a bug, as (file name, patterns, URLs); each is also a regression test.
+FINDINGS = [
+    # Issue 12: a constrained host parameter was checked against the host as written, not lowercased
+    # (HostileRegressionTests.constrainedHostParameterSeesTheLowercasedHost).
+    ("finding-host-case", ["app://:tenant/home", "app://shop/item/:slug<slug>", ":slug<slug>"], ["APP://USER"]),
+]
+
+
+def pattern_seed(patterns, urls):
+    """The FuzzPatterns input layout: a byte whose low two bits are the pattern count minus one, then
+    the pattern lines and the URL lines, separated by newlines."""
+    assert 1 <= len(patterns) <= 4 and len(urls) <= 6
+    return bytes([len(patterns) - 1]) + "\n".join(patterns + urls).encode("utf-8")
+
+
 def reset(target):
     d = os.path.join(OUT, target)
     shutil.rmtree(d, ignore_errors=True)
@@ -95,9 +111,10 @@ def main():
     for start in range(0, len(routes), 4):
         group = routes[start:start + 4]
         for offset in range(0, len(cases), 6):
-            body = bytes([len(group) - 1]) + "\n".join(group + cases[offset:offset + 6]).encode("utf-8")
-            write(d, "table-%03d" % n, body)
+            write(d, "table-%03d" % n, pattern_seed(group, cases[offset:offset + 6]))
             n += 1
+    for name, patterns, found in FINDINGS:
+        write(d, name, pattern_seed(patterns, found))
 
     d = reset("FuzzRelocation")
     tables = [

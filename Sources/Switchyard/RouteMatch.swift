@@ -25,6 +25,11 @@ public struct RouteMatch<Target: Sendable>: Sendable {
     var optionalAbsent: Bool { raw.optionalAbsent }
 
     /// The decoded path parameters (host parameter included), in pattern order.
+    ///
+    /// A parameter's value is its whole decoded segment (`app://search/AC%2FDC` gives `AC/DC` for
+    /// `app://search/:q`); a host parameter's is lowercased. A catch-all's value is its segments, each
+    /// decoded, joined with `/`: over `a/b%2Fc` it is `a/b/c` (``routeURL``'s `pathSegments` keep the
+    /// two apart).
     public var parameters: PathParameters {
         var names: [String] = []
         var values: [String] = []

@@ -4,7 +4,8 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingParameter(name: String, pattern: String)
     /// A value does not satisfy the segment's constraint.
     case constraintFailed(name: String, value: String, constraint: String)
-    /// A value is empty, `.`/`..`, or (outside a catch-all) contains `/`.
+    /// A value is empty or `.`/`..` (a `/` in a parameter's value is percent-encoded as data; a
+    /// catch-all's value is split on `/` and must hold at least one non-empty segment).
     case invalidValue(name: String, value: String)
     /// The pattern has no scheme, so it cannot make an absolute URL and no default scheme was given.
     case missingScheme(pattern: String)
@@ -22,7 +23,8 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension RoutePattern {
     /// Builds a URL from this pattern and parameter values, percent-encoding each value, so nobody
-    /// concatenates URL strings by hand.
+    /// concatenates URL strings by hand. A `/` in a parameter's value is written as `%2F`, so it stays
+    /// in its segment; a host parameter's value is lowercased, as the matcher reads it.
     ///
     /// ```swift
     /// try RoutePattern("app://order/:id<int>").url(["id": "42"], query: [QueryItem(name: "from", value: "push")])
@@ -40,10 +42,12 @@ extension RoutePattern {
             case .literal(let text):
                 parts.append(PercentEncoding.encode(text, allowed: depth == 0 ? .hostSafe : .segmentSafe))
             case .parameter(let name, let c), .optional(let name, let c):
-                guard let value = parameters[name] else {
+                guard let given = parameters[name] else {
                     if case .optional = seg { continue }
                     throw .missingParameter(name: name, pattern: description)
                 }
+                // The matcher sees the host lowercased: check and write it the same way.
+                let value = depth == 0 ? given.asciiLowercased : given
                 if value.isEmpty || value == "." || value == ".." { throw .invalidValue(name: name, value: value) }
                 if let c, !c.matches(value) { throw .constraintFailed(name: name, value: value, constraint: c.description) }
                 parts.append(PercentEncoding.encode(value, allowed: depth == 0 ? .hostSafe : .segmentSafe))

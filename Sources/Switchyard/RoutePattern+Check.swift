@@ -72,9 +72,11 @@ extension RoutePattern {
         return PatternCheck(matched: true, ranks: ranks, failure: nil)
     }
 
+    /// Why the decoded segment `v` cannot be this parameter's value, or nil. A decoded `/` or `\` is
+    /// data (the URL was split before decoding); only a dot segment is refused.
     static func parameterFailure(_ v: String, _ c: SegmentConstraint?) -> String? {
-        if v == "." || v == ".." || v.contains("/") || v.contains("\\") {
-            return "'\(v)' is not allowed as a parameter value (dot segment or encoded separator)"
+        if v == "." || v == ".." {
+            return "'\(v)' is not allowed as a parameter value (dot segment)"
         }
         if let c, !c.matches(v) { return "'\(v)' does not satisfy \(c)" }
         return nil

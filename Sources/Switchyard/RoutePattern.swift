@@ -2,11 +2,15 @@
 public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     /// A literal segment, stored percent-decoded (`order`, `订单`).
     case literal(String)
-    /// `:name`, `:name(regex)` or `:name<type>`: one segment, optionally constrained.
+    /// `:name`, `:name(regex)` or `:name<type>`: one segment, optionally constrained. The value is the
+    /// whole decoded segment, a decoded `%2F` or `%5C` included; a segment that is or decodes to `.` or
+    /// `..` is never a value. In the host, the value (and what a constraint checks) is the lowercased host.
     case parameter(name: String, constraint: SegmentConstraint?)
-    /// `:name?`, `:name(regex)?` or `:name<type>?`: an optional last segment.
+    /// `:name?`, `:name(regex)?` or `:name<type>?`: an optional last segment, with the same values as
+    /// ``parameter(name:constraint:)``.
     case optional(name: String, constraint: SegmentConstraint?)
-    /// `*name` (or `*`): one or more trailing segments, captured with their slashes.
+    /// `*name` (or `*`): one or more trailing segments. The value is the segments, each decoded, joined
+    /// with `/`, so a decoded `%2F` reads like a real slash there (`a/b%2Fc` gives `a/b/c`).
     case catchAll(name: String?)
 
     /// The parameter name, if the segment captures one.

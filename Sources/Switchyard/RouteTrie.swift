@@ -259,7 +259,8 @@ final class RouteTrie: @unchecked Sendable {
         }
         var ranges = SegmentRanges()
         let t: Int32
-        if layout.needsDecode {
+        // The scratch buffer receives decoded segments and the lowercased host.
+        if layout.needsDecode || layout.hostHasUpper {
             t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
                 match(buf, layout, scratch.baseAddress, &ranges)
             }
@@ -278,19 +279,21 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     /// Finds the best terminal for the URL in `buf` described by `layout`.
-    /// `scratch` must have room for `buf.count` bytes; it receives decoded segments.
+    /// `scratch` must have room for `buf.count` bytes; it receives decoded segments and the lowercased
+    /// host. It may be nil only when the layout needs neither (`needsDecode` and `hostHasUpper` false).
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ scratch: UnsafeMutablePointer<UInt8>?,
                _ ranges: inout SegmentRanges) -> Int32 {
         guard let base = buf.baseAddress else { return -1 }
         var walker = Walker(trie: self, base: base, scratch: scratch, pathEnd: layout.pathEnd, foldPath: foldPath)
         ranges[0] = (layout.hostStart, layout.hostEnd)
+        let host = walker.hostValue(layout)
         if layout.hasScheme {
             for (scheme, node) in schemes where Self.equalFolded(base, layout.schemeEnd, scheme) {
-                let t = walker.host(node, layout, &ranges)
+                let t = walker.host(node, host, layout, &ranges)
                 if t >= 0 { return t }
             }
         }
-        if anyScheme >= 0 { return walker.host(anyScheme, layout, &ranges) }
+        if anyScheme >= 0 { return walker.host(anyScheme, host, layout, &ranges) }
         return -1
     }
 
@@ -330,10 +333,26 @@ struct Walker {
         self.foldPath = foldPath
     }
 
-    /// Matches the host segment at `node`, then the path.
-    mutating func host(_ node: Int32, _ layout: URLLayout, _ ranges: inout SegmentRanges) -> Int32 {
+    /// The host as every kind of host segment sees it: decoded, then ASCII-lowercased, the same text as
+    /// ``RouteURL/host`` and the captured value. Literals, constraints (typed or regex) and plain
+    /// parameters are therefore all checked against the lowercased host.
+    func hostValue(_ layout: URLLayout) -> (UnsafePointer<UInt8>, Int) {
         let (p, len) = value(layout.hostStart, layout.hostEnd)
-        return step(node, p, len, fold: true, depth: 0, next: layout.pathStart, &ranges)
+        // No scratch buffer: the scanner found neither an escape nor a capital in the host.
+        guard let scratch else { return (p, len) }
+        let out = scratch + layout.hostStart
+        for k in 0..<len {
+            var b = p[k]
+            if b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+            out[k] = b
+        }
+        return (UnsafePointer(out), len)
+    }
+
+    /// Matches the host segment (`host`, from ``hostValue(_:)``) at `node`, then the path.
+    mutating func host(_ node: Int32, _ host: (UnsafePointer<UInt8>, Int), _ layout: URLLayout,
+                       _ ranges: inout SegmentRanges) -> Int32 {
+        step(node, host.0, host.1, fold: true, depth: 0, next: layout.pathStart, &ranges)
     }
 
     /// The decoded bytes of a raw segment: the raw bytes themselves when there is no escape.
@@ -365,22 +384,10 @@ struct Walker {
         return (UnsafePointer(scratch + start), out - start)
     }
 
-    /// True for `.` and `..`.
+    /// True for `.` and `..` (given decoded bytes, so `%2e%2e` and `%2E.` count too).
     @inline(__always)
     static func isDotSegment(_ p: UnsafePointer<UInt8>, _ len: Int) -> Bool {
         (len == 1 && p[0] == UInt8(ascii: ".")) || (len == 2 && p[0] == UInt8(ascii: ".") && p[1] == UInt8(ascii: "."))
-    }
-
-    /// A parameter may not capture `.`, `..`, or a value holding `/` or `\` (from `%2F`, `%5C`).
-    @inline(__always)
-    static func isSafeParameter(_ p: UnsafePointer<UInt8>, _ len: Int) -> Bool {
-        if len <= 2 {
-            var dots = true
-            for k in 0..<len where p[k] != UInt8(ascii: ".") { dots = false }
-            if dots { return false }
-        }
-        for k in 0..<len where p[k] == UInt8(ascii: "/") || p[k] == UInt8(ascii: "\\") { return false }
-        return true
     }
 
     /// Continues after the segment ending before `next`, at `node`, which is at `depth`.
@@ -418,8 +425,9 @@ struct Walker {
                 ranges[depth] = (segStart, next)
             }
         }
-        // Undecoded segments cannot hold '/' or '\\' (the scanner split on one and refused the other).
-        let safe = scratch == nil ? !Walker.isDotSegment(vp, vlen) : Walker.isSafeParameter(vp, vlen)
+        // A parameter takes the decoded segment whole, a decoded '/' or '\' included (the segment was
+        // split before decoding, so it never spans two segments); only a dot segment is refused.
+        let safe = !Walker.isDotSegment(vp, vlen)
         // 2. Constrained parameters: every sibling, keeping the best.
         if n.conCount == 1 && safe {
             // One constrained sibling (the usual case): no need to compare trials.

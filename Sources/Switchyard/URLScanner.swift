@@ -20,6 +20,8 @@ struct URLLayout: Sendable {
     var queryItemCount: Int = 0
     /// True when the host or path holds a `%` escape, so matching needs a decode buffer.
     var needsDecode = false
+    /// True when the host holds a raw ASCII capital, so matching needs a buffer to lowercase it into.
+    var hostHasUpper = false
 
     var hasScheme: Bool { schemeEnd > 0 }
 }
@@ -364,6 +366,7 @@ enum URLScanner {
             while k < end && buf[k] != UInt8(ascii: "]") {
                 let b = buf[k]
                 if b == UInt8(ascii: ":") { sawColon = true }
+                else if b &- UInt8(ascii: "A") < 6 { layout.hostHasUpper = true }
                 else if ByteClass.hexValue(b) == nil && b != UInt8(ascii: ".") {
                     if b == UInt8(ascii: "@") { throw URLParseError(.userinfoNotAllowed, at: k) }
                     if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: k) }
@@ -415,7 +418,10 @@ enum URLScanner {
                     if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 {
                         throw URLParseError(.forbiddenCharacter(b), at: k)
                     }
-                    if portStart < 0, b >= 0x80, !validator.feed(b) { throw URLParseError(.invalidUTF8, at: k) }
+                    if portStart < 0 {
+                        if b &- UInt8(ascii: "A") < 26 { layout.hostHasUpper = true }
+                        if b >= 0x80, !validator.feed(b) { throw URLParseError(.invalidUTF8, at: k) }
+                    }
                 }
                 k += 1
             }

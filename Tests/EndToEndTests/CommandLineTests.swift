@@ -78,6 +78,18 @@ struct CommandLineTests {
         #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1 'alice' is not 'login'"}"#))
     }
 
+    @Test func matchReportsEncodedSlashesAndHostCaseAsTheContractSays() throws {
+        let file = try Self.routeFile(#"{"routes": [{"pattern": "app://search/:q", "target": "Search"}, {"pattern": "app://:h<slug>/y", "target": "Y"}]}"#)
+        let r = try Self.run(["match", "--routes", file, "app://search/AC%2FDC", "app://search/%2e%2E", "app://USER/y"])
+        #expect(r.status == 0)
+        #expect(r.out == #"""
+        {"url":"app://search/AC%2FDC","via":[],"pattern":"app://search/:q","target":"Search","path":{"q":"AC/DC"},"query":{},"error":null}
+        {"url":"app://search/%2e%2E","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null}
+        {"url":"app://USER/y","via":[],"pattern":"app://:h<slug>/y","target":"Y","path":{"h":"user"},"query":{},"error":null}
+
+        """#)
+    }
+
     @Test func aBadRouteFileExitsNonZeroNamingTheEntry() throws {
         let file = try Self.routeFile(#"{"routes": [{"pattern": "app://a", "target": "A"}, {"pattern": "app://b/:x((a+)+)", "target": "B"}]}"#)
         let r = try Self.run(["match", "--routes", file, "app://a"])

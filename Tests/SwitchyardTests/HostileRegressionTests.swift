@@ -49,6 +49,41 @@ import Testing
         #expect(try RouteURL(u.normalized) == u, "\(url) → \(u.normalized)")
     }
 
+    // MARK: FuzzPatterns
+
+    /// FuzzPatterns (issue 12; seed `Fuzz/Corpus/FuzzPatterns/finding-host-case`): with these three
+    /// patterns, `APP://USER` matched nothing in the trie while the reference matcher found `:slug<slug>`.
+    /// The trie checked a constrained host parameter against the host as written, not lowercased, so
+    /// `<slug>` refused `USER` and `<alpha>` took `USER` but reported `user`. Every kind of host segment
+    /// now sees the lowercased host, as `RouteURL.host` and the reference matcher do.
+    @Test(arguments: ["APP://USER", "app://USER", "App://User", "app://user", "app://%55SER"])
+    func constrainedHostParameterSeesTheLowercasedHost(_ url: String) throws {
+        var b = RouteTableBuilder<String>()
+        for p in ["app://:tenant/home", "app://shop/item/:slug<slug>", ":slug<slug>"] { try b.add(p, target: p) }
+        let table = b.build()
+        let m = try table.match(url)
+        #expect(m?.pattern.description == ":slug<slug>")
+        #expect(m?.parameters["slug"] == "user")
+        #expect(table.candidates(for: try RouteURL(url)).first == m?.pattern.description)
+    }
+
+    /// The minimised shapes of the same finding: a typed, a regex and a plain host parameter, each
+    /// compared with the reference matcher on upper, mixed and lower case hosts.
+    @Test func everyKindOfHostParameterAgreesWithTheReferenceOnCase() throws {
+        var b = RouteTableBuilder<String>()
+        let patterns = ["app://:h<slug>/y", "app://:h<alpha>/x", "app://:h<uuid>/v", "app://:h([a-z]+)/r", "app://:h([A-Z]+)/u", "app://:h/p"]
+        for p in patterns { try b.add(p, target: p) }
+        let table = b.build()
+        for host in ["user", "USER", "uSeR", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"] {
+            for last in ["y", "x", "v", "r", "u", "p"] {
+                let url = "app://\(host)/\(last)"
+                let m = try table.match(url)
+                #expect(m?.pattern.description == table.candidates(for: try RouteURL(url)).first, "\(url)")
+                if let h = m?.parameters["h"] { #expect(h == host.lowercased(), "\(url)") }
+            }
+        }
+    }
+
     // MARK: Hostile corpus
 
     /// hostile.tsv: malformed IPv6 literals are accepted (README: "a malformed IPv6 address →

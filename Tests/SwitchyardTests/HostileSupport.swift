@@ -23,16 +23,36 @@ enum HostileCorpus {
         return b.build()
     }
 
-    /// Why a matched parameter breaks the invariant, or nil: a value is never `.` or `..` and never
-    /// holds `/` or `\`, unless the parameter is the route's explicit catch-all.
+    /// Why a matched parameter breaks the invariant, or nil. A parameter (plain, constrained or optional)
+    /// holds exactly the decoded segment at its depth, the lowercased host at depth 0: a decoded `/` or
+    /// `\` is part of the value and never splits it, and the value is never `.` or `..`. The explicit
+    /// catch-all holds the decoded segments from its depth on, joined with `/`, dot segments included.
     static func invariantViolation<T>(_ m: RouteMatch<T>) -> String? {
-        let catchAll = m.pattern.segments.compactMap { seg -> String? in
-            if case .catchAll(let name) = seg { return name ?? "*" }
-            return nil
-        }
-        for (name, value) in m.parameters where !catchAll.contains(name) {
-            if value == "." || value == ".." || value.contains("/") || value.contains("\\") {
-                return "parameter '\(name)' of \(m.pattern) captured \(JSONText.quote(value))"
+        let url = m.routeURL
+        let segments = [url.host] + url.pathSegments
+        let parameters = m.parameters
+        for (depth, segment) in m.pattern.segments.enumerated() {
+            let name: String
+            let expected: String
+            let isCatchAll: Bool
+            switch segment {
+            case .literal: continue
+            case .catchAll(let n):
+                (name, isCatchAll) = (n ?? "*", true)
+                expected = segments.dropFirst(depth).joined(separator: "/")
+            case .parameter(let n, _), .optional(let n, _):
+                (name, isCatchAll) = (n, false)
+                expected = depth < segments.count ? segments[depth] : ""
+            }
+            guard let value = parameters[name] else {
+                if case .optional = segment, depth == segments.count { continue }
+                return "parameter '\(name)' of \(m.pattern) has no value"
+            }
+            if !isCatchAll && (value == "." || value == "..") {
+                return "parameter '\(name)' of \(m.pattern) captured the dot segment \(JSONText.quote(value))"
+            }
+            if value != expected {
+                return "parameter '\(name)' of \(m.pattern) captured \(JSONText.quote(value)), not its segment \(JSONText.quote(expected))"
             }
         }
         return nil

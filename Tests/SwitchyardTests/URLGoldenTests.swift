@@ -43,6 +43,21 @@ struct URLGoldenTests {
         ("app://item/%2e%2e", .ok("app|item|-|[..]|-|-")),
         ("app://item/..", .ok("app|item|-|[..]|-|-")),
         ("app://item/./x", .ok("app|item|-|[.][x]|-|-")),
+        // An encoded slash or backslash is data inside its segment; it never splits it.
+        ("app://search/AC%2FDC", .ok("app|search|-|[AC/DC]|-|-")),
+        ("app://item/%2F", .ok("app|item|-|[/]|-|-")),
+        ("app://item/%2F%2F/x", .ok("app|item|-|[//][x]|-|-")),
+        ("app://item/a%5Cb%2fc", .ok("app|item|-|[a\\b/c]|-|-")),
+        ("app://item/..%2F..%2Fetc", .ok("app|item|-|[../../etc]|-|-")),
+        ("app://item/%252F%2F", .ok("app|item|-|[%2F/]|-|-")),
+        // Mixed-case and half-encoded dot segments decode to `.` and `..` (no parameter takes them).
+        ("app://item/%2E.", .ok("app|item|-|[..]|-|-")),
+        ("app://item/.%2e", .ok("app|item|-|[..]|-|-")),
+        ("app://item/%2e%2E/x", .ok("app|item|-|[..][x]|-|-")),
+        ("app://item/%2E", .ok("app|item|-|[.]|-|-")),
+        // Host case: decoded, then lowercased.
+        ("app://USER/y", .ok("app|user|-|[y]|-|-")),
+        ("APP://%55SeR/y", .ok("app|user|-|[y]|-|-")),
         // Unicode, raw and encoded.
         ("app://search/中文", .ok("app|search|-|[中文]|-|-")),
         ("app://search/%E4%B8%AD%E6%96%87", .ok("app|search|-|[中文]|-|-")),

@@ -13,7 +13,9 @@ import Switchyard
 //   `RouteTable.candidates(for:)` (each pattern checked one by one, sorted by rank vector, priority and
 //   order), and the trie matches exactly when the reference finds a candidate;
 // - `RouteTable.match` refuses exactly the URLs `RouteURL` refuses;
-// - a plain or constrained parameter never captures `.`, `..`, or a value with `/` or `\`.
+// - a parameter holds exactly the decoded segment at its depth (a decoded `/` or `\` is data and never
+//   splits it; the host lowercased), never `.` or `..`; a catch-all holds the decoded segments from its
+//   depth on, joined with `/` (`captureViolation` in FuzzSupport).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -60,14 +62,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
               "trie winner \(match.map { swiftLiteral($0.pattern.description) } ?? "nil") is not the reference winner \(reference.map(swiftLiteral) ?? "nil")",
               input: context)
         guard let match else { continue }
-        let catchAll = match.pattern.segments.compactMap { seg -> String? in
-            if case .catchAll(let name) = seg { return name ?? "*" }
-            return nil
-        }
-        for (name, value) in match.parameters where !catchAll.contains(name) {
-            check(value != "." && value != ".." && !value.contains("/") && !value.contains("\\"),
-                  "parameter \(name) captured \(swiftLiteral(value))", input: context)
-        }
+        if let why = captureViolation(match, parsed) { finding(why, input: context) }
     }
     return 0
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Switchyard
 
 /// A fuzzer finding: prints the message and the input, then traps so that libFuzzer records the
 /// input as a crash (`crash-<sha1>` in the working directory).
@@ -29,6 +30,43 @@ public func swiftLiteral(_ s: String) -> String {
         }
     }
     return out + "\""
+}
+
+/// Why a match's captures break the parameter contract, or nil. `url` is the parse of the same text.
+///
+/// - A parameter (plain, constrained or optional) holds exactly the decoded segment at its depth (for
+///   the host, the lowercased host): a decoded `/` or `\` stays in its value and never splits it, and
+///   the value is never `.` or `..`.
+/// - A catch-all holds the decoded segments from its depth on, joined with `/`.
+public func captureViolation<T>(_ match: RouteMatch<T>, _ url: RouteURL) -> String? {
+    let segments = [url.host] + url.pathSegments
+    let parameters = match.parameters
+    for (depth, segment) in match.pattern.segments.enumerated() {
+        let name: String
+        let expected: String
+        let isCatchAll: Bool
+        switch segment {
+        case .literal: continue
+        case .catchAll(let n):
+            (name, isCatchAll) = (n ?? "*", true)
+            expected = segments.dropFirst(depth).joined(separator: "/")
+        case .parameter(let n, _), .optional(let n, _):
+            (name, isCatchAll) = (n, false)
+            expected = depth < segments.count ? segments[depth] : ""
+        }
+        // An absent optional segment has no value.
+        guard let value = parameters[name] else {
+            if case .optional = segment, depth == segments.count { continue }
+            return "parameter \(name) of \(match.pattern) has no value"
+        }
+        if !isCatchAll && (value == "." || value == "..") {
+            return "parameter \(name) of \(match.pattern) captured the dot segment \(swiftLiteral(value))"
+        }
+        if value != expected {
+            return "parameter \(name) of \(match.pattern) captured \(swiftLiteral(value)), not \(swiftLiteral(expected))"
+        }
+    }
+    return nil
 }
 
 /// Runs async work for a synchronous fuzz entry point.

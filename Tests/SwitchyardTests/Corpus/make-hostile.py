@@ -8,6 +8,7 @@ normalisation contract, not recorded from the library's output. Run: python3 mak
 """
 import os
 import unicodedata
+from urllib.parse import unquote
 
 rows = []  # (input, expect, params, query, note)
 def esc(s):
@@ -108,15 +109,18 @@ ok('app://user/%F0%9F%98%80', UNAME, {'name': '😀'}, None, 'valid four-byte se
 ok('app://user/%EF%BF%BF', UNAME, {'name': '\uffff'}, None, 'noncharacter U+FFFF is valid UTF-8')
 ok('app://user/%F4%8F%BF%BF', UNAME, {'name': '\U0010ffff'}, None, 'U+10FFFF, the last code point')
 
-section('encoded / and \\ in parameters: never captured by a plain or constrained parameter')
+section('encoded / and \\ in parameters: data, captured whole, never a new segment')
 for s in ['a%2Fb', 'a%2fb', '%2F', '%2Fetc%2Fpasswd', '..%2F', '..%2f..%2fetc', 'a%5Cb', '%5C', '%5c..%5c', '..%5C', '%2F%2F', 'a%2F']:
-    nomatch('app://user/' + s)
+    ok('app://user/' + s, UNAME, {'name': unquote(s)}, None, '<int> refuses it; the plain parameter takes the decoded segment')
 for s in ['a%2Fb', '%2F..', '..%5Cx']:
-    nomatch('app://user/7/posts/' + s, 'second parameter')
-    nomatch('app://doc/' + s, 'typed parameter')
-nomatch('app://item/A%2FB', 'regex parameter')
-nomatch('app://search/a%2Fb', 'optional parameter')
-nomatch('https://example.com/%2F%2Fevil.com', 'parameter of a web route')
+    ok('app://user/7/posts/' + s, POSTS, {'id': '7', 'post': unquote(s)}, None, 'second parameter')
+    nomatch('app://doc/' + s, 'typed parameter: <slug> has no / or \\')
+ok('app://user/7%2Fposts%2Fabc', UNAME, {'name': '7/posts/abc'}, None, 'one segment: never the posts route')
+nomatch('app://user/7/posts/a%2Fb/c', 'a segment more than the posts route has: a/b and c stay two segments')
+nomatch('app://item/A%2FB', 'regex parameter: its class has no /')
+ok('app://search/a%2Fb', SEARCH, {'query': 'a/b'}, None, 'optional parameter')
+ok('app://search/AC%2FDC', SEARCH, {'query': 'AC/DC'}, None, 'optional parameter')
+ok('https://example.com/%2F%2Fevil.com', EX, {'page': '//evil.com'}, None, 'parameter of a web route: data, not a host')
 ok('app://files/a%2Fb', FILES, {'path': 'a/b'}, None, 'the explicit catch-all takes it')
 ok('app://files/..%2F..%2Fetc', FILES, {'path': '../../etc'}, None, 'the explicit catch-all takes it')
 ok('app://files/a%5Cb', FILES, {'path': 'a\\b'}, None, 'the explicit catch-all takes it')
@@ -248,7 +252,7 @@ ok('app://web/open?url=javascript:alert(1)', WEB, {}, [['url', 'javascript:alert
 nomatch('app://user/https://evil.com', 'two segments: https: and evil.com')
 ok('app://user/javascript:alert(1)', UNAME, {'name': 'javascript:alert(1)'})
 ok('app://files/https://evil.com/a', FILES, {'path': 'https:/evil.com/a'}, None, 'empty segments are dropped')
-nomatch('app://search/http:%2F%2Fevil.com')
+ok('app://search/http:%2F%2Fevil.com', SEARCH, {'query': 'http://evil.com'}, None, 'one segment: an encoded URL is data')
 ok('app://search/https:', SEARCH, {'query': 'https:'})
 
 section('repeated keys and query structure')
@@ -277,6 +281,8 @@ ok('app://user//42', UID, {'id': '42'})
 ok('app://user/42//posts///x/', POSTS, {'id': '42', 'post': 'x'})
 nomatch('app://user./42', 'a trailing dot makes another host')
 ok('app://ACME/home', TENANT, {'tenant': 'acme'})
+ok('app://AcMe/home', TENANT, {'tenant': 'acme'}, None, 'a host parameter takes the lowercased host')
+ok('app://%41cMe/home', TENANT, {'tenant': 'acme'}, None, 'decoded, then lowercased')
 nomatch('app://user/42/POSTS/x', 'paths are case-sensitive')
 ok('app://user/%34%32', UID, {'id': '42'}, None, 'encoded digits')
 ok('app://user/-42', UID, {'id': '-42'})
@@ -349,8 +355,9 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'hostile.tsv'
 #   app://user/:id<int>, app://user/:name, app://user/:id/posts/:post, app://files/*path,
 #   app://search/:query?, app://item/:sku([A-Z0-9-]+), app://web/open, https://example.com/:page,
 #   share/:id, app://:tenant/home, app://doc/:slug<slug>, app://café/menu
-# Every accepted input is also checked against the invariant: a parameter value is never ".", "..",
-# and never contains "/" or "\\", unless the route's parameter is an explicit catch-all.
+# Every accepted input is also checked against the invariant: a parameter's value is exactly its
+# decoded segment (a decoded "/" or "\\" included, the host lowercased) and never "." or ".."; an
+# explicit catch-all's value is its decoded segments joined with "/".
 ''')
     n = 0
     for r in rows:
