@@ -153,3 +153,48 @@ struct TemplateLoadTests {
         #expect(try DemoApp.description().unboundPlaceholders().isEmpty)
     }
 }
+
+@MainActor
+struct GeneratedAppTests {
+    static let json = #"""
+    {"routes": [
+      {"pattern": "app://user/:id<int>", "target": "UserProfile"},
+      {"pattern": "app://user/login/:phone([0-9]+)", "target": "PhoneLogin"},
+      {"pattern": "app://order/:id<uuid>/track", "target": "Tracking", "metadata": {"requiresLogin": true}},
+      {"pattern": "app://search/:q?", "target": "Search"},
+      {"pattern": "share/:id", "target": "Share"},
+      {"pattern": "https://:host/*path", "target": "Web"}
+    ], "redirects": [{"from": "app://profile/:id", "to": "app://user/:id"}]}
+    """#
+
+    @Test func aPlainRouteFileBecomesAnAppWithATabPerHost() async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        let app = AppDescription.generated(from: file, name: "routes.json")
+        #expect(app.tabs.map(\.title) == ["user", "order", "search", "share", "*"])
+        let runtime = try AppRuntime(app: app)
+        #expect(runtime.state.compactDescription == "[user] user")
+        // Every example link of every tab opens its own route.
+        for (index, tab) in app.tabs.enumerated() {
+            _ = await runtime.perform(.tab(index + 1))
+            #expect(runtime.state.currentTab.title == tab.title)
+            let links = runtime.state.top.links
+            for number in links.indices {
+                let report = await runtime.perform(.tap(number + 1))
+                #expect(report.outcome?.code == "handled", "\(tab.title) link \(number + 1): \(links[number].url)")
+                _ = await runtime.perform(.tab(index + 1))
+            }
+        }
+        #expect(AppDescription.exampleURL(for: "app://user/login/:phone([0-9]+)") == "app://user/login/42")
+        #expect(AppDescription.exampleURL(for: "app://order/:id<uuid>/track") == "app://order/123e4567-e89b-42d3-a456-426614174000/track")
+        #expect(AppDescription.exampleURL(for: "share/:id") == "app://share/42")
+        let report = await runtime.perform(.open("app://profile/7"))
+        #expect(report.state.top.body.contains("param    id = 7"))
+    }
+
+    @Test func manyHostsShareOneRoutesTab() throws {
+        let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
+        let app = AppDescription.generated(from: RouteFile(routes: routes))
+        #expect(app.tabs.map(\.title) == ["Routes"])
+        #expect(app.routes[0].links.count == 8)
+    }
+}

@@ -1,0 +1,82 @@
+import Switchyard
+
+extension AppDescription {
+    /// The most tabs a generated app gets one per host; with more hosts, every route goes in one tab.
+    public static let generatedTabLimit = 6
+
+    /// An app made from a plain route file, so any route table can be tried in the app
+    /// (`switchyard --routes FILE`).
+    ///
+    /// The rule: every route becomes a screen that shows its pattern, target, priority, metadata and
+    /// parameters. Routes are grouped in tabs by their literal host, in the order the hosts first appear;
+    /// routes whose host is a parameter go in a tab named "*". With more than ``generatedTabLimit`` groups,
+    /// there is one tab, "Routes". Each tab's root is a generated index screen
+    /// (`switchyard-index://tab/N`) that links to each of its routes with an example URL whose parameters
+    /// are filled with values their constraints accept. Redirects and relocations are kept.
+    public static func generated(from file: RouteFile, name: String = "Routes") -> AppDescription {
+        var groups: [(title: String, routes: [RouteDefinition])] = []
+        for route in file.routes {
+            let title: String
+            if let pattern = try? RoutePattern(route.pattern), case .literal(let host) = pattern.host {
+                title = host
+            } else {
+                title = "*"
+            }
+            if let index = groups.firstIndex(where: { $0.title == title }) {
+                groups[index].routes.append(route)
+            } else {
+                groups.append((title, [route]))
+            }
+        }
+        if groups.count > generatedTabLimit || groups.isEmpty {
+            groups = [("Routes", file.routes)]
+        }
+        var tabs: [TabDescription] = []
+        var routes: [ScreenRoute] = []
+        for (number, group) in groups.enumerated() {
+            let root = "switchyard-index://tab/\(number + 1)"
+            tabs.append(TabDescription(title: group.title, root: root))
+            let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
+            routes.append(ScreenRoute(
+                pattern: root, kind: "Index \(number + 1)", title: group.title == "*" ? "Any host" : group.title,
+                body: ["\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
+                links: links, opens: .tab))
+        }
+        for route in file.routes {
+            var body = ["pattern  \(route.pattern)", "target   \(route.target)"]
+            if route.priority != 0 { body.append("priority \(route.priority)") }
+            for (key, value) in route.metadata.sorted(by: { $0.key < $1.key }) { body.append("metadata \(key) = \(value)") }
+            let names = (try? RoutePattern(route.pattern))?.parameterNames ?? []
+            for name in names { body.append("param    \(name) = {\(name)}") }
+            routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
+                                      metadata: route.metadata, priority: route.priority))
+        }
+        return AppDescription(name: name, tabs: tabs, routes: routes,
+                              redirects: file.redirects.map { RedirectDescription(from: $0.from, to: $0.to) },
+                              relocations: file.relocations)
+    }
+
+    /// Values tried, in order, for a parameter: the first its constraint accepts is used.
+    static let exampleValues = ["42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000", "example", "x", "0"]
+
+    /// An example URL for `pattern`: literals as written, each parameter the first example value its
+    /// constraint accepts, optional segments left out, a catch-all `a/b`, and `app` for a pattern
+    /// without a scheme. The pattern text itself when it does not parse.
+    public static func exampleURL(for patternText: String) -> String {
+        guard let pattern = try? RoutePattern(patternText) else { return patternText }
+        var values: [String: String] = [:]
+        for segment in pattern.segments {
+            switch segment {
+            case .parameter(let name, let constraint):
+                values[name] = exampleValues.first { constraint?.matches($0) ?? true } ?? "x"
+            case .optional(let name, let constraint):
+                values[name] = exampleValues.first { constraint?.matches($0) ?? true } ?? "x"
+            case .catchAll(let name):
+                values[name ?? "*"] = "a/b"
+            case .literal:
+                break
+            }
+        }
+        return (try? pattern.url(values, defaultScheme: "app")) ?? patternText
+    }
+}
