@@ -26,20 +26,80 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not ask the terminal for mouse events.")
     var noMouse = false
 
+    @Option(name: .long, help: "Record the session as a script: each command, then an `expect stack` line.")
+    var record: String?
+
+    @Option(name: .long, help: "Play a script in the app, with its animations, before handing over the keys.")
+    var replay: String?
+
+    @Option(name: .long, help: "Milliseconds between replayed commands.")
+    var delay = 800
+
+    @Flag(name: .long, help: "Replay one command per key press.")
+    var step = false
+
     @MainActor
     func run() async throws {
         let runtime = try appOptions.makeRuntime()
+        let replayText = try replay.map(Self.read)
+        let replayed = try replayText.map(Self.commands)
         guard let terminal = NCursesTerminal(mouse: !noMouse) else {
-            FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input")
-            var lines: [String] = []
-            while let line = readLine(strippingNewline: true) { lines.append(line) }
+            var text: String
+            if let replayText {
+                FileHandleOutput.stderr("switchyard: no terminal; replaying \(replay ?? "") headless")
+                text = replayText
+            } else {
+                FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input")
+                var lines: [String] = []
+                while let line = readLine(strippingNewline: true) { lines.append(line) }
+                text = lines.joined(separator: "\n")
+            }
             let runner = ScriptRunner(runtime: runtime) { print($0) }
-            let ok = await runner.run(lines.joined(separator: "\n"))
+            let ok = await runner.run(text)
             if !ok { throw ExitCode(1) }
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
-        await loop.run()
+        if let record {
+            guard FileManager.default.createFile(atPath: record, contents: Data("# Recorded by switchyard \(runtime.app.name)\n".utf8)),
+                  let handle = FileHandle(forWritingAtPath: record) else {
+                terminal.shutdown()
+                FileHandleOutput.stderr("switchyard: cannot write \(record)")
+                throw ExitCode(1)
+            }
+            handle.seekToEndOfFile()
+            loop.onCommand = { command, report in
+                handle.write(Data(Self.recorded(command, report).utf8))
+            }
+        }
+        if let replayed { await loop.replay(replayed, delayMilliseconds: delay, stepwise: step) }
+        if !loop.model.quitRequested { await loop.run() }
         terminal.shutdown()
+    }
+
+    /// The lines recorded for one command: the command as a script line, then the state it left.
+    static func recorded(_ command: NavigationCommand, _ report: StepReport) -> String {
+        "\(command)\nexpect stack \(report.state.compactDescription)\n"
+    }
+
+    static func read(_ path: String) throws -> String {
+        do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+            FileHandleOutput.stderr("switchyard: cannot read \(path): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The commands of a script (expectations and comments are skipped); a bad line ends the run.
+    static func commands(_ text: String) throws -> [NavigationCommand] {
+        var out: [NavigationCommand] = []
+        for (index, raw) in ScriptRunner.lines(of: text).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("expect") { continue }
+            do throws(CommandParseError) { out.append(try NavigationCommand(parsing: line)) } catch {
+                FileHandleOutput.stderr("switchyard: line \(index + 1): \(error)")
+                throw ExitCode(1)
+            }
+        }
+        return out
     }
 }

@@ -39,7 +39,7 @@ public final class ScriptRunner {
     }
 
     /// Splits a script into lines: LF, CRLF and a lone CR each end a line; a leading UTF-8 BOM is dropped.
-    public static func lines(of text: String) -> [String] {
+    public nonisolated static func lines(of text: String) -> [String] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var lines: [String] = []

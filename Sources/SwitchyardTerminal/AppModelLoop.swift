@@ -24,6 +24,8 @@ public final class AppLoop {
     public var stopsWhenIdle: Bool
     /// How long one idle wait for a key lasts, in milliseconds.
     public var idleTimeoutMilliseconds = 1000
+    /// Receives every command the loop performs with its report (`--record` writes them as a script).
+    public var onCommand: ((NavigationCommand, StepReport) -> Void)?
 
     /// Creates a loop for `runtime` on `terminal`.
     ///
@@ -93,6 +95,7 @@ public final class AppLoop {
         let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
         let report = await runtime.perform(effect)
+        onCommand?(effect, report)
         model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
         model.isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
         model.held = runtime.heldNavigation
@@ -109,6 +112,30 @@ public final class AppLoop {
             newLayer: afterLayer,
             tween: model.tween
         )
+    }
+
+    /// Plays `commands` in the app, animations included, before the user takes over (`--replay`).
+    /// Between commands the loop waits `delayMilliseconds`, or, with `stepwise`, for a key; `q` or
+    /// Ctrl-C during the replay quits, any other key skips the wait.
+    public func replay(_ commands: [NavigationCommand], delayMilliseconds: Int, stepwise: Bool) async {
+        present()
+        for (index, command) in commands.enumerated() {
+            await perform(command)
+            while model.playback != nil {
+                present()
+                _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
+                model.advancePlayback()
+            }
+            model.status = AppStatus("Replay \(index + 1)/\(commands.count): \(command)"
+                + (stepwise ? " · any key for the next step" : ""), kind: .note)
+            present()
+            let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
+            if key == .char("q") || key == .ctrl("c") {
+                model.quitRequested = true
+                return
+            }
+        }
+        model.status = AppStatus("Replay finished: \(commands.count) command\(commands.count == 1 ? "" : "s"); the app is yours", kind: .note)
     }
 
     /// Draws the model and shows it.

@@ -50,6 +50,29 @@ struct EndToEndTests {
         #expect(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil, "tab 1, Home: \(tmux.capture())")
     }
 
+    @Test func recordThenReplayHeadlessReachesTheSameState() async throws {
+        let tmux = try TmuxDriver(name: "record")
+        defer { tmux.kill() }
+        let file = tmux.path("session.script")
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --record \(TmuxDriver.quote(file))"))
+        try #require(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil)
+        tmux.type(":app://order/42")
+        tmux.press("Enter")
+        try #require(await tmux.waitFor("The login gate held your navigation.") != nil, "\(tmux.capture())")
+        tmux.press("L")
+        try #require(await tmux.waitFor("‹ Back", "Order #42") != nil, "\(tmux.capture())")
+        tmux.press("2")
+        try #require(await tmux.waitFor("Things people like this week.") != nil, "\(tmux.capture())")
+        tmux.press("q")
+        let script = try #require(await tmux.waitForFile("session.script"))
+        #expect(script.contains("open app://order/42\nexpect stack [Home] Home ^ Log in\nlogin\nexpect stack [Orders] Orders > Order #42\ntab 2\nexpect stack [Discover] Discover\n"),
+                "\(script)")
+        // Played back headless (no terminal), the recording passes every `expect stack`.
+        let replayed = try CommandLineTests.run(["--replay", file], input: "")
+        #expect(replayed.status == 0, "\(replayed.out)\(replayed.err)")
+        #expect(replayed.out.contains("# 3 passed, 0 failed"), "\(replayed.out)")
+    }
+
     @Test func resizeRelayouts() async throws {
         let tmux = try TmuxDriver(name: "resize")
         defer { tmux.kill() }
