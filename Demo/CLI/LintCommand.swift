@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
 
 /// `switchyard lint [--routes FILE | --app FILE]`: every problem in a route table, one line each.
 struct LintCommand: ParsableCommand {
@@ -10,7 +12,8 @@ struct LintCommand: ParsableCommand {
         discussion: """
         Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Codes: duplicate,
         same-shape, invalid-pattern, shadowed, invalid-redirect, duplicate-redirect, redirect-cycle,
-        relocation, unknown-target. A summary goes to standard error. Exits 1 when there is any error
+        relocation, unknown-target, unbound-placeholder (an app's parent template names a value its route
+        can never bind). A summary goes to standard error. Exits 1 when there is any error
         (or the file cannot be read), 0 otherwise.
         """
     )
@@ -23,7 +26,15 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let file = try RouteFileLoader.load(routes: routes, app: app)
-        let (lines, errors, warnings) = Self.report(file)
+        var (lines, errors, warnings) = Self.report(file)
+        if routes == nil, let description = try? app.map({ try AppDescription.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
+            ?? DemoApp.description() {
+            let findings = description.unboundPlaceholders().map {
+                RouteLintFinding(.error, "unbound-placeholder", $0.location, $0.message)
+            }
+            lines += findings.map(\.description)
+            errors += findings.count
+        }
         for line in lines { print(line) }
         FileHandleOutput.stderr("switchyard lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }

@@ -90,6 +90,21 @@ struct CommandLineTests {
         """#)
     }
 
+    @Test func anUnboundParentPlaceholderIsRefusedAtLoadAndByLint() throws {
+        let file = try Self.routeFile(#"""
+        {"name":"B","tabs":[{"title":"H","root":"app://home"}],
+         "routes":[{"pattern":"app://home","target":"Home","opens":"tab"},
+                   {"pattern":"app://item/:id","target":"Item","parent":"app://list/{ref}"}]}
+        """#)
+        let message = "routes[1].parent: {ref} can never be bound: it is not a path parameter of app://item/:id"
+        let lint = try Self.run(["lint", "--app", file])
+        #expect(lint.status == 1)
+        #expect(lint.out == "error: [unbound-placeholder] \(message)\n")
+        let script = try Self.run(["script", "--app", file], input: "")
+        #expect(script.status == 1)
+        #expect(script.err.contains(message))
+    }
+
     @Test func aBadRouteFileExitsNonZeroNamingTheEntry() throws {
         let file = try Self.routeFile(#"{"routes": [{"pattern": "app://a", "target": "A"}, {"pattern": "app://b/:x((a+)+)", "target": "B"}]}"#)
         let r = try Self.run(["match", "--routes", file, "app://a"])
