@@ -103,10 +103,19 @@ extension RouteTable {
             }
             out.append(.init(pattern: text, matched: true, verdict: verdict))
         }
+        // Routes that do not match, nearest first: those that got further through the URL, and among
+        // them those refused by a segment rather than by a different number of segments.
+        var misses: [(score: Int, candidate: Explanation.Candidate)] = []
         for r in consideredRoutes(for: parsed) {
             let c = r.pattern.check(parsed, caseInsensitivePaths: options.caseInsensitivePaths)
-            if !c.matched { out.append(.init(pattern: r.pattern.description, matched: false, verdict: c.failure ?? "no match")) }
+            guard !c.matched else { continue }
+            let failure = c.failure ?? "no match"
+            let shape = failure.hasPrefix("the URL has") ? 0 : 1
+            misses.append((c.ranks.count * 2 + shape, .init(pattern: r.pattern.description, matched: false, verdict: failure)))
         }
+        out += misses.enumerated().sorted { a, b in
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+        }.map(\.element.candidate)
         if out.isEmpty {
             // Nothing shares the scheme and host: name the nearest routes and what set them apart.
             let others = routes.filter { r in !consideredRoutes(for: parsed).contains { $0.pattern == r.pattern } }

@@ -337,6 +337,10 @@ public final class AppRuntime {
             }
         } else {
             report.message = outcome.description
+            if case .notFound(let url) = outcome.final, let nearest = router.explain(url).final.candidates.first {
+                report.nearest = "\(nearest.pattern): \(nearest.verdict)"
+                report.note("nearest route \(nearest.pattern): \(nearest.verdict)")
+            }
         }
         placedTransitions = []
         placementNotes = []

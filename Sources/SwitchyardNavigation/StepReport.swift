@@ -20,6 +20,9 @@ public struct StepReport: Sendable {
     public var trace: RouteTrace?
     /// The held navigation this step cancelled, if any (its callback received `cancelled`).
     public var cancelledHold: HeldNavigation?
+    /// For an open no route matched: the nearest candidate and why it lost (`app://order/:id<int>:
+    /// segment 1: 'abc' does not satisfy <int>`).
+    public var nearest: String?
 
     /// Creates a report.
     public init(command: String, outcome: RouteOutcome? = nil, transition: Transition = .none, message: String? = nil,

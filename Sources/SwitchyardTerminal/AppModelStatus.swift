@@ -37,6 +37,9 @@ public struct AppStatus: Hashable, Sendable {
         }
         if report.isError {
             var text = report.outcome.flatMap(Self.failure) ?? Self.capitalized(report.message ?? "\(effect) failed")
+            if let nearest = report.nearest {
+                text = text.replacingOccurrences(of: " (R shows the route table)", with: "") + " · nearest \(nearest)"
+            }
             if text.contains("refuses to be left") {
                 text += " (D discards)"
             }

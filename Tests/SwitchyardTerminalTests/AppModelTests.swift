@@ -94,7 +94,11 @@ struct AppModelTests {
     @Test func statusLineNamesMissingRoutesRejectionsAndVetoes() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://nope\r", to: loop, terminal)
-        #expect(loop.model.status == AppStatus("No route matches app://nope (R shows the route table)", kind: .error))
+        #expect(loop.model.status == AppStatus("No route matches app://nope · nearest app://home: host 'nope' is not 'home'", kind: .error))
+        await AppFixture.type(":app://order/abc\r", to: loop, terminal)
+        #expect(loop.model.status == AppStatus(
+            "No route matches app://order/abc · nearest app://order/:id<int>: segment 1: 'abc' does not satisfy <int>",
+            kind: .error))
         await AppFixture.type(":https://switchyard.dev.evil.com/x\r", to: loop, terminal)
         #expect(loop.model.status == AppStatus("Rejected by WebAllowList: host 'switchyard.dev.evil.com' is not on the allow list", kind: .error))
         await AppFixture.type(":app://settings/edit\r", to: loop, terminal)
