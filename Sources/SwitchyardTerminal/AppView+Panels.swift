@@ -151,7 +151,8 @@ extension AppView {
             func style(_ base: CellStyle) -> CellStyle {
                 selected ? CellStyle(bold: true, reverse: true) : base
             }
-            let pattern = DisplayWidth.padded(AppViewText.fit(route.pattern, width: patternWidth), toWidth: patternWidth)
+            let pattern = DisplayWidth.padded(
+                DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth), toWidth: patternWidth)
             var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y, style: style(CellStyle(role: .link)), clip: line)
             let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
             x = canvas.put("  " + target, x: x, y: y, style: style(.plain), clip: line)

@@ -93,6 +93,26 @@ public enum DisplayWidth {
         return ellipsisWidth <= width ? result + ellipsis : result
     }
 
+    /// `string` fitted to `width` columns by cutting its middle (`app://order/…/track`), so two texts
+    /// that differ only at the end stay different. The head gets the larger half.
+    public static func elidedMiddle(_ string: String, toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if of(string) <= width { return string }
+        let budget = width - of(ellipsis)
+        guard budget >= 2 else { return truncated(string, toWidth: width, ellipsis: ellipsis) }
+        let tailBudget = budget / 2
+        var tail: [Character] = []
+        var used = 0
+        for character in string.reversed() {
+            let w = of(character)
+            if used + w > tailBudget { break }
+            tail.insert(character, at: 0)
+            used += w
+        }
+        let head = truncated(string, toWidth: budget - used, ellipsis: "")
+        return head + ellipsis + String(tail)
+    }
+
     /// `string` truncated to `width` columns and then padded with spaces to exactly `width`.
     public static func padded(_ string: String, toWidth width: Int) -> String {
         let cut = truncated(string, toWidth: width)

@@ -89,3 +89,16 @@ struct EscapingTests {
         #expect(shown.unicodeScalars.allSatisfy { DisplayWidth.of(scalar: $0) == 1 })
     }
 }
+
+struct ElidedMiddleTests {
+    @Test func twoPatternsThatDifferAtTheEndStayDifferent() {
+        let a = DisplayWidth.elidedMiddle("app://order/:id<int>", toWidth: 14)
+        let b = DisplayWidth.elidedMiddle("app://order/:id<int>/track", toWidth: 14)
+        #expect(a != b)
+        #expect(DisplayWidth.of(a) <= 14 && DisplayWidth.of(b) <= 14)
+        #expect(b == "app://o…/track")
+        #expect(DisplayWidth.elidedMiddle("short", toWidth: 14) == "short")
+        #expect(DisplayWidth.elidedMiddle("商品详情页面路由表", toWidth: 9).hasSuffix("表"))
+        #expect(DisplayWidth.of(DisplayWidth.elidedMiddle("商品详情页面路由表", toWidth: 9)) <= 9)
+    }
+}
