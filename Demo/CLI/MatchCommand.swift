@@ -21,16 +21,10 @@ struct MatchCommand: ParsableCommand {
     var urls: [String] = []
 
     func run() throws {
+        let file = try RouteFileLoader.read(RouteFile.self, path: routes)
         let table: RouteTable<RouteDefinition>
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: routes))
-            table = try RouteFile.decode(json: data).table()
-        } catch let error as RouteFileError {
-            FileHandleOutput.stderr("switchyard: \(routes): \(error)")
-            throw ExitCode(1)
-        } catch {
-            FileHandleOutput.stderr("switchyard: cannot read \(routes): \(error.localizedDescription)")
-            throw ExitCode(1)
+        do throws(RouteFileError) { table = try file.table() } catch {
+            throw RouteFileLoader.fail(error.naming(routes))
         }
         if urls.isEmpty {
             while let line = readLine(strippingNewline: true) {

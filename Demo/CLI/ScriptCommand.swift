@@ -15,20 +15,18 @@ struct AppOptions: ParsableArguments {
     /// Loads the app and builds its runtime; errors are printed and end the process with status 1.
     @MainActor
     func makeRuntime() throws -> AppRuntime {
+        let description = try app.map { path in try RouteFileLoader.read(AppDescription.self, path: path) }
+        let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         do {
-            let description: AppDescription? = try app.map { path in
-                try AppDescription.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-            }
-            let table: RelocationTable? = try relocations.map { path in
-                try RelocationTable.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-            }
             return try DemoApp.makeRuntime(app: description, relocations: table)
         } catch let e as RouteFileError {
-            FileHandleOutput.stderr("switchyard: \(app ?? "demo app"): \(e)")
+            // `configure` is where the extra relocation table is applied on top of the app's.
+            let file = e.location == "configure" ? relocations ?? app : app
+            throw RouteFileLoader.fail(e.naming(file ?? RouteFileLoader.demoName))
         } catch let e as RelocationError {
-            FileHandleOutput.stderr("switchyard: \(relocations ?? "relocations"): \(e)")
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(relocations ?? "relocations"): \(e)"))
         } catch {
-            FileHandleOutput.stderr("switchyard: \(error.localizedDescription)")
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
         }
         throw ExitCode(1)
     }
@@ -63,9 +61,8 @@ struct ScriptCommand: AsyncParsableCommand {
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                FileHandleOutput.stderr("switchyard: cannot read script \(file): \(error.localizedDescription)")
-                throw ExitCode(1)
+            do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: file), as: UTF8.self) } catch {
+                throw RouteFileLoader.fail(error)
             }
         }
         let runtime = try appOptions.makeRuntime()
