@@ -38,7 +38,7 @@ struct EndToEndTests {
         tmux.press("Enter")
         try #require(await tmux.waitFor("The login gate held your navigation.", "needs login") != nil, "the login gate: \(tmux.capture())")
         tmux.press("L")
-        try #require(await tmux.waitFor("‹ Back", "Order #42", "Logged in; resumed app://order/42") != nil, "logged in: \(tmux.capture())")
+        try #require(await tmux.waitFor("‹ Back", "Order #42", "Logged in; resumed #1 app://order/42") != nil, "logged in: \(tmux.capture())")
         tmux.press("Escape")
         let orders = await tmux.waitFor { screen in
             screen.contains("Your orders.") && screen.contains("✓ pop Order #42 → Orders") && !screen.contains("‹ Back")
