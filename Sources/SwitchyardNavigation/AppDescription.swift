@@ -64,7 +64,8 @@ public struct TabDescription: Sendable, Equatable {
 /// An app described as data: tabs, routes with their screens, redirects and relocations.
 ///
 /// This is how a team puts its own route table into Switchyard (`--app FILE`); see README, "App
-/// description format". It is also a route file: `routes[].pattern`/`target` read the same.
+/// description format". It is `Codable` and read strictly (``RouteSchema``); its routes read `pattern`,
+/// `target`, `priority` and `metadata` as a route file does, and ``routeFile`` gives it as one.
 public struct AppDescription: Sendable, Equatable {
     /// The app's name, shown in the title bar.
     public var name: String
