@@ -34,8 +34,7 @@ struct ExportCommand: ParsableCommand {
             let text = try Self.render(file, format: format)
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         } catch {
-            FileHandleOutput.stderr("switchyard: \(routes ?? app ?? "demo app"): \(error)")
-            throw ExitCode(1)
+            throw RouteFileLoader.fail(error.naming(routes ?? app ?? RouteFileLoader.demoName))
         }
     }
 

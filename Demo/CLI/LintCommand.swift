@@ -27,8 +27,8 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         let file = try RouteFileLoader.load(routes: routes, app: app)
         var (lines, errors, warnings) = Self.report(file)
-        if routes == nil, let description = try? app.map({ try AppDescription.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
-            ?? DemoApp.description() {
+        if routes == nil {
+            let description = try app.map { try RouteFileLoader.read(AppDescription.self, path: $0) } ?? DemoApp.description()
             let findings = description.unboundPlaceholders().map {
                 RouteLintFinding(.error, "unbound-placeholder", $0.location, $0.message)
             }

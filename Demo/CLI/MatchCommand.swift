@@ -22,19 +22,14 @@ struct MatchCommand: ParsableCommand {
     var urls: [String] = []
 
     func run() throws {
+        let file = try RouteFileLoader.read(RouteFile.self, path: routes)
         let table: RouteTable<RouteDefinition>
         let router: Router
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: routes))
-            let file = try RouteFile.decode(json: data)
+        do throws(RouteFileError) {
             table = try file.table()
             router = try RouteFileLoader.demoRouter(file)
-        } catch let error as RouteFileError {
-            FileHandleOutput.stderr("switchyard: \(routes): \(error)")
-            throw ExitCode(1)
         } catch {
-            FileHandleOutput.stderr("switchyard: cannot read \(routes): \(error.localizedDescription)")
-            throw ExitCode(1)
+            throw RouteFileLoader.fail(error.naming(routes))
         }
         if urls.isEmpty {
             while let line = readLine(strippingNewline: true) {

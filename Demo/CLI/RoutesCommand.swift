@@ -32,8 +32,7 @@ struct RoutesCommand: ParsableCommand {
         do throws(RouteFileError) {
             for line in try Self.report(file, tree: tree) { print(line) }
         } catch {
-            FileHandleOutput.stderr("switchyard: \(routes ?? app ?? "demo app"): \(error)")
-            throw ExitCode(1)
+            throw RouteFileLoader.fail(error.naming(routes ?? app ?? RouteFileLoader.demoName))
         }
     }
 
@@ -51,42 +50,5 @@ struct RoutesCommand: ParsableCommand {
             return [names.build().treeDescription]
         }
         return RouteMap(router: router).tableLines()
-    }
-}
-
-/// Loading route files for the table tools.
-enum RouteFileLoader {
-    /// The interceptor name shown for routes whose metadata has `requiresLogin` = `true`.
-    static let loginGateName = "login-gate"
-
-    /// Reads the route table to work on: `[--routes FILE | --app FILE]`, else the routes of `--app FILE`, else the
-    /// built-in demo app's. On failure prints the reason and exits 1.
-    static func load(routes: String?, app: String?) throws -> RouteFile {
-        let path = routes ?? app ?? "demo app"
-        do {
-            if let routes {
-                return try RouteFile.decode(json: try Data(contentsOf: URL(fileURLWithPath: routes)))
-            }
-            if let app {
-                return try AppDescription.decode(json: try Data(contentsOf: URL(fileURLWithPath: app))).routeFile
-            }
-            return try DemoApp.description().routeFile
-        } catch let error as RouteFileError {
-            FileHandleOutput.stderr("switchyard: \(path): \(error)")
-            throw ExitCode(1)
-        } catch {
-            FileHandleOutput.stderr("switchyard: cannot read \(path): \(error.localizedDescription)")
-            throw ExitCode(1)
-        }
-    }
-
-    /// A router with the file's routes (no handlers), redirects and relocations, plus a stand-in for the
-    /// login gate the demo app installs on routes with `requiresLogin` = `true`.
-    static func demoRouter(_ file: RouteFile) throws(RouteFileError) -> Router {
-        let router = Router()
-        try file.register(on: router) { _ in nil }
-        router.addInterceptor(ClosureInterceptor(loginGateName) { _ in .proceed }, priority: 1000,
-                              scope: .metadata(key: "requiresLogin", value: "true"))
-        return router
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Switchyard
 import SwitchyardCurses
+import SwitchyardDemo
 import SwitchyardNavigation
 import SwitchyardTerminal
 
@@ -60,6 +62,9 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
+        if let path = appOptions.app ?? appOptions.routes {
+            loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
+        }
         if let record {
             guard FileManager.default.createFile(atPath: record, contents: Data("# Recorded by switchyard \(runtime.app.name)\n".utf8)),
                   let handle = FileHandle(forWritingAtPath: record) else {
@@ -75,6 +80,30 @@ struct RunCommand: AsyncParsableCommand {
         if let replayed { await loop.replay(replayed, delayMilliseconds: delay, stepwise: step) }
         if !loop.model.quitRequested { await loop.run() }
         terminal.shutdown()
+    }
+
+    /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
+    /// leaves the running app in force and says why.
+    @MainActor
+    static func watcher(path: String, isApp: Bool, relocations: String?) -> @MainActor () -> AppLoop.Reload {
+        func stamp() -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        var last = stamp()
+        return {
+            let now = stamp()
+            guard now != last else { return .unchanged }
+            last = now
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            do {
+                let description = isApp
+                    ? try RouteSchema.load(AppDescription.self, path: path)
+                    : AppDescription.generated(from: try RouteSchema.load(RouteFile.self, path: path), name: name)
+                let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
+                let runtime = try DemoApp.makeRuntime(app: description, relocations: table)
+                return .reloaded(runtime, "Reloaded \(name): \(description.routes.count) routes")
+            } catch {
+                return .failed(RouteFileLoader.visible("\(error)") + " — \(name) not reloaded; the previous table stays in force")
+            }
+        }
     }
 
     /// The lines recorded for one command: the command as a script line, then the state it left.

@@ -9,26 +9,35 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "An app description (JSON, see README). The built-in demo app by default.")
     var app: String?
 
+    @Option(name: .long, help: "A plain route file (JSON): every route becomes a screen, in a tab per host.")
+    var routes: String?
+
     @Option(name: .long, help: "A relocation table (JSON) applied at start.")
     var relocations: String?
 
     /// Loads the app and builds its runtime; errors are printed and end the process with status 1.
     @MainActor
     func makeRuntime() throws -> AppRuntime {
+        if app != nil && routes != nil {
+            FileHandleOutput.stderr("switchyard: give --app or --routes, not both")
+            throw ExitCode(1)
+        }
+        let description = try app.map { path in try RouteFileLoader.read(AppDescription.self, path: path) }
+            ?? routes.map { path in
+                AppDescription.generated(from: try RouteFileLoader.read(RouteFile.self, path: path),
+                                         name: URL(fileURLWithPath: path).lastPathComponent)
+            }
+        let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         do {
-            let description: AppDescription? = try app.map { path in
-                try AppDescription.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-            }
-            let table: RelocationTable? = try relocations.map { path in
-                try RelocationTable.decode(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-            }
             return try DemoApp.makeRuntime(app: description, relocations: table)
         } catch let e as RouteFileError {
-            FileHandleOutput.stderr("switchyard: \(app ?? "demo app"): \(e)")
+            // `configure` is where the extra relocation table is applied on top of the app's.
+            let file = e.location == "configure" ? relocations ?? app ?? routes : app ?? routes
+            throw RouteFileLoader.fail(e.naming(file ?? RouteFileLoader.demoName))
         } catch let e as RelocationError {
-            FileHandleOutput.stderr("switchyard: \(relocations ?? "relocations"): \(e)")
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(relocations ?? "relocations"): \(e)"))
         } catch {
-            FileHandleOutput.stderr("switchyard: \(error.localizedDescription)")
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
         }
         throw ExitCode(1)
     }
@@ -40,8 +49,9 @@ struct ScriptCommand: AsyncParsableCommand {
         commandName: "script",
         abstract: "Run a navigation script (one command a line) against the app, headless.",
         discussion: """
-        Commands: open URL, back, dismiss, tab N, tap N, login, logout, discard, \
-        expect top TITLE, expect stack STATE, expect outcome CODE, expect transition KIND, expect error, expect ok, # comment.
+        Commands: open URL, back [ANIMATION], dismiss [ANIMATION], tab N, tap N, login, logout, discard, \
+        expect top TITLE, expect stack STATE, expect outcome CODE, expect transition KIND, expect held URL|none, \
+        expect login yes|no, expect error, expect ok, # comment. LF, CRLF and a UTF-8 BOM are accepted.
         After each line the state, the transition and the trace are printed. A bad line prints an error with its
         line number and the run goes on. Any failed expect makes the exit status 1.
         """
@@ -63,9 +73,8 @@ struct ScriptCommand: AsyncParsableCommand {
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                FileHandleOutput.stderr("switchyard: cannot read script \(file): \(error.localizedDescription)")
-                throw ExitCode(1)
+            do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: file), as: UTF8.self) } catch {
+                throw RouteFileLoader.fail(error)
             }
         }
         let runtime = try appOptions.makeRuntime()

@@ -18,41 +18,70 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
         }
     }
 
-    /// One line, e.g. `replace app://a/:id → app://b/:id`.
-    public var description: String {
+    /// The operation names of the table format.
+    enum Operation: String, CaseIterable {
+        case replace, add, delete, reset
+
+        /// `replace, add, delete or reset`.
+        static let names = allCases.map(\.rawValue)
+    }
+
+    /// The entry's operation.
+    var operation: Operation {
         switch self {
-        case .replace(let p, let to): "replace \(p) → \(to)"
-        case .add(let p, let t): "add \(p) → target \(t)"
-        case .delete(let p): "delete \(p)"
-        case .reset(let p): "reset \(p)"
+        case .replace: .replace
+        case .add: .add
+        case .delete: .delete
+        case .reset: .reset
         }
     }
 
-    private enum Keys: String, CodingKey { case op, pattern, to, target }
+    /// One line, e.g. `replace app://a/:id → app://b/:id`.
+    public var description: String {
+        switch self {
+        case .replace(let p, let to): "\(operation.rawValue) \(p) → \(to)"
+        case .add(let p, let t): "\(operation.rawValue) \(p) → target \(t)"
+        case .delete(let p), .reset(let p): "\(operation.rawValue) \(p)"
+        }
+    }
 
-    /// Decodes `{"op": "replace|add|delete|reset", "pattern": …, "to": …, "target": …}`.
+    private enum Keys: String, CodingKey, CaseIterable { case op, pattern, to, target }
+
+    /// Decodes `{"op": "replace|add|delete|reset", "pattern": …, "to": …, "target": …}` strictly: the
+    /// patterns must parse, a `replace` destination may only use parameters its pattern captures, an
+    /// `add` target must not be empty, and a field the operation does not use is refused.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let op = try c.decode(String.self, forKey: .op)
-        let pattern = try c.decode(String.self, forKey: .pattern)
+        let o = try SchemaObject(decoder, Keys.self)
+        let op = try o.requiredChoice(.op, what: "op", names: Operation.names, parse: Operation.init(rawValue:))
+        let (pattern, source) = try o.compiledPattern(.pattern)
+        let unused = "not used by op '\(op.rawValue)'"
         switch op {
-        case "replace": self = .replace(pattern: pattern, to: try c.decode(String.self, forKey: .to))
-        case "add": self = .add(pattern: pattern, target: try c.decode(String.self, forKey: .target))
-        case "delete": self = .delete(pattern: pattern)
-        case "reset": self = .reset(pattern: pattern)
-        default:
-            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown op '\(op)' (expected replace, add, delete or reset)")
+        case .replace:
+            try o.refusePresent([.target], unused)
+            let (to, destination) = try o.compiledPattern(.to)
+            if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.to, problem) }
+            self = .replace(pattern: pattern, to: to)
+        case .add:
+            try o.refusePresent([.to], unused)
+            self = .add(pattern: pattern, target: try o.nonEmptyString(.target))
+        case .delete:
+            try o.refusePresent([.to, .target], unused)
+            self = .delete(pattern: pattern)
+        case .reset:
+            try o.refusePresent([.to, .target], unused)
+            self = .reset(pattern: pattern)
         }
     }
 
     /// Encodes the same shape it decodes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(operation.rawValue, forKey: .op)
+        try c.encode(pattern, forKey: .pattern)
         switch self {
-        case .replace(let p, let to): try c.encode("replace", forKey: .op); try c.encode(p, forKey: .pattern); try c.encode(to, forKey: .to)
-        case .add(let p, let t): try c.encode("add", forKey: .op); try c.encode(p, forKey: .pattern); try c.encode(t, forKey: .target)
-        case .delete(let p): try c.encode("delete", forKey: .op); try c.encode(p, forKey: .pattern)
-        case .reset(let p): try c.encode("reset", forKey: .op); try c.encode(p, forKey: .pattern)
+        case .replace(_, let to): try c.encode(to, forKey: .to)
+        case .add(_, let t): try c.encode(t, forKey: .target)
+        case .delete, .reset: break
         }
     }
 }
@@ -93,33 +122,52 @@ public struct RelocationTable: Sendable, Equatable, Codable {
         self.entries = entries
     }
 
-    /// Decodes a table from JSON, naming the bad entry on failure.
-    public static func decode(json data: Data) throws(RelocationError) -> RelocationTable {
-        let raw: Any
-        do { raw = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .malformed("not JSON (\(error.localizedDescription))")
-        }
-        guard let object = raw as? [String: Any] else { throw .malformed("the top level must be an object") }
-        let version = object["version"] as? Int ?? 0
-        guard let list = object["entries"] as? [Any] else { throw .malformed("missing \"entries\" array") }
-        var entries: [RelocationEntry] = []
-        for (i, item) in list.enumerated() {
-            guard let dict = item as? [String: Any] else { throw .invalidEntry(index: i, reason: "not an object") }
-            guard let op = dict["op"] as? String else { throw .invalidEntry(index: i, reason: "missing \"op\"") }
-            guard let pattern = dict["pattern"] as? String else { throw .invalidEntry(index: i, reason: "missing \"pattern\"") }
-            switch op {
-            case "replace":
-                guard let to = dict["to"] as? String else { throw .invalidEntry(index: i, reason: "replace needs \"to\"") }
-                entries.append(.replace(pattern: pattern, to: to))
-            case "add":
-                guard let target = dict["target"] as? String else { throw .invalidEntry(index: i, reason: "add needs \"target\"") }
-                entries.append(.add(pattern: pattern, target: target))
-            case "delete": entries.append(.delete(pattern: pattern))
-            case "reset": entries.append(.reset(pattern: pattern))
-            default: throw .invalidEntry(index: i, reason: "unknown op '\(op)' (expected replace, add, delete or reset)")
+    private enum Keys: String, CodingKey, CaseIterable { case version, entries }
+
+    /// Decodes `{"version": N, "entries": […]}` strictly: `version` (optional, default 0) must be an
+    /// integer, every entry must be valid (``RelocationEntry/init(from:)``), and the table must apply on
+    /// its own (no cycle of replacements).
+    public init(from decoder: any Decoder) throws {
+        let o = try SchemaObject(decoder, Keys.self)
+        version = try o.integer(.version) ?? 0
+        entries = try o.decode([RelocationEntry].self, .entries)
+        // The table on its own must apply: a cycle among its replacements is refused here, not later.
+        do throws(RelocationError) { _ = try RelocationState().applying(self) } catch {
+            switch error {
+            case .invalidEntry(let index, let reason):
+                throw RouteFileError(SchemaPath.appending(o.path(.entries), index: index), reason)
+            case .cycle, .malformed:
+                throw o.refuse(.entries, error.description)
             }
         }
-        return RelocationTable(version: version, entries: entries)
+    }
+
+    /// Encodes the shape it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(entries, forKey: .entries)
+    }
+
+    /// Decodes a table from JSON (``RouteSchema/decode(_:json:file:)``). A bad entry is refused as
+    /// ``RelocationError/invalidEntry(index:reason:)`` with the rest of its path in the reason
+    /// (`op: unknown op 'move' …`); anything else as ``RelocationError/malformed(_:)``.
+    public static func decode(json data: Data) throws(RelocationError) -> RelocationTable {
+        do throws(RouteFileError) { return try RouteSchema.decode(RelocationTable.self, json: data) } catch {
+            if error.line == nil, let (index, rest) = entryPath(error.location) {
+                throw .invalidEntry(index: index, reason: rest.isEmpty ? error.message : "\(rest): \(error.message)")
+            }
+            throw .malformed(error.description)
+        }
+    }
+
+    /// `entries[3].to` as (3, "to"); nil for other paths.
+    private static func entryPath(_ path: String) -> (Int, String)? {
+        guard path.hasPrefix("entries["), let close = path.firstIndex(of: "]") else { return nil }
+        guard let index = Int(path[path.index(path.startIndex, offsetBy: "entries[".count)..<close]) else { return nil }
+        var rest = path[path.index(after: close)...]
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        return (index, String(rest))
     }
 }
 
@@ -152,11 +200,7 @@ struct RelocationState: Sendable {
                 do throws(PatternError) { dest = try RoutePattern(to) } catch {
                     throw .invalidEntry(index: i, reason: "destination: \(error.description)")
                 }
-                let available = Set(pattern.parameterNames)
-                for name in dest.parameterNames where !available.contains(name) {
-                    if case .optional = dest.segments.first(where: { $0.parameterName == name }) { continue }
-                    throw .invalidEntry(index: i, reason: "destination parameter '\(name)' is not in '\(pattern)'")
-                }
+                if let problem = RoutePattern.destinationProblem(from: pattern, to: dest) { throw .invalidEntry(index: i, reason: problem) }
                 if dest.shape == pattern.shape { throw .cycle([pattern.description, dest.description]) }
                 next.rules.append((pattern, .replace(to: dest)))
             case .add(_, let target):

@@ -20,37 +20,71 @@ public struct RouteDefinition: Sendable, Equatable {
     }
 }
 
-/// Why a route file was refused: names the entry (`routes[3].pattern`) and what was wrong.
+/// Why a route file, app description, relocation table or route map was refused: the file, the coding
+/// path of the bad value (`routes[3].pattern`), what was wrong, and for syntax errors the line and column.
+///
+/// ``description`` reads `routes.json: routes[1].guard: expected a string, found a boolean`, or for a
+/// syntax error `routes.json:4:7: routes[0]: trailing comma before '}'`. Control characters, bidi
+/// controls and DEL in it are escaped (`\u{1B}`), and values from the file are echoed at most 80
+/// characters long, so a message can be printed to a terminal as it is.
 public struct RouteFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Where in the file, as a path such as `routes[3].pattern`, or `file` for the whole file.
+    /// The coding path of the bad value, such as `routes[3].pattern`; empty when the file as a whole is
+    /// wrong (not found, empty, not an object).
     public let location: String
     /// What was wrong.
     public let message: String
+    /// The file as it was named (`--routes FILE`); nil when the data did not come from a file.
+    public var file: String?
+    /// The line of a syntax error, from 1.
+    public var line: Int?
+    /// The column of a syntax error, in characters, from 1.
+    public var column: Int?
 
     /// Creates an error.
-    public init(_ location: String, _ message: String) {
+    public init(_ location: String, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
         self.location = location
         self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
     }
 
-    /// `routes[3].pattern: …`.
-    public var description: String { "\(location): \(message)" }
+    /// The same error naming `file`, unless it already names one.
+    public func naming(_ file: String?) -> RouteFileError {
+        var copy = self
+        if copy.file == nil { copy.file = file }
+        return copy
+    }
+
+    /// `FILE:LINE:COLUMN: PATH: MESSAGE`, leaving out the parts that are unknown or empty; without a
+    /// file, the position reads `line L, column C`.
+    public var description: String {
+        var parts: [String] = []
+        var head = file ?? ""
+        if let line, let column { head += file == nil ? "line \(line), column \(column)" : ":\(line):\(column)" }
+        if !head.isEmpty { parts.append(head) }
+        if !location.isEmpty { parts.append(location) }
+        parts.append(message)
+        return SchemaText.visible(parts.joined(separator: ": "))
+    }
 }
 
-/// A route table as data: the JSON format `switchyard match --routes FILE` and `--app FILE` read.
+/// A route table as data: the JSON format `switchyard match --routes FILE` reads (README, "Route file format").
 ///
 /// ```json
 /// {
 ///   "routes": [
 ///     {"pattern": "app://user/:id<int>", "target": "UserProfile", "priority": 0,
-///      "metadata": {"requiresLogin": "true"}}
+///      "metadata": {"requiresLogin": true}}
 ///   ],
 ///   "redirects": [{"from": "app://profile/:id", "to": "app://user/:id"}],
 ///   "relocations": {"version": 1, "entries": [{"op": "replace", "pattern": "app://old", "to": "app://new"}]}
 /// }
 /// ```
-/// Only `routes` is required; each route needs `pattern` and `target`. Unknown keys are ignored, so an
-/// app description (which adds tabs, titles and links) is also a route file.
+/// Only `routes` is required; each route needs `pattern` and `target`. The reading is strict (see
+/// ``RouteSchema``): unknown keys, values of the wrong type, invalid patterns and redirects whose
+/// destination needs a parameter the source lacks are refused with their coding path. A route's
+/// `interceptors` (which ``RouteMap`` writes) is accepted and not kept, so a route map is a route file.
 public struct RouteFile: Sendable, Equatable {
     /// The routes, in file order.
     public var routes: [RouteDefinition]
@@ -71,71 +105,9 @@ public struct RouteFile: Sendable, Equatable {
         a.routes == b.routes && a.redirects.map { [$0.from, $0.to] } == b.redirects.map { [$0.from, $0.to] } && a.relocations == b.relocations
     }
 
-    /// Reads a route file from JSON data, checking every entry; the error names the first bad one.
+    /// Reads a route file from JSON data (``RouteSchema/decode(_:json:file:)``); the error names the first bad value.
     public static func decode(json data: Data) throws(RouteFileError) -> RouteFile {
-        let raw: Any
-        do { raw = try JSONSerialization.jsonObject(with: data) } catch {
-            throw RouteFileError("file", "not valid JSON (\(error.localizedDescription))")
-        }
-        guard let object = raw as? [String: Any] else { throw RouteFileError("file", "the top level must be a JSON object") }
-        return try decode(object: object)
-    }
-
-    /// Reads a route file from an already parsed JSON object.
-    public static func decode(object: [String: Any]) throws(RouteFileError) -> RouteFile {
-        guard let list = object["routes"] as? [Any] else { throw RouteFileError("routes", "missing array of routes") }
-        var routes: [RouteDefinition] = []
-        for (i, item) in list.enumerated() {
-            let at = "routes[\(i)]"
-            guard let d = item as? [String: Any] else { throw RouteFileError(at, "must be an object") }
-            guard let pattern = d["pattern"] as? String else { throw RouteFileError("\(at).pattern", "missing or not a string") }
-            do throws(PatternError) { _ = try RoutePattern(pattern) } catch {
-                throw RouteFileError("\(at).pattern", error.description)
-            }
-            guard let target = d["target"] as? String, !target.isEmpty else {
-                throw RouteFileError("\(at).target", "missing or not a non-empty string")
-            }
-            var priority = 0
-            if let p = d["priority"] {
-                guard let n = JSONValue.integer(p) else { throw RouteFileError("\(at).priority", "must be an integer") }
-                priority = n
-            }
-            var metadata: [String: String] = [:]
-            if let m = d["metadata"] {
-                guard let md = m as? [String: Any] else { throw RouteFileError("\(at).metadata", "must be an object") }
-                for (k, v) in md {
-                    guard let text = JSONValue.scalarText(v) else {
-                        throw RouteFileError("\(at).metadata.\(k)", "must be a string, number or boolean")
-                    }
-                    metadata[k] = text
-                }
-            }
-            routes.append(RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata))
-        }
-        var redirects: [(String, String)] = []
-        if let r = object["redirects"] {
-            guard let rl = r as? [Any] else { throw RouteFileError("redirects", "must be an array") }
-            for (i, item) in rl.enumerated() {
-                guard let d = item as? [String: Any], let from = d["from"] as? String, let to = d["to"] as? String else {
-                    throw RouteFileError("redirects[\(i)]", "needs string fields \"from\" and \"to\"")
-                }
-                redirects.append((from, to))
-            }
-        }
-        var relocations: RelocationTable?
-        if let rel = object["relocations"] {
-            do throws(RelocationError) {
-                let data = try Self.reencode(rel)
-                relocations = try RelocationTable.decode(json: data)
-            } catch {
-                throw RouteFileError("relocations", error.description)
-            }
-        }
-        return RouteFile(routes: routes, redirects: redirects, relocations: relocations)
-    }
-
-    private static func reencode(_ value: Any) throws(RelocationError) -> Data {
-        do { return try JSONSerialization.data(withJSONObject: value) } catch { throw .malformed("not an object") }
+        try RouteSchema.decode(RouteFile.self, json: data)
     }
 
     /// Builds a route table whose targets are the route definitions; conflicts name the entry.
@@ -172,33 +144,8 @@ public struct RouteFile: Sendable, Equatable {
     }
 }
 
-/// Helpers for values from `JSONSerialization`, where booleans and numbers both arrive as `NSNumber`.
+/// Writing JSON text by hand, for output that is the same on every platform.
 public enum JSONValue {
-    /// The value as an integer, when it is a JSON integer (not a boolean, not a fraction).
-    public static func integer(_ v: Any) -> Int? {
-        guard let n = v as? NSNumber, !isBoolean(n) else { return nil }
-        let type = String(cString: n.objCType)
-        guard type != "d" && type != "f" else {
-            let d = n.doubleValue
-            return d == d.rounded() && abs(d) < 9e15 ? Int(d) : nil
-        }
-        return n.intValue
-    }
-
-    /// The value as a boolean, when it is a JSON boolean.
-    public static func boolean(_ v: Any) -> Bool? {
-        guard let n = v as? NSNumber, isBoolean(n) else { return nil }
-        return n.boolValue
-    }
-
-    /// A string, number or boolean as text (`"true"`, `"42"`); nil for arrays, objects and null.
-    public static func scalarText(_ v: Any) -> String? {
-        if let s = v as? String { return s }
-        guard let n = v as? NSNumber else { return nil }
-        if isBoolean(n) { return n.boolValue ? "true" : "false" }
-        return n.stringValue
-    }
-
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped (also U+2028/9),
     /// everything else as it is. Used for stable one-line and pretty JSON output.
     public static func quoted(_ s: String) -> String {
@@ -221,8 +168,54 @@ public enum JSONValue {
         }
         return out + "\""
     }
+}
 
-    static func isBoolean(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c"
+extension RouteFile: Codable {
+    enum Keys: String, CodingKey, CaseIterable { case routes, redirects, relocations }
+
+    /// Top-level keys of an app description, refused here with a pointer to the right reader.
+    static let appDescriptionKeys: [String: String] = Dictionary(uniqueKeysWithValues: ["tabs", "name", "loginURL", "webAllowList"].map {
+        ($0, "this looks like an app description; read it with --app")
+    })
+
+    /// Decodes the route file format strictly (see ``RouteSchema``).
+    public init(from decoder: any Decoder) throws {
+        let o = try SchemaObject(decoder, Keys.self, hints: Self.appDescriptionKeys)
+        routes = try o.decode([RouteDefinition].self, .routes)
+        redirects = (try o.decodeIfPresent([RouteMap.Redirect].self, .redirects) ?? []).map { ($0.from, $0.to) }
+        relocations = try o.decodeIfPresent(RelocationTable.self, .relocations)
+    }
+
+    /// Encodes the shape it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(routes, forKey: .routes)
+        try c.encode(redirects.map { RouteMap.Redirect(from: $0.from, to: $0.to) }, forKey: .redirects)
+        try c.encodeIfPresent(relocations, forKey: .relocations)
+    }
+}
+
+extension RouteDefinition: Codable {
+    enum Keys: String, CodingKey, CaseIterable { case pattern, target, priority, metadata, interceptors }
+
+    /// Decodes `{"pattern", "target", "priority"?, "metadata"?, "interceptors"?}` strictly: the pattern
+    /// must parse, the target must not be empty, the priority must be an integer, and metadata values
+    /// must be strings, numbers or booleans (kept as text). `interceptors` is checked and not kept.
+    public init(from decoder: any Decoder) throws {
+        let o = try SchemaObject(decoder, Keys.self)
+        pattern = try o.pattern(.pattern)
+        target = try o.nonEmptyString(.target)
+        priority = try o.integer(.priority) ?? 0
+        metadata = try o.metadata(.metadata)
+        _ = try o.decodeIfPresent([String].self, .interceptors)
+    }
+
+    /// Encodes the shape it decodes (without `interceptors`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(pattern, forKey: .pattern)
+        try c.encode(target, forKey: .target)
+        try c.encode(priority, forKey: .priority)
+        try c.encode(metadata, forKey: .metadata)
     }
 }

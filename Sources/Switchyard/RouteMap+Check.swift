@@ -169,11 +169,9 @@ public enum RouteLint {
                 out.append(RouteLintFinding(.error, "invalid-redirect", at, "to: \(error)"))
                 continue
             }
-            let available = Set(from.parameterNames)
-            for seg in to.segments {
-                guard let name = seg.parameterName, !available.contains(name) else { continue }
-                if case .optional = seg { continue }
-                out.append(RouteLintFinding(.error, "invalid-redirect", at, "destination parameter '\(name)' is not in '\(from)'"))
+            for name in to.parameters(missingFrom: from) {
+                out.append(RouteLintFinding(.error, "invalid-redirect", at,
+                                            "destination parameter \(SchemaText.quoted(name)) is not in \(SchemaText.quoted(from.description))"))
             }
             do throws(RegistrationError) { try redirectBuilder.add(from, target: i) } catch {
                 out.append(RouteLintFinding(.error, "duplicate-redirect", at, "redirect source: \(error)"))

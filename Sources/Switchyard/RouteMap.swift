@@ -105,17 +105,22 @@ public struct RouteMap: Sendable, Equatable, Codable {
         relocationVersion = file.relocations?.version ?? 0
     }
 
-    /// Parses one line of ``Router/relocationRules`` (`replace P → D`, `add P → target T`, `delete P`).
+    /// Parses one line of ``Router/relocationRules`` (``RelocationEntry/description``: `replace P → D`,
+    /// `add P → target T`, `delete P`).
     static func parseRule(_ line: String) -> RelocationEntry? {
         let arrow = " → "
-        if line.hasPrefix("delete ") { return .delete(pattern: String(line.dropFirst("delete ".count))) }
-        if line.hasPrefix("replace "), let r = line.range(of: arrow) {
-            return .replace(pattern: String(line[line.index(line.startIndex, offsetBy: "replace ".count)..<r.lowerBound]),
-                            to: String(line[r.upperBound...]))
-        }
-        if line.hasPrefix("add "), let r = line.range(of: arrow + "target ") {
-            return .add(pattern: String(line[line.index(line.startIndex, offsetBy: "add ".count)..<r.lowerBound]),
-                        target: String(line[r.upperBound...]))
+        for op in RelocationEntry.Operation.allCases where line.hasPrefix(op.rawValue + " ") {
+            let rest = String(line.dropFirst(op.rawValue.count + 1))
+            switch op {
+            case .delete: return .delete(pattern: rest)
+            case .reset: return .reset(pattern: rest)
+            case .replace:
+                guard let r = rest.range(of: arrow) else { return nil }
+                return .replace(pattern: String(rest[..<r.lowerBound]), to: String(rest[r.upperBound...]))
+            case .add:
+                guard let r = rest.range(of: arrow + "target ") else { return nil }
+                return .add(pattern: String(rest[..<r.lowerBound]), target: String(rest[r.upperBound...]))
+            }
         }
         return nil
     }
@@ -139,7 +144,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
             do {
                 return try PropertyListSerialization.data(fromPropertyList: tree.foundationObject, format: .xml, options: 0)
             } catch {
-                throw RouteFileError("file", "cannot write a property list (\(error.localizedDescription))")
+                throw RouteFileError("", "cannot write a property list (\(SchemaText.echo(error.localizedDescription)))")
             }
         }
     }
@@ -165,12 +170,13 @@ public struct RouteMap: Sendable, Equatable, Codable {
             top["relocations"] = .object([
                 "version": .int(relocationVersion),
                 "entries": .array(relocations.map { e in
+                    var fields: [String: MapValue] = ["op": .string(e.operation.rawValue), "pattern": .string(e.pattern)]
                     switch e {
-                    case .replace(let p, let to): .object(["op": .string("replace"), "pattern": .string(p), "to": .string(to)])
-                    case .add(let p, let t): .object(["op": .string("add"), "pattern": .string(p), "target": .string(t)])
-                    case .delete(let p): .object(["op": .string("delete"), "pattern": .string(p)])
-                    case .reset(let p): .object(["op": .string("reset"), "pattern": .string(p)])
+                    case .replace(_, let to): fields["to"] = .string(to)
+                    case .add(_, let t): fields["target"] = .string(t)
+                    case .delete, .reset: break
                     }
+                    return .object(fields)
                 }),
             ])
         }
@@ -179,114 +185,71 @@ public struct RouteMap: Sendable, Equatable, Codable {
 
     // MARK: Reading
 
-    /// Reads a map written by ``encoded(as:)`` (or any JSON route file); the error names the bad entry.
+    /// Reads a map written by ``encoded(as:)`` (or any JSON route file) strictly (``RouteSchema``); the
+    /// error names the bad value.
     public static func decode(_ data: Data, format: RouteMapFormat) throws(RouteFileError) -> RouteMap {
-        let raw: Any
         switch format {
-        case .json:
-            do { raw = try JSONSerialization.jsonObject(with: data) } catch {
-                throw RouteFileError("file", "not valid JSON (\(error.localizedDescription))")
-            }
-        case .plist:
-            do { raw = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-                throw RouteFileError("file", "not a valid property list (\(error.localizedDescription))")
-            }
+        case .json: try RouteSchema.decode(RouteMap.self, json: data)
+        case .plist: try RouteSchema.decode(RouteMap.self, propertyList: data)
         }
-        return try decode(object: raw)
     }
 
-    static func decode(object raw: Any) throws(RouteFileError) -> RouteMap {
-        guard let top = MapReader.dictionary(raw) else { throw RouteFileError("file", "the top level must be a dictionary") }
-        guard let list = top["routes"].flatMap(MapReader.array) else { throw RouteFileError("routes", "missing array of routes") }
-        var routes: [Route] = []
-        for (i, item) in list.enumerated() {
-            let at = "routes[\(i)]"
-            guard let d = MapReader.dictionary(item) else { throw RouteFileError(at, "must be a dictionary") }
-            let pattern = try MapReader.string(d, "pattern", at)
-            do throws(PatternError) { _ = try RoutePattern(pattern) } catch { throw RouteFileError("\(at).pattern", error.description) }
-            let target = try MapReader.string(d, "target", at)
-            var priority = 0
-            if let p = d["priority"] {
-                guard let n = MapReader.integer(p) else { throw RouteFileError("\(at).priority", "must be an integer") }
-                priority = n
-            }
-            var metadata: [String: String] = [:]
-            if let m = d["metadata"] {
-                guard let md = MapReader.dictionary(m) else { throw RouteFileError("\(at).metadata", "must be a dictionary") }
-                for (k, v) in md {
-                    guard let text = JSONValue.scalarText(v) else { throw RouteFileError("\(at).metadata.\(k)", "must be a string") }
-                    metadata[k] = text
-                }
-            }
-            var interceptors: [String] = []
-            if let l = d["interceptors"] {
-                guard let names = MapReader.array(l)?.compactMap({ $0 as? String }), names.count == MapReader.array(l)?.count else {
-                    throw RouteFileError("\(at).interceptors", "must be an array of strings")
-                }
-                interceptors = names
-            }
-            routes.append(Route(pattern: pattern, target: target, priority: priority, metadata: metadata, interceptors: interceptors))
-        }
-        var redirects: [Redirect] = []
-        if let r = top["redirects"] {
-            guard let rl = MapReader.array(r) else { throw RouteFileError("redirects", "must be an array") }
-            for (i, item) in rl.enumerated() {
-                let at = "redirects[\(i)]"
-                guard let d = MapReader.dictionary(item) else { throw RouteFileError(at, "must be a dictionary") }
-                redirects.append(Redirect(from: try MapReader.string(d, "from", at), to: try MapReader.string(d, "to", at)))
-            }
-        }
-        var relocations: [RelocationEntry] = []
-        var version = 0
-        if let rel = top["relocations"] {
-            guard let d = MapReader.dictionary(rel) else { throw RouteFileError("relocations", "must be a dictionary") }
-            if let v = d["version"] {
-                guard let n = MapReader.integer(v) else { throw RouteFileError("relocations.version", "must be an integer") }
-                version = n
-            }
-            guard let entries = d["entries"].flatMap(MapReader.array) else { throw RouteFileError("relocations.entries", "missing array") }
-            for (i, item) in entries.enumerated() {
-                let at = "relocations.entries[\(i)]"
-                guard let e = MapReader.dictionary(item) else { throw RouteFileError(at, "must be a dictionary") }
-                let op = try MapReader.string(e, "op", at)
-                let pattern = try MapReader.string(e, "pattern", at)
-                switch op {
-                case "replace": relocations.append(.replace(pattern: pattern, to: try MapReader.string(e, "to", at)))
-                case "add": relocations.append(.add(pattern: pattern, target: try MapReader.string(e, "target", at)))
-                case "delete": relocations.append(.delete(pattern: pattern))
-                case "reset": relocations.append(.reset(pattern: pattern))
-                default: throw RouteFileError("\(at).op", "unknown op '\(op)' (expected replace, add, delete or reset)")
-                }
-            }
-        }
-        return RouteMap(routes: routes, redirects: redirects, relocations: relocations, relocationVersion: version)
+    private enum Keys: String, CodingKey, CaseIterable { case routes, redirects, relocations }
+
+    /// Decodes the map format strictly: `routes` (required), `redirects` and `relocations` (a relocation table).
+    public init(from decoder: any Decoder) throws {
+        let o = try SchemaObject(decoder, Keys.self)
+        routes = try o.decode([Route].self, .routes)
+        redirects = try o.decodeIfPresent([Redirect].self, .redirects) ?? []
+        let table = try o.decodeIfPresent(RelocationTable.self, .relocations)
+        relocations = table?.entries ?? []
+        relocationVersion = table?.version ?? 0
+    }
+
+    /// Encodes the shape it decodes: `relocations` only when there are rules.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(routes, forKey: .routes)
+        try c.encode(redirects, forKey: .redirects)
+        if !relocations.isEmpty { try c.encode(RelocationTable(version: relocationVersion, entries: relocations), forKey: .relocations) }
     }
 }
 
-/// Reading values that came from `JSONSerialization` or `PropertyListSerialization`.
-private enum MapReader {
-    static func dictionary(_ v: Any) -> [String: Any]? {
-        if let d = v as? [String: Any] { return d }
-        guard let d = v as? [AnyHashable: Any] else { return nil }
-        var out: [String: Any] = [:]
-        for (k, value) in d {
-            guard let key = k.base as? String else { return nil }
-            out[key] = value
-        }
-        return out
+extension RouteMap.Route {
+    /// Decodes a route as a route file does (``RouteDefinition/init(from:)``), keeping `interceptors`.
+    public init(from decoder: any Decoder) throws {
+        let d = try RouteDefinition(from: decoder)
+        let o = try SchemaObject(decoder, RouteDefinition.Keys.self)
+        self.init(pattern: d.pattern, target: d.target, priority: d.priority, metadata: d.metadata,
+                  interceptors: try o.decodeIfPresent([String].self, .interceptors) ?? [])
     }
 
-    static func array(_ v: Any) -> [Any]? { v as? [Any] }
+    /// Encodes the shape it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        try RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata).encode(to: encoder)
+        var c = encoder.container(keyedBy: RouteDefinition.Keys.self)
+        try c.encode(interceptors, forKey: .interceptors)
+    }
+}
 
-    static func integer(_ v: Any) -> Int? {
-        if let n = JSONValue.integer(v) { return n }
-        if v is Bool { return nil }
-        return v as? Int
+extension RouteMap.Redirect {
+    private enum Keys: String, CodingKey, CaseIterable { case from, to }
+
+    /// Decodes `{"from", "to"}` strictly: both must be patterns, and the destination may only use
+    /// parameters the source captures (refused at `to`, as a relocation's `replace` is).
+    public init(from decoder: any Decoder) throws {
+        let o = try SchemaObject(decoder, Keys.self)
+        let (from, source) = try o.compiledPattern(.from)
+        let (to, destination) = try o.compiledPattern(.to)
+        if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.to, problem) }
+        self.init(from: from, to: to)
     }
 
-    static func string(_ d: [String: Any], _ key: String, _ at: String) throws(RouteFileError) -> String {
-        guard let s = d[key] as? String else { throw RouteFileError("\(at).\(key)", "missing or not a string") }
-        return s
+    /// Encodes the shape it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
     }
 }
 

@@ -64,7 +64,8 @@ public struct TabDescription: Sendable, Equatable {
 /// An app described as data: tabs, routes with their screens, redirects and relocations.
 ///
 /// This is how a team puts its own route table into Switchyard (`--app FILE`); see README, "App
-/// description format". It is also a route file: `routes[].pattern`/`target` read the same.
+/// description format". It is `Codable` and read strictly (``RouteSchema``); its routes read `pattern`,
+/// `target`, `priority` and `metadata` as a route file does, and ``routeFile`` gives it as one.
 public struct AppDescription: Sendable, Equatable {
     /// The app's name, shown in the title bar.
     public var name: String
@@ -106,107 +107,15 @@ public struct AppDescription: Sendable, Equatable {
         self.webAllowList = webAllowList
     }
 
-    /// Reads an app description from JSON; errors name the entry (`routes[3].opens`).
+    /// Reads an app description from JSON strictly (``RouteSchema/decode(_:json:file:)``) and checks
+    /// it (``validate()``); errors name the value (`routes[3].opens`).
     public static func decode(json data: Data) throws(RouteFileError) -> AppDescription {
-        let raw: Any
-        do { raw = try JSONSerialization.jsonObject(with: data) } catch {
-            throw RouteFileError("file", "not valid JSON (\(error.localizedDescription))")
-        }
-        guard let o = raw as? [String: Any] else { throw RouteFileError("file", "the top level must be a JSON object") }
-        let name = o["name"] as? String ?? "App"
-        guard let tabList = o["tabs"] as? [Any], !tabList.isEmpty else { throw RouteFileError("tabs", "missing or empty array of tabs") }
-        var tabs: [TabDescription] = []
-        for (i, t) in tabList.enumerated() {
-            guard let d = t as? [String: Any], let title = d["title"] as? String, let root = d["root"] as? String else {
-                throw RouteFileError("tabs[\(i)]", "needs string fields \"title\" and \"root\"")
-            }
-            tabs.append(TabDescription(title: title, root: root))
-        }
-        guard let routeList = o["routes"] as? [Any] else { throw RouteFileError("routes", "missing array of routes") }
-        var routes: [ScreenRoute] = []
-        for (i, item) in routeList.enumerated() {
-            routes.append(try decodeRoute(item, at: "routes[\(i)]"))
-        }
-        // Redirects and relocations read exactly as in a route file.
-        let file = try RouteFile.decode(object: ["routes": [] as [Any], "redirects": o["redirects"] ?? [] as [Any]]
-            .merging(o["relocations"].map { ["relocations": $0] } ?? [:]) { a, _ in a })
-        var allow: [String] = []
-        if let list = o["webAllowList"] {
-            guard let strings = list as? [String] else { throw RouteFileError("webAllowList", "must be an array of host names") }
-            allow = strings.map { $0.lowercased() }
-        }
-        let login = o["loginURL"] as? String
-        let app = AppDescription(name: name, tabs: tabs, routes: routes,
-                                 redirects: file.redirects.map { RedirectDescription(from: $0.from, to: $0.to) },
-                                 relocations: file.relocations, loginURL: login, webAllowList: allow)
-        try app.validate()
-        return app
+        try RouteSchema.decode(AppDescription.self, json: data)
     }
 
-    private static func decodeRoute(_ item: Any, at: String) throws(RouteFileError) -> ScreenRoute {
-        guard let d = item as? [String: Any] else { throw RouteFileError(at, "must be an object") }
-        guard let pattern = d["pattern"] as? String else { throw RouteFileError("\(at).pattern", "missing or not a string") }
-        do throws(PatternError) { _ = try RoutePattern(pattern) } catch { throw RouteFileError("\(at).pattern", error.description) }
-        guard let kind = (d["target"] ?? d["kind"]) as? String, !kind.isEmpty else {
-            throw RouteFileError("\(at).target", "missing or not a non-empty string")
-        }
-        var aliases: [String] = []
-        if let a = d["aliases"] {
-            guard let list = a as? [String] else { throw RouteFileError("\(at).aliases", "must be an array of patterns") }
-            for (k, p) in list.enumerated() {
-                do throws(PatternError) { _ = try RoutePattern(p) } catch { throw RouteFileError("\(at).aliases[\(k)]", error.description) }
-            }
-            aliases = list
-        }
-        var opens = OpenStyle.push
-        if let s = d["opens"] {
-            guard let text = s as? String, let style = OpenStyle(name: text) else {
-                throw RouteFileError("\(at).opens", "must be one of \(OpenStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            opens = style
-        }
-        var animation: Animation?
-        if let a = d["animation"] {
-            guard let text = a as? String, let anim = Animation(name: text) else {
-                throw RouteFileError("\(at).animation", "must be one of slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade, none")
-            }
-            animation = anim
-        }
-        var links: [Link] = []
-        if let l = d["links"] {
-            guard let list = l as? [Any] else { throw RouteFileError("\(at).links", "must be an array") }
-            for (k, entry) in list.enumerated() {
-                guard let ld = entry as? [String: Any], let title = ld["title"] as? String, let url = ld["url"] as? String else {
-                    throw RouteFileError("\(at).links[\(k)]", "needs string fields \"title\" and \"url\"")
-                }
-                links.append(Link(title: title, url: url))
-            }
-        }
-        var metadata: [String: String] = [:]
-        if let m = d["metadata"] {
-            guard let md = m as? [String: Any] else { throw RouteFileError("\(at).metadata", "must be an object") }
-            for (k, v) in md {
-                guard let text = JSONValue.scalarText(v) else { throw RouteFileError("\(at).metadata.\(k)", "must be a string, number or boolean") }
-                metadata[k] = text
-            }
-        }
-        var body: [String] = []
-        if let b = d["body"] {
-            if let s = b as? String { body = [s] } else if let list = b as? [String] { body = list } else {
-                throw RouteFileError("\(at).body", "must be a string or an array of strings")
-            }
-        }
-        var priority = 0
-        if let p = d["priority"] {
-            guard let n = JSONValue.integer(p) else { throw RouteFileError("\(at).priority", "must be an integer") }
-            priority = n
-        }
-        return ScreenRoute(pattern: pattern, aliases: aliases, kind: kind, title: d["title"] as? String, body: body,
-                           links: links, opens: opens, animation: animation, parent: d["parent"] as? String,
-                           metadata: metadata, leaveGuard: d["guard"] as? String, priority: priority)
-    }
-
-    /// Checks what a JSON schema cannot: tab roots and parents must reach a route.
+    /// Checks what a schema cannot: the routes must not conflict, every tab root and the login URL must
+    /// reach a route, and no two tabs may have the same root screen (same route, same path parameters),
+    /// since a tab is found by its root. Decoding calls it.
     public func validate() throws(RouteFileError) {
         var b = RouteTableBuilder<Int>()
         for (i, r) in routes.enumerated() {
@@ -217,11 +126,20 @@ public struct AppDescription: Sendable, Equatable {
             }
         }
         let table = b.build()
+        var roots: [(route: Int, parameters: [String: String], tab: Int)] = []
         for (i, t) in tabs.enumerated() {
-            guard (try? table.match(t.root)) != nil else { throw RouteFileError("tabs[\(i)].root", "no route matches '\(t.root)'") }
+            guard let m = try? table.match(t.root) else {
+                throw RouteFileError("tabs[\(i)].root", "no route matches \(SchemaText.quoted(t.root))")
+            }
+            let parameters = m.parameters.dictionary
+            if let same = roots.first(where: { $0.route == m.target && $0.parameters == parameters }) {
+                throw RouteFileError("tabs[\(i)].root", "\(SchemaText.quoted(t.root)) is the same screen as tabs[\(same.tab)].root, "
+                                     + "\(SchemaText.quoted(tabs[same.tab].root)); each tab needs its own root")
+            }
+            roots.append((m.target, parameters, i))
         }
         if let loginURL, (try? table.match(loginURL)) == nil {
-            throw RouteFileError("loginURL", "no route matches '\(loginURL)'")
+            throw RouteFileError("loginURL", "no route matches \(SchemaText.quoted(loginURL))")
         }
     }
 

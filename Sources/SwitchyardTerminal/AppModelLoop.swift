@@ -12,8 +12,8 @@ import SwitchyardNavigation
 /// The loop does not shut the terminal down; its owner does (always, also on errors).
 @MainActor
 public final class AppLoop {
-    /// The app being driven.
-    public let runtime: AppRuntime
+    /// The app being driven (replaced when a watched file reloads).
+    public private(set) var runtime: AppRuntime
     /// Where frames go and keys come from.
     public let terminal: any Terminal
     /// The current model.
@@ -26,6 +26,42 @@ public final class AppLoop {
     public var idleTimeoutMilliseconds = 1000
     /// Receives every command the loop performs with its report (`--record` writes them as a script).
     public var onCommand: ((NavigationCommand, StepReport) -> Void)?
+
+    /// What a check of the watched files found.
+    public enum Reload {
+        /// Nothing changed.
+        case unchanged
+        /// The files changed and loaded: the new app, and a sentence for the status line.
+        case reloaded(AppRuntime, String)
+        /// The files changed but were refused; the previous table stays in force.
+        case failed(String)
+    }
+
+    /// Checks the watched route or app file; called when the loop is idle (about once a second).
+    public var watch: (@MainActor () -> Reload)?
+
+    /// Runs ``watch`` and applies what it found: a new app starts from its first tab with the panels as
+    /// they were; a refused change is shown in the status line and the running app stays.
+    public func checkReload() {
+        guard let watch else { return }
+        switch watch() {
+        case .unchanged:
+            return
+        case .reloaded(let next, let message):
+            let old = model
+            runtime = next
+            var fresh = AppModel(runtime: next, width: old.width, height: old.height, animationsEnabled: old.animationsEnabled, tween: old.tween)
+            fresh.showsLog = old.showsLog
+            fresh.showsRoutes = old.showsRoutes
+            fresh.relayout()
+            fresh.status = AppStatus(message, kind: .note)
+            fresh.isLoggedIn = next.gate == nil ? nil : next.isLoggedIn
+            model = fresh
+        case .failed(let message):
+            model.status = AppStatus(message, kind: .error)
+        }
+        present()
+    }
 
     /// Creates a loop for `runtime` on `terminal`.
     ///
@@ -58,6 +94,7 @@ public final class AppLoop {
                     present()
                     continue
                 }
+                checkReload()
                 if stopsWhenIdle {
                     return
                 }

@@ -132,4 +132,52 @@ struct CommandLineTests {
         #expect(routes.out.contains("app://order/:id<int>"))
         #expect(routes.out.contains("login-gate"))
     }
+
+    @Test func aFileThatDoesNotExistIsNamedAndExitsNonZero() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("sy-missing-\(UUID().uuidString).json").path
+        for arguments in [["match", "--routes", missing, "app://a"], ["routes", "--routes", missing], ["lint", "--app", missing],
+                          ["export", "--app", missing], ["script", "--app", missing, "-"], ["script", "--relocations", missing, "-"],
+                          ["script", missing]] {
+            let r = try Self.run(arguments)
+            #expect(r.status == 1, "\(arguments)")
+            #expect(r.err == "switchyard: \(missing): no such file\n", "\(arguments)")
+            #expect(r.out.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func aMalformedFileIsRefusedNamingTheFileAndTheEntry() throws {
+        // A syntax error: the line and column.
+        let syntax = try Self.routeFile("{\"routes\": [\n  {\"pattern\": \"app://a\", \"target\": \"A\",}\n]}")
+        let match = try Self.run(["match", "--routes", syntax, "app://a"])
+        #expect(match.status == 1)
+        #expect(match.err == "switchyard: \(syntax):2:39: routes[0]: trailing comma before '}'\n")
+        #expect(match.out.isEmpty)
+        // A value of the wrong type in an app description: the coding path; nothing runs.
+        let app = try Self.routeFile(#"""
+        {"name": "T", "loginURL": ["app://login"], "tabs": [{"title": "H", "root": "app://h"}],
+         "routes": [{"pattern": "app://h", "target": "H"}, {"pattern": "app://login", "target": "Login"}]}
+        """#)
+        let script = try Self.run(["script", "--app", app, "-"], input: "open app://h\n")
+        #expect(script.status == 1)
+        #expect(script.err == "switchyard: \(app): loginURL: expected a string, found an array\n")
+        #expect(script.out.isEmpty)
+        let routes = try Self.run(["routes", "--app", app])
+        #expect(routes.status == 1)
+        #expect(routes.err == "switchyard: \(app): loginURL: expected a string, found an array\n")
+        // A relocation table given on its own.
+        let relocations = try Self.routeFile(#"{"version": 1.5, "entries": []}"#)
+        let relocated = try Self.run(["script", "--relocations", relocations, "-"], input: "open app://home\n")
+        #expect(relocated.status == 1)
+        #expect(relocated.err == "switchyard: \(relocations): version: expected an integer, found 1.5\n")
+        // An unknown key, with a suggestion; control characters from the file never reach the terminal.
+        let typo = try Self.routeFile(#"{"routes": [{"patern": "app://a", "target": "A"}]}"#)
+        let lint = try Self.run(["lint", "--routes", typo])
+        #expect(lint.status == 1)
+        #expect(lint.err == "switchyard: \(typo): routes[0].patern: unknown key; did you mean \"pattern\"?\n")
+        let hostile = try Self.routeFile(#"{"routes": [{"pattern": "app://a\u001b]0;pwned\u0007", "target": "A"}]}"#)
+        let export = try Self.run(["export", "--routes", hostile])
+        #expect(export.status == 1)
+        #expect(export.err == #"switchyard: \#(hostile): routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}]0;pwned\u{7}'"# + "\n")
+        #expect(!export.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
 }

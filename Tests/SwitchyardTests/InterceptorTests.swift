@@ -236,7 +236,7 @@ struct InterceptorTests {
         try r.applyRelocations(RelocationTable(version: 1, entries: [.replace(pattern: "app://a", to: "app://b")]))
         let before = r.relocationRules
         // A malformed entry: refused with its index.
-        #expect(throws: RelocationError.invalidEntry(index: 1, reason: "unknown op 'move' (expected replace, add, delete or reset)")) {
+        #expect(throws: RelocationError.invalidEntry(index: 1, reason: "op: unknown op 'move' (expected replace, add, delete or reset)")) {
             try RelocationTable.decode(json: Data(#"{"entries":[{"op":"delete","pattern":"app://x"},{"op":"move","pattern":"app://y"}]}"#.utf8))
         }
         // A bad pattern in the second entry: nothing of the table is applied.

@@ -94,11 +94,12 @@ struct RouteMapTests {
         let json = #"{"routes": [{"pattern": "app://a", "target": "A"}, {"pattern": "app://b/:x(", "target": "B"}]}"#
         let error = #expect(throws: RouteFileError.self) { try RouteMap.decode(Data(json.utf8), format: .json) }
         #expect(error?.location == "routes[1].pattern")
-        #expect(throws: RouteFileError("file", "the top level must be a dictionary")) {
+        #expect(throws: RouteFileError("", "expected an object at the top level, found an array")) {
             try RouteMap.decode(Data("[]".utf8), format: .json)
         }
         let plistError = #expect(throws: RouteFileError.self) { try RouteMap.decode(Data("not a plist".utf8), format: .plist) }
-        #expect(plistError?.location == "file")
+        #expect(plistError?.location == "")
+        #expect(plistError?.message.hasPrefix("not a valid property list") == true)
         let badOp = #"{"routes": [], "relocations": {"entries": [{"op": "move", "pattern": "app://a"}]}}"#
         #expect(throws: RouteFileError("relocations.entries[0].op", "unknown op 'move' (expected replace, add, delete or reset)")) {
             try RouteMap.decode(Data(badOp.utf8), format: .json)

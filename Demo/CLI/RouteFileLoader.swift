@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+
+/// The one loader every command reads files through (`--routes`, `--app`, `--relocations`): the
+/// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard: FILE…: …` and
+/// the process ending with status 1.
+enum RouteFileLoader {
+    /// The interceptor name shown for routes whose metadata has `requiresLogin` = `true`.
+    static let loginGateName = "login-gate"
+
+    /// How errors name the built-in demo app.
+    static let demoName = "demo app"
+
+    /// Reads `type` from the JSON file at `path`, or prints the refusal (naming the file) and exits 1.
+    static func read<T: Decodable>(_ type: T.Type, path: String) throws -> T {
+        do throws(RouteFileError) { return try RouteSchema.load(type, path: path) } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Reads the route table to work on: `--routes FILE`, else the routes of `--app FILE`, else the
+    /// built-in demo app's. On failure prints the reason and exits 1.
+    static func load(routes: String?, app: String?) throws -> RouteFile {
+        if let routes { return try read(RouteFile.self, path: routes) }
+        if let app { return try read(AppDescription.self, path: app).routeFile }
+        do throws(RouteFileError) { return try DemoApp.description().routeFile } catch {
+            throw fail(error.naming(demoName))
+        }
+    }
+
+    /// Prints `error` (its description names the file) and returns the exit code to throw.
+    static func fail(_ error: RouteFileError) -> ExitCode {
+        FileHandleOutput.stderr("switchyard: \(error)")
+        return ExitCode(1)
+    }
+
+    /// `text` with control and bidi characters escaped, for messages that echo input.
+    static func visible(_ text: String) -> String { SchemaText.visible(text) }
+
+    /// A router with the file's routes (no handlers), redirects and relocations, plus a stand-in for the
+    /// login gate the demo app installs on routes with `requiresLogin` = `true`.
+    static func demoRouter(_ file: RouteFile) throws(RouteFileError) -> Router {
+        let router = Router()
+        try file.register(on: router) { _ in nil }
+        router.addInterceptor(ClosureInterceptor(loginGateName) { _ in .proceed }, priority: 1000,
+                              scope: .metadata(key: "requiresLogin", value: "true"))
+        return router
+    }
+}

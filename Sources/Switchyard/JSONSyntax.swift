@@ -1,0 +1,444 @@
+import Foundation
+
+/// Coding paths as error messages show them: `routes[1].guard`, `metadata["a.b"]`; the top level is `""`.
+package enum SchemaPath {
+    /// `path` followed by the member `key`: `.key`, or `["key"]` when the key is not a plain name.
+    package static func appending(_ path: String, key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+        }
+        if plain { return path.isEmpty ? key : path + "." + key }
+        return path + "[\"" + SchemaText.echo(key) + "\"]"
+    }
+
+    /// `path` followed by the array element `index`: `[index]`.
+    package static func appending(_ path: String, index: Int) -> String { path + "[\(index)]" }
+
+    /// A decoder's coding path as text. Keys with an integer value are array positions.
+    package static func render(_ keys: [any CodingKey]) -> String {
+        var out = ""
+        for key in keys {
+            if let i = key.intValue { out = appending(out, index: i) } else { out = appending(out, key: key.stringValue) }
+        }
+        return out
+    }
+}
+
+/// What kind of value sits at a coding path, and, for scalars, its text as written (for messages).
+package struct SchemaValue: Sendable {
+    /// The kinds of values in JSON and property lists.
+    package enum Kind: Sendable, Equatable {
+        case object, array, string, number, boolean, null, data, date
+    }
+
+    /// The kind.
+    package let kind: Kind
+    /// Numbers and booleans as written (echo-capped); nil for other kinds.
+    package let text: String?
+    /// The keys of an object in document order (property lists: sorted).
+    package let keys: [String]
+
+    /// The kind as a message names it: `an object`, `a boolean`…; `dictionary` for property lists.
+    package func name(propertyList: Bool) -> String {
+        switch kind {
+        case .object: propertyList ? "a dictionary" : "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .boolean: "a boolean"
+        case .null: "null"
+        case .data: "data"
+        case .date: "a date"
+        }
+    }
+}
+
+/// Every value of a document by coding path, built while checking its syntax; decoders read it through
+/// `userInfo` to list unknown keys in file order and to say what they found instead of what they expected.
+package final class SchemaIndex: Sendable {
+    /// The values by rendered coding path (``SchemaPath``).
+    package let values: [String: SchemaValue]
+    /// Whether the document is a property list (for wording).
+    package let propertyList: Bool
+
+    init(values: [String: SchemaValue], propertyList: Bool) {
+        self.values = values
+        self.propertyList = propertyList
+    }
+
+    /// The `userInfo` key decoders find the index under.
+    package static let userInfoKey: CodingUserInfoKey? = CodingUserInfoKey(rawValue: "switchyard.schemaIndex")
+
+    /// The index a decoder carries, if any.
+    package static func of(_ decoder: any Decoder) -> SchemaIndex? {
+        guard let key = userInfoKey else { return nil }
+        return decoder.userInfo[key] as? SchemaIndex
+    }
+
+    /// An index of an already parsed property list (kinds and sorted keys; no positions).
+    static func propertyList(_ root: Any) -> SchemaIndex {
+        var values: [String: SchemaValue] = [:]
+        var pending: [(String, Any, Int)] = [(String(), root, 0)]
+        while let (path, value, depth) = pending.popLast() {
+            guard depth <= JSONSyntax.maxDepth else { continue }
+            if let d = value as? [String: Any] {
+                let keys = d.keys.sorted()
+                values[path] = SchemaValue(kind: .object, text: nil, keys: keys)
+                for k in keys { if let v = d[k] { pending.append((SchemaPath.appending(path, key: k), v, depth + 1)) } }
+            } else if let a = value as? [Any] {
+                values[path] = SchemaValue(kind: .array, text: nil, keys: [])
+                for (i, v) in a.enumerated() { pending.append((SchemaPath.appending(path, index: i), v, depth + 1)) }
+            } else if value is String {
+                values[path] = SchemaValue(kind: .string, text: nil, keys: [])
+            } else if value is Data {
+                values[path] = SchemaValue(kind: .data, text: nil, keys: [])
+            } else if value is Date {
+                values[path] = SchemaValue(kind: .date, text: nil, keys: [])
+            } else if type(of: value) == Bool.self {
+                values[path] = SchemaValue(kind: .boolean, text: nil, keys: [])
+            } else if let n = value as? NSNumber {
+                let boolean = String(cString: n.objCType) == "c"
+                values[path] = SchemaValue(kind: boolean ? .boolean : .number, text: SchemaText.echo(n.stringValue), keys: [])
+            }
+        }
+        return SchemaIndex(values: values, propertyList: true)
+    }
+}
+
+/// A JSON syntax error: what is wrong, where (1-based line and column, in characters), and in which
+/// value (`routes[0]` for a trailing comma inside the first route).
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// The coding path of the innermost value being read.
+    package let path: String
+    /// What is wrong.
+    package let message: String
+    /// The line, from 1; nil for an empty file.
+    package let line: Int?
+    /// The column in characters, from 1; nil for an empty file.
+    package let column: Int?
+}
+
+/// A strict RFC 8259 reader that checks syntax and indexes values, without building them (the standard
+/// decoders do that afterwards). It refuses what `JSONDecoder` lets through — trailing commas and
+/// duplicate keys — and gives every error a line and column, which `JSONDecoder` does not.
+package struct JSONSyntax {
+    /// The deepest nesting accepted.
+    package static let maxDepth = 100
+
+    private let bytes: [UInt8]
+    /// Where the text starts: 3 after a byte order mark, else 0.
+    private var origin = 0
+    private var i = 0
+    private var values: [String: SchemaValue] = [:]
+
+    private init(_ data: Data) {
+        bytes = Array(data)
+    }
+
+    /// Checks `data` and returns the index of its values, or the first syntax error.
+    package static func check(_ data: Data) throws(JSONSyntaxError) -> SchemaIndex {
+        var reader = JSONSyntax(data)
+        try reader.document()
+        return SchemaIndex(values: reader.values, propertyList: false)
+    }
+
+    // MARK: Grammar
+
+    private mutating func document() throws(JSONSyntaxError) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            origin = 3
+            i = 3
+        }
+        skipSpace()
+        if i >= bytes.count { throw JSONSyntaxError(path: "", message: "the file is empty", line: nil, column: nil) }
+        try value("", depth: 0)
+        skipSpace()
+        if i < bytes.count { throw fail("", "unexpected \(found()) after the end of the JSON value") }
+    }
+
+    private mutating func value(_ path: String, depth: Int) throws(JSONSyntaxError) {
+        guard i < bytes.count else { throw fail(path, "unexpected end of file: expected a value") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): try object(path, depth: depth + 1)
+        case UInt8(ascii: "["): try array(path, depth: depth + 1)
+        case UInt8(ascii: "\""):
+            _ = try string(path)
+            values[path] = SchemaValue(kind: .string, text: nil, keys: [])
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let text = try number(path)
+            values[path] = SchemaValue(kind: .number, text: SchemaText.echo(text), keys: [])
+        default:
+            let word = bareWord()
+            switch word {
+            case "true", "false": values[path] = SchemaValue(kind: .boolean, text: word, keys: [])
+            case "null": values[path] = SchemaValue(kind: .null, text: nil, keys: [])
+            default:
+                i -= word.utf8.count
+                throw fail(path, "expected a value, found \(word.isEmpty ? found() : SchemaText.quoted(word))")
+            }
+        }
+    }
+
+    private mutating func object(_ path: String, depth: Int) throws(JSONSyntaxError) {
+        if depth > Self.maxDepth { throw fail(path, "nested more than \(Self.maxDepth) levels deep") }
+        i += 1
+        var keys: [String] = []
+        var seen: [String: Int] = [:]
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            values[path] = SchemaValue(kind: .object, text: nil, keys: keys)
+            return
+        }
+        while true {
+            guard i < bytes.count else { throw fail(path, "unexpected end of file: missing '}'") }
+            guard bytes[i] == UInt8(ascii: "\"") else {
+                throw fail(path, "expected a key in double quotes, found \(found())\(atLetter() ? " (keys take double quotes)" : "")")
+            }
+            let keyStart = i
+            let key = try string(path)
+            let child = SchemaPath.appending(path, key: key)
+            if let first = seen[key] {
+                let (line, column) = position(of: first)
+                i = keyStart
+                throw fail(child, "duplicate key (first at line \(line), column \(column))")
+            }
+            seen[key] = keyStart
+            keys.append(key)
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                throw fail(child, i < bytes.count ? "expected ':' after the key, found \(found())" : "unexpected end of file: expected ':'")
+            }
+            i += 1
+            skipSpace()
+            try value(child, depth: depth)
+            skipSpace()
+            guard i < bytes.count else { throw fail(path, "unexpected end of file: missing '}'") }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+            guard bytes[i] == UInt8(ascii: ",") else { throw fail(path, "expected ',' or '}' after a member, found \(found())") }
+            let comma = i
+            i += 1
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                i = comma
+                throw fail(path, "trailing comma before '}'")
+            }
+        }
+        values[path] = SchemaValue(kind: .object, text: nil, keys: keys)
+    }
+
+    private mutating func array(_ path: String, depth: Int) throws(JSONSyntaxError) {
+        if depth > Self.maxDepth { throw fail(path, "nested more than \(Self.maxDepth) levels deep") }
+        i += 1
+        values[path] = SchemaValue(kind: .array, text: nil, keys: [])
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return }
+        var index = 0
+        while true {
+            try value(SchemaPath.appending(path, index: index), depth: depth)
+            index += 1
+            skipSpace()
+            guard i < bytes.count else { throw fail(path, "unexpected end of file: missing ']'") }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return }
+            guard bytes[i] == UInt8(ascii: ",") else { throw fail(path, "expected ',' or ']' after an element, found \(found())") }
+            let comma = i
+            i += 1
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                i = comma
+                throw fail(path, "trailing comma before ']'")
+            }
+        }
+    }
+
+    /// Reads a string starting at its opening quote and returns its value.
+    private mutating func string(_ path: String) throws(JSONSyntaxError) -> String {
+        i += 1
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard i < bytes.count else { throw fail(path, "unexpected end of file: unterminated string") }
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""):
+                i += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                try escapeSequence(path, into: &scalars)
+            case 0x00..<0x20:
+                throw fail(path, "raw control character \(SchemaText.escape(Unicode.Scalar(b))) in a string (write it as \\u\(hex4(UInt32(b))))")
+            case 0x00..<0x80:
+                scalars.append(Unicode.Scalar(b))
+                i += 1
+            default:
+                guard let (scalar, length) = utf8Scalar(at: i) else { throw fail(path, "invalid UTF-8 in a string") }
+                scalars.append(scalar)
+                i += length
+            }
+        }
+    }
+
+    private mutating func escapeSequence(_ path: String, into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
+        guard i + 1 < bytes.count else { throw fail(path, "unexpected end of file: unterminated string") }
+        let c = bytes[i + 1]
+        let simple: [UInt8: Unicode.Scalar] = [
+            UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/", UInt8(ascii: "b"): "\u{8}",
+            UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
+        ]
+        if let s = simple[c] {
+            scalars.append(s)
+            i += 2
+            return
+        }
+        guard c == UInt8(ascii: "u") else {
+            let shown = c < 0x80 ? SchemaText.echo(String(Unicode.Scalar(c))) : "…"
+            throw fail(path, "invalid escape '\\\(shown)' in a string")
+        }
+        guard let high = hexValue(at: i + 2) else { throw fail(path, "'\\u' must be followed by four hexadecimal digits") }
+        if (0xDC00...0xDFFF).contains(high) { throw fail(path, "unpaired surrogate \\u\(hex4(high)) in a string") }
+        if (0xD800...0xDBFF).contains(high) {
+            guard i + 11 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
+                  let low = hexValue(at: i + 8), (0xDC00...0xDFFF).contains(low),
+                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+                throw fail(path, "unpaired surrogate \\u\(hex4(high)) in a string")
+            }
+            scalars.append(scalar)
+            i += 12
+            return
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw fail(path, "invalid escape in a string") }
+        scalars.append(scalar)
+        i += 6
+    }
+
+    /// Reads a number and returns its text.
+    private mutating func number(_ path: String) throws(JSONSyntaxError) -> String {
+        let start = i
+        func digits() -> Int {
+            let s = i
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - s
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let intStart = i
+        let n = digits()
+        if n == 0 { i = start; throw fail(path, "malformed number: expected a digit after '-'") }
+        if n > 1, bytes[intStart] == UInt8(ascii: "0") { i = start; throw fail(path, "malformed number: leading zeros are not allowed") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { i = start; throw fail(path, "malformed number: expected a digit after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { i = start; throw fail(path, "malformed number: expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let d = Double(text), d.isFinite else { i = start; throw fail(path, "number \(SchemaText.echo(text)) is out of range") }
+        return text
+    }
+
+    // MARK: Helpers
+
+    private mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    /// Letters, digits and `_`, `+`, `.` from `i` (a misspelled literal such as `tru` or `NaN`), consumed.
+    private mutating func bareWord() -> String {
+        let start = i
+        while i < bytes.count, i - start < 40 {
+            let b = bytes[i]
+            let isWord = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+                || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+            guard isWord else { break }
+            i += 1
+        }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    /// The character at `i` as a message shows it: `'x'`, `'\u{1B}'`, `"'"` or `end of file`, with a hint
+    /// for the usual non-JSON habits (comments, single quotes).
+    private func found() -> String {
+        guard i < bytes.count else { return "end of file" }
+        switch bytes[i] {
+        case UInt8(ascii: "'"): return "\"'\" (strings and keys take double quotes)"
+        case UInt8(ascii: "/"), UInt8(ascii: "#"): return "\(SchemaText.quoted(String(Unicode.Scalar(bytes[i])))) (comments are not allowed in JSON)"
+        case 0..<0x80: return SchemaText.quoted(String(Unicode.Scalar(bytes[i])))
+        default:
+            guard let (scalar, _) = utf8Scalar(at: i) else { return "a byte that is not UTF-8" }
+            return SchemaText.quoted(String(scalar))
+        }
+    }
+
+    /// Whether the character at `i` starts a bare word (an unquoted key).
+    private func atLetter() -> Bool {
+        guard i < bytes.count else { return false }
+        let b = bytes[i]
+        return (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+    }
+
+    private func hexValue(at k: Int) -> UInt32? {
+        guard k + 4 <= bytes.count else { return nil }
+        var v: UInt32 = 0
+        for b in bytes[k..<k + 4] {
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
+    private func hex4(_ v: UInt32) -> String {
+        let h = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - h.count)) + h
+    }
+
+    /// The scalar of a well-formed UTF-8 sequence at `k` and its length; nil for ill-formed bytes.
+    private func utf8Scalar(at k: Int) -> (Unicode.Scalar, Int)? {
+        let b0 = bytes[k]
+        let length: Int
+        var value: UInt32
+        switch b0 {
+        case 0xC2...0xDF: length = 2; value = UInt32(b0 & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(b0 & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(b0 & 0x07)
+        default: return nil
+        }
+        guard k + length <= bytes.count else { return nil }
+        for b in bytes[k + 1..<k + length] {
+            guard b & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+
+    /// The 1-based line and column (in characters) of byte `k`.
+    private func position(of k: Int) -> (Int, Int) {
+        var line = 1
+        var lineStart = origin
+        var j = origin
+        while j < k && j < bytes.count {
+            if bytes[j] == 0x0A { line += 1; lineStart = j + 1 }
+            j += 1
+        }
+        var column = 1
+        var m = lineStart
+        while m < k && m < bytes.count {
+            if bytes[m] & 0xC0 != 0x80 { column += 1 }
+            m += 1
+        }
+        return (line, column)
+    }
+
+    private func fail(_ path: String, _ message: String) -> JSONSyntaxError {
+        let (line, column) = position(of: i)
+        return JSONSyntaxError(path: path, message: message, line: line, column: column)
+    }
+}
