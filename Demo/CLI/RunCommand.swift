@@ -94,14 +94,25 @@ struct RunCommand: AsyncParsableCommand {
             last = now
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
-                let description = isApp
-                    ? try RouteSchema.load(AppDescription.self, path: path)
-                    : AppDescription.generated(from: try RouteSchema.load(RouteFile.self, path: path), name: name)
+                let description: AppDescription
+                let count: Int
+                if isApp {
+                    description = try RouteSchema.load(AppDescription.self, path: path)
+                    count = description.routes.count
+                } else {
+                    let file = try RouteSchema.load(RouteFile.self, path: path)
+                    description = AppDescription.generated(from: file, name: name)
+                    count = file.routes.count
+                }
                 let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
                 let runtime = try DemoApp.makeRuntime(app: description, relocations: table)
-                return .reloaded(runtime, "Reloaded \(name): \(description.routes.count) routes")
+                return .reloaded(runtime, "Reloaded \(name): \(count) route\(count == 1 ? "" : "s")")
+            } catch let error as RouteFileError {
+                let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                let at = [place, error.location].filter { !$0.isEmpty }.joined(separator: ": ")
+                return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(at.isEmpty ? "" : at + ": ")\(error.message)"))
             } catch {
-                return .failed(RouteFileLoader.visible("\(error)") + " — \(name) not reloaded; the previous table stays in force")
+                return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(error)"))
             }
         }
     }

@@ -73,6 +73,29 @@ struct EndToEndTests {
         #expect(replayed.out.contains("# 3 passed, 0 failed"), "\(replayed.out)")
     }
 
+    @Test func aRouteFileOpensInTheAppAndReloadsWhenItChanges() async throws {
+        let tmux = try TmuxDriver(name: "routes")
+        defer { tmux.kill() }
+        let file = tmux.path("routes.json")
+        try Data(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
+        try #require(await tmux.waitFor("routes.json", "app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
+        tmux.press("Enter")
+        try #require(await tmux.waitFor("pattern  app://user/:id<int>", "param    id = 42") != nil, "\(tmux.capture())")
+        // A good change reloads; the app starts again on its first tab.
+        try await Task.sleep(for: .milliseconds(1100))
+        try Data(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, {"pattern": "app://order/:id", "target": "Order"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        try #require(await tmux.waitFor("Reloaded routes.json: 2 routes", "order") != nil, "\(tmux.capture())")
+        // A bad change is shown with its error, and the previous table stays in force.
+        try await Task.sleep(for: .milliseconds(1100))
+        try Data(#"{"routes": [{"patern": "app://x", "target": "X"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        try #require(await tmux.waitFor("not reloaded") != nil, "\(tmux.capture())")
+        #expect(tmux.capture().contains("routes.json not reloaded (the previous table stays): routes[0].patern"), "\(tmux.capture())")
+        tmux.press("2")
+        #expect(await tmux.waitFor("app://order/:id → Order") != nil, "the previous table still works: \(tmux.capture())")
+    }
+
     @Test func resizeRelayouts() async throws {
         let tmux = try TmuxDriver(name: "resize")
         defer { tmux.kill() }
