@@ -172,7 +172,34 @@ public struct AppModel: Equatable, Sendable {
 
     /// The route table rows the filter lets through, with their indices in ``routes``.
     public var filteredRoutes: [RouteRow] {
-        RouteRow.filter(routes, by: filter.text)
+        if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
+            return RouteRow.tested(routes, by: urlTest)
+        }
+        return RouteRow.filter(routes, by: filter.text)
+    }
+
+    /// "Test a URL" mode: the router's verdicts for the URL typed in the route table's filter (set by
+    /// the loop while the filter holds a URL), so the table lists every candidate with its verdict.
+    public var urlTest: URLTest?
+
+    /// The verdicts for one URL typed in the route table's filter.
+    public struct URLTest: Equatable, Sendable {
+        /// The URL as typed.
+        public var url: String
+        /// The winning pattern, if any.
+        public var winner: String?
+        /// Every candidate with its verdict, winner first.
+        public var candidates: [Explanation.Candidate]
+        /// The redirects and relocations followed first.
+        public var via: [String]
+
+        /// The verdicts of `explanation`, for the URL `url` as typed.
+        public init(url: String, explanation: RouteExplanation) {
+            self.url = url
+            winner = explanation.stopped == nil ? explanation.final.winner : nil
+            candidates = explanation.final.candidates
+            via = explanation.steps.map(\.description) + (explanation.stopped.map { ["stopped: \($0)"] } ?? [])
+        }
     }
 
     /// The layout of the current size and panels.

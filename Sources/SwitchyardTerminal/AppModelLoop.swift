@@ -119,7 +119,9 @@ public final class AppLoop {
     public func handle(_ key: Key) async {
         model.finishPlayback()
         let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
-        guard let effect = model.update(message) else {
+        let effect = model.update(message)
+        updateURLTest()
+        guard let effect else {
             return
         }
         await perform(effect)
@@ -173,6 +175,18 @@ public final class AppLoop {
             }
         }
         model.status = AppStatus("Replay finished: \(commands.count) command\(commands.count == 1 ? "" : "s"); the app is yours", kind: .note)
+    }
+
+    /// Explains the route table's filter when it holds a URL (`scheme://…`), for "test a URL" mode.
+    func updateURLTest() {
+        let text = model.filter.text.trimmingCharacters(in: .whitespaces)
+        guard text.contains("://") else {
+            model.urlTest = nil
+            return
+        }
+        if model.urlTest?.url != text {
+            model.urlTest = AppModel.URLTest(url: text, explanation: runtime.router.explain(text))
+        }
     }
 
     /// Draws the model and shows it.

@@ -24,6 +24,10 @@ public struct RouteRow: Hashable, Sendable {
     public var interceptors: [String]
     /// The route's priority.
     public var priority: Int
+    /// In "test a URL" mode: why the route won or lost for the URL typed in the filter.
+    public var verdict: String?
+    /// In "test a URL" mode: whether the route wins.
+    public var wins = false
 
     /// Creates a row.
     public init(kind: Kind, pattern: String, target: String, metadata: [String] = [], interceptors: [String] = [], priority: Int = 0) {
@@ -51,6 +55,7 @@ public struct RouteRow: Hashable, Sendable {
     /// The notes in a few letters for the table's last column: metadata only, `requiresLogin`
     /// written `login`, plus the kind of a redirect or relocation.
     public var flags: String {
+        if let verdict { return (wins ? "✓ " : "✗ ") + verdict }
         var flags = metadata.map { $0 == "requiresLogin" ? "login" : $0 }
         if kind != .route {
             flags.insert(kind.rawValue, at: 0)
@@ -80,6 +85,17 @@ public struct RouteRow: Hashable, Sendable {
             return RouteRow(kind: .relocation, pattern: entry.pattern, target: target)
         }
         return rows
+    }
+
+    /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;
+    /// the routes that do not fit the URL's scheme and host are left out.
+    public static func tested(_ rows: [RouteRow], by explanation: AppModel.URLTest) -> [RouteRow] {
+        explanation.candidates.compactMap { candidate in
+            guard var row = rows.first(where: { $0.kind == .route && $0.pattern == candidate.pattern }) else { return nil }
+            row.verdict = candidate.verdict
+            row.wins = candidate.pattern == explanation.winner
+            return row
+        }
     }
 
     /// The rows whose pattern, target or notes contain `filter` (ignoring case); all rows when the

@@ -103,7 +103,9 @@ extension AppView {
         canvas.fill(area)
         let focused = model.focus == .filter
         let rows = model.filteredRoutes
-        let title = "Routes · \(rows.count) of \(model.routes.count) · F3"
+        let title = model.urlTest.map { test in
+            "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + (test.via.isEmpty ? "" : " · via \(test.via.count)")
+        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .routes))
@@ -130,7 +132,8 @@ extension AppView {
             return
         }
         guard !rows.isEmpty else {
-            canvas.put("No route matches the filter.", x: list.x + 1, y: list.y, style: CellStyle(role: .dim), clip: list)
+            let text = model.urlTest != nil ? "No route shares this URL's scheme and host." : "No route matches the filter."
+            canvas.put(text, x: list.x + 1, y: list.y, style: CellStyle(role: .dim), clip: list)
             return
         }
         let selection = min(max(0, model.routeSelection), rows.count - 1)
@@ -167,7 +170,7 @@ extension AppView {
         }
         if showsDetail {
             let route = rows[selection]
-            let detail = ([route.target] + route.notes).joined(separator: " · ")
+            let detail = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 } ?? ([route.target] + route.notes).joined(separator: " · ")
             canvas.put(AppViewText.fit(detail, width: inner.width - 2), x: inner.x + 1, y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
         }
         if offset + list.height < rows.count {

@@ -265,6 +265,27 @@ struct AppModelTests {
         #expect(!loop.model.showsRoutes)
     }
 
+    @Test func aURLInTheRouteFilterShowsEveryCandidatesVerdict() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("R", to: loop, terminal)
+        await AppFixture.type("app://order/abc", to: loop, terminal)
+        #expect(loop.model.urlTest?.winner == nil)
+        #expect(loop.model.filteredRoutes.map(\.flags) == [
+            "✗ segment 1: 'abc' does not satisfy <int>", "✗ segment 1: 'abc' does not satisfy <int>",
+        ])
+        await AppFixture.send(Array(repeating: .backspace, count: 3), to: loop, terminal)
+        await AppFixture.type("42", to: loop, terminal)
+        #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
+        #expect(loop.model.filteredRoutes.first?.flags == "✓ won (specific scheme, literal, constrained parameter)")
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("Test app://order/42 · wins: app://order/:id<int>"))
+        // A relocated URL is explained where it leads.
+        await AppFixture.send(Array(repeating: .backspace, count: 20), to: loop, terminal)
+        await AppFixture.type("app://old/order/44", to: loop, terminal)
+        #expect(loop.model.urlTest?.via == ["relocation app://old/order/:id → app://order/44"])
+        #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
+    }
+
     @Test func helpOverlayClosesOnAnyKey() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("?", to: loop, terminal)

@@ -54,6 +54,21 @@ struct AppViewGoldenTests {
         try Self.assertGolden("route-table-order-100x30", terminal.lastFrame)
     }
 
+    @Test(arguments: [(80, 24), (160, 50)])
+    func routeTableTestingAURL(_ width: Int, _ height: Int) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+        await AppFixture.type("Rapp://order/abc", to: loop, terminal)
+        try Self.assertGolden("route-table-test-url-\(width)x\(height)", terminal.lastFrame)
+    }
+
+    @Test(arguments: [(80, 24), (160, 50)])
+    func timelineOfAGatedOpenThroughLoginAndResume(_ width: Int, _ height: Int) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+        await AppFixture.type("l:app://order/42\rL", to: loop, terminal)
+        loop.model.log = loop.model.log.map { $0.withTimes(0.000_012) }
+        try Self.assertGolden("timeline-login-\(width)x\(height)", AppView.render(loop.model).canvas)
+    }
+
     @Test func bothPanelsAt80x24() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 80, height: 24)
         await AppFixture.type("lR\u{1B}:app://search/shoes?sort=price\r", to: loop, terminal)
