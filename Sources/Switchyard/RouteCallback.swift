@@ -10,6 +10,7 @@ public final class RouteCallback: Sendable {
     private nonisolated(unsafe) var body: (@Sendable (RouteOutcome) -> Void)?
     private nonisolated(unsafe) var fired = false
     private nonisolated(unsafe) var owned = false
+    private nonisolated(unsafe) var delivered: RouteOutcome?
 
     /// Wraps a completion; `nil` makes a callback that only records that it fired.
     public init(_ body: (@Sendable (RouteOutcome) -> Void)?) {
@@ -26,11 +27,19 @@ public final class RouteCallback: Sendable {
             return false
         }
         fired = true
+        delivered = outcome
         run = body
         body = nil
         lock.unlock()
         run?(outcome)
         return true
+    }
+
+    /// The outcome delivered, once the callback fired.
+    public var deliveredOutcome: RouteOutcome? {
+        lock.lock()
+        defer { lock.unlock() }
+        return delivered
     }
 
     /// True once an outcome was delivered.

@@ -22,6 +22,31 @@ public struct RouteRequest: Sendable, ParameterLookup {
     /// The number of the open this request belongs to (its trace's ``RouteTrace/id``); 0 outside an open.
     public internal(set) var openID: Int = 0
 
+    /// Where a request is in its life (WLRRoute's request state), readable by handlers and interceptors.
+    public enum State: Sendable, CustomStringConvertible {
+        /// Not (yet) part of an open: made by hand.
+        case unhandled
+        /// An open is working on it: interceptors, the handler or the placement.
+        case handling
+        /// The caller's callback received this outcome (a handler may answer early).
+        case handled(RouteOutcome)
+
+        /// `unhandled`, `handling` or `handled: CODE`.
+        public var description: String {
+            switch self {
+            case .unhandled: "unhandled"
+            case .handling: "handling"
+            case .handled(let outcome): "handled: \(outcome.code)"
+            }
+        }
+    }
+
+    /// The request's state now.
+    public var state: State {
+        if let outcome = callback.deliveredOutcome { return .handled(outcome) }
+        return openID == 0 ? .unhandled : .handling
+    }
+
     /// Creates a request (the router does this; tests and tools may too).
     public init(url: RouteURL, pattern: RoutePattern, target: String, path: PathParameters,
                 native: NativeParameters = NativeParameters(), metadata: [String: String] = [:],

@@ -53,6 +53,22 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
     public internal(set) var outcome: RouteOutcome = .cancelled(reason: "not finished")
     /// Total time in seconds.
     public internal(set) var seconds: Double = 0
+    /// The callback URL the open named (`x-success`, `x-error`, `x-cancel`, `callbackURL`), if any, and
+    /// how opening it ended.
+    public internal(set) var callback: CallbackResult?
+
+    /// A callback URL opened (or refused) after an open ended.
+    public struct CallbackResult: Sendable, CustomStringConvertible {
+        /// The callback URL, with the result added.
+        public let url: String
+        /// How it ended: its own open's outcome, or `rejected` by `CallbackAllowList`.
+        public let outcome: RouteOutcome
+        /// The number of the callback's own open, when it was opened.
+        public let openID: Int?
+
+        /// One line: `callback URL: outcome`.
+        public var description: String { "callback \(url)" + (openID.map { " (#\($0))" } ?? "") + ": \(outcome)" }
+    }
 
     init(id: Int, url: String) {
         self.id = id
@@ -71,6 +87,7 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
         if !candidates.isEmpty { lines.append("  candidates: \(candidates.joined(separator: ", "))") }
         for step in steps { lines.append("  \(step)") }
         lines.append("  outcome: \(outcome) in \(Self.format(seconds))")
+        if let callback { lines.append("  \(callback)") }
         return lines.joined(separator: "\n")
     }
 }

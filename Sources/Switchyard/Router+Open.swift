@@ -23,6 +23,11 @@ extension Router {
     @discardableResult
     public func openAndTrace(_ url: String, native: NativeParameters = NativeParameters(), lane: String? = nil,
                              callback: RouteCallback = RouteCallback(nil)) async -> RouteTrace {
+        await openAndTrace(url, native: native, lane: lane, callback: callback, followsCallbackURL: true)
+    }
+
+    func openAndTrace(_ url: String, native: NativeParameters, lane: String?, callback: RouteCallback,
+                      followsCallbackURL: Bool) async -> RouteTrace {
         runPendingRegistrars()
         let start = ContinuousClock.now
         let (traceID, generation) = withState { s in
@@ -45,6 +50,9 @@ extension Router {
         trace.outcome = outcome
         trace.seconds = (ContinuousClock.now - start).seconds
         callback.finishUnlessTakenOver(outcome)
+        if followsCallbackURL && !callback.isTakenOver, let target = Self.callbackURL(for: url, outcome: outcome) {
+            trace.callback = await openCallbackURL(target)
+        }
         let (observers, failureHandler) = withState { s in
             s.history.append(trace)
             if s.history.count > s.historyLimit { s.history.removeFirst(s.history.count - s.historyLimit) }

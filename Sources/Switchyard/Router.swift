@@ -325,6 +325,7 @@ struct RouterState {
     var nextInterceptorID = 1
     var fallback: (any RouteHandler)?
     var placementApplier: (any PlacementApplier)?
+    var callbackAllowList: CallbackAllowList?
     var observers: [(Int, @Sendable (RouteTrace) -> Void)] = []
     var nextObserverID = 1
     var failureHandler: (@Sendable (RouteOutcome, RouteTrace) -> Void)?

@@ -1,0 +1,97 @@
+import Foundation
+import Switchyard
+import Testing
+
+/// WLRRoute's callback URLs (and x-callback-url), opening by target, and the request's state.
+struct SeedParityTests {
+    static func router() throws -> Router {
+        let r = Router()
+        try r.register("app://pay/:amount<int>", target: "Pay") { req in RouteResult(note: "paid \(req.path["amount"] ?? "")") }
+        try r.register("app://fail", target: "Fail") { _ in throw CancellationError() }
+        try r.register("partner://done", target: "Done") { req in RouteResult(note: "done \(req.query.last("outcome") ?? req.query.last("errorCode") ?? "")") }
+        try r.register("app://user/:id<int>", target: "User") { req in RouteResult(note: "user \(req.path["id"] ?? "") \(req.query.last("tab") ?? "")") }
+        try r.register("app://u/:id<int>", target: "User") { _ in RouteResult(note: "alias") }
+        try r.setCallbackAllowList(CallbackAllowList(["partner://done", "https://*.example.com"]))
+        return r
+    }
+
+    @Test func theRightCallbackOpensAfterTheOpenEnds() async throws {
+        let r = try Self.router()
+        let ok = await r.openAndTrace("app://pay/5?x-success=partner://done&x-error=partner://done")
+        #expect(ok.callback?.url == "partner://done")
+        #expect(ok.callback?.outcome.code == "handled")
+        let failed = await r.openAndTrace("app://fail?x-success=partner://done&x-error=partner://done")
+        #expect(failed.callback?.url.hasPrefix("partner://done?errorCode=failed&errorMessage=") == true)
+        let wlr = await r.openAndTrace("app://pay/5?callbackURL=partner%3A%2F%2Fdone")
+        #expect(wlr.callback?.url == "partner://done?outcome=handled")
+        if case .handled(_, let result) = wlr.callback?.outcome { #expect(result.note == "done handled") } else { Issue.record("\(String(describing: wlr.callback))") }
+        let none = await r.openAndTrace("app://pay/5")
+        #expect(none.callback == nil)
+    }
+
+    static let bypasses = [
+        "evil://done", "partner://evil.com", "partner://done.evil.com", "partner://done@evil.com", "partner://x@done",
+        "javascript:alert(1)", "data:text/html,hi", "//done", "done", "partner:done", "partner:///done", "https://example.com.evil.com",
+        "https://evilexample.com", "https://user@a.example.com", "http://a.example.com", "partner://done%2Eevil.com",
+        " partner://done", "partner://done\u{0}.evil.com", "https://a.example.com\\@evil.com",
+    ]
+
+    @Test("callback URLs off the allow list are refused", arguments: bypasses)
+    func bypassIsRefused(_ target: String) async throws {
+        let r = try Self.router()
+        let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let trace = await r.openAndTrace("app://pay/5?x-success=\(encoded)")
+        guard trace.outcome.isHandled else {
+            // The URL itself was refused (a NUL byte in the query): nothing calls back.
+            #expect(trace.callback == nil)
+            return
+        }
+        let callback = try #require(trace.callback)
+        guard case .rejected(let by, _) = callback.outcome else {
+            Issue.record("\(target) was opened: \(callback)")
+            return
+        }
+        #expect(by == "CallbackAllowList")
+        #expect(callback.openID == nil)
+    }
+
+    @Test func allowedCallbacksOpenAndNothingOpensWithoutAList() async throws {
+        let r = try Self.router()
+        for target in ["partner://done", "PARTNER://DONE", "partner://do%6Ee", "https://a.example.com/x", "https://b.a.example.com"] {
+            let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let trace = await r.openAndTrace("app://pay/5?x-success=\(encoded)")
+            #expect(trace.callback?.openID != nil, "\(target)")
+        }
+        r.setCallbackAllowList(nil)
+        let trace = await r.openAndTrace("app://pay/5?x-success=partner://done")
+        #expect(trace.callback?.outcome.description == "rejected by CallbackAllowList: no callback allow list is set, so callback URLs are refused")
+        #expect(throws: CallbackRefusal.invalidEntry("partner")) { try CallbackAllowList(["partner"]) }
+    }
+
+    @Test func openingByTargetBuildsTheURLFromItsPattern() async throws {
+        let r = try Self.router()
+        #expect(try r.url(forTarget: "User", parameters: ["id": "42", "tab": "likes"]) == "app://user/42?tab=likes")
+        #expect(await r.open(target: "User", parameters: ["id": "7", "tab": "a b"]).resultNote == "user 7 a b")
+        #expect(throws: TargetOpenError.unknownTarget("Nobody")) { try r.url(forTarget: "Nobody") }
+        let got = Deliveries()
+        #expect(await r.open(target: "User", parameters: ["id": "abc"], callback: got.callback()).code == "failed")
+        #expect(await r.open(target: "Nobody", callback: got.callback()).code == "not_found")
+        #expect(got.all == ["failed", "not_found"])
+    }
+
+    @Test func aRequestKnowsItsState() async throws {
+        let r = Router()
+        let seen = Deliveries()
+        try r.register("app://early", target: "Early") { req in
+            seen.add(req.state.description)
+            req.callback.finish(.handled(pattern: "app://early", result: RouteResult(note: "early")))
+            seen.add(req.state.description)
+            return RouteResult(note: "late")
+        }
+        _ = await r.open("app://early")
+        #expect(seen.all == ["handling", "handled: handled"])
+        let made = RouteRequest(url: try RouteURL("app://x"), pattern: try RoutePattern("app://x"), target: "X",
+                                path: PathParameters(names: [], values: []))
+        #expect(made.state.description == "unhandled")
+    }
+}
