@@ -142,7 +142,7 @@ public enum RouteLint {
                 case .duplicate: code = "duplicate"
                 case .sameShape: code = "same-shape"
                 case .invalidPattern: code = "invalid-pattern"
-                case .notRegistered: code = "invalid-pattern"
+                case .notRegistered, .hostMismatch: code = "invalid-pattern"
                 }
                 out.append(RouteLintFinding(.error, code, "routes[\(i)]", error.description))
             }

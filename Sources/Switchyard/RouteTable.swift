@@ -62,6 +62,8 @@ public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertib
     case sameShape(pattern: String, existing: String)
     /// No route has this pattern (for removal).
     case notRegistered(pattern: String)
+    /// A host definition holds a pattern of another host.
+    case hostMismatch(pattern: String, host: String)
 
     /// A sentence naming the pattern(s).
     public var description: String {
@@ -70,6 +72,7 @@ public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertib
         case .duplicate(let p): "pattern '\(p)' is already registered"
         case .sameShape(let p, let existing): "pattern '\(p)' has the same shape as registered pattern '\(existing)' (only parameter names differ)"
         case .notRegistered(let p): "no route is registered for pattern '\(p)'"
+        case .hostMismatch(let p, let h): "pattern '\(p)' is not on host '\(h)'"
         }
     }
 }

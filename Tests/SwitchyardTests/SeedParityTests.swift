@@ -95,3 +95,28 @@ struct SeedParityTests {
         #expect(made.state.description == "unhandled")
     }
 }
+
+/// XKRouter's route definitions by host.
+struct HostDefinitionTests {
+    @Test func aHostsRoutesAreAValueToReadRegisterAndRemove() async throws {
+        let r = Router()
+        let user = HostDefinition(host: "USER", routes: [
+            .init("app://user/:id<int>", target: "Profile", handler: ClosureHandler { _ in RouteResult(note: "profile") }),
+            .init("app://user/:id<int>/posts", target: "Posts", metadata: ["requiresLogin": "true"], handler: nil),
+        ])
+        try r.register(user)
+        try r.register("app://order/:id", target: "Order", handler: nil)
+        #expect(r.definition(forHost: "user").routes.map(\.pattern) == ["app://user/:id<int>", "app://user/:id<int>/posts"])
+        #expect(r.definition(forHost: "user").routes[1].metadata == ["requiresLogin": "true"])
+        #expect(await r.open("app://user/7").resultNote == "profile")
+        // All or nothing: a pattern of another host refuses the whole definition.
+        let mixed = HostDefinition(host: "shop", routes: [.init("app://shop/cart", target: "Cart", handler: nil),
+                                                          .init("app://user/x", target: "X", handler: nil)])
+        #expect(throws: RegistrationError.hostMismatch(pattern: "app://user/x", host: "shop")) { try r.register(mixed) }
+        #expect(r.definition(forHost: "shop").routes.isEmpty)
+        #expect(r.removeAll(host: "user") == 2)
+        #expect(r.definition(forHost: "user").routes.isEmpty)
+        #expect(r.removeAllRoutes() == 1)
+        #expect(r.table.routes.isEmpty)
+    }
+}

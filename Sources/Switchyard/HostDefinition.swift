@@ -1,0 +1,89 @@
+/// The routes of one host as a value (XKRouter's route definition grouped by host): read one with
+/// ``Router/definition(forHost:)``, register a whole one with ``Router/register(_:)``, and remove one with
+/// ``Router/removeAll(host:)``.
+public struct HostDefinition: Sendable {
+    /// One route of the host.
+    public struct Route: Sendable {
+        /// The pattern text.
+        public var pattern: String
+        /// The target's name.
+        public var target: String
+        /// Tie-breaking priority.
+        public var priority: Int
+        /// Metadata interceptors read.
+        public var metadata: [String: String]
+        /// The handler.
+        public var handler: (any RouteHandler)?
+
+        /// Creates a route.
+        public init(_ pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
+                    handler: (any RouteHandler)?) {
+            self.pattern = pattern
+            self.target = target
+            self.priority = priority
+            self.metadata = metadata
+            self.handler = handler
+        }
+    }
+
+    /// The host, lowercased.
+    public var host: String
+    /// The routes, in registration order.
+    public var routes: [Route]
+
+    /// Creates a definition.
+    public init(host: String, routes: [Route]) {
+        self.host = host.asciiLowercased
+        self.routes = routes
+    }
+}
+
+extension Router {
+    /// The routes whose pattern has the literal host `host`, in registration order.
+    public func definition(forHost host: String) -> HostDefinition {
+        let lowered = host.asciiLowercased
+        let routes = withState { s in
+            s.routes.routes.filter { route in
+                if case .literal(let h) = route.pattern.host { return h == lowered }
+                return false
+            }
+        }
+        return HostDefinition(host: lowered, routes: routes.map {
+            HostDefinition.Route($0.pattern.description, target: $0.target.target, priority: $0.priority,
+                                 metadata: $0.target.metadata, handler: $0.target.handler)
+        })
+    }
+
+    /// Registers every route of a host's definition, or none: the first refusal (an invalid pattern, a
+    /// conflict, a pattern whose host is not the definition's) leaves the router unchanged.
+    public func register(_ definition: HostDefinition) throws(RegistrationError) {
+        let result: Result<Void, RegistrationError> = withState { s in
+            var copy = s.routes
+            for route in definition.routes {
+                let pattern: RoutePattern
+                do throws(PatternError) { pattern = try RoutePattern(route.pattern) } catch { return .failure(.invalidPattern(error)) }
+                guard case .literal(let h) = pattern.host, h == definition.host else {
+                    return .failure(.hostMismatch(pattern: route.pattern, host: definition.host))
+                }
+                let entry = RouteEntry(target: route.target, handler: route.handler, metadata: route.metadata)
+                do throws(RegistrationError) { try copy.add(route.pattern, target: entry, priority: route.priority) } catch {
+                    return .failure(error)
+                }
+            }
+            s.routes = copy
+            s.snapshot = nil
+            return .success(())
+        }
+        try result.get()
+    }
+
+    /// Removes every route (XKRouter's removeAllRouteNodes). Returns how many were removed.
+    @discardableResult
+    public func removeAllRoutes() -> Int {
+        withState { s in
+            let n = s.routes.removeAll { _ in true }
+            if n > 0 { s.snapshot = nil }
+            return n
+        }
+    }
+}
