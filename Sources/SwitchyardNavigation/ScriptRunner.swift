@@ -24,6 +24,8 @@ public final class ScriptRunner {
     public var showTraces: Bool
     private var last: StepReport?
     private var lastOpen: StepReport?
+    /// Set when the last open was held for login and its hold was then cancelled: its callback's outcome.
+    private var lastOpenCancelled = false
     private let output: (String) -> Void
 
     /// Every outcome code `expect outcome` accepts: the codes of ``RouteOutcome/code``, plus
@@ -90,7 +92,11 @@ public final class ScriptRunner {
         var report = await runtime.perform(command)
         report.command = line
         last = report
-        if report.isOpen { lastOpen = report }
+        if let cancelled = report.cancelledHold, cancelled.openID == lastOpen?.trace?.id { lastOpenCancelled = true }
+        if report.isOpen {
+            lastOpen = report
+            lastOpenCancelled = false
+        }
         print(report, number)
         if let violation = runtime.holdViolation {
             failures += 1
@@ -137,8 +143,9 @@ public final class ScriptRunner {
             guard Self.outcomeCodes.contains(value) else {
                 return bad(number, "unknown outcome code '\(value)' (\(Self.outcomeCodes.joined(separator: ", ")))")
             }
-            // The final outcome's code; `redirected` matches any redirected outcome.
-            actual = lastOpen?.outcome?.code ?? "none"
+            // The final outcome's code (`cancelled` once a held open's login screen went away);
+            // `redirected` matches any redirected outcome.
+            actual = lastOpenCancelled ? "cancelled" : lastOpen?.outcome?.code ?? "none"
             if case .redirected = lastOpen?.outcome, value == "redirected" { ok = true } else { ok = actual == value }
         case "error":
             actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
