@@ -132,6 +132,13 @@ public enum DemoApp {
         try AppDescription.decode(json: Data(json.utf8))
     }
 
+    /// Where the demo mounts its services.
+    public static let servicesBase = "app://services"
+
+    /// The patterns the demo registers in code rather than in its description (the service mount), so
+    /// that lint knows its links to `app://services/cart/add` reach something.
+    public static let mountedPatterns = [servicesBase + "/:service/:method"]
+
     /// Registers the demo's services (TheRouter's service registry) and mounts them for URL calls:
     /// `app://services/cart/add?item=N` and `app://services/cart/count`.
     public static func registerServices(on router: Router, cart: Cart) throws {
@@ -145,7 +152,7 @@ public enum DemoApp {
         registry.registerMethod(service: "cart", method: "count") { _ in
             RouteResult(cart.count, note: "cart.count → \(cart.count)")
         }
-        try router.mountServices(registry, at: "app://services")
+        try router.mountServices(registry, at: servicesBase)
     }
 
     /// Builds the running demo app, optionally with an extra relocation table.

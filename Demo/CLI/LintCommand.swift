@@ -10,11 +10,11 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a JSON route table and print one line per problem.",
         discussion: """
-        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Codes: duplicate,
-        same-shape, invalid-pattern, shadowed, invalid-redirect, duplicate-redirect, redirect-cycle,
-        relocation, unknown-target, unbound-placeholder (an app's parent template names a value its route
-        can never bind). A summary goes to standard error. Exits 1 when there is any error
-        (or the file cannot be read), 0 otherwise.
+        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Shadowing, overlaps, \
+        unknown targets and cycles are decided on the patterns themselves (their segment languages), not on \
+        sample URLs. With --app (or the demo app by default) the app rules run too: parent and link templates, \
+        requiresLogin without a loginURL. The codes are listed in the README ("routes, lint, export"). A summary \
+        goes to standard error. Exits 1 when there is any error (or the file cannot be read), 0 otherwise.
         """
     )
 
@@ -25,24 +25,21 @@ struct LintCommand: ParsableCommand {
     var app: String?
 
     func run() throws {
-        let file = try RouteFileLoader.load(routes: routes, app: app)
-        var (lines, errors, warnings) = Self.report(file)
+        let findings: [RouteLintFinding]
         if routes == nil {
             let description = try app.map { try RouteFileLoader.read(AppDescription.self, path: $0) } ?? DemoApp.description()
-            let findings = description.unboundPlaceholders().map {
-                RouteLintFinding(.error, "unbound-placeholder", $0.location, $0.message)
-            }
-            lines += findings.map(\.description)
-            errors += findings.count
+            findings = AppLint.findings(description, mountedPatterns: app == nil ? DemoApp.mountedPatterns : [])
+        } else {
+            findings = RouteLint.findings(try RouteFileLoader.load(routes: routes, app: nil))
         }
+        let (lines, errors, warnings) = Self.report(findings)
         for line in lines { print(line) }
         FileHandleOutput.stderr("switchyard lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }
     }
 
-    /// The lines `lint` prints for `file`, and how many errors and warnings they hold.
-    static func report(_ file: RouteFile) -> (lines: [String], errors: Int, warnings: Int) {
-        let findings = RouteLint.findings(file)
-        return (findings.map(\.description), findings.count { $0.severity == .error }, findings.count { $0.severity == .warning })
+    /// The lines `lint` prints for `findings`, and how many errors and warnings they hold.
+    static func report(_ findings: [RouteLintFinding]) -> (lines: [String], errors: Int, warnings: Int) {
+        (findings.map(\.description), findings.count { $0.severity == .error }, findings.count { $0.severity == .warning })
     }
 }

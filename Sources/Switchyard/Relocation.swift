@@ -223,19 +223,23 @@ struct RelocationState: Sendable {
         return next
     }
 
-    /// A replacement whose destination is matched by another replacement's pattern is an edge; a cycle is refused.
+    /// Replacement i leads to replacement j when a URL i can produce (its destination, each parameter
+    /// taking the values i's pattern captures and the destination's constraint accepts) is one j's
+    /// pattern matches: decided on the patterns' languages, not on sample URLs. A cycle is refused; a
+    /// relation the search could not decide within its state cap is not taken for an edge.
     private func checkCycles() throws(RelocationError) {
         let replaces = rules.compactMap { r -> (RoutePattern, RoutePattern)? in
             if case .replace(let to) = r.rule { return (r.pattern, to) }
             return nil
         }
         guard !replaces.isEmpty else { return }
-        // Edge i → j when a sample URL of i's destination matches j's pattern.
+        let analyzer = PatternAnalyzer()
+        let sources = replaces.map { analyzer.language($0.0) }
         var edges = [[Int]](repeating: [], count: replaces.count)
-        for (i, (_, to)) in replaces.enumerated() {
-            guard let sample = RelocationState.sampleURL(to) else { continue }
-            for (j, (from, _)) in replaces.enumerated() where from.check(sample).matched {
-                edges[i].append(j)
+        for (i, (from, to)) in replaces.enumerated() {
+            let dest = analyzer.destination(of: to, from: from)
+            for j in replaces.indices {
+                if case .witness = analyzer.intersection(dest, sources[j]) { edges[i].append(j) }
             }
         }
         var state = [Int](repeating: 0, count: replaces.count) // 0 new, 1 on stack, 2 done
@@ -257,30 +261,6 @@ struct RelocationState: Sendable {
         for i in replaces.indices where state[i] == 0 {
             if let cycle = visit(i) { throw .cycle(cycle.map { replaces[$0].0.description }) }
         }
-    }
-
-    /// A concrete URL matching `pattern`, with sample values for parameters (used to relate patterns).
-    static func sampleURL(_ pattern: RoutePattern) -> RouteURL? {
-        var values: [String: String] = [:]
-        for seg in pattern.segments {
-            switch seg {
-            case .parameter(let n, let c), .optional(let n, let c):
-                values[n] = sampleValue(c)
-            case .catchAll(let n): values[n ?? "*"] = "x"
-            case .literal: break
-            }
-        }
-        guard let text = try? pattern.url(values, defaultScheme: "sample") else { return nil }
-        return try? RouteURL(text)
-    }
-
-    static func sampleValue(_ c: SegmentConstraint?) -> String {
-        guard let c else { return "x1" }
-        for candidate in ["1", "42", "x", "abc", "a1", "12345678901", "ff", "00000000-0000-0000-0000-000000000000", "a-b", "a_b"]
-        where c.matches(candidate) {
-            return candidate
-        }
-        return "x1"
     }
 
     /// The rule for `url`, with its matched parameters.

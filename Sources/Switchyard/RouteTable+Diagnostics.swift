@@ -30,18 +30,19 @@ public struct Explanation: Sendable, CustomStringConvertible {
     }
 }
 
-/// A pattern that another pattern wins against on every URL tried.
+/// A pattern that never wins: routes ranking above it match every URL it matches.
 public struct ShadowReport: Sendable, Equatable, CustomStringConvertible {
     /// The pattern that never wins.
     public let pattern: String
-    /// The pattern that wins instead.
+    /// The pattern that wins instead (several joined with ` and ` when each covers part of it, as
+    /// for an optional last segment present and absent).
     public let shadowedBy: String
-    /// The sample URLs tried.
+    /// Example URLs the pattern matches that go to the winner instead.
     public let samples: [String]
 
     /// One line.
     public var description: String {
-        "\(pattern) is shadowed by \(shadowedBy) (on \(samples.count) sample URL\(samples.count == 1 ? "" : "s"): \(samples.joined(separator: ", ")))"
+        "\(pattern) is shadowed by \(shadowedBy) (every URL it matches goes there, e.g. \(samples.joined(separator: ", ")))"
     }
 }
 
@@ -159,62 +160,22 @@ extension RouteTable {
         ranks.indices.map { rankPhrase(ranks, $0) }.joined(separator: ", ")
     }
 
-    /// Reports patterns that another pattern wins against on every sample URL built from them.
+    /// Reports patterns that never win: for every URL a pattern matches, a route ranking above it (by
+    /// the ranking rules: segment classes, then priority, then registration order) matches it too.
     ///
-    /// This is a heuristic: sample values are drawn from a fixed list (`1`, `42`, `abc`, a UUID…), so a
-    /// constraint none of them satisfies is not judged.
+    /// Decided on the patterns' languages, not on sample URLs: literal, typed and regex segments are
+    /// compared as automata, a pattern without a scheme counts for every scheme, and an optional last
+    /// segment or a catch-all is judged for each number of segments it allows (each may be covered by
+    /// a different route). A relation the search cannot decide within its state cap is not reported.
     public func validate() -> [ShadowReport] {
-        var reports: [ShadowReport] = []
-        for r in routes {
-            let samples = Self.sampleURLs(r.pattern)
-            guard !samples.isEmpty else { continue }
-            var winners = Set<String>()
-            var ownWin = false
-            for s in samples {
-                guard let m = try? match(s) else { ownWin = true; break }
-                if m.route.order == r.order { ownWin = true; break }
-                winners.insert(m.pattern.description)
-            }
-            if !ownWin, winners.count == 1, let w = winners.first {
-                reports.append(ShadowReport(pattern: r.pattern.description, shadowedBy: w, samples: samples))
-            }
+        let ranked = routes.map { RankedPattern(pattern: $0.pattern, priority: $0.priority, order: $0.order) }
+        let verdicts = PatternAnalyzer(foldPaths: options.caseInsensitivePaths).shadowing(ranked)
+        return verdicts.enumerated().compactMap { k, v in
+            guard case .shadowed(let by, let example) = v else { return nil }
+            return ShadowReport(pattern: routes[k].pattern.description,
+                                shadowedBy: by.map { routes[$0].pattern.description }.joined(separator: " and "),
+                                samples: [example])
         }
-        return reports
-    }
-
-    static func sampleURLs(_ pattern: RoutePattern) -> [String] {
-        let candidates = ["1", "42", "x", "abc", "a1", "13800000000", "ff", "deadbeef",
-                          "00000000-0000-0000-0000-000000000000", "a-b", "a_b", "ABC", "v2"]
-        var base: [String: String] = [:]
-        var alternatives: [(String, [String])] = []
-        for seg in pattern.segments {
-            switch seg {
-            case .parameter(let n, let c), .optional(let n, let c):
-                let fits = candidates.filter { c?.matches($0) ?? true }
-                guard let first = fits.first else { return [] }
-                base[n] = first
-                alternatives.append((n, Array(fits.prefix(3))))
-            case .catchAll(let n): base[n ?? "*"] = "x/y"
-            case .literal: break
-            }
-        }
-        var out: [String] = []
-        let scheme = pattern.scheme ?? "app"
-        if let u = try? pattern.url(base, defaultScheme: scheme) { out.append(u) }
-        for (n, values) in alternatives {
-            for v in values.dropFirst() {
-                var p = base
-                p[n] = v
-                if let u = try? pattern.url(p, defaultScheme: scheme), !out.contains(u) { out.append(u) }
-            }
-        }
-        // Optional segments: the absent form too.
-        if case .optional(let n, _) = pattern.segments.last {
-            var p = base
-            p[n] = nil
-            if let u = try? pattern.url(p, defaultScheme: scheme), !out.contains(u) { out.append(u) }
-        }
-        return out
     }
 
     /// The table as an indented tree: one line per trie edge, `→` marking where a pattern ends.

@@ -77,8 +77,8 @@ struct NFAProgram: Sendable {
     }
 
     private(set) var insts: [Inst] = [.accept]
-    private var sets: [ScalarSet] = []
-    private var start = 0
+    private(set) var sets: [ScalarSet] = []
+    private(set) var start = 0
 
     init(_ root: Node) {
         start = emit(root, next: 0)

@@ -122,6 +122,28 @@ struct CommandLineTests {
         #expect(failing.out.contains("line 3: error: unknown command 'bogus'"))
     }
 
+    @Test func lintDecidesOnPatternsNotSamples() throws {
+        let demo = try Self.run(["lint"])
+        #expect(demo.status == 0)
+        #expect(demo.out == "")
+        #expect(demo.err.contains("0 errors, 0 warnings"))
+        let file = try Self.routeFile(#"""
+        {"routes": [{"pattern": "app://share/:id", "target": "A"}, {"pattern": "share/:id", "target": "B"},
+                    {"pattern": "app://x/:id", "target": "X"}],
+         "relocations": {"version": 1, "entries": [{"op": "replace", "pattern": "app://x/:id<int>", "to": "app://y/:id"},
+                                                   {"op": "replace", "pattern": "app://y/:id<int>", "to": "app://x/:id"}]}}
+        """#)
+        // The constrained cycle is found on the patterns, so the strict reader refuses the file at load.
+        let lint = try Self.run(["lint", "--routes", file])
+        #expect(lint.status == 1)
+        #expect(lint.err.contains("relocations.entries: relocation cycle: app://x/:id<int> → app://y/:id<int> → app://x/:id<int>"), "\(lint.err)")
+        // Without the cycle, the scheme-less route is not reported as shadowed.
+        let clean = try Self.routeFile(#"{"routes": [{"pattern": "app://share/:id", "target": "A"}, {"pattern": "share/:id", "target": "B"}]}"#)
+        let ok = try Self.run(["lint", "--routes", clean])
+        #expect(ok.status == 0, "\(ok.out)")
+        #expect(!ok.out.contains("shadowed"))
+    }
+
     @Test func lintFailsOnConflictsAndRoutesPrintsTheDemoTable() throws {
         let file = try Self.routeFile(#"{"routes": [{"pattern": "app://s/:query", "target": "A"}, {"pattern": "app://s/:keyword", "target": "B"}]}"#)
         let lint = try Self.run(["lint", "--routes", file])

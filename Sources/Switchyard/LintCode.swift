@@ -1,0 +1,119 @@
+/// Every code a lint finding can carry. The README's table of lint codes lists the same codes, and a
+/// test keeps the two in step.
+public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The same pattern is registered twice.
+    case duplicate
+    /// Two patterns differ only in their parameter names.
+    case sameShape = "same-shape"
+    /// A route's pattern does not parse.
+    case invalidPattern = "invalid-pattern"
+    /// A metadata value of the wrong type for its key (`requiresLogin` and `web` take true or false).
+    case metadataType = "metadata-type"
+    /// A route's pattern matches no URL at all.
+    case unmatchable
+    /// A route can never win: routes ranking above it match every URL it matches.
+    case shadowed
+    /// Two routes of equal rank and priority match a URL in common, so registration order decides.
+    case overlap
+    /// A redirect does not parse, needs a parameter its source lacks, or can never be filled.
+    case invalidRedirect = "invalid-redirect"
+    /// Two redirects have the same source.
+    case duplicateRedirect = "duplicate-redirect"
+    /// A redirect or replacement leads to no route, or an `add` names a target no route has.
+    case unknownTarget = "unknown-target"
+    /// Redirects and relocation replacements lead back to themselves.
+    case redirectCycle = "redirect-cycle"
+    /// The router would refuse the relocation table.
+    case relocation
+    /// A search grew past its state cap, so a relation between patterns was not decided.
+    case undecided
+    /// An app's `parent` template names a value its route can never bind.
+    case unboundPlaceholder = "unbound-placeholder"
+    /// An app's `parent` template leads to no route.
+    case unknownParent = "unknown-parent"
+    /// An app's link leads to no route, redirect, relocation or mounted pattern.
+    case unknownLink = "unknown-link"
+    /// Routes set `requiresLogin`, but the app has no `loginURL`, so nothing guards them.
+    case loginURLMissing = "login-url-missing"
+
+    /// The kebab-case code as printed (`same-shape`).
+    public var description: String { rawValue }
+
+    /// How serious a finding with this code is.
+    public var severity: RouteLintFinding.Severity {
+        switch self {
+        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink: .warning
+        default: .error
+        }
+    }
+
+    /// One sentence saying what the code means (the README's table says the same).
+    public var meaning: String {
+        switch self {
+        case .duplicate: "the same pattern is registered twice"
+        case .sameShape: "two patterns differ only in their parameter names"
+        case .invalidPattern: "a route's pattern does not parse"
+        case .metadataType: "a metadata value has the wrong type for its key (requiresLogin and web take true or false)"
+        case .unmatchable: "a route's pattern matches no URL (a constraint nothing satisfies there)"
+        case .shadowed: "routes ranking above a route match every URL it matches, so it never wins"
+        case .overlap: "two routes of equal rank and priority match a URL in common; registration order decides"
+        case .invalidRedirect: "a redirect does not parse, needs a parameter its source lacks, or can never be filled"
+        case .duplicateRedirect: "two redirects have the same source"
+        case .unknownTarget: "a redirect or replacement leads to no route, or an add names a target no route has"
+        case .redirectCycle: "redirects and relocation replacements lead back to themselves"
+        case .relocation: "the router would refuse the relocation table"
+        case .undecided: "a search hit its state cap, so a relation between patterns was not decided"
+        case .unboundPlaceholder: "an app's parent template names a value its route can never bind"
+        case .unknownParent: "an app's parent template leads to no route"
+        case .unknownLink: "an app's link leads to no route, redirect, relocation or mounted pattern"
+        case .loginURLMissing: "routes set requiresLogin but the app has no loginURL to guard them"
+        }
+    }
+}
+
+/// One problem found in a route file by ``RouteLint`` (or in an app by its app rules).
+public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: String, Sendable, Equatable {
+        /// The table is wrong: a route or redirect would not work as written.
+        case error
+        /// Probably unintended, but the table works.
+        case warning
+    }
+
+    /// How serious it is.
+    public let severity: Severity
+    /// What kind of problem it is.
+    public let code: LintCode
+    /// Where in the file: `routes[2]`, `redirects[0]`, `relocations.entries[1]`, `relocations`.
+    public let location: String
+    /// What is wrong.
+    public let message: String
+
+    /// Creates a finding with an explicit severity.
+    public init(_ severity: Severity, _ code: LintCode, _ location: String, _ message: String) {
+        self.severity = severity
+        self.code = code
+        self.location = location
+        self.message = message
+    }
+
+    /// Creates a finding with the code's own severity.
+    public init(_ code: LintCode, _ location: String, _ message: String) {
+        self.init(code.severity, code, location, message)
+    }
+
+    /// `error: [duplicate] routes[2]: pattern 'app://a' is already registered`.
+    public var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
+}
+
+/// One lint rule: a small type with one code, checking one kind of subject (a route file's
+/// ``RouteLintContext``, or an app description).
+public protocol LintRule<Subject>: Sendable {
+    /// What the rule checks.
+    associatedtype Subject
+    /// The code of every finding the rule reports.
+    var code: LintCode { get }
+    /// The rule's findings for `subject`, in file order.
+    func check(_ subject: Subject) -> [RouteLintFinding]
+}

@@ -1,0 +1,324 @@
+/// The URLs a pattern, or a rewrite's destination, stands for: a scheme (or any) and one segment
+/// language per position, host first, with the number of segments allowed.
+struct URLLanguage: Sendable {
+    /// The scheme, or nil for any scheme.
+    var scheme: String?
+    /// The language of each position before the tail.
+    var positions: [SegmentLanguage]
+    /// The fewest segments (host included) a URL has.
+    var minCount: Int
+    /// The most segments, or nil when a catch-all allows any number.
+    var maxCount: Int?
+    /// The language of positions after `positions` (a catch-all's segments), when unbounded.
+    var tail: SegmentLanguage?
+
+    /// The language at position `i`, nil past the end.
+    func position(_ i: Int) -> SegmentLanguage? { i < positions.count ? positions[i] : tail }
+
+    /// The segment counts it allows, at most `bound`.
+    func counts(upTo bound: Int) -> [Int] {
+        let hi = min(maxCount ?? bound, bound)
+        return minCount <= hi ? Array(minCount...hi) : []
+    }
+}
+
+/// A pattern with what ranks it: the README's ranking classes, then priority, then registration order.
+struct RankedPattern: Sendable {
+    /// The pattern.
+    let pattern: RoutePattern
+    /// Higher wins between equal classes.
+    let priority: Int
+    /// Earlier wins when priority also ties.
+    let order: Int
+
+    /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first.
+    var ranks: [Int] { [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank) }
+
+    /// True when `self` wins over `other` for a URL both match.
+    func beats(_ other: RankedPattern) -> Bool {
+        let a = ranks, b = other.ranks
+        if a != b { return a.lexicographicallyPrecedes(b) }
+        if priority != other.priority { return priority > other.priority }
+        return order < other.order
+    }
+}
+
+/// Decides relations between patterns on their languages: intersection with a witness URL, containment
+/// one segment count at a time, and the destinations of rewrites. Caches compiled constraints.
+final class PatternAnalyzer {
+    /// Scalars a decoded path segment can hold (no control characters; no surrogates in UTF-8).
+    static let pathChars = ScalarSet([0x20...0x7E, 0x80...0xD7FF, 0xE000...0x10FFFF])
+    /// Scalars a host value can hold: as a path segment, but lowercased.
+    static let hostChars = ScalarSet([0x20...0x40, 0x5B...0x7E, 0x80...0xD7FF, 0xE000...0x10FFFF])
+
+    let foldPaths: Bool
+    let cap: Int
+    private var automata: [SegmentConstraint: SegmentNFA] = [:]
+    private var cache: [RoutePattern: URLLanguage] = [:]
+
+    init(foldPaths: Bool = false, cap: Int = ProductSearch.defaultCap) {
+        self.foldPaths = foldPaths
+        self.cap = cap
+    }
+
+    /// Non-empty strings over `chars` other than `.` and `..` (what a parameter may take).
+    static func nonDot(_ chars: ScalarSet) -> SegmentNFA {
+        let dot = ScalarSet(scalar: 0x2E)
+        let other = chars.subtracting(dot)
+        return SegmentNFA(edges: [
+            [.init(set: dot, to: 1), .init(set: other, to: 3)],
+            [.init(set: dot, to: 2), .init(set: other, to: 3)],
+            [.init(set: chars, to: 3)],
+            [.init(set: chars, to: 3)],
+        ], starts: [0], accepting: [false, false, false, true])
+    }
+
+    static func chars(atDepth depth: Int) -> ScalarSet { depth == 0 ? hostChars : pathChars }
+
+    func automaton(_ c: SegmentConstraint) -> SegmentNFA {
+        if let a = automata[c] { return a }
+        // A constraint always re-parses (it was compiled from the same source); if it somehow did not,
+        // "anything" keeps every verdict on the side of reporting less.
+        let a = c.automaton ?? .plus(Self.pathChars)
+        automata[c] = a
+        return a
+    }
+
+    /// The values a pattern segment at `depth` accepts.
+    func segment(_ seg: PatternSegment, depth: Int) -> SegmentLanguage {
+        switch seg {
+        case .literal(let text):
+            if depth > 0 && foldPaths { return SegmentLanguage(parts: [.literal(text, foldCase: true)]) }
+            return SegmentLanguage(parts: [.literal(text, foldCase: false)], literal: text)
+        case .parameter(_, let c), .optional(_, let c):
+            return SegmentLanguage(parts: [Self.nonDot(Self.chars(atDepth: depth))] + (c.map { [automaton($0)] } ?? []))
+        case .catchAll:
+            return SegmentLanguage(parts: [.plus(Self.pathChars)])
+        }
+    }
+
+    /// The URLs `pattern` matches.
+    func language(_ pattern: RoutePattern) -> URLLanguage {
+        if let l = cache[pattern] { return l }
+        var positions: [SegmentLanguage] = []
+        var l = URLLanguage(scheme: pattern.scheme, positions: [], minCount: 0, maxCount: 0, tail: nil)
+        for (depth, seg) in pattern.segments.enumerated() {
+            switch seg {
+            case .catchAll:
+                l.tail = segment(seg, depth: depth)
+                l.minCount = positions.count + 1
+                l.maxCount = nil
+            case .optional:
+                positions.append(segment(seg, depth: depth))
+                l.minCount = positions.count - 1
+                l.maxCount = positions.count
+            default:
+                positions.append(segment(seg, depth: depth))
+                l.minCount = positions.count
+                l.maxCount = positions.count
+            }
+        }
+        l.positions = positions
+        cache[pattern] = l
+        return l
+    }
+
+    /// The URLs a rewrite from `source` to `destination` produces: literals as written, each parameter
+    /// the values `source` captured that `destination`'s constraint also accepts (lowercased in the
+    /// host), and `app` for a destination without a scheme (as the router builds it).
+    func destination(of destination: RoutePattern, from source: RoutePattern) -> URLLanguage {
+        var bound: [String: (PatternSegment, Int)] = [:]
+        for (depth, seg) in source.segments.enumerated() {
+            if let n = seg.parameterName { bound[n] = (seg, depth) }
+            if case .catchAll(nil) = seg { bound["*"] = (seg, depth) }
+        }
+        var positions: [SegmentLanguage] = []
+        var l = URLLanguage(scheme: destination.scheme ?? "app", positions: [], minCount: 0, maxCount: 0, tail: nil)
+        var mayBeAbsent = false
+        for (depth, seg) in destination.segments.enumerated() {
+            switch seg {
+            case .literal(let text):
+                positions.append(SegmentLanguage(parts: [.literal(text, foldCase: false)], literal: text))
+            case .parameter(let name, let c), .optional(let name, let c):
+                guard let (src, srcDepth) = bound[name] else {
+                    if case .optional = seg { continue }
+                    // The router cannot build this destination: no URL comes out.
+                    positions.append(SegmentLanguage(parts: [.nothing]))
+                    continue
+                }
+                var parts: [SegmentNFA]
+                if case .catchAll = src { parts = [.plus(Self.pathChars)] } else { parts = segment(src, depth: srcDepth).parts }
+                if depth == 0 { parts = parts.map { $0.lowercasedASCII() } }
+                parts.append(Self.nonDot(Self.chars(atDepth: depth)))
+                if let c { parts.append(automaton(c)) }
+                positions.append(SegmentLanguage(parts: parts))
+                if case .optional = seg, case .optional = src { mayBeAbsent = true }
+            case .catchAll(let name):
+                guard bound[name ?? "*"] != nil else {
+                    positions.append(SegmentLanguage(parts: [.nothing]))
+                    continue
+                }
+                l.tail = SegmentLanguage(parts: [.plus(Self.pathChars)])
+            }
+        }
+        l.positions = positions
+        if l.tail != nil {
+            l.minCount = positions.count + 1
+            l.maxCount = nil
+        } else {
+            l.minCount = mayBeAbsent ? positions.count - 1 : positions.count
+            l.maxCount = positions.count
+        }
+        return l
+    }
+
+    /// A segment count past which every pair of the languages looks alike.
+    static func bound(_ languages: URLLanguage...) -> Int {
+        (languages.map(\.positions.count).max() ?? 0) + 1
+    }
+
+    /// A URL both languages hold, none, or undecided.
+    func intersection(_ a: URLLanguage, _ b: URLLanguage) -> LanguageAnswer {
+        if let sa = a.scheme, let sb = b.scheme, sa != sb { return .none }
+        let scheme = a.scheme ?? b.scheme ?? "app"
+        let bound = Self.bound(a, b)
+        var undecided = false
+        let countsB = Set(b.counts(upTo: bound))
+        counts: for n in a.counts(upTo: bound) where countsB.contains(n) {
+            var segments: [String] = []
+            for i in 0..<n {
+                guard let x = a.position(i), let y = b.position(i) else { continue counts }
+                switch x.intersection(y, cap: cap) {
+                case .witness(let w): segments.append(w)
+                case .none: continue counts
+                case .undecided:
+                    undecided = true
+                    continue counts
+                }
+            }
+            return .witness(Self.url(scheme, segments))
+        }
+        return undecided ? .undecided : .none
+    }
+
+    /// An example of `a` with `n` segments, none when that slice is empty, or undecided.
+    func example(_ a: URLLanguage, count n: Int, scheme: String? = nil) -> LanguageAnswer {
+        var segments: [String] = []
+        for i in 0..<n {
+            guard let x = a.position(i) else { return .none }
+            switch x.example(cap: cap) {
+            case .witness(let w): segments.append(w)
+            case .none: return .none
+            case .undecided: return .undecided
+            }
+        }
+        return .witness(Self.url(scheme ?? a.scheme ?? "app", segments))
+    }
+
+    /// A URL of `a` with `n` segments that `b` does not match; none when `b` matches all of them.
+    func difference(_ a: URLLanguage, _ b: URLLanguage, count n: Int) -> LanguageAnswer {
+        if let sb = b.scheme, a.scheme != sb {
+            return example(a, count: n, scheme: a.scheme ?? (sb == "other" ? "app" : "other"))
+        }
+        guard b.counts(upTo: Self.bound(a, b)).contains(n) else { return example(a, count: n) }
+        var undecided = false
+        for i in 0..<n {
+            guard let x = a.position(i), let y = b.position(i) else { return example(a, count: n) }
+            switch x.difference(y, cap: cap) {
+            case .none: continue
+            case .undecided: undecided = true
+            case .witness(let w):
+                guard case .witness(let base) = example(a, count: n) else { return .undecided }
+                // Put the differing segment in place of the example's.
+                var segments = Self.segments(of: base)
+                if i < segments.count { segments[i] = w }
+                return .witness(Self.url(a.scheme ?? "app", segments))
+            }
+        }
+        return undecided ? .undecided : .none
+    }
+
+    /// `scheme://` followed by the segments, each percent-encoded for its place.
+    static func url(_ scheme: String, _ segments: [String]) -> String {
+        scheme + "://" + segments.enumerated().map { i, s in
+            PercentEncoding.encode(s, allowed: i == 0 ? .hostSafe : .segmentSafe)
+        }.joined(separator: "/")
+    }
+
+    /// The decoded host and path segments of a URL this analyzer built.
+    static func segments(of url: String) -> [String] {
+        guard let u = try? RouteURL(url) else { return [] }
+        return [u.host] + u.pathSegments
+    }
+}
+
+/// What lint concludes about one route from the routes that rank above it.
+enum ShadowVerdict: Sendable, Equatable {
+    /// Some URL reaches the route.
+    case reachable
+    /// Every URL it matches goes to these higher-ranked routes (indices), e.g. `example`.
+    case shadowed(by: [Int], example: String)
+    /// It matches no URL at all.
+    case unmatchable
+    /// A search hit its cap before an answer.
+    case undecided
+}
+
+extension PatternAnalyzer {
+    /// For each route: reachable, shadowed (and by which routes), unmatchable or undecided.
+    ///
+    /// Route A is shadowed when, for every number of segments A allows, one route ranking above A
+    /// matches every URL of A with that many segments (an optional last segment and a catch-all give
+    /// A several counts; each may be covered by a different route).
+    func shadowing(_ routes: [RankedPattern]) -> [ShadowVerdict] {
+        let languages = routes.map { language($0.pattern) }
+        let bound = (languages.map(\.positions.count).max() ?? 0) + 1
+        // Candidates best first, so that the route named is the one ranking highest among those covering.
+        let byRank = routes.indices.sorted { routes[$0].beats(routes[$1]) }
+        var out: [ShadowVerdict] = []
+        for (a, la) in languages.enumerated() {
+            var shadowers: [Int] = []
+            var example: String?
+            var open = false
+            var undecided = false
+            var anyURL = false
+            for n in la.counts(upTo: bound) {
+                let sample = self.example(la, count: n)
+                if sample == .none { continue }
+                anyURL = true
+                if example == nil, case .witness(let w) = sample { example = w }
+                var coveredBy: Int?
+                var sliceUndecided = sample == .undecided
+                for b in byRank where b != a && routes[b].beats(routes[a]) {
+                    let lb = languages[b]
+                    if let s = lb.scheme, s != la.scheme { continue }
+                    guard lb.counts(upTo: bound).contains(n) else { continue }
+                    switch difference(la, lb, count: n) {
+                    case .none: coveredBy = b
+                    case .undecided: sliceUndecided = true
+                    case .witness: break
+                    }
+                    if coveredBy != nil { break }
+                }
+                if let c = coveredBy {
+                    if !shadowers.contains(c) { shadowers.append(c) }
+                } else if sliceUndecided {
+                    undecided = true
+                } else {
+                    open = true
+                    break
+                }
+            }
+            if open {
+                out.append(.reachable)
+            } else if !anyURL {
+                out.append(.unmatchable)
+            } else if undecided {
+                out.append(.undecided)
+            } else {
+                out.append(.shadowed(by: shadowers, example: example ?? ""))
+            }
+        }
+        return out
+    }
+}
