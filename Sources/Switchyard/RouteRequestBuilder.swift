@@ -125,7 +125,9 @@ public struct RouteRequestBuilder: Sendable {
     public private(set) var native = NativeParameters()
 
     /// A builder whose URL fills `pattern` (such as `app://order/:id<int>`).
-    /// - Parameter defaultScheme: the scheme used when the pattern has none.
+    /// - Parameters:
+    ///   - pattern: the route pattern whose parameters the builder fills in.
+    ///   - defaultScheme: the scheme used when the pattern has none.
     public init(pattern: String, defaultScheme: String? = nil) {
         base = .pattern(pattern, defaultScheme: defaultScheme)
     }

@@ -18,8 +18,9 @@ extension Router {
         await openAndTrace(url, native: native, lane: lane, callback: callback).outcome
     }
 
-    /// Opens a URL as ``open(_:native:lane:callback:)`` does and returns this open's own trace (with its
-    /// outcome), so a caller never has to look for it in ``history``, where concurrent opens interleave.
+    /// Opens a URL as ``open(_:native:lane:callback:)-(String,_,_,_)`` does and returns this open's own
+    /// trace (with its outcome), so a caller never has to look for it in ``history``, where concurrent
+    /// opens interleave.
     @discardableResult
     public func openAndTrace(_ url: String, native: NativeParameters = NativeParameters(), lane: String? = nil,
                              callback: RouteCallback = RouteCallback(nil)) async -> RouteTrace {

@@ -9,6 +9,7 @@ extension Router {
     ///   - registry: where the methods are looked up (at call time, so methods added later are found).
     ///   - base: the pattern the service routes hang under, such as `app://services`.
     ///   - target: the target name shown in tables and traces.
+    ///   - priority: breaks ties with patterns whose segment classes are equal; higher wins.
     ///   - metadata: metadata for the route (for example `requiresLogin: "true"`).
     /// - Returns: the pattern registered.
     @discardableResult

@@ -45,6 +45,7 @@ public final class Router: Sendable {
     ///   - target: a name for what the route leads to (shown in tables, traces and exports).
     ///   - priority: breaks ties between patterns whose segment classes are equal; higher wins.
     ///   - metadata: free-form values interceptors can read, such as `requiresLogin: "true"`.
+    ///   - handler: what handles the requests; nil registers the route without a handler yet.
     public func register(_ pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
                          handler: (any RouteHandler)?) throws(RegistrationError) {
         try register([pattern], target: target, priority: priority, metadata: metadata, handler: handler)

@@ -119,7 +119,7 @@ extension TabDescription: Codable {
 }
 
 extension AppDescription.RedirectDescription: Codable {
-    /// Decodes a redirect as a route file does (``RouteMap/Redirect/init(from:)``): both patterns valid,
+    /// Decodes a redirect as a route file does (`RouteMap.Redirect.init(from:)`): both patterns valid,
     /// and no destination parameter the source lacks.
     public init(from decoder: any Decoder) throws {
         let r = try RouteMap.Redirect(from: decoder)

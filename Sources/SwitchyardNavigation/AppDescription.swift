@@ -64,7 +64,7 @@ public struct TabDescription: Sendable, Equatable {
 /// An app described as data: tabs, routes with their screens, redirects and relocations.
 ///
 /// This is how a team puts its own route table into Switchyard (`--app FILE`); see README, "App
-/// description format". It is `Codable` and read strictly (``RouteSchema``); its routes read `pattern`,
+/// description format". It is `Codable` and read strictly (`RouteSchema`); its routes read `pattern`,
 /// `target`, `priority` and `metadata` as a route file does, and ``routeFile`` gives it as one.
 public struct AppDescription: Sendable, Equatable {
     /// The app's name, shown in the title bar.
@@ -107,7 +107,7 @@ public struct AppDescription: Sendable, Equatable {
         self.webAllowList = webAllowList
     }
 
-    /// Reads an app description from JSON strictly (``RouteSchema/decode(_:json:file:)``) and checks
+    /// Reads an app description from JSON strictly (`RouteSchema.decode(_:json:file:)`) and checks
     /// it (``validate()``); errors name the value (`routes[3].opens`).
     public static func decode(json data: Data) throws(RouteFileError) -> AppDescription {
         try RouteSchema.decode(AppDescription.self, json: data)

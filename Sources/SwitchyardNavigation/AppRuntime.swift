@@ -4,14 +4,14 @@ import Switchyard
 /// login gate, and the navigation state those routes drive. Used by the script runner, the terminal and
 /// tests, all through ``perform(_:callback:)``.
 ///
-/// The runtime is the router's ``PlacementApplier``: every open ends only after the runtime placed (or
+/// The runtime is the router's `PlacementApplier`: every open ends only after the runtime placed (or
 /// failed to place) the screen its handler produced, so the outcome a caller's callback receives says
 /// what reached the screen.
 ///
 /// The login hold belongs to the login screen: a navigation the gate holds exists exactly while the
 /// login screen shown for it is the top screen. Every way that screen goes away (dismiss, back, a tab
 /// switch, another open that replaces or covers it, a redirect chain that never shows it) cancels the
-/// hold, and its callback receives ``RouteOutcome/cancelled(reason:)`` once.
+/// hold, and its callback receives `RouteOutcome.cancelled(reason:)` once.
 @MainActor
 public final class AppRuntime {
     /// A custom jump action (TheRouter's customJumpAction): computes the state after placing the screen,
@@ -54,7 +54,10 @@ public final class AppRuntime {
     }
 
     /// Builds the router and the initial state (each tab's root screen).
-    /// - Parameter configure: extra registration (services, native handlers) before the first open.
+    /// - Parameters:
+    ///   - app: the app to run; its routes, redirects and relocations are registered on `router`.
+    ///   - router: the router every navigation goes through (a new one by default).
+    ///   - configure: extra registration (services, native handlers) before the first open.
     public init(app: AppDescription, router: Router = Router(), configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
         self.app = app
@@ -176,9 +179,11 @@ public final class AppRuntime {
 
     /// Performs one command and reports what it did. Every navigation goes through the router.
     ///
-    /// - Parameter callback: the completion of the open this command causes (`open`, `tap`, `tab`); it
-    ///   fires exactly once with that open's outcome (or, when the login gate holds the open, later with
-    ///   the resumed outcome or `cancelled`).
+    /// - Parameters:
+    ///   - command: the command to carry out (the vocabulary of a script line).
+    ///   - callback: the completion of the open this command causes (`open`, `tap`, `tab`); it
+    ///     fires exactly once with that open's outcome (or, when the login gate holds the open, later
+    ///     with the resumed outcome or `cancelled`).
     public func perform(_ command: NavigationCommand, callback: RouteCallback = RouteCallback(nil)) async -> StepReport {
         placedTransitions = []
         placementNotes = []

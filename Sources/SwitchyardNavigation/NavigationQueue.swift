@@ -25,9 +25,11 @@ public final class NavigationQueue {
 
     /// Creates a queue over a state.
     ///
-    /// - Parameter play: Plays a transition that changed something (never ``Transition/none``),
-    ///   receiving the new state; the next queued navigation starts when it returns. Defaults to
-    ///   playing nothing.
+    /// - Parameters:
+    ///   - state: The state the queue starts from.
+    ///   - play: Plays a transition that changed something (never ``Transition/none``),
+    ///     receiving the new state; the next queued navigation starts when it returns. Defaults to
+    ///     playing nothing.
     public init(
         state: NavigationState,
         play: @escaping @MainActor (Transition, NavigationState) async -> Void = { _, _ in }

@@ -5,7 +5,9 @@ extension NavigationState {
     /// difference. On failure the state is left exactly as it was (the generator does not advance
     /// either) and the result carries the ``NavigationError``.
     ///
-    /// - Parameter overridingGuards: When `true`, leave guards do not veto (e.g. a forced logout).
+    /// - Parameters:
+    ///   - action: The action to apply.
+    ///   - overridingGuards: When `true`, leave guards do not veto (e.g. a forced logout).
     @discardableResult
     public mutating func apply(_ action: NavigationAction, overridingGuards: Bool = false) -> NavigationResult {
         do {

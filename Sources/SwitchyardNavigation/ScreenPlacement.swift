@@ -3,8 +3,8 @@ import Switchyard
 /// What a screen handler hands back: the screen to show and how to show it. The app
 /// (``AppRuntime``) places it before the open ends, so the open's outcome says whether it was placed.
 ///
-/// Code outside this module can write its own ``RouteHandler`` that returns a placement in its
-/// ``RouteResult``, and name a custom jump action (``AppRuntime/registerJumpAction(_:_:)``) in
+/// Code outside this module can write its own `RouteHandler` that returns a placement in its
+/// `RouteResult`, and name a custom jump action (``AppRuntime/registerJumpAction(_:_:)``) in
 /// ``customJump``.
 public struct ScreenPlacement: Sendable {
     /// The screen, with title, body and links filled in.

@@ -28,7 +28,7 @@ public final class ScriptRunner {
     private var lastOpenCancelled = false
     private let output: (String) -> Void
 
-    /// Every outcome code `expect outcome` accepts: the codes of ``RouteOutcome/code``, plus
+    /// Every outcome code `expect outcome` accepts: the codes of `RouteOutcome.code`, plus
     /// `redirected` (any open that went through a redirect) and `none` (no open yet).
     public static let outcomeCodes = ["handled", "not_found", "declined", "rejected", "redirected", "redirect_loop", "timed_out",
                                       "cancelled", "vetoed", "placement_failed", "invalid_url", "failed", "none"]
