@@ -335,6 +335,8 @@ public enum RouteLint {
     /// Every finding of every rule, rule by rule (see ``rules``).
     ///
     /// - Parameters:
+    ///   - file: the route table to check.
+    ///   - options: the matching options the table is used with.
     ///   - mountedPatterns: patterns registered in code that destinations may also reach.
     public static func findings(_ file: RouteFile, options: MatchOptions = MatchOptions(),
                                 mountedPatterns: [String] = []) -> [RouteLintFinding] {

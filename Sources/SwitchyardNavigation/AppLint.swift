@@ -73,7 +73,7 @@ public enum AppLint {
         UnboundPlaceholderRule(), UnknownParentRule(), UnknownLinkRule(), LoginURLMissingRule(),
     ]
 
-    /// Every finding: the route rules' (``RouteLint/rules``), then the app rules'.
+    /// Every finding: the route rules' (`RouteLint.rules`), then the app rules'.
     public static func findings(_ app: AppDescription, mountedPatterns: [String] = [],
                                 options: MatchOptions = MatchOptions()) -> [RouteLintFinding] {
         let context = AppLintContext(app, mountedPatterns: mountedPatterns, options: options)
