@@ -14,7 +14,8 @@ struct RunCommand: AsyncParsableCommand {
         A simulated tab-bar phone app whose screens are route targets: type a URL at the prompt (: or /), \
         pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9. F2 (or L) shows the \
         route log, F3 (or R) the route table, ? every key, q quits. When standard input or output is not a \
-        terminal, or TERM is unknown, runs the script runner on standard input instead (see `switchyard script`).
+        terminal, or TERM is dumb or unknown, runs the script runner on standard input instead (see \
+        `switchyard script`). NO_COLOR (set and not empty) turns colours off.
         """
     )
 
@@ -29,8 +30,11 @@ struct RunCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let runtime = try appOptions.makeRuntime()
-        guard let terminal = NCursesTerminal(mouse: !noMouse) else {
-            FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input")
+        let unavailable = NCursesTerminal.unavailability()
+        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse) else {
+            // One line on every path: the notice, then the reason.
+            let reason = unavailable ?? .unknownTerm(NCursesTerminal.termName ?? "")
+            FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input (\(reason))")
             var lines: [String] = []
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             let runner = ScriptRunner(runtime: runtime) { print($0) }
@@ -39,6 +43,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
+        loop.coalescesWaitingKeys = true
         await loop.run()
         terminal.shutdown()
     }
