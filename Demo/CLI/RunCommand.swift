@@ -16,7 +16,8 @@ struct RunCommand: AsyncParsableCommand {
         A simulated tab-bar phone app whose screens are route targets: type a URL at the prompt (: or /), \
         pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9. F2 (or L) shows the \
         route log, F3 (or R) the route table, ? every key, q quits. When standard input or output is not a \
-        terminal, or TERM is unknown, runs the script runner on standard input instead (see `switchyard script`).
+        terminal, or TERM is dumb or unknown, runs the script runner on standard input instead (see \
+        `switchyard script`). NO_COLOR (set and not empty) turns colours off.
         """
     )
 
@@ -45,13 +46,16 @@ struct RunCommand: AsyncParsableCommand {
         let runtime = try appOptions.makeRuntime()
         let replayText = try replay.map(Self.read)
         let replayed = try replayText.map(Self.commands)
-        guard let terminal = NCursesTerminal(mouse: !noMouse) else {
+        let unavailable = NCursesTerminal.unavailability()
+        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse) else {
+            // One line on every path: the notice, then the reason.
+            let reason = unavailable ?? .unknownTerm(NCursesTerminal.termName ?? "")
             var text: String
             if let replayText {
-                FileHandleOutput.stderr("switchyard: no terminal; replaying \(replay ?? "") headless")
+                FileHandleOutput.stderr("switchyard: no terminal; replaying \(replay ?? "") headless (\(reason))")
                 text = replayText
             } else {
-                FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input")
+                FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input (\(reason))")
                 var lines: [String] = []
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
@@ -78,6 +82,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         if let replayed { await loop.replay(replayed, delayMilliseconds: delay, stepwise: step) }
+        loop.coalescesWaitingKeys = true
         if !loop.model.quitRequested { await loop.run() }
         terminal.shutdown()
     }

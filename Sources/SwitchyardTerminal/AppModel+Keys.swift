@@ -1,14 +1,19 @@
 extension AppModel {
     /// What `key` means in the current model: pure, no side effects.
     ///
-    /// Ctrl-C quits wherever the focus is; a resize reports `terminalSize`; while the help is shown
-    /// any other key closes it. Mouse events go through `hits`, the regions of the frame on screen.
+    /// Ctrl-C quits and Ctrl-Z suspends wherever the focus is; a resize reports `terminalSize`; a
+    /// paste goes into the prompt (or the focused filter line); while the help is shown any other
+    /// key closes it. Mouse events go through `hits`, the regions of the frame on screen.
     /// Otherwise the key goes to the focused part: the phone (commands and link selection), the
     /// prompt (line editing) or the route table's filter.
     public func message(for key: Key, hits: [HitRegion] = [], terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
         switch key {
         case .ctrl("c"):
             return .quit
+        case .ctrl("z"):
+            return .suspend
+        case .paste(let text):
+            return .paste(text)
         case .resize:
             let size = terminalSize ?? (width, height)
             return .resize(width: size.width, height: size.height)
@@ -94,7 +99,7 @@ extension AppModel {
         case .escape:
             return .cancelPrompt
         case .backspace, .ctrl("h"):
-            return prompt.text.isEmpty ? .cancelPrompt : .editPrompt(key)
+            return prompt.isEmpty ? .cancelPrompt : .editPrompt(key)
         default:
             return .editPrompt(key)
         }

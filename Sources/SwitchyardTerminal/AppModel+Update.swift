@@ -10,6 +10,22 @@ extension AppModel {
             return nil
         case .quit:
             quitRequested = true
+        case .suspend:
+            suspendRequested = true
+        case .paste(let text):
+            showsHelp = false
+            if focus == .filter {
+                if filter.paste(text) {
+                    routeSelection = 0
+                }
+                return nil
+            }
+            let line = LineEditor.singleLine(text)
+            guard !line.isEmpty else {
+                return nil
+            }
+            focus = .prompt
+            prompt.insert(line)
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
@@ -97,8 +113,11 @@ extension AppModel {
 
     /// A key for the prompt's editor; Enter gives the phone the keys back and opens the URL.
     private mutating func editPrompt(_ key: Key) -> NavigationCommand? {
-        let snapshot = self
-        switch prompt.handle(key, completer: { snapshot.completions(for: $0) }) {
+        // The completer captures only what completion needs: capturing the whole model would make
+        // the edit below copy the prompt's text on every key.
+        let links = state.top.links.map(\.url)
+        let words = completionWords
+        switch prompt.handle(key, completer: { Self.completions(for: $0, links: links, words: words) }) {
         case .submitted(let text):
             focus = .phone
             let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())

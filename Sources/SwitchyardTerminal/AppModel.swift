@@ -75,6 +75,8 @@ public struct AppModel: Equatable, Sendable {
     public var tween: Tween
     /// Set when the user asked to quit.
     public var quitRequested = false
+    /// Set when the user asked to suspend (Ctrl-Z); the ``AppLoop`` suspends and clears it.
+    public var suspendRequested = false
 
     /// Creates a model from its parts (tests build models this way; the app uses ``init(runtime:width:height:animationsEnabled:tween:)``).
     public init(
@@ -229,7 +231,11 @@ public struct AppModel: Equatable, Sendable {
     /// The texts Tab can complete `prefix` to, sorted: the top screen's link URLs and
     /// ``completionWords`` that start with `prefix` (all of them when `prefix` is empty).
     public func completions(for prefix: String) -> [String] {
-        let words = Set(state.top.links.map(\.url) + completionWords)
-        return words.filter { $0.hasPrefix(prefix) }.sorted()
+        Self.completions(for: prefix, links: state.top.links.map(\.url), words: completionWords)
+    }
+
+    /// The texts among `links` and `words` that start with `prefix`, each once, sorted.
+    static func completions(for prefix: String, links: [String], words: [String]) -> [String] {
+        Set(links + words).filter { $0.hasPrefix(prefix) }.sorted()
     }
 }

@@ -7,7 +7,9 @@ import SwitchyardNavigation
 ///
 /// Transitions play as ticks of the loop: while a ``Playback`` runs, the loop waits at most one
 /// frame interval for a key; when none comes it shows the next frame, and when one comes the
-/// transition jumps to its end and the key is handled at once. Drawing never sleeps.
+/// transition jumps to its end and the key is handled at once. Drawing never sleeps. A resize
+/// is an input like a key (``Key/resize``): the terminal ends the wait for it at once, so the
+/// new size is drawn without waiting for an idle tick.
 ///
 /// The loop does not shut the terminal down; its owner does (always, also on errors).
 @MainActor
@@ -62,6 +64,14 @@ public final class AppLoop {
         }
         present()
     }
+    /// Whether keys already waiting after a key are handled before the next frame is drawn, so
+    /// a burst of input (typing faster than frames, a paste a terminal sends as keys) is drawn
+    /// once rather than once per key. A frame is still drawn at least every
+    /// ``coalescingLimitMilliseconds``, and before any mouse event (which is mapped through the
+    /// frame on screen). Off by default, so each key of a ``MemoryTerminal`` script is one frame.
+    public var coalescesWaitingKeys = false
+    /// The longest time keys are handled without drawing a frame while coalescing.
+    public var coalescingLimitMilliseconds = 50
 
     /// Creates a loop for `runtime` on `terminal`.
     ///
@@ -111,16 +121,41 @@ public final class AppLoop {
             }
             hastyEmptyReads = 0
             await handle(key)
+            if coalescesWaitingKeys {
+                await handleWaitingKeys()
+            }
             present()
         }
     }
 
-    /// Handles one key: a playing transition jumps to its end first.
+    /// Handles the keys that are already waiting, for up to ``coalescingLimitMilliseconds``.
+    private func handleWaitingKeys() async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(coalescingLimitMilliseconds))
+        while !model.quitRequested, clock.now < deadline, let next = terminal.readKey(timeoutMilliseconds: 0) {
+            if case .mouse = next {
+                present()
+            }
+            await handle(next)
+        }
+    }
+
+    /// Handles one key: a playing transition jumps to its end first. After Ctrl-Z the terminal
+    /// is suspended; once the app is resumed the model takes the terminal's size (it may have
+    /// changed meanwhile) and the next frame is drawn in full.
     public func handle(_ key: Key) async {
         model.finishPlayback()
         let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
         let effect = model.update(message)
         updateURLTest()
+        if model.suspendRequested {
+            model.suspendRequested = false
+            if !terminal.suspend() {
+                model.status = AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .info)
+            }
+            let size = terminal.size
+            _ = model.update(.resize(width: size.width, height: size.height))
+        }
         guard let effect else {
             return
         }

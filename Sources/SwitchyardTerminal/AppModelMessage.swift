@@ -7,6 +7,11 @@ public enum AppMessage: Hashable, Sendable {
     case ignore
     /// Quit the app.
     case quit
+    /// Suspend the app (Ctrl-Z): the ``AppLoop`` hands the terminal back to the shell until it is resumed.
+    case suspend
+    /// Text pasted in one piece: it goes to the filter line when that has the focus, else into
+    /// the prompt, which opens (closing the help).
+    case paste(String)
     /// The terminal now has this size.
     case resize(width: Int, height: Int)
     /// Go back or dismiss.

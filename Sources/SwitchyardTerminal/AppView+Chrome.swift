@@ -9,7 +9,7 @@ extension AppView {
         hits.append(HitRegion(line, .prompt))
         canvas.put(":", x: line.x, y: line.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: line)
         let window = model.prompt.window
-        guard focused || !model.prompt.text.isEmpty else {
+        guard focused || !model.prompt.isEmpty else {
             canvas.put(AppViewText.fit(promptHint(model), width: field.width), x: field.x, y: field.y, style: CellStyle(role: .dim), clip: line)
             return
         }

@@ -116,7 +116,7 @@ extension AppView {
         // The filter line.
         canvas.put("Filter:", x: inner.x + 1, y: inner.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: inner)
         let window = model.filter.window
-        if model.filter.text.isEmpty && !focused {
+        if model.filter.isEmpty && !focused {
             canvas.put("type to filter", x: field.x, y: field.y, style: CellStyle(role: .dim), clip: inner)
         } else {
             canvas.put(window.text, x: field.x, y: field.y, clip: inner)

@@ -18,9 +18,10 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
-        KeyBinding(":  /", "type a URL at the prompt"),
+        KeyBinding(":  /", "type (or paste) a URL at the prompt"),
         KeyBinding("  Tab", "complete a route pattern or link URL"),
         KeyBinding("  ↑ ↓", "earlier URLs"),
+        KeyBinding("  Alt-b/f", "move by word; Ctrl-W, Alt-⌫ delete one"),
         KeyBinding("  Enter", "open the URL through the router"),
         KeyBinding("  Esc", "leave the prompt (⌫ on an empty prompt too)"),
         KeyBinding("L", "log in, on the login screen"),
@@ -31,6 +32,6 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding("PgUp PgDn", "scroll the route log"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
         KeyBinding("?  F1", "this help"),
-        KeyBinding("q  Ctrl-C", "quit"),
+        KeyBinding("q  Ctrl-C", "quit; Ctrl-Z suspends (fg resumes)"),
     ]
 }

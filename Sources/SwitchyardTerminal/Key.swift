@@ -1,4 +1,4 @@
-/// One input event from a ``Terminal``: a key press, a mouse event or a resize.
+/// One input event from a ``Terminal``: a key press, a paste, a mouse event or a resize.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A printable grapheme.
     case char(Character)
@@ -32,6 +32,18 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case pageDown
     /// A control chord, with its lower-case letter: Ctrl-C is `.ctrl("c")`.
     case ctrl(Character)
+    /// Alt (Meta) with a printable grapheme, which terminals send as Escape followed by it:
+    /// Alt-b is `.alt("b")`.
+    case alt(Character)
+    /// Alt-Backspace (Escape followed by DEL or Ctrl-H).
+    case altBackspace
+    /// Ctrl-Left (a word left, like Alt-b).
+    case ctrlLeft
+    /// Ctrl-Right (a word right, like Alt-f).
+    case ctrlRight
+    /// Text pasted in one piece (bracketed paste), as the terminal sent it: line breaks and other
+    /// control characters are still in it; ``LineEditor/paste(_:)`` makes it one line.
+    case paste(String)
     /// Function key F*n*.
     case function(Int)
     /// The terminal changed size; read ``Terminal/size`` again.
@@ -101,6 +113,11 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .pageUp: "PageUp"
         case .pageDown: "PageDown"
         case .ctrl(let character): "Ctrl-" + String(character).uppercased()
+        case .alt(let character): "Alt-" + Escaping.visible(String(character))
+        case .altBackspace: "Alt-Backspace"
+        case .ctrlLeft: "Ctrl-Left"
+        case .ctrlRight: "Ctrl-Right"
+        case .paste(let text): "Paste (\(text.count) characters)"
         case .function(let number): "F\(number)"
         case .resize: "Resize"
         case .mouse(let x, let y, let kind): "Mouse \(kind) at \(x),\(y)"

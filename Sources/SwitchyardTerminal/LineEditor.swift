@@ -4,7 +4,11 @@
 /// The text is edited by grapheme cluster, so the cursor never lands inside `é` or `👨‍👩‍👧`.
 /// Columns are measured with ``DisplayWidth`` as the text is drawn by ``Canvas``, that is with
 /// control and bidirectional characters shown as their ``Escaping`` form. Control characters
-/// typed or pasted are dropped.
+/// typed are dropped; a paste (``paste(_:)``) becomes one line first.
+///
+/// Every edit and cursor motion costs time in proportion to the text it inserts or the field's
+/// width, never to the length of the whole line: typing or pasting *n* characters takes time
+/// linear in *n*.
 ///
 /// Set ``fieldWidth`` to the columns the field has on screen; ``window`` then gives the part of
 /// the text to draw and where the cursor is, scrolling horizontally as the cursor moves.
@@ -73,9 +77,19 @@ public struct LineEditor: Hashable, Sendable {
 
     // MARK: Reading
 
-    /// The whole text.
+    /// The whole text (built on each call: use ``isEmpty`` or ``count`` where they do).
     public var text: String {
         String(graphemes)
+    }
+
+    /// Whether the text is empty.
+    public var isEmpty: Bool {
+        graphemes.isEmpty
+    }
+
+    /// The number of graphemes in the text.
+    public var count: Int {
+        graphemes.count
     }
 
     /// The text before the cursor.
@@ -119,19 +133,65 @@ public struct LineEditor: Hashable, Sendable {
         edited()
     }
 
-    /// Inserts `string` at the cursor (control characters are dropped) and moves the cursor after it.
-    public mutating func insert(_ string: String) {
-        let clean = Array(Self.sanitized(string))
+    /// Inserts `string` at the cursor (control characters are dropped) and moves the cursor after
+    /// it; returns false when nothing was left to insert.
+    @discardableResult
+    public mutating func insert(_ string: String) -> Bool {
+        let clean = Self.sanitized(string)
         guard !clean.isEmpty else {
-            return
+            return false
         }
-        // Re-segment around the insertion point: a combining mark joins the grapheme before it.
-        let before = String(graphemes[..<cursor]) + String(clean)
-        let after = String(graphemes[cursor...])
-        let beforeGraphemes = Array(before)
-        graphemes = Array(before + after)
-        cursor = min(beforeGraphemes.count, graphemes.count)
+        // Re-segment only around the insertion point: a combining mark joins the grapheme before
+        // it, and the inserted text may join the grapheme after it. Whether two graphemes join is
+        // decided by the one grapheme on either side of the boundary, so the rest of the line is
+        // left as it is and an insertion costs time in proportion to its own length.
+        let start = max(0, cursor - 1)
+        let end = min(graphemes.count, cursor + 1)
+        var before = String(graphemes[start..<cursor])
+        before += clean
+        let beforeCount = before.count
+        var joined = before
+        joined += String(graphemes[cursor..<end])
+        let replacement = Array(joined)
+        graphemes.replaceSubrange(start..<end, with: replacement)
+        cursor = start + min(beforeCount, replacement.count)
         edited()
+        return true
+    }
+
+    /// Inserts pasted text at the cursor as one line (see ``singleLine(_:)``); returns false when
+    /// nothing was left to insert.
+    @discardableResult
+    public mutating func paste(_ string: String) -> Bool {
+        insert(Self.singleLine(string))
+    }
+
+    /// `text` made into one line the way a paste is inserted: one final line break (LF, CR or
+    /// CR LF) is dropped, every other line break (also VT, FF, NEL, U+2028, U+2029) and every tab
+    /// becomes a space, and other control characters are dropped. So a pasted URL is never
+    /// submitted by its own newline, and a multi-line paste stays visible as one line.
+    public static func singleLine(_ text: String) -> String {
+        var body = Substring(text)
+        if let last = body.last, last == "\n" || last == "\r" || last == "\r\n" {
+            body = body.dropLast()
+        }
+        var result = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in body.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where previousWasCR:
+                // The LF of a CR LF: the CR already became the space.
+                break
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                result.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F:
+                break
+            default:
+                result.append(scalar)
+            }
+            previousWasCR = scalar.value == 0x0D
+        }
+        return String(result)
     }
 
     /// Deletes the grapheme before the cursor.
@@ -204,25 +264,45 @@ public struct LineEditor: Hashable, Sendable {
         return true
     }
 
-    /// Deletes the word before the cursor (Ctrl-W): first any separators, then back to the
-    /// previous separator. Separators are whitespace and the URL delimiters `/ ? & = # . : @`,
-    /// so in `app://order/42` Ctrl-W deletes `42`, then `order/`.
+    /// Deletes the word before the cursor (Ctrl-W, Alt-Backspace): first any separators, then
+    /// back to the previous separator. Separators are whitespace and the URL delimiters
+    /// `/ ? & = # . : @`, so in `app://order/42` Ctrl-W deletes `42`, then `order/`.
     @discardableResult
     public mutating func deleteWordBackward() -> Bool {
         guard cursor > 0 else {
             return false
         }
-        var start = cursor
-        while start > 0, Self.isSeparator(graphemes[start - 1]) {
-            start -= 1
-        }
-        while start > 0, !Self.isSeparator(graphemes[start - 1]) {
-            start -= 1
-        }
+        let start = wordStart(before: cursor)
         graphemes.removeSubrange(start..<cursor)
         cursor = start
         edited()
         return true
+    }
+
+    /// Deletes from the cursor to the end of the word after it (Alt-d): first any separators,
+    /// then up to the next separator.
+    @discardableResult
+    public mutating func deleteWordForward() -> Bool {
+        guard cursor < graphemes.count else {
+            return false
+        }
+        graphemes.removeSubrange(cursor..<wordEnd(after: cursor))
+        edited()
+        return true
+    }
+
+    /// Moves the cursor to the start of the word before it (Alt-b, Ctrl-Left): back over
+    /// separators, then back to the previous separator (the words of ``deleteWordBackward()``).
+    @discardableResult
+    public mutating func moveWordLeft() -> Bool {
+        moveCursor(to: wordStart(before: cursor))
+    }
+
+    /// Moves the cursor to the end of the word after it (Alt-f, Ctrl-Right): forward over
+    /// separators, then on to the next separator.
+    @discardableResult
+    public mutating func moveWordRight() -> Bool {
+        moveCursor(to: wordEnd(after: cursor))
     }
 
     // MARK: History
@@ -345,17 +425,18 @@ public struct LineEditor: Hashable, Sendable {
 
     // MARK: Keys
 
-    /// Applies one key: characters insert; Backspace/Ctrl-H, Delete/Ctrl-D, Left/Ctrl-B,
-    /// Right/Ctrl-F, Home/Ctrl-A, End/Ctrl-E, Ctrl-K, Ctrl-U, Ctrl-W edit; Up/Ctrl-P and
-    /// Down/Ctrl-N browse the history; Tab completes with `completer` (ignored without one);
-    /// Enter submits. Other keys are ``Outcome/ignored``.
+    /// Applies one key: characters insert and a paste inserts its text as one line;
+    /// Backspace/Ctrl-H, Delete/Ctrl-D, Left/Ctrl-B, Right/Ctrl-F, Home/Ctrl-A, End/Ctrl-E, Ctrl-K,
+    /// Ctrl-U edit; Alt-b/Ctrl-Left and Alt-f/Ctrl-Right move by word, Ctrl-W/Alt-Backspace and
+    /// Alt-d delete a word; Up/Ctrl-P and Down/Ctrl-N browse the history; Tab completes with
+    /// `completer` (ignored without one); Enter submits. Other keys are ``Outcome/ignored``.
     public mutating func handle(_ key: Key, completer: ((String) -> [String])? = nil) -> Outcome {
         let changed: Bool
         switch key {
         case .char(let character):
-            let before = self
-            insert(String(character))
-            changed = before != self
+            changed = insert(String(character))
+        case .paste(let pasted):
+            changed = paste(pasted)
         case .backspace, .ctrl("h"):
             changed = backspace()
         case .delete, .ctrl("d"):
@@ -372,8 +453,14 @@ public struct LineEditor: Hashable, Sendable {
             changed = killToEnd()
         case .ctrl("u"):
             changed = killLine()
-        case .ctrl("w"):
+        case .ctrl("w"), .altBackspace:
             changed = deleteWordBackward()
+        case .alt("d"):
+            changed = deleteWordForward()
+        case .alt("b"), .ctrlLeft:
+            changed = moveWordLeft()
+        case .alt("f"), .ctrlRight:
+            changed = moveWordRight()
         case .up, .ctrl("p"):
             changed = historyPrevious()
         case .down, .ctrl("n"):
@@ -442,24 +529,74 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     /// Scrolls so the cursor is inside the field, showing as much text as fits.
+    ///
+    /// Only the graphemes within about a field's width of the cursor and of the first shown
+    /// grapheme are measured, so the cost does not grow with the length of the line.
     private mutating func adjustScroll() {
         scrollStart = min(scrollStart, cursor)
         // The cursor needs a column of its own: keep width(scrollStart..<cursor) < fieldWidth.
-        while scrollStart < cursor, Self.width(graphemes[scrollStart..<cursor]) >= fieldWidth {
-            scrollStart += 1
-        }
-        // Use free space on the right to reveal text scrolled off on the left.
-        while scrollStart > 0 {
-            let needed = Self.width(graphemes[(scrollStart - 1)...]) + (cursor == graphemes.count ? 1 : 0)
-            guard needed <= fieldWidth else {
+        // The first start that fits is found walking back from the cursor.
+        var start = cursor
+        var used = 0
+        while start > scrollStart {
+            let width = Self.width(graphemes[start - 1])
+            guard used + width < fieldWidth else {
                 break
             }
+            used += width
+            start -= 1
+        }
+        scrollStart = start
+        // Use free space on the right to reveal text scrolled off on the left.
+        guard scrollStart > 0 else {
+            return
+        }
+        var needed = cursor == graphemes.count ? 1 : 0
+        var index = scrollStart
+        while index < graphemes.count, needed <= fieldWidth {
+            needed += Self.width(graphemes[index])
+            index += 1
+        }
+        while scrollStart > 0 {
+            let width = Self.width(graphemes[scrollStart - 1])
+            guard needed + width <= fieldWidth else {
+                break
+            }
+            needed += width
             scrollStart -= 1
         }
     }
 
+    /// The start of the word before `position`: back over separators, then to the previous separator.
+    private func wordStart(before position: Int) -> Int {
+        var start = position
+        while start > 0, Self.isSeparator(graphemes[start - 1]) {
+            start -= 1
+        }
+        while start > 0, !Self.isSeparator(graphemes[start - 1]) {
+            start -= 1
+        }
+        return start
+    }
+
+    /// The end of the word after `position`: forward over separators, then to the next separator.
+    private func wordEnd(after position: Int) -> Int {
+        var end = position
+        while end < graphemes.count, Self.isSeparator(graphemes[end]) {
+            end += 1
+        }
+        while end < graphemes.count, !Self.isSeparator(graphemes[end]) {
+            end += 1
+        }
+        return end
+    }
+
+    /// The columns `character` takes as ``Canvas`` draws it (escaped when it must be).
     private static func width(_ character: Character) -> Int {
-        DisplayWidth.of(Escaping.visible(String(character)))
+        if character.unicodeScalars.contains(where: Escaping.needsEscape) {
+            return DisplayWidth.of(Escaping.visible(String(character)))
+        }
+        return DisplayWidth.of(character)
     }
 
     private static func width(_ characters: ArraySlice<Character>) -> Int {

@@ -1,5 +1,6 @@
 /// A ``Terminal`` in memory, for tests: it records every presented frame and how many cells each
-/// presentation changed, and plays back a scripted queue of keys.
+/// presentation changed, and plays back a scripted queue of keys. Reading a key costs the same
+/// however long the queue is.
 @MainActor
 public final class MemoryTerminal: Terminal {
     /// The current size; change it with ``resize(width:height:)``.
@@ -9,16 +10,26 @@ public final class MemoryTerminal: Terminal {
     /// For each presented frame, the number of cells that differed from the frame before it.
     public private(set) var changedCellCounts: [Int] = []
     /// The keys still to be read, first to last.
-    public private(set) var pendingKeys: [Key]
+    public var pendingKeys: [Key] {
+        Array(queue[head...])
+    }
+    /// Queued keys; those before `head` were read already.
+    private var queue: [Key]
+    /// The index in `queue` of the next key to read.
+    private var head = 0
     /// How many times ``readKey(timeoutMilliseconds:)`` found the queue empty.
     public private(set) var emptyReads = 0
     /// Whether ``shutdown()`` was called.
     public private(set) var isShutDown = false
+    /// How many times ``suspend()`` was called.
+    public private(set) var suspendCount = 0
+    /// What ``suspend()`` returns.
+    public var canSuspend = true
 
     /// Creates a terminal of the given size with `keys` queued for reading.
     public init(width: Int = 80, height: Int = 24, keys: [Key] = []) {
         self.size = (width, height)
-        self.pendingKeys = keys
+        self.queue = keys
     }
 
     /// The last presented frame, if any.
@@ -35,27 +46,46 @@ public final class MemoryTerminal: Terminal {
 
     /// Returns the next queued key, or nil (at once) when the queue is empty.
     public func readKey(timeoutMilliseconds: Int) -> Key? {
-        guard !pendingKeys.isEmpty else {
+        guard head < queue.count else {
             emptyReads += 1
+            if head > 0 {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
             return nil
         }
-        return pendingKeys.removeFirst()
+        let key = queue[head]
+        head += 1
+        return key
     }
 
     /// Appends keys to the queue.
     public func enqueue(_ keys: [Key]) {
-        pendingKeys += keys
+        queue += keys
     }
 
     /// Appends the keys for typing `text` (see ``Key/typing(_:)``).
     public func type(_ text: String) {
-        pendingKeys += Key.typing(text)
+        queue += Key.typing(text)
+    }
+
+    /// Queues `text` as one bracketed paste (``Key/paste(_:)``).
+    public func paste(_ text: String) {
+        queue.append(.paste(text))
     }
 
     /// Changes the size and queues a ``Key/resize`` event, as a real terminal would.
     public func resize(width: Int, height: Int) {
         size = (width, height)
-        pendingKeys.append(.resize)
+        queue.append(.resize)
+    }
+
+    /// Counts the suspension (a real terminal stops the process until it is resumed) and
+    /// returns ``canSuspend``.
+    @discardableResult
+    public func suspend() -> Bool {
+        suspendCount += 1
+        return canSuspend
     }
 
     /// Marks the terminal as shut down.

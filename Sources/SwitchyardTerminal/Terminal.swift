@@ -16,4 +16,19 @@ public protocol Terminal: AnyObject {
 
     /// Restores the terminal to the state it was in before; the terminal is unusable afterwards.
     func shutdown()
+
+    /// Suspends the app like a shell's job control (Ctrl-Z): restores the terminal, stops the
+    /// process, and on resumption takes the terminal back; the next ``present(_:)`` repaints
+    /// everything. Returns once the process runs again: true, or false at once when it could not
+    /// be suspended.
+    @discardableResult
+    func suspend() -> Bool
+}
+
+extension Terminal {
+    /// Does nothing and returns false: a terminal that cannot suspend keeps running.
+    @discardableResult
+    public func suspend() -> Bool {
+        false
+    }
 }

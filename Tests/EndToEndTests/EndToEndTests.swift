@@ -129,7 +129,8 @@ struct EndToEndTests {
     // MARK: Restoring the terminal
 
     /// Runs the app inside a shell that saves `stty -g` before and after and reports the exit status;
-    /// `finish` ends the app; then checks the terminal settings and the main screen are back.
+    /// `finish` ends the app; then checks the terminal settings and the main screen are back, and
+    /// that bracketed paste is off again (a paste reaches the shell's next command without markers).
     @discardableResult
     private func checkRestored(_ name: String, expectedStatus: Int32, finish: (TmuxDriver, Int32) -> Void) async throws -> Duration {
         let tmux = try TmuxDriver(name: name)
@@ -137,7 +138,8 @@ struct EndToEndTests {
         let q = TmuxDriver.quote
         let script = "stty -g > \(q(tmux.path("before"))); "
             + "sh -c \(q("echo $$ > \(q(tmux.path("pid"))); exec " + TmuxDriver.appCommand(binary))); "
-            + "echo \"exit=$?\" > \(q(tmux.path("status"))); stty -g > \(q(tmux.path("after"))); echo SY-DONE; exec sh"
+            + "echo \"exit=$?\" > \(q(tmux.path("status"))); stty -g > \(q(tmux.path("after"))); echo SY-DONE; "
+            + "exec cat -v > \(q(tmux.path("pasted")))"
         tmux.start(script)
         try #require(await tmux.waitFor("Switchyard Shop") != nil, "the app starts: \(tmux.capture())")
         #expect(tmux.display("#{alternate_on}") == "1")
@@ -155,6 +157,9 @@ struct EndToEndTests {
         let before = await tmux.waitForFile("before")
         let after = await tmux.waitForFile("after")
         #expect(before != nil && before == after, "stty -g before and after the app are equal")
+        tmux.paste("SY-PASTE\n")
+        let pasted = await tmux.waitForFile("pasted")
+        #expect(pasted == "SY-PASTE\n", "bracketed paste is off after the app: \(pasted ?? "nothing")")
         return elapsed
     }
 

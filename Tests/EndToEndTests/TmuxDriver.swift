@@ -99,9 +99,24 @@ final class TmuxDriver {
         tmux("send-keys -t app " + keys.joined(separator: " "))
     }
 
+    /// Pastes `text` as tmux does: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the application
+    /// asked for bracketed paste, plain otherwise; line feeds arrive as carriage returns.
+    func paste(_ text: String) {
+        counter += 1
+        let file = directory.appendingPathComponent("paste-\(counter).txt")
+        try? Data(text.utf8).write(to: file)
+        tmux("load-buffer -b sy-paste \(Self.quote(file.path))")
+        tmux("paste-buffer -p -d -b sy-paste -t app")
+    }
+
     /// The pane's text now.
     func capture() -> String {
         tmux("capture-pane -p -t app").output
+    }
+
+    /// The pane's text now, with its attributes and colours as SGR escape sequences.
+    func captureWithEscapes() -> String {
+        tmux("capture-pane -p -e -t app").output
     }
 
     /// A tmux format for the pane, e.g. `#{alternate_on}`.
@@ -109,8 +124,9 @@ final class TmuxDriver {
         tmux("display-message -p -t app \(Self.quote(format))").output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Polls the pane until `condition` holds for its text; returns that text, or nil after `timeout`.
-    func waitFor(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async -> String? {
+    /// Polls the pane every `pollInterval` until `condition` holds for its text; returns that
+    /// text, or nil after `timeout`.
+    func waitFor(timeout: Duration = .seconds(20), pollInterval: Duration = .milliseconds(40), _ condition: (String) -> Bool) async -> String? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         repeat {
@@ -118,7 +134,7 @@ final class TmuxDriver {
             if condition(text) {
                 return text
             }
-            try? await Task.sleep(for: .milliseconds(40))
+            try? await Task.sleep(for: pollInterval)
         } while clock.now < deadline
         return nil
     }

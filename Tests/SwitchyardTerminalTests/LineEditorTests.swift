@@ -197,6 +197,142 @@ struct LineEditorTests {
         #expect(editor.handle(.function(5)) == .ignored)
     }
 
+    @Test func wordMotionsStopAtURLDelimiters() {
+        var editor = typed("open app://order/42?x=1")
+        #expect(editor.handle(.alt("b")) == .edited)
+        #expect(editor.textBeforeCursor == "open app://order/42?x=")
+        _ = editor.handle(.alt("b"))
+        #expect(editor.textBeforeCursor == "open app://order/42?")
+        _ = editor.handle(.ctrlLeft)
+        #expect(editor.textBeforeCursor == "open app://order/")
+        _ = editor.handle(.alt("b"))
+        _ = editor.handle(.alt("b"))
+        #expect(editor.textBeforeCursor == "open ")
+        _ = editor.handle(.alt("b"))
+        #expect(editor.cursor == 0)
+        #expect(editor.handle(.alt("b")) == .unchanged)
+        #expect(editor.handle(.alt("f")) == .edited)
+        #expect(editor.textBeforeCursor == "open")
+        _ = editor.handle(.ctrlRight)
+        #expect(editor.textBeforeCursor == "open app")
+        _ = editor.handle(.alt("f"))
+        #expect(editor.textBeforeCursor == "open app://order")
+        _ = editor.handle(.end)
+        #expect(editor.handle(.alt("f")) == .unchanged)
+        #expect(editor.text == "open app://order/42?x=1", "motions never edit")
+    }
+
+    @Test func wordDeletionsBothWays() {
+        var editor = typed("app://order/42")
+        #expect(editor.handle(.altBackspace) == .edited)
+        #expect(editor.text == "app://order/")
+        _ = editor.handle(.home)
+        #expect(editor.handle(.alt("d")) == .edited)
+        #expect(editor.text == "://order/")
+        #expect(editor.handle(.alt("d")) == .edited)
+        #expect(editor.text == "/")
+        #expect(editor.handle(.altBackspace) == .unchanged)
+        // Other Alt keys are not the editor's.
+        #expect(editor.handle(.alt("x")) == .ignored)
+        #expect(editor.text == "/")
+    }
+
+    @Test func pasteIsOneLineAndKeepsItsText() {
+        var editor = typed("ab")
+        _ = editor.handle(.left)
+        #expect(editor.handle(.paste("XY")) == .edited)
+        #expect(editor.text == "aXYb")
+        #expect(editor.cursor == 3)
+        editor = LineEditor()
+        #expect(editor.handle(.paste("app://order/42\n")) == .edited)
+        #expect(editor.text == "app://order/42", "one final newline is dropped: nothing is submitted")
+        editor = LineEditor()
+        _ = editor.handle(.paste("line 1\r\nline 2\rline 3\n\tend\r\n"))
+        #expect(editor.text == "line 1 line 2 line 3  end")
+        editor = LineEditor()
+        _ = editor.handle(.paste("a\u{1B}[31mb\u{7}c\u{9B}d\u{2028}e"))
+        #expect(editor.text == "a[31mbcd e", "control characters never reach the screen")
+        #expect(editor.handle(.paste("\n")) == .unchanged)
+        #expect(editor.handle(.paste("\u{1B}")) == .unchanged)
+        #expect(LineEditor.singleLine("x\n\n") == "x ")
+        #expect(LineEditor.singleLine("\u{301}") == "\u{301}")
+    }
+
+    @Test func pastedCombiningMarksJoinTheGraphemeBeforeTheCursor() {
+        var editor = typed("cafe")
+        _ = editor.handle(.paste("\u{301}!"))
+        #expect(editor.text == "cafe\u{301}!")
+        #expect(editor.count == 5)
+        #expect(editor.cursor == 5)
+        // Inserting a base character before a lone combining mark joins them too.
+        editor = LineEditor(text: "\u{301}x")
+        _ = editor.handle(.home)
+        _ = editor.handle(.char("e"))
+        #expect(editor.text == "e\u{301}x")
+        #expect(editor.count == 2)
+        #expect(editor.cursor == 1)
+        // Regional indicators pair up across an insertion.
+        editor = LineEditor(text: "🇺")
+        _ = editor.handle(.char("🇸"))
+        #expect(editor.count == 1)
+    }
+
+    /// Long input: typing and pasting cost time in proportion to what is inserted (timings are
+    /// measured in the benchmark, not here); the results must be exact.
+    @Test func twentyThousandKeysAndRepeatedTenKilobytePastes() {
+        var editor = LineEditor(fieldWidth: 98)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+        for index in 0..<20_000 {
+            _ = editor.handle(.char(alphabet[index % alphabet.count]))
+        }
+        #expect(editor.count == 20_000)
+        #expect(editor.cursor == 20_000)
+        #expect(editor.window.text.count == 97)
+        #expect(editor.window.cursorColumn == 97)
+        #expect(editor.window.hiddenLeft && !editor.window.hiddenRight)
+        let chunk = String(repeating: "app://x/", count: 1250) + "\n"     // 10 kB and a newline
+        for _ in 0..<20 {
+            #expect(editor.handle(.paste(chunk)) == .edited)
+        }
+        #expect(editor.count == 20_000 + 20 * 10_000)
+        #expect(editor.text.hasSuffix("app://x/app://x/"))
+        #expect(!editor.text.contains("\n"))
+        // In the middle too: Home, then the same again.
+        _ = editor.handle(.home)
+        for _ in 0..<5 {
+            _ = editor.handle(.paste(chunk))
+        }
+        #expect(editor.cursor == 50_000)
+        #expect(editor.window.cursorColumn == 97)
+        #expect(editor.window.hiddenLeft && editor.window.hiddenRight)
+        #expect(editor.count == 270_000)
+        for _ in 0..<100 {
+            _ = editor.handle(.backspace)
+        }
+        #expect(editor.cursor == 49_900)
+        #expect(editor.count == 269_900)
+        #expect(editor.handle(.end) == .edited)
+        #expect(editor.window.text.hasSuffix("app://x/"))
+    }
+
+    @Test func scrollingMatchesAFullMeasurement() {
+        // The bounded scrolling keeps the same window as measuring the whole line would.
+        var editor = LineEditor(fieldWidth: 7)
+        for character in "ab中文cd👨‍👩‍👧ef\u{202E}gh" {
+            _ = editor.handle(.char(character))
+        }
+        #expect(editor.window.cursorColumn < 7)
+        for _ in 0..<20 {
+            _ = editor.handle(.left)
+            let window = editor.window
+            #expect(window.cursorColumn >= 0 && window.cursorColumn < 7)
+            #expect(DisplayWidth.of(Escaping.visible(window.text)) <= 7)
+        }
+        #expect(editor.cursor == 0)
+        #expect(editor.window.cursorColumn == 0)
+        #expect(!editor.window.hiddenLeft)
+    }
+
     @Test func longestCommonPrefix() {
         #expect(LineEditor.longestCommonPrefix([]) == "")
         #expect(LineEditor.longestCommonPrefix(["abc"]) == "abc")
