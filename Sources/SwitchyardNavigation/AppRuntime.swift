@@ -170,6 +170,28 @@ public final class AppRuntime {
         }
     }
 
+    /// Whether opening `url` now would ask for login: the app has a login gate, the user is logged out,
+    /// and the route the URL reaches (after redirects and relocations), or a parent its deep link would
+    /// build, requires login.
+    public func asksForLogin(_ url: String) -> Bool {
+        guard gate != nil, !isLoggedIn else { return false }
+        let explanation = router.explain(url)
+        guard explanation.stopped == nil, let m = try? router.match(explanation.final.url) else { return false }
+        if m.target.metadata["requiresLogin"] == "true" { return true }
+        var route = routesByKind[m.target.target]
+        var params: [String: String] = [:]
+        for (k, v) in m.parameters { params[k] = v }
+        var depth = 0
+        while let parent = route?.parent, depth < 8 {
+            depth += 1
+            guard let pm = try? router.match(ScreenFactory.fillURL(parent, params)) else { return false }
+            if pm.target.metadata["requiresLogin"] == "true" { return true }
+            for (k, v) in pm.parameters { params[k] = v }
+            route = routesByKind[pm.target.target]
+        }
+        return false
+    }
+
     /// Registers a custom jump action under `name`; a URL selects it with `?jumpType=name`.
     public func registerJumpAction(_ name: String, _ action: @escaping JumpAction) {
         jumpActions[name.lowercased()] = action

@@ -33,6 +33,15 @@ public struct AppModel: Equatable, Sendable {
     public var isLoggedIn: Bool?
     /// The navigation the login gate holds, if any.
     public var held: HeldNavigation?
+    /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
+    public var lockedURLs: Set<String> = []
+
+    /// The lock-marked URLs for `runtime`'s tab roots and top screen's links.
+    @MainActor
+    public static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
+        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.map(\.url)
+        return Set(urls.filter(runtime.asksForLogin))
+    }
     /// The terminal's columns.
     public var width: Int
     /// The terminal's rows.
@@ -120,6 +129,7 @@ public struct AppModel: Equatable, Sendable {
         )
         lastTraceID = runtime.timeline.last?.sequence ?? 0
         isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
+        lockedURLs = Self.lockedURLs(runtime)
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
     }
 

@@ -173,6 +173,7 @@ public final class AppLoop {
         model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
         model.isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
         model.held = runtime.heldNavigation
+        model.lockedURLs = AppModel.lockedURLs(runtime)
         guard model.animationsEnabled, !model.layout.isTooSmall else {
             return
         }

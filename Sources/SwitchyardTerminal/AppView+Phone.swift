@@ -114,7 +114,7 @@ extension AppView {
         }
         let items = AppModel.items(of: screen, isShowingLogin: isTop && model.isShowingLogin)
         let selection = isTop ? model.selection : nil
-        let lines = contentLines(screen, stack: stack.map(\.title), items: items, width: content.width)
+        let lines = contentLines(screen, stack: stack.map(\.title), items: items, width: content.width, locked: model.lockedURLs)
         // Scroll so the selected item stays visible, keeping one line of context below it.
         var offset = 0
         if lines.count > content.height, let selection, let line = lines.firstIndex(where: { $0.item == selection }) {
@@ -151,7 +151,8 @@ extension AppView {
 
     /// The content of `screen` as lines `width` columns wide: title, URL, back stack, route and
     /// parameters, body, then the items as buttons.
-    static func contentLines(_ screen: Screen, stack: [String] = [], items: [ScreenItem], width: Int) -> [ContentLine] {
+    static func contentLines(_ screen: Screen, stack: [String] = [], items: [ScreenItem], width: Int,
+                             locked: Set<String> = []) -> [ContentLine] {
         let textWidth = max(1, width - 2)
         var lines: [ContentLine] = []
         func add(_ text: String, _ style: CellStyle = .plain, indent: Int = 1, label: String? = nil) {
@@ -189,7 +190,8 @@ extension AppView {
                 case .logIn, .discardChanges:
                     style = CellStyle(bold: true)
                 }
-                let title = AppViewText.fit(item.title, width: textWidth - 3)
+                let isLocked = item.url.map(locked.contains) ?? false
+                let title = AppViewText.fit((isLocked ? "🔒 " : "") + item.title, width: textWidth - 3)
                 lines.append(ContentLine(text: title, style: style, indent: 2, item: index, label: nil))
             }
         }
@@ -245,7 +247,8 @@ extension AppView {
             if selected {
                 canvas.fill(cell, style: style)
             }
-            let label = AppViewText.fit((index < 9 ? "\(index + 1) " : "") + tab.title, width: cell.width - 1)
+            let lock = model.lockedURLs.contains(tab.rootURL) ? "🔒" : ""
+            let label = AppViewText.fit((index < 9 ? "\(index + 1) " : "") + tab.title + lock, width: cell.width - 1)
             let x = cell.x + (cell.width - DisplayWidth.of(label)) / 2
             canvas.put(label, x: x, y: y, style: style, clip: cell)
             if interactive {
