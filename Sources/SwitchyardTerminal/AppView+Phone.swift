@@ -247,8 +247,10 @@ extension AppView {
             if selected {
                 canvas.fill(cell, style: style)
             }
-            let lock = model.lockedURLs.contains(tab.rootURL) ? "🔒" : ""
-            let label = AppViewText.fit((index < 9 ? "\(index + 1) " : "") + tab.title + lock, width: cell.width - 1)
+            // A tab that would ask for login shows a lock where the space after its number goes.
+            let locked = model.lockedURLs.contains(tab.rootURL)
+            let number = index < 9 ? "\(index + 1)" + (locked ? "🔒" : " ") : (locked ? "🔒" : "")
+            let label = AppViewText.fit(number + tab.title, width: cell.width - 1)
             let x = cell.x + (cell.width - DisplayWidth.of(label)) / 2
             canvas.put(label, x: x, y: y, style: style, clip: cell)
             if interactive {
