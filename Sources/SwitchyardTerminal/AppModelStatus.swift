@@ -58,7 +58,7 @@ public struct AppStatus: Hashable, Sendable {
         case .none:
             self.init("\(effect): nothing changed", kind: .info)
         case let transition:
-            var text = transition.description
+            var text = Self.capitalized(Self.words(transition, tabs: report.state.tabs.map(\.title)))
             if case .redirected(let chain, _) = report.outcome, chain.count > 1 {
                 text += " · redirected " + chain.joined(separator: " → ")
             }
@@ -97,6 +97,27 @@ public struct AppStatus: Hashable, Sendable {
             return "Invalid URL: \(error)"
         case .failed(let pattern, let error):
             return "Failed" + (pattern.map { " in \($0)" } ?? "") + ": \(error)"
+        }
+    }
+
+    /// A transition in the user's words: screen titles and tab numbers from 1, no animation names
+    /// (`Opened Order #42`, `Back to Orders`, `Switched to tab 3 (Orders)`).
+    static func words(_ transition: Transition, tabs: [String]) -> String {
+        func tab(_ index: Int) -> String {
+            tabs.indices.contains(index) ? "tab \(index + 1) (\(tabs[index]))" : "tab \(index + 1)"
+        }
+        switch transition {
+        case .push(_, let to, _): return "opened \(to.title)"
+        case .pushMany(_, let to, let count, _): return "opened \(to.title) with \(count - 1) screen\(count == 2 ? "" : "s") under it"
+        case .pop(_, let to, _): return "back to \(to.title)"
+        case .popTo(_, let to, let removed, _): return "back to \(to.title), closing \(removed) screens"
+        case .present(let screen, _, _): return "presented \(screen.title)"
+        case .dismiss(let screen, _): return "closed \(screen.title)"
+        case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
+        case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
+        case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
+        case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
+        case .none: return "nothing changed"
         }
     }
 

@@ -41,7 +41,7 @@ struct EndToEndTests {
         try #require(await tmux.waitFor("‹ Back", "Order #42", "Logged in; resumed #1 app://order/42") != nil, "logged in: \(tmux.capture())")
         tmux.press("Escape")
         let orders = await tmux.waitFor { screen in
-            screen.contains("Your orders.") && screen.contains("✓ pop Order #42 → Orders") && !screen.contains("‹ Back")
+            screen.contains("Your orders.") && screen.contains("✓ Back to Orders") && !screen.contains("‹ Back")
         }
         try #require(orders != nil, "back on Orders, the pop played to its end: \(tmux.capture())")
         tmux.press("2")

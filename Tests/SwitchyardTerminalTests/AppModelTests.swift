@@ -16,7 +16,7 @@ struct AppModelTests {
         #expect(text.contains("‹ Back"))
         #expect(text.contains("Search: shoes"))
         #expect(text.contains("query   sort = price"))
-        #expect(loop.model.status == AppStatus("push Home → Search: shoes (slideFromRight)", kind: .info))
+        #expect(loop.model.status == AppStatus("Opened Search: shoes", kind: .info))
     }
 
     @Test func slashAlsoFocusesThePromptAndEscCancelsIt() async throws {
@@ -113,7 +113,7 @@ struct AppModelTests {
     @Test func notesReportRedirectsLoginAndAlreadyShowing() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://profile/alice\r", to: loop, terminal)
-        #expect(loop.model.status == AppStatus("push Home → User alice (slideFromRight) · redirected app://profile/alice → app://user/alice", kind: .info))
+        #expect(loop.model.status == AppStatus("Opened User alice · redirected app://profile/alice → app://user/alice", kind: .info))
         await AppFixture.type(":app://user/alice\r", to: loop, terminal)
         #expect(loop.model.status == AppStatus("Updated User alice in place", kind: .note))
         await AppFixture.send([.escape, .escape], to: loop, terminal)
