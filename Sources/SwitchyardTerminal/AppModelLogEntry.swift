@@ -113,6 +113,13 @@ public struct RouteLogEntry: Hashable, Sendable {
         }
     }
 
+    /// When an event happened, from the app's start: `12.3s`.
+    public static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "?s" }
+        let tenths = Int(min(seconds * 10, 1e12).rounded())
+        return "\(tenths / 10).\(tenths % 10)s"
+    }
+
     /// A duration as the router's traces write it: `12 µs` below a millisecond, else `3 ms`.
     public static func format(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else {
@@ -128,6 +135,7 @@ public struct RouteLogEntry: Hashable, Sendable {
     public func withTimes(_ seconds: Double) -> RouteLogEntry {
         var copy = self
         copy.seconds = seconds
+        if copy.time != nil { copy.time = seconds }
         copy.steps = steps.map { step in
             var step = step
             step.seconds = seconds

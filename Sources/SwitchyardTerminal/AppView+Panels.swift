@@ -65,12 +65,13 @@ extension AppView {
             String(RouteLogEntry.format(seconds).map { $0 == " " ? noBreak : $0 })
         }
         for entry in entries {
+            let stamp = entry.time.map { RouteLogEntry.clock($0) + " " } ?? ""
             if let event = entry.event {
                 let failed = event.contains("✗") || event.hasPrefix("cancel")
-                add("• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
+                add(stamp + "• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
                 continue
             }
-            add("#\(entry.id) open \(entry.url)", CellStyle(bold: true), indent: 1)
+            add(stamp + "#\(entry.id) open \(entry.url)", CellStyle(bold: true), indent: 1)
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
             }
