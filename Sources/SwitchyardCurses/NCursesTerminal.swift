@@ -464,6 +464,11 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Writes a terminal control sequence straight to standard output (not through ncurses).
+    /// Writes OSC 52 with `text` (after the frame, so ncurses' output is not interleaved).
+    public func copyToClipboard(_ text: String) {
+        Self.writeControl(Self.osc52(text))
+    }
+
     private static func writeControl(_ sequence: String) {
         var bytes = Array(sequence.utf8)
         _ = write(STDOUT_FILENO, &bytes, bytes.count)

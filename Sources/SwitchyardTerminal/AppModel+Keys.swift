@@ -75,6 +75,10 @@ extension AppModel {
             return .toggleRoutes
         case .char("o"), .char("O"):
             return .logout
+        case .char("e"), .char("E"):
+            return .editCurrentURL
+        case .char("y"), .char("Y"):
+            return .copy
         case .char("d"), .char("D"):
             return .discardGuard
         case .tab:

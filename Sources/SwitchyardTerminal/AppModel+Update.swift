@@ -35,6 +35,16 @@ extension AppModel {
             return .back()
         case .backWith(let animation):
             return .back(animation: animation)
+        case .editCurrentURL:
+            prompt.setText(state.top.url)
+            focus = .prompt
+        case .copy:
+            if showsLog, let newest = log.last {
+                pendingCopy = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
+            } else {
+                pendingCopy = state.top.url
+            }
+            status = AppStatus("Copied \(pendingCopy ?? "") to the clipboard (OSC 52)", kind: .info)
         case .selectTab(let index):
             return .tab(index + 1)
         case .moveSelection(let delta):

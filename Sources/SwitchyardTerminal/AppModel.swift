@@ -33,6 +33,8 @@ public struct AppModel: Equatable, Sendable {
     public var isLoggedIn: Bool?
     /// The navigation the login gate holds, if any.
     public var held: HeldNavigation?
+    /// Text the loop should put on the clipboard (set by ``AppMessage/copy``, taken by the loop).
+    public var pendingCopy: String?
     /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
     public var lockedURLs: Set<String> = []
 

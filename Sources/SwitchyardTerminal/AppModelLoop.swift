@@ -147,6 +147,10 @@ public final class AppLoop {
         model.finishPlayback()
         let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
         let effect = model.update(message)
+        if let text = model.pendingCopy {
+            model.pendingCopy = nil
+            terminal.copyToClipboard(text)
+        }
         updateURLTest()
         if model.suspendRequested {
             model.suspendRequested = false

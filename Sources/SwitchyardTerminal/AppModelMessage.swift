@@ -18,6 +18,10 @@ public enum AppMessage: Hashable, Sendable {
     case back
     /// Go back or dismiss with this animation (XKRouter's pop animation choice).
     case backWith(Animation)
+    /// Put the top screen's URL in the prompt to edit it.
+    case editCurrentURL
+    /// Copy the top screen's URL (or, in the route log, the newest trace) to the clipboard.
+    case copy
     /// Select tab `index` (0-based).
     case selectTab(Int)
     /// Move the link selection by `delta` items (clamped).

@@ -17,6 +17,8 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding("Enter  →", "press it: the link opens through the router"),
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
+        KeyBinding("e", "edit the current screen's URL at the prompt"),
+        KeyBinding("y", "copy the URL (with the log shown: the newest entry) via OSC 52"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
         KeyBinding(":  /", "type (or paste) a URL at the prompt"),
         KeyBinding("  Tab", "complete a route pattern or link URL"),

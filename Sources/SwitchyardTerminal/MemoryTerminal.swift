@@ -23,6 +23,13 @@ public final class MemoryTerminal: Terminal {
     public private(set) var isShutDown = false
     /// How many times ``suspend()`` was called.
     public private(set) var suspendCount = 0
+    /// What the app put on the clipboard, oldest first.
+    public private(set) var clipboard: [String] = []
+
+    /// Records the text instead of writing OSC 52.
+    public func copyToClipboard(_ text: String) {
+        clipboard.append(text)
+    }
     /// What ``suspend()`` returns.
     public var canSuspend = true
 

@@ -23,9 +23,38 @@ public protocol Terminal: AnyObject {
     /// be suspended.
     @discardableResult
     func suspend() -> Bool
+
+    /// Puts `text` on the system clipboard through the terminal (OSC 52), where the terminal allows it.
+    func copyToClipboard(_ text: String)
 }
 
 extension Terminal {
+    /// Does nothing: a terminal without a clipboard.
+    public func copyToClipboard(_ text: String) {}
+
+    /// The OSC 52 sequence that asks a terminal to put `text` on the clipboard.
+    public static func osc52(_ text: String) -> String {
+        "\u{1B}]52;c;" + base64(Array(text.utf8)) + "\u{07}"
+    }
+
+    /// Standard base64 of `bytes`.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            let b0 = Int(bytes[i])
+            let b1 = i + 1 < bytes.count ? Int(bytes[i + 1]) : 0
+            let b2 = i + 2 < bytes.count ? Int(bytes[i + 2]) : 0
+            out.append(table[b0 >> 2])
+            out.append(table[((b0 & 3) << 4) | (b1 >> 4)])
+            out.append(i + 1 < bytes.count ? table[((b1 & 15) << 2) | (b2 >> 6)] : "=")
+            out.append(i + 2 < bytes.count ? table[b2 & 63] : "=")
+            i += 3
+        }
+        return out
+    }
+
     /// Does nothing and returns false: a terminal that cannot suspend keeps running.
     @discardableResult
     public func suspend() -> Bool {

@@ -286,6 +286,17 @@ struct AppModelTests {
         #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
     }
 
+    @Test func eEditsTheCurrentURLAndYCopiesIt() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://search/shoes?sort=price\r", to: loop, terminal)
+        await AppFixture.type("y", to: loop, terminal)
+        #expect(terminal.clipboard == ["app://search/shoes?sort=price"])
+        await AppFixture.type("e", to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(loop.model.prompt.text == "app://search/shoes?sort=price")
+        #expect(MemoryTerminal.osc52("hi") == "\u{1B}]52;c;aGk=\u{07}")
+    }
+
     @Test func helpOverlayClosesOnAnyKey() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("?", to: loop, terminal)
