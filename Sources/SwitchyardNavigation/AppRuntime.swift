@@ -417,8 +417,12 @@ public final class AppRuntime {
 
     /// Places what a handler produced (called by the router, through ``RuntimePlacer``, before the open ends).
     func applyPlacement(_ result: RouteResult, for request: RouteRequest) -> PlacementVerdict {
-        guard let placement = result.payload(as: ScreenPlacement.self) else {
+        guard var placement = result.payload(as: ScreenPlacement.self) else {
             return .placed(note: "nothing to place")
+        }
+        if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation, held.openID == request.openID {
+            // The login screen names the navigation it holds.
+            placement.screen.body.append("Waiting to open: \(SafeText.visible(held.url)) (open #\(held.openID))")
         }
         do throws(PlacementError) {
             let (next, transition, note) = try place(placement)
