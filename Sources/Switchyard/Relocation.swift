@@ -128,6 +128,17 @@ public struct RelocationTable: Sendable, Equatable, Codable {
     /// integer, every entry must be valid (``RelocationEntry/init(from:)``), and the table must apply on
     /// its own (no cycle of replacements).
     public init(from decoder: any Decoder) throws {
+        if var list = try? decoder.unkeyedContainer() {
+            // TheRouter's relocation payload: a bare array of maps with a numeric `routerType`.
+            var entries: [RelocationEntry] = []
+            while !list.isAtEnd { entries.append(try list.decode(TheRouterRelocation.self).entry) }
+            version = 0
+            self.entries = entries
+            do throws(RelocationError) { _ = try RelocationState().applying(self) } catch {
+                throw RouteFileError("", error.description)
+            }
+            return
+        }
         let o = try SchemaObject(decoder, Keys.self)
         version = try o.integer(.version) ?? 0
         entries = try o.decode([RelocationEntry].self, .entries)
@@ -267,5 +278,41 @@ struct RelocationState: Sendable {
     func lookup(_ url: String) -> (RoutePattern, Rule, PathParameters)? {
         guard let table, let m = try? table.match(url) else { return nil }
         return (m.pattern, m.target, m.parameters)
+    }
+}
+
+/// One entry of TheRouter's relocation payload, as its server sends it: `routerType` 1 replaces
+/// `orginPath` with `targetPath`, 2 adds `path` for the target `className`, 3 deletes `orginPath`, and
+/// 4 restores `orginPath`. Any other number is refused.
+struct TheRouterRelocation: Decodable {
+    let entry: RelocationEntry
+
+    private enum Keys: String, CodingKey, CaseIterable { case routerType, orginPath, targetPath, path, className }
+
+    init(from decoder: any Decoder) throws {
+        let o = try SchemaObject(decoder, Keys.self)
+        guard let type = try o.integer(.routerType) else {
+            throw o.refuse(.routerType, "missing (1 replace, 2 add, 3 delete, 4 restore)")
+        }
+        let unused = "not used by routerType \(type)"
+        switch type {
+        case 1:
+            try o.refusePresent([.path, .className], unused)
+            let (from, source) = try o.compiledPattern(.orginPath)
+            let (to, destination) = try o.compiledPattern(.targetPath)
+            if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.targetPath, problem) }
+            entry = .replace(pattern: from, to: to)
+        case 2:
+            try o.refusePresent([.orginPath, .targetPath], unused)
+            entry = .add(pattern: try o.compiledPattern(.path).text, target: try o.nonEmptyString(.className))
+        case 3:
+            try o.refusePresent([.targetPath, .path, .className], unused)
+            entry = .delete(pattern: try o.compiledPattern(.orginPath).text)
+        case 4:
+            try o.refusePresent([.targetPath, .path, .className], unused)
+            entry = .reset(pattern: try o.compiledPattern(.orginPath).text)
+        default:
+            throw o.refuse(.routerType, "unknown routerType \(type) (1 replace, 2 add, 3 delete, 4 restore)")
+        }
     }
 }

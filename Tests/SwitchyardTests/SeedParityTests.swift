@@ -120,3 +120,31 @@ struct HostDefinitionTests {
         #expect(r.table.routes.isEmpty)
     }
 }
+
+/// TheRouter's relocation payload, accepted as it is.
+struct TheRouterRelocationTests {
+    @Test func aBareArrayOfRouterTypeMapsIsARelocationTable() throws {
+        let json = #"""
+        [{"routerType": 1, "orginPath": "app://old/:id", "targetPath": "app://new/:id"},
+         {"routerType": 2, "path": "app://deal/:id", "className": "Item"},
+         {"routerType": 3, "orginPath": "app://gone"},
+         {"routerType": 4, "orginPath": "app://back"}]
+        """#
+        let table = try RelocationTable.decode(json: Data(json.utf8))
+        #expect(table.entries == [.replace(pattern: "app://old/:id", to: "app://new/:id"), .add(pattern: "app://deal/:id", target: "Item"),
+                                  .delete(pattern: "app://gone"), .reset(pattern: "app://back")])
+        let refusals: [(String, String)] = [
+            (#"[{"routerType": 5, "orginPath": "app://x"}]"#, "[0].routerType: unknown routerType 5 (1 replace, 2 add, 3 delete, 4 restore)"),
+            (#"[{"orginPath": "app://x"}]"#, "[0].routerType: missing (1 replace, 2 add, 3 delete, 4 restore)"),
+            (#"[{"routerType": 1, "orginPath": "app://a/:id", "targetPath": "app://b/:other"}]"#, "[0].targetPath"),
+        ]
+        for (text, message) in refusals {
+            do {
+                _ = try RouteSchema.decode(RelocationTable.self, json: Data(text.utf8))
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.description.contains(message), "\(error)")
+            }
+        }
+    }
+}
