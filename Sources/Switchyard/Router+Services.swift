@@ -1,6 +1,7 @@
 extension Router {
-    /// Registers `base/:service/:method` (for example `app://services/:service/:method`), whose handler
-    /// calls the registry's method and returns its result as the navigation's result.
+    /// Registers `base/:service/:method` (for example `app://services/:service/:method`), and `base`
+    /// itself for TheRouter's form `base?protocol=P&method=M`; their handler calls the registry's method
+    /// and returns its result as the navigation's result.
     ///
     /// An unknown service or method throws ``ServiceError``, so the navigation ends as
     /// ``RouteOutcome/failed(pattern:error:)`` with the error's description; so does a method that throws.
@@ -29,6 +30,18 @@ extension Router {
                 values.append(v)
             }
             let call = ServiceCall(service: service, method: method, path: PathParameters(names: names, values: values),
+                                   query: request.query, native: request.native, request: request)
+            return try await registry.call(call)
+        }
+        // TheRouter's form: `base?protocol=P&method=M` (the other query items are the call's parameters).
+        try register(String(trimmed), target: target, priority: priority, metadata: metadata) { request in
+            guard let service = request.query.last("protocol"), !service.isEmpty else {
+                throw ServiceError.unknownService("(missing protocol=…)")
+            }
+            guard let method = request.query.last("method"), !method.isEmpty else {
+                throw ServiceError.unknownMethod(service, "(missing method=…)")
+            }
+            let call = ServiceCall(service: service, method: method, path: PathParameters(names: [], values: []),
                                    query: request.query, native: request.native, request: request)
             return try await registry.call(call)
         }

@@ -135,7 +135,11 @@ struct ServiceRegistryTests {
     @Test func serviceMethodIsCalledThroughAURLAndItsResultReachesTheCallback() async throws {
         let (router, registry) = try Self.servicesRouter()
         #expect(registry.methodNames == ["cart.add", "cart.fail"])
-        #expect(router.table.routes.map(\.pattern.description) == ["app://services/:service/:method"])
+        #expect(router.table.routes.map(\.pattern.description) == ["app://services/:service/:method", "app://services"])
+        // TheRouter's form reaches the same method.
+        let theRouter = await router.open("app://services?protocol=cart&method=add&sku=B2&qty=1")
+        #expect(theRouter.isHandled, "\(theRouter)")
+        #expect(await router.open("app://services?protocol=cart&method=nope").code == "failed")
         let box = OutcomeBox()
         let outcome = await router.open("app://services/cart/add?sku=A1&qty=3", native: NativeParameters(["note": "gift"]),
                                         callback: box.callback())
