@@ -57,3 +57,19 @@ extension Router {
         }
     }
 }
+
+extension Router {
+    /// Opens a web URL through the app's web routes in one call (TheRouter's openWebURL): only `https`
+    /// URLs are opened; anything else ends as ``RouteOutcome/rejected(by:reason:)`` by `openWebURL`,
+    /// delivered once to `callback`. The routes' interceptors (an allow list, say) still decide.
+    @discardableResult
+    public func openWebURL(_ url: String, native: NativeParameters = NativeParameters(),
+                           callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {
+        guard let parsed = try? RouteURL(url, limits: options.limits), parsed.scheme == "https" else {
+            let outcome = RouteOutcome.rejected(by: "openWebURL", reason: "only https URLs open as web pages")
+            callback.finish(outcome)
+            return outcome
+        }
+        return await open(url, native: native, callback: callback)
+    }
+}

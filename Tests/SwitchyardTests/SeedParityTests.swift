@@ -148,3 +148,16 @@ struct TheRouterRelocationTests {
         }
     }
 }
+
+struct OpenWebURLTests {
+    @Test func onlyHTTPSOpensThroughTheWebRoutes() async throws {
+        let r = Router()
+        try r.register("https://:host/*path", target: "Web") { req in RouteResult(note: "web \(req.url.host)") }
+        #expect(await r.openWebURL("https://example.com/docs").resultNote == "web example.com")
+        let got = Deliveries()
+        for url in ["http://example.com", "javascript:alert(1)", "app://x", "not a url"] {
+            #expect(await r.openWebURL(url, callback: got.callback()).code == "rejected", "\(url)")
+        }
+        #expect(got.all == ["rejected", "rejected", "rejected", "rejected"])
+    }
+}
