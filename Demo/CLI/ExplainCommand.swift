@@ -40,8 +40,10 @@ struct ExplainCommand: ParsableCommand {
         if explanation.final.winner == nil || explanation.stopped != nil { throw ExitCode(1) }
     }
 
+    /// The report, each line with its control characters escaped.
     static func text(_ e: RouteExplanation) -> String {
-        SafeTerminalText.visible(e.description)
+        e.description.split(separator: "\n", omittingEmptySubsequences: false).map { RouteFileLoader.visible(String($0)) }
+            .joined(separator: "\n")
     }
 
     static func json(_ e: RouteExplanation) -> String {
@@ -56,21 +58,5 @@ struct ExplainCommand: ParsableCommand {
                 .object([("pattern", .string($0.pattern)), ("matched", .bool($0.matched)), ("verdict", .string($0.verdict))])
             })),
         ]))
-    }
-}
-
-/// Text safe for a terminal: control characters other than line feeds are shown escaped.
-enum SafeTerminalText {
-    static func visible(_ text: String) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            let v = u.value
-            if u != "\n" && (v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)) {
-                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
     }
 }
