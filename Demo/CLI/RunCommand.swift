@@ -4,7 +4,8 @@ import Switchyard
 import SwitchyardCurses
 import SwitchyardDemo
 import SwitchyardNavigation
-import SwitchyardTerminal
+import SwitchyardShell
+import TerminalKit
 
 /// `switchyard [run]`: the terminal app, a tab-bar phone app whose every navigation goes through the
 /// router; headless (the script runner on standard input) when there is no terminal.

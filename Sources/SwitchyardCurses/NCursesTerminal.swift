@@ -1,6 +1,6 @@
 import CNcursesw
 import Glibc
-import SwitchyardTerminal
+import TerminalKit
 
 /// The real ``Terminal``: ncursesw on the process's standard input and output.
 ///
