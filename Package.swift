@@ -49,8 +49,19 @@ let package = Package(
             path: "Demo",
             exclude: ["App"]
         ),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
-        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps"]),
+        // Helpers shared by the test targets: the SplitMix64 generator, the callback recorder, the
+        // navigation action generator.
+        .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Tests/SwitchyardTestSupport"),
+        .testTarget(
+            name: "SwitchyardTests",
+            dependencies: ["Switchyard", "SwitchyardLogging", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Corpus"]
+        ),
+        .testTarget(
+            name: "SwitchyardNavigationTests",
+            dependencies: ["SwitchyardNavigation", "SwitchyardDemo", "SwitchyardTestSupport"],
+            exclude: ["Scripts", "Apps"]
+        ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),

@@ -676,23 +676,3 @@ public final class AppRuntime {
         return try self.chain(actions)
     }
 }
-
-/// Holds the runtime for the router's placement step without keeping it alive.
-@MainActor
-final class PlacementTarget {
-    weak var runtime: AppRuntime?
-
-    func apply(_ result: RouteResult, for request: RouteRequest) -> PlacementVerdict {
-        guard let runtime else { return .failed(reason: "the app is gone") }
-        return runtime.applyPlacement(result, for: request)
-    }
-}
-
-/// The runtime's side of every open: places the handler's screen on the main actor.
-struct RuntimePlacer: PlacementApplier {
-    let target: PlacementTarget
-
-    func apply(_ result: RouteResult, for request: RouteRequest) async -> PlacementVerdict {
-        await target.apply(result, for: request)
-    }
-}

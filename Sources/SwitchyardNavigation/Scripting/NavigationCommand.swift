@@ -83,25 +83,3 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// Why a script line is not a command.
-public struct CommandParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong.
-    public let message: String
-
-    /// Creates an error.
-    public init(_ message: String) { self.message = message }
-
-    /// The message.
-    public var description: String { message }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    var trimmingBlanks: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}
