@@ -5,7 +5,7 @@ extension Motion {
     /// The motion for `transition`: push, present, replace, root replacement and tab switch
     /// enter from the edge their ``Animation`` names; pop, pop-to and dismiss leave toward it;
     /// ``Animation/fade`` cross-fades and ``Animation/none`` (and ``Transition/none``) is immediate.
-    public init(_ transition: Transition) {
+    package init(_ transition: Transition) {
         let edge: Edge
         switch transition.animation {
         case .none:

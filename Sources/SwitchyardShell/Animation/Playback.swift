@@ -7,16 +7,16 @@ import TerminalKit
 /// Stack movements (push, pop, pop-to, replace) inside one layer animate only that layer's area
 /// (the stack above the tab bar, or the inside of a sheet), so the tab bar and the sheet's frame
 /// stay put; presenting, dismissing, tab switches and root replacements move the whole screen.
-public struct Playback: Hashable, Sendable {
+package struct Playback: Hashable, Sendable {
     /// The two screens and the transition.
-    public var animator: Animator
+    package var animator: Animator
     /// Where ``animator``'s frames go, relative to the phone screen's top-left corner.
-    public var region: Rect
+    package var region: Rect
     /// The frame shown, 1 through the tween's frame count.
-    public var frame: Int
+    package var frame: Int
 
     /// Creates a playback at its first frame.
-    public init(animator: Animator, region: Rect, frame: Int = 1) {
+    package init(animator: Animator, region: Rect, frame: Int = 1) {
         self.animator = animator
         self.region = region
         self.frame = frame
@@ -30,7 +30,7 @@ public struct Playback: Hashable, Sendable {
     ///   - new: the phone screen after it.
     ///   - oldLayer: the area of the top layer before (see ``AppView/topLayerRect(_:width:height:)``).
     ///   - newLayer: the area of the top layer after.
-    public init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect, tween: Tween) {
+    package init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect, tween: Tween) {
         guard Motion(transition) != .immediate, tween.frameCount > 1, old.width == new.width, old.height == new.height else {
             return nil
         }
@@ -53,17 +53,17 @@ public struct Playback: Hashable, Sendable {
     }
 
     /// The progress of the frame shown (0...1).
-    public var progress: Double {
+    package var progress: Double {
         animator.tween.progress(ofFrame: frame)
     }
 
     /// Whether the last frame (the finished screen) has been reached.
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         frame >= animator.tween.frameCount
     }
 
     /// The picture of the frame shown, the size of ``region``.
-    public var canvas: Canvas {
+    package var canvas: Canvas {
         animator.frame(at: progress)
     }
 

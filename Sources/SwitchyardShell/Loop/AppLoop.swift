@@ -14,24 +14,24 @@ import TerminalKit
 ///
 /// The loop does not shut the terminal down; its owner does (always, also on errors).
 @MainActor
-public final class AppLoop {
+package final class AppLoop {
     /// The app being driven (replaced when a watched file reloads).
-    public private(set) var runtime: AppRuntime
+    package private(set) var runtime: AppRuntime
     /// Where frames go and keys come from.
-    public let terminal: any Terminal
+    package let terminal: any Terminal
     /// The current model.
-    public internal(set) var model: AppModel
+    package internal(set) var model: AppModel
     /// The frame last presented (its hit regions map the next mouse click).
-    public private(set) var frame: AppFrame
+    package private(set) var frame: AppFrame
     /// Return from ``run()`` when no key is waiting and nothing plays (for ``MemoryTerminal``).
-    public var stopsWhenIdle: Bool
+    package var stopsWhenIdle: Bool
     /// How long one idle wait for a key lasts, in milliseconds.
-    public var idleTimeoutMilliseconds = 1000
+    package var idleTimeoutMilliseconds = 1000
     /// Receives every command the loop performs with its report (`--record` writes them as a script).
-    public var onCommand: ((NavigationCommand, StepReport) -> Void)?
+    package var onCommand: ((NavigationCommand, StepReport) -> Void)?
 
     /// What a check of the watched files found.
-    public enum Reload {
+    package enum Reload {
         /// Nothing changed.
         case unchanged
         /// The files changed and loaded: the new app, and a sentence for the status line.
@@ -41,11 +41,11 @@ public final class AppLoop {
     }
 
     /// Checks the watched route or app file; called when the loop is idle (about once a second).
-    public var watch: (@MainActor () -> Reload)?
+    package var watch: (@MainActor () -> Reload)?
 
     /// Runs ``watch`` and applies what it found: a new app starts from its first tab with the panels as
     /// they were; a refused change is shown in the status line and the running app stays.
-    public func checkReload() {
+    package func checkReload() {
         guard let watch else { return }
         switch watch() {
         case .unchanged:
@@ -70,9 +70,9 @@ public final class AppLoop {
     /// once rather than once per key. A frame is still drawn at least every
     /// ``coalescingLimitMilliseconds``, and before any mouse event (which is mapped through the
     /// frame on screen). Off by default, so each key of a ``MemoryTerminal`` script is one frame.
-    public var coalescesWaitingKeys = false
+    package var coalescesWaitingKeys = false
     /// The longest time keys are handled without drawing a frame while coalescing.
-    public var coalescingLimitMilliseconds = 50
+    package var coalescingLimitMilliseconds = 50
 
     /// Creates a loop for `runtime` on `terminal`.
     ///
@@ -80,7 +80,7 @@ public final class AppLoop {
     ///   - animations: whether transitions are animated (`--no-animation` passes false).
     ///   - tween: the timing of transitions.
     ///   - stopsWhenIdle: whether ``run()`` returns once the terminal has no key waiting.
-    public init(runtime: AppRuntime, terminal: any Terminal, animations: Bool = true, tween: Tween = .standard, stopsWhenIdle: Bool = false) {
+    package init(runtime: AppRuntime, terminal: any Terminal, animations: Bool = true, tween: Tween = .standard, stopsWhenIdle: Bool = false) {
         self.runtime = runtime
         self.terminal = terminal
         self.stopsWhenIdle = stopsWhenIdle
@@ -92,7 +92,7 @@ public final class AppLoop {
 
     /// Runs until the user quits (or, with ``stopsWhenIdle``, until no key is waiting), or until
     /// the terminal keeps reporting no input without waiting (its input is gone).
-    public func run() async {
+    package func run() async {
         present()
         var hastyEmptyReads = 0
         while !model.quitRequested {
@@ -144,7 +144,7 @@ public final class AppLoop {
     /// Handles one key: a playing transition jumps to its end first. After Ctrl-Z the terminal
     /// is suspended; once the app is resumed the model takes the terminal's size (it may have
     /// changed meanwhile) and the next frame is drawn in full.
-    public func handle(_ key: Key) async {
+    package func handle(_ key: Key) async {
         model.finishPlayback()
         let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
         let effect = model.update(message)
@@ -169,7 +169,7 @@ public final class AppLoop {
 
     /// Runs `effect` through the runtime, updates the model with the report, and starts the
     /// transition's playback from the phone screen before the step to the one after it.
-    public func perform(_ effect: NavigationCommand) async {
+    package func perform(_ effect: NavigationCommand) async {
         let size = model.layout.screen
         let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
@@ -197,7 +197,7 @@ public final class AppLoop {
     /// Plays `commands` in the app, animations included, before the user takes over (`--replay`).
     /// Between commands the loop waits `delayMilliseconds`, or, with `stepwise`, for a key; `q` or
     /// Ctrl-C during the replay quits, any other key skips the wait.
-    public func replay(_ commands: [NavigationCommand], delayMilliseconds: Int, stepwise: Bool) async {
+    package func replay(_ commands: [NavigationCommand], delayMilliseconds: Int, stepwise: Bool) async {
         present()
         for (index, command) in commands.enumerated() {
             await perform(command)
@@ -231,7 +231,7 @@ public final class AppLoop {
     }
 
     /// Draws the model and shows it.
-    public func present() {
+    package func present() {
         frame = AppView.render(model)
         terminal.present(frame.canvas)
     }

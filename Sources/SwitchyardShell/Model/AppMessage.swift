@@ -3,7 +3,7 @@ import TerminalKit
 
 /// What a key (or mouse event) means for the ``AppModel``, decided by
 /// ``AppModel/message(for:hits:terminalSize:)`` and carried out by ``AppModel/update(_:)``.
-public enum AppMessage: Hashable, Sendable {
+package enum AppMessage: Hashable, Sendable {
     /// Nothing to do.
     case ignore
     /// Quit the app.

@@ -8,7 +8,7 @@ extension AppModel {
     /// key closes it. Mouse events go through `hits`, the regions of the frame on screen.
     /// Otherwise the key goes to the focused part: the phone (commands and link selection), the
     /// prompt (line editing) or the route table's filter.
-    public func message(for key: Key, hits: [HitRegion] = [], terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
+    package func message(for key: Key, hits: [HitRegion] = [], terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
         switch key {
         case .ctrl("c"):
             return .quit

@@ -5,7 +5,7 @@ import TerminalKit
 extension AppModel {
     /// Applies `message`: UI changes happen here and now; navigation is returned as an
     /// `NavigationCommand` for the ``AppLoop`` to run through the router.
-    public mutating func update(_ message: AppMessage) -> NavigationCommand? {
+    package mutating func update(_ message: AppMessage) -> NavigationCommand? {
         switch message {
         case .ignore:
             return nil
@@ -144,7 +144,7 @@ extension AppModel {
     /// Takes in what the runtime did for `effect`: the new navigation state, the status message,
     /// and the traces not yet in the log. An invalid URL typed at the prompt goes back into the
     /// prompt with the cursor on the offending character.
-    public mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, timeline: [TimelineEvent]) {
+    package mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, timeline: [TimelineEvent]) {
         state = report.state
         self.isShowingLogin = isShowingLogin
         let fresh = timeline.filter { $0.sequence > lastTraceID }
@@ -175,12 +175,12 @@ extension AppModel {
     }
 
     /// Jumps a playing transition to its end.
-    public mutating func finishPlayback() {
+    package mutating func finishPlayback() {
         playback = nil
     }
 
     /// Shows the next frame of the playing transition; ends it after its last frame.
-    public mutating func advancePlayback() {
+    package mutating func advancePlayback() {
         guard var current = playback else {
             return
         }

@@ -10,9 +10,9 @@ import TerminalKit
 /// messages update the model and may ask for a `NavigationCommand` (``update(_:)``), and the
 /// ``AppLoop`` runs effects through the ``AppRuntime`` and feeds the ``StepReport`` back with
 /// ``apply(_:after:isShowingLogin:timeline:)``. ``AppView`` draws the model.
-public struct AppModel: Equatable, Sendable {
+package struct AppModel: Equatable, Sendable {
     /// Where keys go.
-    public enum Focus: Hashable, Sendable {
+    package enum Focus: Hashable, Sendable {
         /// The phone: arrows select links, letters are commands.
         case phone
         /// The URL prompt at the bottom.
@@ -22,76 +22,76 @@ public struct AppModel: Equatable, Sendable {
     }
 
     /// The smallest terminal the app draws in; below it a notice is shown instead.
-    public static let minimumSize = (width: 40, height: 12)
+    package static let minimumSize = (width: 40, height: 12)
 
     /// The app's name, shown on the phone's frame.
-    public var appName: String
+    package var appName: String
     /// The navigation state of the simulated app.
-    public var state: NavigationState
+    package var state: NavigationState
     /// Whether the top screen is the login screen (so `L` logs in).
-    public var isShowingLogin: Bool
+    package var isShowingLogin: Bool
     /// The login state, when the app has a login gate (nil otherwise).
-    public var isLoggedIn: Bool?
+    package var isLoggedIn: Bool?
     /// The navigation the login gate holds, if any.
-    public var held: HeldNavigation?
+    package var held: HeldNavigation?
     /// Text the loop should put on the clipboard (set by ``AppMessage/copy``, taken by the loop).
-    public var pendingCopy: String?
+    package var pendingCopy: String?
     /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
-    public var lockedURLs: Set<String> = []
+    package var lockedURLs: Set<String> = []
 
     /// The lock-marked URLs for `runtime`'s tab roots and top screen's links.
     @MainActor
-    public static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
+    package static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
         let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.map(\.url)
         return Set(urls.filter(runtime.asksForLogin))
     }
     /// The terminal's columns.
-    public var width: Int
+    package var width: Int
     /// The terminal's rows.
-    public var height: Int
+    package var height: Int
     /// Where keys go.
-    public var focus: Focus = .phone
+    package var focus: Focus = .phone
     /// The URL prompt.
-    public var prompt: LineEditor
+    package var prompt: LineEditor
     /// The route table's filter line.
-    public var filter: LineEditor
+    package var filter: LineEditor
     /// Whether the route log panel is shown.
-    public var showsLog = false
+    package var showsLog = false
     /// Whether the route table panel is shown.
-    public var showsRoutes = false
+    package var showsRoutes = false
     /// Whether the help overlay is shown.
-    public var showsHelp = false
+    package var showsHelp = false
     /// The status line's message.
-    public var status: AppStatus?
+    package var status: AppStatus?
     /// The route log, oldest first.
-    public var log: [RouteLogEntry] = []
+    package var log: [RouteLogEntry] = []
     /// The number of the newest timeline event already in the log.
-    public var lastTraceID = 0
+    package var lastTraceID = 0
     /// The most entries the route log keeps.
-    public var logLimit = 200
+    package var logLimit = 200
     /// How many lines the route log is scrolled up from its newest line.
-    public var logScroll = 0
+    package var logScroll = 0
     /// The rows of the route table panel (routes, redirects, relocations).
-    public var routes: [RouteRow]
+    package var routes: [RouteRow]
     /// The selected row among the rows the filter lets through.
-    public var routeSelection = 0
+    package var routeSelection = 0
     /// The selected item of each screen that had one, so Back returns to the same link.
-    public var selections: [ScreenID: Int] = [:]
+    package var selections: [ScreenID: Int] = [:]
     /// Extra words Tab completes (patterns and link URLs); the top screen's links come first.
-    public var completionWords: [String]
+    package var completionWords: [String]
     /// The transition being played, if any.
-    public var playback: Playback?
+    package var playback: Playback?
     /// Whether transitions are animated (`--no-animation` turns them off).
-    public var animationsEnabled: Bool
+    package var animationsEnabled: Bool
     /// The timing of transition animations.
-    public var tween: Tween
+    package var tween: Tween
     /// Set when the user asked to quit.
-    public var quitRequested = false
+    package var quitRequested = false
     /// Set when the user asked to suspend (Ctrl-Z); the ``AppLoop`` suspends and clears it.
-    public var suspendRequested = false
+    package var suspendRequested = false
 
     /// Creates a model from its parts (tests build models this way; the app uses ``init(runtime:width:height:animationsEnabled:tween:)``).
-    public init(
+    package init(
         appName: String,
         state: NavigationState,
         isShowingLogin: Bool = false,
@@ -118,7 +118,7 @@ public struct AppModel: Equatable, Sendable {
 
     /// Creates the model of a running app in a terminal of `width` × `height`.
     @MainActor
-    public init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true, tween: Tween = .standard) {
+    package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true, tween: Tween = .standard) {
         self.init(
             appName: runtime.app.name,
             state: runtime.state,
@@ -140,7 +140,7 @@ public struct AppModel: Equatable, Sendable {
 
     /// The phone's title: the app's name, then a login badge (when the app has a login gate) and the
     /// held navigation, if any.
-    public var phoneTitle: String {
+    package var phoneTitle: String {
         var title = appName
         if let isLoggedIn { title += isLoggedIn ? " · ● logged in" : " · ○ logged out" }
         if let held { title += " · ⏸ #\(held.openID) held" }
@@ -148,13 +148,13 @@ public struct AppModel: Equatable, Sendable {
     }
 
     /// The screen on top, the one keys act on.
-    public var top: Screen {
+    package var top: Screen {
         state.top
     }
 
     /// What the top screen offers to select: its links, then the login button on the login screen
     /// and the discard button on a screen with a leave guard.
-    public var items: [ScreenItem] {
+    package var items: [ScreenItem] {
         Self.items(of: state.top, isShowingLogin: isShowingLogin)
     }
 
@@ -171,7 +171,7 @@ public struct AppModel: Equatable, Sendable {
     }
 
     /// The selected item of the top screen (0 when it has none).
-    public var selection: Int {
+    package var selection: Int {
         get {
             let count = items.count
             guard count > 0 else {
@@ -186,7 +186,7 @@ public struct AppModel: Equatable, Sendable {
     }
 
     /// The route table rows the filter lets through, with their indices in ``routes``.
-    public var filteredRoutes: [RouteRow] {
+    package var filteredRoutes: [RouteRow] {
         if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
             return RouteRow.tested(routes, by: urlTest)
         }
@@ -195,21 +195,21 @@ public struct AppModel: Equatable, Sendable {
 
     /// "Test a URL" mode: the router's verdicts for the URL typed in the route table's filter (set by
     /// the loop while the filter holds a URL), so the table lists every candidate with its verdict.
-    public var urlTest: URLTest?
+    package var urlTest: URLTest?
 
     /// The verdicts for one URL typed in the route table's filter.
-    public struct URLTest: Equatable, Sendable {
+    package struct URLTest: Equatable, Sendable {
         /// The URL as typed.
-        public var url: String
+        package var url: String
         /// The winning pattern, if any.
-        public var winner: String?
+        package var winner: String?
         /// Every candidate with its verdict, winner first.
-        public var candidates: [Explanation.Candidate]
+        package var candidates: [Explanation.Candidate]
         /// The redirects and relocations followed first.
-        public var via: [String]
+        package var via: [String]
 
         /// The verdicts of `explanation`, for the URL `url` as typed.
-        public init(url: String, explanation: RouteExplanation) {
+        package init(url: String, explanation: RouteExplanation) {
             self.url = url
             winner = explanation.stopped == nil ? explanation.final.winner : nil
             candidates = explanation.final.candidates
@@ -218,12 +218,12 @@ public struct AppModel: Equatable, Sendable {
     }
 
     /// The layout of the current size and panels.
-    public var layout: AppLayout {
+    package var layout: AppLayout {
         AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes)
     }
 
     /// Gives the line editors the widths their fields have in the current layout.
-    public mutating func relayout() {
+    package mutating func relayout() {
         let layout = self.layout
         prompt.fieldWidth = max(1, layout.promptField.width)
         filter.fieldWidth = max(1, layout.filterField?.width ?? 20)
@@ -243,7 +243,7 @@ public struct AppModel: Equatable, Sendable {
 
     /// The texts Tab can complete `prefix` to, sorted: the top screen's link URLs and
     /// ``completionWords`` that start with `prefix` (all of them when `prefix` is empty).
-    public func completions(for prefix: String) -> [String] {
+    package func completions(for prefix: String) -> [String] {
         Self.completions(for: prefix, links: state.top.links.map(\.url), words: completionWords)
     }
 

@@ -3,9 +3,9 @@ import SwitchyardNavigation
 import TerminalKit
 
 /// The status line's message: what the last step did, in words.
-public struct AppStatus: Hashable, Sendable {
+package struct AppStatus: Hashable, Sendable {
     /// How the message is shown.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Something failed (invalid URL, no route, rejected, vetoed…): shown in the error colour.
         case error
         /// Something worth noticing (login resumed, already showing…).
@@ -15,12 +15,12 @@ public struct AppStatus: Hashable, Sendable {
     }
 
     /// The sentence shown.
-    public var text: String
+    package var text: String
     /// How it is shown.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a message.
-    public init(_ text: String, kind: Kind) {
+    package init(_ text: String, kind: Kind) {
         self.text = text
         self.kind = kind
     }
@@ -31,7 +31,7 @@ public struct AppStatus: Hashable, Sendable {
     ///   - report: what the runtime did.
     ///   - effect: what was asked of it.
     ///   - isShowingLogin: whether the login screen is on top after the step.
-    public init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool) {
+    package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool) {
         if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
             self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .info)
             return

@@ -3,20 +3,20 @@ import SwitchyardNavigation
 import TerminalKit
 
 /// One open in the route log: a ``RouteTrace`` reduced to what the log panel shows.
-public struct RouteLogEntry: Hashable, Sendable {
+package struct RouteLogEntry: Hashable, Sendable {
     /// One interceptor decision, redirect, relocation or handler run.
-    public struct Step: Hashable, Sendable {
+    package struct Step: Hashable, Sendable {
         /// `interceptor`, `redirect`, `relocation`, `handler` or `fallback`.
-        public var kind: String
+        package var kind: String
         /// Who acted.
-        public var name: String
+        package var name: String
         /// What it decided.
-        public var detail: String
+        package var detail: String
         /// How long it took, in seconds.
-        public var seconds: Double
+        package var seconds: Double
 
         /// Creates a step.
-        public init(kind: String, name: String, detail: String, seconds: Double) {
+        package init(kind: String, name: String, detail: String, seconds: Double) {
             self.kind = kind
             self.name = name
             self.detail = detail
@@ -25,32 +25,32 @@ public struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// The trace's number (for an event, its timeline number).
-    public var id: Int
+    package var id: Int
     /// For a timeline event that is not an open (hold, resume, cancel, login, back…): its line.
-    public var event: String?
+    package var event: String?
     /// Seconds since the app started, when known.
-    public var time: Double?
+    package var time: Double?
     /// The URL as given.
-    public var url: String
+    package var url: String
     /// The normalised URL, when it differs from ``url``.
-    public var normalized: String?
+    package var normalized: String?
     /// The patterns that matched, best first.
-    public var candidates: [String]
+    package var candidates: [String]
     /// The winning pattern.
-    public var matchedPattern: String?
+    package var matchedPattern: String?
     /// The winning route's target.
-    public var target: String?
+    package var target: String?
     /// Interceptor decisions, redirects and the handler, in order.
-    public var steps: [Step]
+    package var steps: [Step]
     /// The outcome in words.
-    public var outcome: String
+    package var outcome: String
     /// Whether the open ended handled (after any redirects).
-    public var isHandled: Bool
+    package var isHandled: Bool
     /// Total time in seconds.
-    public var seconds: Double
+    package var seconds: Double
 
     /// Creates an entry from its parts.
-    public init(
+    package init(
         id: Int,
         url: String,
         normalized: String? = nil,
@@ -75,7 +75,7 @@ public struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// The entry for a timeline event.
-    public init(_ event: TimelineEvent) {
+    package init(_ event: TimelineEvent) {
         switch event.kind {
         case .open(let trace):
             self.init(trace)
@@ -87,7 +87,7 @@ public struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// The entry for a router trace.
-    public init(_ trace: RouteTrace) {
+    package init(_ trace: RouteTrace) {
         self.init(
             id: trace.id,
             url: trace.url,
@@ -115,14 +115,14 @@ public struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// When an event happened, from the app's start: `12.3s`.
-    public static func clock(_ seconds: Double) -> String {
+    package static func clock(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "?s" }
         let tenths = Int(min(seconds * 10, 1e12).rounded())
         return "\(tenths / 10).\(tenths % 10)s"
     }
 
     /// A duration as the router's traces write it: `12 µs` below a millisecond, else `3 ms`.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else {
             return "? µs"
         }
@@ -133,7 +133,7 @@ public struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// The same entry with every time set to `seconds` (for stable test snapshots).
-    public func withTimes(_ seconds: Double) -> RouteLogEntry {
+    package func withTimes(_ seconds: Double) -> RouteLogEntry {
         var copy = self
         copy.seconds = seconds
         if copy.time != nil { copy.time = seconds }

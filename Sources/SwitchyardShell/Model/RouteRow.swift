@@ -2,9 +2,9 @@ import Switchyard
 import TerminalKit
 
 /// One row of the route table panel: a route, a redirect or a relocation rule.
-public struct RouteRow: Hashable, Sendable {
+package struct RouteRow: Hashable, Sendable {
     /// What the row describes.
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// A registered route.
         case route
         /// A static redirect.
@@ -14,24 +14,24 @@ public struct RouteRow: Hashable, Sendable {
     }
 
     /// What the row describes.
-    public var kind: Kind
+    package var kind: Kind
     /// The pattern (for a redirect, its source pattern; for a relocation, the rule's pattern).
-    public var pattern: String
+    package var pattern: String
     /// The route's target, the redirect's destination or the relocation's effect.
-    public var target: String
+    package var target: String
     /// The route's metadata, `key` for a `true` value, else `key=value`, sorted by key.
-    public var metadata: [String]
+    package var metadata: [String]
     /// The interceptors whose scope covers the route.
-    public var interceptors: [String]
+    package var interceptors: [String]
     /// The route's priority.
-    public var priority: Int
+    package var priority: Int
     /// In "test a URL" mode: why the route won or lost for the URL typed in the filter.
-    public var verdict: String?
+    package var verdict: String?
     /// In "test a URL" mode: whether the route wins.
-    public var wins = false
+    package var wins = false
 
     /// Creates a row.
-    public init(kind: Kind, pattern: String, target: String, metadata: [String] = [], interceptors: [String] = [], priority: Int = 0) {
+    package init(kind: Kind, pattern: String, target: String, metadata: [String] = [], interceptors: [String] = [], priority: Int = 0) {
         self.kind = kind
         self.pattern = pattern
         self.target = target
@@ -42,7 +42,7 @@ public struct RouteRow: Hashable, Sendable {
 
     /// Everything known about the row besides pattern and target: metadata, interceptors
     /// (`via NAME`), a non-zero priority, or the kind for redirects and relocations.
-    public var notes: [String] {
+    package var notes: [String] {
         var notes = metadata + interceptors.map { "via \($0)" }
         if priority != 0 {
             notes.append("priority \(priority)")
@@ -55,7 +55,7 @@ public struct RouteRow: Hashable, Sendable {
 
     /// The notes in a few letters for the table's last column: metadata only, `requiresLogin`
     /// written `login`, plus the kind of a redirect or relocation.
-    public var flags: String {
+    package var flags: String {
         if let verdict { return (wins ? "✓ " : "✗ ") + verdict }
         var flags = metadata.map { $0 == "requiresLogin" ? "login" : $0 }
         if kind != .route {
@@ -65,7 +65,7 @@ public struct RouteRow: Hashable, Sendable {
     }
 
     /// The rows of a route map: routes in registration order, then redirects, then relocations.
-    public static func rows(of map: RouteMap) -> [RouteRow] {
+    package static func rows(of map: RouteMap) -> [RouteRow] {
         var rows = map.routes.map { route in
             let metadata = route.metadata.keys.sorted().map { key in
                 let value = route.metadata[key] ?? ""
@@ -90,7 +90,7 @@ public struct RouteRow: Hashable, Sendable {
 
     /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;
     /// the routes that do not fit the URL's scheme and host are left out.
-    public static func tested(_ rows: [RouteRow], by explanation: AppModel.URLTest) -> [RouteRow] {
+    package static func tested(_ rows: [RouteRow], by explanation: AppModel.URLTest) -> [RouteRow] {
         explanation.candidates.compactMap { candidate in
             guard var row = rows.first(where: { $0.kind == .route && $0.pattern == candidate.pattern }) else { return nil }
             row.verdict = candidate.verdict
@@ -101,7 +101,7 @@ public struct RouteRow: Hashable, Sendable {
 
     /// The rows whose pattern, target or notes contain `filter` (ignoring case); all rows when the
     /// filter is empty or only spaces. Several words must all match.
-    public static func filter(_ rows: [RouteRow], by filter: String) -> [RouteRow] {
+    package static func filter(_ rows: [RouteRow], by filter: String) -> [RouteRow] {
         let words = filter.lowercased().split(separator: " ").map(String.init)
         guard !words.isEmpty else {
             return rows

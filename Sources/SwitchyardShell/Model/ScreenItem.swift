@@ -2,7 +2,7 @@ import SwitchyardNavigation
 import TerminalKit
 
 /// Something on a screen the user can select with ↑/↓ and press with Enter, like a button.
-public enum ScreenItem: Hashable, Sendable {
+package enum ScreenItem: Hashable, Sendable {
     /// Link `number` (1-based) of the screen: opens its URL through the router.
     case link(number: Int, Link)
     /// The login screen's button: logs in and resumes the held navigation.
@@ -11,7 +11,7 @@ public enum ScreenItem: Hashable, Sendable {
     case discardChanges
 
     /// The text on the button.
-    public var title: String {
+    package var title: String {
         switch self {
         case .link(_, let link): link.title
         case .logIn: "Log in (L)"
@@ -20,7 +20,7 @@ public enum ScreenItem: Hashable, Sendable {
     }
 
     /// The URL the item opens, for links.
-    public var url: String? {
+    package var url: String? {
         if case .link(_, let link) = self {
             return link.url
         }
@@ -28,7 +28,7 @@ public enum ScreenItem: Hashable, Sendable {
     }
 
     /// What pressing the item does.
-    public var effect: NavigationCommand {
+    package var effect: NavigationCommand {
         switch self {
         case .link(let number, _): .tap(number)
         case .logIn: .login

@@ -7,39 +7,39 @@ import TerminalKit
 /// moves to the left edge and the panels share the columns to its right (the route log above the
 /// route table). When there are fewer than ``minimumPanelWidth`` columns beside the phone, the
 /// panels are drawn over it instead. The last two rows are the prompt line and the status line.
-public struct AppLayout: Hashable, Sendable {
+package struct AppLayout: Hashable, Sendable {
     /// The width of the phone's frame, border included.
-    public static let phoneWidth = 44
+    package static let phoneWidth = 44
     /// The tallest the phone's frame gets, border included.
-    public static let maximumPhoneHeight = 40
+    package static let maximumPhoneHeight = 40
     /// The narrowest a panel beside the phone may be.
-    public static let minimumPanelWidth = 30
+    package static let minimumPanelWidth = 30
     /// The width of the `Filter: ` label in the route table panel.
     static let filterLabelWidth = 8
 
     /// The terminal's columns.
-    public let width: Int
+    package let width: Int
     /// The terminal's rows.
-    public let height: Int
+    package let height: Int
     /// Whether the terminal is below ``AppModel/minimumSize`` (then only a notice is drawn).
-    public let isTooSmall: Bool
+    package let isTooSmall: Bool
     /// The phone's frame, border included.
-    public let phone: Rect
+    package let phone: Rect
     /// The phone's screen: inside the frame.
-    public let screen: Rect
+    package let screen: Rect
     /// The route log panel, when shown.
-    public let log: Rect?
+    package let log: Rect?
     /// The route table panel, when shown.
-    public let routes: Rect?
+    package let routes: Rect?
     /// Whether the panels cover the phone (too few columns beside it).
-    public let panelsCoverPhone: Bool
+    package let panelsCoverPhone: Bool
     /// The prompt line.
-    public let prompt: Rect
+    package let prompt: Rect
     /// The status line.
-    public let status: Rect
+    package let status: Rect
 
     /// Lays out a `width` × `height` terminal with the given panels.
-    public init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool) {
+    package init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool) {
         self.width = max(0, width)
         self.height = max(0, height)
         isTooSmall = width < AppModel.minimumSize.width || height < AppModel.minimumSize.height
@@ -76,12 +76,12 @@ public struct AppLayout: Hashable, Sendable {
     }
 
     /// The columns of the prompt's text field (after `: `).
-    public var promptField: Rect {
+    package var promptField: Rect {
         Rect(x: prompt.x + 2, y: prompt.y, width: max(1, prompt.width - 2), height: 1)
     }
 
     /// The route table's filter field (after `Filter: `), when the panel is shown.
-    public var filterField: Rect? {
+    package var filterField: Rect? {
         routes.map { panel in
             Rect(
                 x: panel.x + 2 + Self.filterLabelWidth,

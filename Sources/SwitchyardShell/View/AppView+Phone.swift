@@ -22,7 +22,7 @@ extension AppView {
     /// and every modal over them (a sheet as an inset box over the dimmed screen, a full-screen
     /// modal covering everything). Only the top layer (and the tab bar when nothing is presented)
     /// is clickable.
-    public static func phoneScreen(_ model: AppModel, width: Int, height: Int) -> AppFrame {
+    package static func phoneScreen(_ model: AppModel, width: Int, height: Int) -> AppFrame {
         var canvas = Canvas(width: width, height: height)
         var hits: [HitRegion] = []
         let state = model.state
@@ -54,7 +54,7 @@ extension AppView {
 
     /// The area of the top layer's screen (navigation bar and content) on a `width` × `height`
     /// phone screen: above the tab bar, inside the top sheet, or the whole screen for a full-screen modal.
-    public static func topLayerRect(_ model: AppModel, width: Int, height: Int) -> Rect {
+    package static func topLayerRect(_ model: AppModel, width: Int, height: Int) -> Rect {
         let modals = model.state.modals
         guard let top = modals.last else {
             return Rect(x: 0, y: 0, width: width, height: height - min(tabBarHeight, max(0, height - 3)))

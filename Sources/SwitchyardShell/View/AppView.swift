@@ -6,9 +6,9 @@ import TerminalKit
 /// route table panels when open, the prompt line, the status line and, on top, the help overlay.
 /// While a transition plays, the moving part of the phone screen shows the ``Playback``'s frame.
 /// Every clickable thing is returned as a ``HitRegion`` with the frame.
-public enum AppView {
+package enum AppView {
     /// Renders the whole terminal for `model`.
-    public static func render(_ model: AppModel) -> AppFrame {
+    package static func render(_ model: AppModel) -> AppFrame {
         let layout = model.layout
         var canvas = Canvas(width: layout.width, height: layout.height)
         guard !layout.isTooSmall else {
@@ -43,7 +43,7 @@ public enum AppView {
     }
 
     /// The notice shown instead of the app below ``AppModel/minimumSize``.
-    public static func tooSmallNotice(width: Int, height: Int) -> String {
+    package static func tooSmallNotice(width: Int, height: Int) -> String {
         "terminal too small (need \(AppModel.minimumSize.width)×\(AppModel.minimumSize.height), have \(width)×\(height))"
     }
 

@@ -2,9 +2,9 @@ import TerminalKit
 
 /// A clickable rectangle of a rendered frame and what clicking it means; ``AppView`` returns them
 /// with each frame so mouse clicks map through the same layout that drew the frame.
-public struct HitRegion: Hashable, Sendable {
+package struct HitRegion: Hashable, Sendable {
     /// What a click on the region does.
-    public enum Target: Hashable, Sendable {
+    package enum Target: Hashable, Sendable {
         /// The navigation bar's `‹ Back` (or a modal's `✕ Close`).
         case back
         /// Tab `index` (0-based) of the tab bar.
@@ -26,12 +26,12 @@ public struct HitRegion: Hashable, Sendable {
     }
 
     /// The rectangle, in terminal cells.
-    public var rect: Rect
+    package var rect: Rect
     /// What clicking it does.
-    public var target: Target
+    package var target: Target
 
     /// Creates a region.
-    public init(_ rect: Rect, _ target: Target) {
+    package init(_ rect: Rect, _ target: Target) {
         self.rect = rect
         self.target = target
     }
@@ -42,7 +42,7 @@ public struct HitRegion: Hashable, Sendable {
     }
 
     /// The target of the topmost region containing column `x`, row `y` (regions drawn later lie on top).
-    public static func target(at x: Int, _ y: Int, in regions: [HitRegion]) -> Target? {
+    package static func target(at x: Int, _ y: Int, in regions: [HitRegion]) -> Target? {
         regions.last { $0.rect.contains(x: x, y: y) }?.target
     }
 }

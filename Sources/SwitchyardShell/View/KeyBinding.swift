@@ -1,20 +1,20 @@
 import TerminalKit
 
 /// One line of the help overlay: the keys and what they do.
-public struct KeyBinding: Hashable, Sendable {
+package struct KeyBinding: Hashable, Sendable {
     /// The keys, as written in the help (`↑ ↓  j k`).
-    public var keys: String
+    package var keys: String
     /// What they do.
-    public var action: String
+    package var action: String
 
     /// Creates a binding.
-    public init(_ keys: String, _ action: String) {
+    package init(_ keys: String, _ action: String) {
         self.keys = keys
         self.action = action
     }
 
     /// Every key the app understands, in the order the help lists them.
-    public static let all: [KeyBinding] = [
+    package static let all: [KeyBinding] = [
         KeyBinding("↑ ↓  j k", "select a link or button"),
         KeyBinding("Enter  →", "press it: the link opens through the router"),
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
