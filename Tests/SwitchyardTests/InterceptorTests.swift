@@ -308,4 +308,3 @@ struct InterceptorTests {
         #expect(accepted > 0)
     }
 }
-
