@@ -84,6 +84,20 @@ extension AppModel {
             if filter.handle(key) == .edited {
                 routeSelection = 0
             }
+        case .toggleLogEntry(let sequence):
+            if logToggled.contains(sequence) {
+                logToggled.remove(sequence)
+            } else {
+                logToggled.insert(sequence)
+            }
+        case .toggleLogDetail:
+            logExpandsAll.toggle()
+            logToggled = []
+            if !showsLog {
+                showsLog = true
+                logScroll = 0
+                relayout()
+            }
         case .toggleLog:
             showsLog.toggle()
             logScroll = 0
@@ -102,7 +116,7 @@ extension AppModel {
             guard let panel = layout.log else {
                 return nil
             }
-            let lines = AppView.logLines(log, width: panel.width - 2).count
+            let lines = AppView.logLines(log, width: panel.width - 2, expanded: isExpanded).count
             let most = max(0, lines - (panel.height - 2))
             logScroll = min(max(0, min(logScroll, most) + delta), most)
         case .moveRouteSelection(let delta):
@@ -148,7 +162,16 @@ extension AppModel {
         self.isShowingLogin = isShowingLogin
         let fresh = timeline.filter { $0.sequence > lastTraceID }
         if let newest = fresh.map(\.sequence).max() {
-            log += fresh.map(RouteLogEntry.init)
+            var entries = fresh.map(RouteLogEntry.init)
+            // A resumed open points back to the open it resumes.
+            for event in fresh {
+                if case .resume(let held, _, let resumedAs) = event.kind,
+                   let index = entries.firstIndex(where: { $0.event == nil && $0.id == resumedAs }) {
+                    entries[index].resumes = held
+                }
+            }
+            log += entries
+            logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
             if log.count > logLimit {
                 log.removeFirst(log.count - logLimit)
             }

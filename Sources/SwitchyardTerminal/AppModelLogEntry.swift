@@ -25,6 +25,10 @@ public struct RouteLogEntry: Hashable, Sendable {
 
     /// The trace's number (for an event, its timeline number).
     public var id: Int
+    /// The entry's place in the timeline (for an entry made from a bare trace, the trace's number).
+    public var sequence: Int
+    /// For an open that resumed a held navigation after login: the number of the held open.
+    public var resumes: Int?
     /// For a timeline event that is not an open (hold, resume, cancel, login, back…): its line.
     public var event: String?
     /// Seconds since the app started, when known.
@@ -62,6 +66,7 @@ public struct RouteLogEntry: Hashable, Sendable {
         seconds: Double
     ) {
         self.id = id
+        self.sequence = id
         self.url = url
         self.normalized = normalized
         self.candidates = candidates
@@ -82,6 +87,7 @@ public struct RouteLogEntry: Hashable, Sendable {
             self.init(id: event.sequence, url: "", outcome: "", isHandled: true, seconds: 0)
             self.event = event.description
         }
+        sequence = event.sequence
         time = event.time
     }
 

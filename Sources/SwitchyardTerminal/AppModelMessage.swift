@@ -50,6 +50,10 @@ public enum AppMessage: Hashable, Sendable {
     case editFilter(Key)
     /// Show or hide the route log.
     case toggleLog
+    /// Show or hide the detail of the route log entry with this timeline number.
+    case toggleLogEntry(Int)
+    /// Show every open's detail in the route log, or only the newest one's (opening the log).
+    case toggleLogDetail
     /// Show or hide the route table.
     case toggleRoutes
     /// Show or hide the help overlay.
