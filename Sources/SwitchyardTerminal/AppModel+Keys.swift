@@ -165,6 +165,8 @@ extension AppModel {
                 return .toggleHelp
             case .logEntry(let sequence):
                 return .toggleLogEntry(sequence)
+            case .completion(let index):
+                return .chooseCompletion(index)
             case .log, .routes:
                 return .ignore
             case nil:

@@ -77,6 +77,9 @@ extension AppModel {
             focus = .phone
         case .editPrompt(let key):
             return editPrompt(key)
+        case .chooseCompletion(let index):
+            prompt.chooseCompletion(index)
+            focus = .prompt
         case .cancelPrompt:
             prompt.setText("")
             focus = .phone

@@ -42,6 +42,8 @@ public enum AppMessage: Hashable, Sendable {
     case focusPhone
     /// A key for the URL prompt's line editor.
     case editPrompt(Key)
+    /// Put completion candidate `index` in the prompt (a click on the completion menu).
+    case chooseCompletion(Int)
     /// Leave the prompt, clearing it.
     case cancelPrompt
     /// Kept for key maps that send it: goes back like ``back``. Backspace itself never navigates.

@@ -32,6 +32,7 @@ public enum AppView {
         }
         drawPrompt(model, layout: layout, canvas: &canvas, hits: &hits)
         drawStatus(model, layout: layout, canvas: &canvas)
+        drawCompletionMenu(model, layout: layout, canvas: &canvas, hits: &hits)
         if model.showsHelp {
             drawHelp(layout, canvas: &canvas)
             canvas.cursor = nil

@@ -21,6 +21,8 @@ public struct HitRegion: Hashable, Sendable {
         case route(Int)
         /// The route table panel outside its rows.
         case routes
+        /// Candidate `index` of the prompt's completion menu.
+        case completion(Int)
         /// The help overlay.
         case help
     }

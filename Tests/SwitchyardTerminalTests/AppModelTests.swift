@@ -65,6 +65,23 @@ struct AppModelTests {
         #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .info))
     }
 
+    @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://disc", to: loop, terminal)
+        await AppFixture.send([.tab, .tab], to: loop, terminal)
+        let frame = try #require(terminal.lastFrame)
+        let text = frame.description
+        #expect(text.contains("1/4 · Tab next · type to fill"))
+        #expect(text.contains("app://discover/item/:id<int>"))
+        let item = try #require(loop.frame.hits.first { $0.target == .completion(3) })
+        await AppFixture.send([.mouse(x: item.rect.x + 1, y: item.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://discover/item/:id<int>")
+        #expect(loop.model.prompt.activeField == 0, "the pattern's :id is selected to be typed over")
+        await AppFixture.type("8\r", to: loop, terminal)
+        #expect(loop.model.state.top.title == "Item #8")
+        #expect(!(try #require(terminal.lastFrame).description.contains("Tab next")), "the menu closes with the prompt")
+    }
+
     @Test func completionsAreSortedAndIncludeTheTopScreensLinks() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("2\r", to: loop, terminal)
