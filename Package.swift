@@ -44,6 +44,12 @@ let package = Package(
             path: "Demo",
             exclude: ["App"]
         ),
+        // The terminal app's responsiveness in a release build: `swift run -c release switchyard-terminal-bench`.
+        .executableTarget(
+            name: "switchyard-terminal-bench",
+            dependencies: ["Switchyard", "SwitchyardNavigation", "SwitchyardTerminal", "SwitchyardDemo"],
+            path: "Benchmarks/Terminal"
+        ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
         .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps"]),
         .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"], exclude: ["Golden"]),
