@@ -64,12 +64,15 @@ extension AppDescription {
     /// without a scheme. The pattern text itself when it does not parse.
     public static func exampleURL(for patternText: String) -> String {
         guard let pattern = try? RoutePattern(patternText) else { return patternText }
+        return (try? pattern.url(exampleParameters(for: pattern), defaultScheme: "app")) ?? patternText
+    }
+
+    /// The example value of each of `pattern`'s parameters, as ``exampleURL(for:)`` fills them.
+    static func exampleParameters(for pattern: RoutePattern) -> [String: String] {
         var values: [String: String] = [:]
         for segment in pattern.segments {
             switch segment {
-            case .parameter(let name, let constraint):
-                values[name] = exampleValues.first { constraint?.matches($0) ?? true } ?? "x"
-            case .optional(let name, let constraint):
+            case .parameter(let name, let constraint), .optional(let name, let constraint):
                 values[name] = exampleValues.first { constraint?.matches($0) ?? true } ?? "x"
             case .catchAll(let name):
                 values[name ?? "*"] = "a/b"
@@ -77,6 +80,6 @@ extension AppDescription {
                 break
             }
         }
-        return (try? pattern.url(values, defaultScheme: "app")) ?? patternText
+        return values
     }
 }

@@ -78,6 +78,21 @@ struct CommandLineTests {
         #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1 'alice' is not 'login'"}"#))
     }
 
+    @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
+        let dot = try Self.run(["graph"], input: "")
+        #expect(dot.status == 0)
+        #expect(dot.out.hasPrefix("digraph \"Switchyard Shop\" {"))
+        #expect(dot.out.contains("tab3 -> screen10 [style=bold];"))
+        let routes = try Self.routeFile(#"{"routes": [{"pattern": "app://a/:id<int>", "target": "A"}, {"pattern": "app://b", "target": "B"}]}"#)
+        let mermaid = try Self.run(["graph", "--format", "mermaid", "--routes", routes], input: "")
+        #expect(mermaid.status == 0)
+        #expect(mermaid.out.hasPrefix("flowchart LR\n"))
+        #expect(mermaid.out.contains("app://a/:id#lt;int#gt;"))
+        let svg = try Self.run(["graph", "--format", "svg"], input: "")
+        #expect(svg.status != 0)
+        #expect(svg.err.contains("svg"))
+    }
+
     @Test func matchReportsEncodedSlashesAndHostCaseAsTheContractSays() throws {
         let file = try Self.routeFile(#"{"routes": [{"pattern": "app://search/:q", "target": "Search"}, {"pattern": "app://:h<slug>/y", "target": "Y"}]}"#)
         let r = try Self.run(["match", "--routes", file, "app://search/AC%2FDC", "app://search/%2e%2E", "app://USER/y"])
