@@ -146,7 +146,7 @@ public struct NavigationGraph: Sendable, Equatable {
 
     /// Example values for `pattern`'s parameters, as ``AppDescription/exampleURL(for:)`` picks them.
     static func exampleValues(for pattern: String) -> [String: String] {
-        (try? RoutePattern(pattern)).map(AppDescription.exampleParameters) ?? [:]
+        (try? RoutePattern(pattern)).map { AppDescription.exampleParameters(for: $0) } ?? [:]
     }
 
     // MARK: Output

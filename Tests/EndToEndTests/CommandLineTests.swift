@@ -78,6 +78,50 @@ struct CommandLineTests {
         #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1 'alice' is not 'login'"}"#))
     }
 
+    @Test func diffListsChangedRoutesAndTheURLsWhoseWinnerChanges() throws {
+        let old = try Self.routeFile(#"""
+        {"routes": [{"pattern": "app://order/:id<int>", "target": "OrderDetail"}, {"pattern": "app://order/:id", "target": "OrderAny"},
+         {"pattern": "app://home", "target": "Home"}, {"pattern": "app://old", "target": "Old"}],
+         "redirects": [{"from": "app://legacy/:id", "to": "app://order/:id"}]}
+        """#)
+        let new = try Self.routeFile(#"""
+        {"routes": [{"pattern": "app://order/:id", "target": "OrderView", "priority": 5}, {"pattern": "app://order/:id<int>", "target": "OrderDetail"},
+         {"pattern": "app://home", "target": "Home", "metadata": {"requiresLogin": true}}, {"pattern": "app://new/:slug", "target": "New"}],
+         "redirects": [{"from": "app://legacy/:id", "to": "app://new/:id"}]}
+        """#)
+        let r = try Self.run(["diff", old, new], input: "")
+        #expect(r.status == 1)
+        let body = r.out.split(separator: "\n").dropFirst(2).joined(separator: "\n")
+        #expect(body == """
+        + route app://new/:slug  New
+        - route app://old  Old
+        ~ route app://order/:id  target OrderAny → OrderView, priority 0 → 5
+        ~ route app://home  requiresLogin unset → true
+        ~ redirect app://legacy/:id  → app://order/:id becomes → app://new/:id
+        URLs whose winner changes:
+          app://order/abc: app://order/:id (OrderAny) → app://order/:id (OrderView)
+          app://old: app://old (Old) → none
+          app://new/42: none → app://new/:slug (New)
+          app://new/7: none → app://new/:slug (New)
+          app://new/abc: none → app://new/:slug (New)
+          app://legacy/42: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
+          app://legacy/7: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
+          app://legacy/abc: app://order/:id (OrderAny) via redirect → app://new/:slug (New) via redirect
+        1 added, 1 removed, 3 changed, 8 URLs with a new winner
+        """)
+        // The same table: nothing, status 0; a missing file: status 2 and the file named.
+        let same = try Self.run(["diff", old, old], input: "")
+        #expect(same.status == 0)
+        #expect(same.out == "no differences\n")
+        let missing = try Self.run(["diff", old, "/nonexistent/routes.json"], input: "")
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("/nonexistent/routes.json"))
+        // An app description is read as its route table: the demo app against itself.
+        let app = try Self.run(["app", "--print"], input: "")
+        let appFile = try Self.routeFile(app.out)
+        #expect(try Self.run(["diff", appFile, appFile], input: "").status == 0)
+    }
+
     @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
         let dot = try Self.run(["graph"], input: "")
         #expect(dot.status == 0)
