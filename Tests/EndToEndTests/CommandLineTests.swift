@@ -122,6 +122,59 @@ struct CommandLineTests {
         #expect(try Self.run(["diff", appFile, appFile], input: "").status == 0)
     }
 
+    /// Runs `command` through `sh -c`; returns the exit status and the output (standard error too).
+    static func shell(_ command: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " 2>&1"]
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sy-shell-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8))
+    }
+
+    @Test func generatedSwiftCompilesBuildsURLsTheRouterSendsToTheRightTargetAndRefusesAMissingParameter() throws {
+        let generated = try Self.run(["generate", "swift"], input: "")
+        #expect(generated.status == 0)
+        #expect(generated.err.isEmpty)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try generated.out.write(to: directory.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
+        try """
+        print(Routes.orderDetail(id: 42).url)
+        print(Routes.tracking(id: 7).url)
+        print(Routes.search(query: "red shoes/50%").url(query: ["sort": "price&size"]))
+        print(Routes.userProfile(id: "a/b").url)
+        print(Routes.webPage(host: "Docs.Example.com", path: ["guide", "a b"]).url)
+        print(Routes.OrderDetail.pattern)
+        """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 Routes.swift main.swift -o links && ./links")
+        try #require(build.status == 0, "\(build.output)")
+        let urls = build.output.split(separator: "\n").map(String.init)
+        #expect(urls == [
+            "app://order/42", "app://order/7/track", "app://search/red%20shoes%2F50%25?sort=price%26size",
+            "app://user/a%2Fb", "https://docs.example.com/guide/a%20b", "app://order/:id<int>",
+        ])
+        // Each URL reaches the route it was built for.
+        let winners = try urls.dropLast().map { url in
+            let explained = try Self.run(["explain", "--json", url], input: "").out
+            return explained.range(of: #""winner":"[^"]*""#, options: .regularExpression).map { String(explained[$0]) } ?? "none"
+        }
+        #expect(winners == [
+            #""winner":"app://order/:id<int>""#, #""winner":"app://order/:id<int>/track""#, #""winner":"app://search/:query?""#,
+            #""winner":"app://user/:id""#, #""winner":"https://:host/*path""#,
+        ])
+        // Leaving out a required parameter does not compile.
+        let bad = directory.appendingPathComponent("bad")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        try "print(Routes.orderDetail().url)\n".write(to: bad.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let refused = try Self.shell("cd \(bad.path) && swiftc -swift-version 6 -typecheck ../Routes.swift main.swift")
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("missing argument for parameter 'id'"))
+    }
+
     @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
         let dot = try Self.run(["graph"], input: "")
         #expect(dot.status == 0)
