@@ -49,6 +49,12 @@ let package = Package(
             path: "Demo",
             exclude: ["App"]
         ),
+        // The terminal app's responsiveness in a release build: `swift run -c release switchyard-terminal-bench`.
+        .executableTarget(
+            name: "switchyard-terminal-bench",
+            dependencies: ["Switchyard", "SwitchyardNavigation", "SwitchyardShell", "TerminalKit", "SwitchyardDemo"],
+            path: "Benchmarks/Terminal"
+        ),
         // Helpers shared by the test targets: the SplitMix64 generator, the callback recorder, the
         // navigation action generator.
         .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Tests/SwitchyardTestSupport"),
@@ -60,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardNavigationTests",
             dependencies: ["SwitchyardNavigation", "SwitchyardDemo", "SwitchyardTestSupport"],
-            exclude: ["Scripts", "Apps"]
+            exclude: ["Scripts", "Apps", "Graphs"]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),

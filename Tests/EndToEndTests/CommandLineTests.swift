@@ -78,6 +78,118 @@ struct CommandLineTests {
         #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1 'alice' is not 'login'"}"#))
     }
 
+    @Test func diffListsChangedRoutesAndTheURLsWhoseWinnerChanges() throws {
+        let old = try Self.routeFile(#"""
+        {"routes": [{"pattern": "app://order/:id<int>", "target": "OrderDetail"}, {"pattern": "app://order/:id", "target": "OrderAny"},
+         {"pattern": "app://home", "target": "Home"}, {"pattern": "app://old", "target": "Old"}],
+         "redirects": [{"from": "app://legacy/:id", "to": "app://order/:id"}]}
+        """#)
+        let new = try Self.routeFile(#"""
+        {"routes": [{"pattern": "app://order/:id", "target": "OrderView", "priority": 5}, {"pattern": "app://order/:id<int>", "target": "OrderDetail"},
+         {"pattern": "app://home", "target": "Home", "metadata": {"requiresLogin": true}}, {"pattern": "app://new/:slug", "target": "New"}],
+         "redirects": [{"from": "app://legacy/:id", "to": "app://new/:id"}]}
+        """#)
+        let r = try Self.run(["diff", old, new], input: "")
+        #expect(r.status == 1)
+        let body = r.out.split(separator: "\n").dropFirst(2).joined(separator: "\n")
+        #expect(body == """
+        + route app://new/:slug  New
+        - route app://old  Old
+        ~ route app://order/:id  target OrderAny → OrderView, priority 0 → 5
+        ~ route app://home  requiresLogin unset → true
+        ~ redirect app://legacy/:id  → app://order/:id becomes → app://new/:id
+        URLs whose winner changes:
+          app://order/abc: app://order/:id (OrderAny) → app://order/:id (OrderView)
+          app://old: app://old (Old) → none
+          app://new/42: none → app://new/:slug (New)
+          app://new/7: none → app://new/:slug (New)
+          app://new/abc: none → app://new/:slug (New)
+          app://legacy/42: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
+          app://legacy/7: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
+          app://legacy/abc: app://order/:id (OrderAny) via redirect → app://new/:slug (New) via redirect
+        1 added, 1 removed, 3 changed, 8 URLs with a new winner
+        """)
+        // The same table: nothing, status 0; a missing file: status 2 and the file named.
+        let same = try Self.run(["diff", old, old], input: "")
+        #expect(same.status == 0)
+        #expect(same.out == "no differences\n")
+        let missing = try Self.run(["diff", old, "/nonexistent/routes.json"], input: "")
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("/nonexistent/routes.json"))
+        // An app description is read as its route table: the demo app against itself.
+        let app = try Self.run(["app", "--print"], input: "")
+        let appFile = try Self.routeFile(app.out)
+        #expect(try Self.run(["diff", appFile, appFile], input: "").status == 0)
+    }
+
+    /// Runs `command` through `sh -c`; returns the exit status and the output (standard error too).
+    static func shell(_ command: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " 2>&1"]
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sy-shell-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8))
+    }
+
+    @Test func generatedSwiftCompilesBuildsURLsTheRouterSendsToTheRightTargetAndRefusesAMissingParameter() throws {
+        let generated = try Self.run(["generate", "swift"], input: "")
+        #expect(generated.status == 0)
+        #expect(generated.err.isEmpty)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try generated.out.write(to: directory.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
+        try """
+        print(Routes.orderDetail(id: 42).url)
+        print(Routes.tracking(id: 7).url)
+        print(Routes.search(query: "red shoes/50%").url(query: ["sort": "price&size"]))
+        print(Routes.userProfile(id: "a/b").url)
+        print(Routes.webPage(host: "Docs.Example.com", path: ["guide", "a b"]).url)
+        print(Routes.OrderDetail.pattern)
+        """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 Routes.swift main.swift -o links && ./links")
+        try #require(build.status == 0, "\(build.output)")
+        let urls = build.output.split(separator: "\n").map(String.init)
+        #expect(urls == [
+            "app://order/42", "app://order/7/track", "app://search/red%20shoes%2F50%25?sort=price%26size",
+            "app://user/a%2Fb", "https://docs.example.com/guide/a%20b", "app://order/:id<int>",
+        ])
+        // Each URL reaches the route it was built for.
+        let winners = try urls.dropLast().map { url in
+            let explained = try Self.run(["explain", "--json", url], input: "").out
+            return explained.range(of: #""winner":"[^"]*""#, options: .regularExpression).map { String(explained[$0]) } ?? "none"
+        }
+        #expect(winners == [
+            #""winner":"app://order/:id<int>""#, #""winner":"app://order/:id<int>/track""#, #""winner":"app://search/:query?""#,
+            #""winner":"app://user/:id""#, #""winner":"https://:host/*path""#,
+        ])
+        // Leaving out a required parameter does not compile.
+        let bad = directory.appendingPathComponent("bad")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        try "print(Routes.orderDetail().url)\n".write(to: bad.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let refused = try Self.shell("cd \(bad.path) && swiftc -swift-version 6 -typecheck ../Routes.swift main.swift")
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("missing argument for parameter 'id'"))
+    }
+
+    @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
+        let dot = try Self.run(["graph"], input: "")
+        #expect(dot.status == 0)
+        #expect(dot.out.hasPrefix("digraph \"Switchyard Shop\" {"))
+        #expect(dot.out.contains("tab3 -> screen10 [style=bold];"))
+        let routes = try Self.routeFile(#"{"routes": [{"pattern": "app://a/:id<int>", "target": "A"}, {"pattern": "app://b", "target": "B"}]}"#)
+        let mermaid = try Self.run(["graph", "--format", "mermaid", "--routes", routes], input: "")
+        #expect(mermaid.status == 0)
+        #expect(mermaid.out.hasPrefix("flowchart LR\n"))
+        #expect(mermaid.out.contains("app://a/:id#lt;int#gt;"))
+        let svg = try Self.run(["graph", "--format", "svg"], input: "")
+        #expect(svg.status != 0)
+        #expect(svg.err.contains("svg"))
+    }
+
     @Test func matchReportsEncodedSlashesAndHostCaseAsTheContractSays() throws {
         let file = try Self.routeFile(#"{"routes": [{"pattern": "app://search/:q", "target": "Search"}, {"pattern": "app://:h<slug>/y", "target": "Y"}]}"#)
         let r = try Self.run(["match", "--routes", file, "app://search/AC%2FDC", "app://search/%2e%2E", "app://USER/y"])

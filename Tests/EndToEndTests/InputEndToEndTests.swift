@@ -43,6 +43,37 @@ struct InputEndToEndTests {
         #expect(joined != nil, "one line: \(tmux.capture())")
     }
 
+    @Test func mouseClicksOnTabsLinksAndBackGoThroughTheRouter() async throws {
+        let tmux = try TmuxDriver(name: "mouse")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation"))
+        try #require(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil)
+        // A tab: the click reaches the router as a tab switch.
+        let tab = try #require(tmux.position(of: "2 Discover"))
+        tmux.click(x: tab.x + 2, y: tab.y)
+        try #require(await tmux.waitFor("Switched to tab 2 (Discover)") != nil, "the tab click: \(tmux.capture())")
+        // A link of the new screen, then ‹ Back.
+        let link = try #require(tmux.position(of: "Item #8"))
+        tmux.click(x: link.x + 1, y: link.y)
+        try #require(await tmux.waitFor("‹ Back", "app://discover/item/8") != nil, "the link click: \(tmux.capture())")
+        let back = try #require(tmux.position(of: "‹ Back"))
+        tmux.click(x: back.x + 1, y: back.y)
+        #expect(await tmux.waitFor { !$0.contains("‹ Back") && $0.contains("Discover") } != nil, "the back click: \(tmux.capture())")
+    }
+
+    @Test func withoutMouseModeAClickIsNotRead() async throws {
+        let tmux = try TmuxDriver(name: "nomouse")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --no-mouse"))
+        try #require(await tmux.waitFor("Welcome to the Switchyard demo shop.") != nil)
+        let tab = try #require(tmux.position(of: "2 Discover"))
+        tmux.click(x: tab.x + 2, y: tab.y)
+        tmux.type("3")
+        // `3` is handled after the click's bytes: by then the click would have switched to tab 2.
+        try #require(await tmux.waitFor("needs login") != nil || tmux.capture().contains("Orders"), "\(tmux.capture())")
+        #expect(!tmux.capture().contains("Switched to tab 2"), "no tab switch from a click: \(tmux.capture())")
+    }
+
     @Test func altAndCtrlArrowsMoveByWordAtThePrompt() async throws {
         let tmux = try TmuxDriver(name: "words")
         defer { tmux.kill() }

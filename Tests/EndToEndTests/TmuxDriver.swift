@@ -109,6 +109,26 @@ final class TmuxDriver {
         tmux("paste-buffer -p -d -b sy-paste -t app")
     }
 
+    /// Clicks the left button at column `x`, row `y` (0-based): the press and release reach the
+    /// application as a terminal in mouse mode sends them (X10 encoding, `ESC [ M b x y`, what
+    /// tmux-256color's `kmous` names), written to the pane's input as bytes.
+    func click(x: Int, y: Int) {
+        let column = UInt8(clamping: 32 + x + 1), row = UInt8(clamping: 32 + y + 1)
+        let bytes: [UInt8] = [0x1B, 0x5B, 0x4D, 32, column, row, 0x1B, 0x5B, 0x4D, 32 + 3, column, row]
+        tmux("send-keys -t app -H " + bytes.map { String($0, radix: 16) }.joined(separator: " "))
+    }
+
+    /// The column and row (0-based) where `text` first appears on the pane, or nil.
+    func position(of text: String) -> (x: Int, y: Int)? {
+        for (row, line) in capture().split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: text) {
+                // Columns: every character of the captured line here is one column wide.
+                return (line.distance(from: line.startIndex, to: range.lowerBound), row)
+            }
+        }
+        return nil
+    }
+
     /// The pane's text now.
     func capture() -> String {
         tmux("capture-pane -p -t app").output

@@ -66,6 +66,23 @@ struct AppModelTests {
         #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .info))
     }
 
+    @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://disc", to: loop, terminal)
+        await AppFixture.send([.tab, .tab], to: loop, terminal)
+        let frame = try #require(terminal.lastFrame)
+        let text = frame.description
+        #expect(text.contains("1/4 · Tab next · type to fill"))
+        #expect(text.contains("app://discover/item/:id<int>"))
+        let item = try #require(loop.frame.hits.first { $0.target == .completion(3) })
+        await AppFixture.send([.mouse(x: item.rect.x + 1, y: item.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://discover/item/:id<int>")
+        #expect(loop.model.prompt.activeField == 0, "the pattern's :id is selected to be typed over")
+        await AppFixture.type("8\r", to: loop, terminal)
+        #expect(loop.model.state.top.title == "Item #8")
+        #expect(!(try #require(terminal.lastFrame).description.contains("Tab next")), "the menu closes with the prompt")
+    }
+
     @Test func completionsAreSortedAndIncludeTheTopScreensLinks() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("2\r", to: loop, terminal)
@@ -248,6 +265,37 @@ struct AppModelTests {
         #expect(first.prefix(3) == ["match app://order/:id<int>", "interceptor LoginGate", "match app://login"])
         await AppFixture.send([.function(2)], to: loop, terminal)
         #expect(!loop.model.showsLog)
+    }
+
+    @Test func theTimelineShowsTheNewestOpenInFullAndTheRestAsOneLineEach() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l:app://order/42\rL:app://nope\r", to: loop, terminal)
+        let opens = loop.model.log.filter { $0.event == nil }
+        #expect(opens.map(\.id) == [1, 2, 3])
+        #expect(opens.map(loop.model.isExpanded) == [false, false, true])
+        #expect(opens[1].resumes == 1, "the resumed open points back to the held one")
+        var text = try #require(terminal.lastFrame).description
+        #expect(text.contains("▸ #2 app://order/42 (resumes #1)"))
+        #expect(text.contains("▾ #3 open app://nope"))
+        #expect(!text.contains("interceptor LoginGate: proceed"), "#2's steps are folded away")
+
+        // A click on #2's summary line unfolds it; a second click folds it again.
+        let line = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
+        await AppFixture.send([.mouse(x: line.rect.x + 2, y: line.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.isExpanded(opens[1]))
+        text = try #require(terminal.lastFrame).description
+        #expect(text.contains("interceptor LoginGate: proceed"))
+        let again = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
+        await AppFixture.send([.mouse(x: again.rect.x + 2, y: again.rect.y, kind: .click)], to: loop, terminal)
+        #expect(!loop.model.isExpanded(opens[1]))
+
+        // `x` unfolds every open; again, only the newest.
+        await AppFixture.type("x", to: loop, terminal)
+        #expect(opens.allSatisfy(loop.model.isExpanded))
+        await AppFixture.type("x", to: loop, terminal)
+        #expect(opens.map(loop.model.isExpanded) == [false, false, true])
+        // Events (hold, resume…) are lines of their own, never folded and not clickable.
+        #expect(!loop.frame.hits.contains { hit in loop.model.log.contains { $0.event != nil && hit.target == .logEntry($0.sequence) } })
     }
 
     @Test func routeTableFiltersAsYouTypeAndEnterFillsThePrompt() async throws {

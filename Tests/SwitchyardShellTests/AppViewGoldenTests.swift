@@ -63,6 +63,14 @@ struct AppViewGoldenTests {
     }
 
     @Test(arguments: [(80, 24), (160, 50)])
+    func completionMenuWithAFieldToFill(_ width: Int, _ height: Int) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+        await AppFixture.type(":app://order", to: loop, terminal)
+        await AppFixture.send([.tab, .tab, .tab, .tab], to: loop, terminal)
+        try Self.assertGolden("completion-menu-\(width)x\(height)", terminal.lastFrame)
+    }
+
+    @Test(arguments: [(80, 24), (160, 50)])
     func timelineOfAGatedOpenThroughLoginAndResume(_ width: Int, _ height: Int) async throws {
         let (loop, terminal) = try AppFixture.loop(width: width, height: height)
         await AppFixture.type("l:app://order/42\rL", to: loop, terminal)

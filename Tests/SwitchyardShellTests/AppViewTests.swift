@@ -84,6 +84,17 @@ struct AppViewTests {
         #expect(rows == ["route app://search/:query?", "path query = shoes", "query sort = price", "query size = 42", "native openedFrom = Home"])
     }
 
+    @Test func aRepeatedQueryNameShowsEveryValue() {
+        let screen = Screen(
+            kind: "Search",
+            url: "app://search/shoes?tag=red&size=42&tag=wide%20fit",
+            pattern: "app://search/:query?",
+            parameters: ["query": "shoes", "tag": "wide fit", "size": "42"]
+        )
+        let rows = AppView.parameterRows(screen).map { "\($0.label) \($0.text)" }
+        #expect(rows == ["route app://search/:query?", "path query = shoes", "query tag = red", "query tag = wide fit", "query size = 42"])
+    }
+
     @Test func wrappingKeepsWordsAndBreaksLongOnes() {
         #expect(AppViewText.wrap("one two three", width: 7) == ["one two", "three"])
         #expect(AppViewText.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])

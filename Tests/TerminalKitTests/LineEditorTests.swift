@@ -339,4 +339,91 @@ struct LineEditorTests {
         #expect(LineEditor.longestCommonPrefix(["中文a", "中文b"]) == "中文")
         #expect(LineEditor.longestCommonPrefix(["x", "y"]) == "")
     }
+
+    // MARK: Placeholder fields
+
+    @Test(arguments: [
+        ("app://order/:id<int>/track", ["id<int>"]),
+        ("app://user/login/:phone([0-9]+)", ["phone([0-9]+)"]),
+        ("app://a/:x/:y(a/b)/*rest", ["x", "y(a/b)", "rest"]),
+        ("app://share/:id?from=:here", ["id"]),
+        ("share/:id", ["id"]),
+        ("app://time/10:30", []),
+        ("app://:tenant/home", ["tenant"]),
+    ])
+    func placeholdersAreWholeSegments(_ text: String, _ expected: [String]) {
+        let characters = Array(text)
+        let found = LineEditor.placeholderRanges(in: text).map { String(characters[$0].dropFirst()) }
+        #expect(found == expected)
+    }
+
+    @Test func aCompletedPatternIsFilledFieldByField() {
+        var editor = LineEditor()
+        let completer: (String) -> [String] = { prefix in ["app://order/:id<int>/track/:step"].filter { $0.hasPrefix(prefix) } }
+        editor.insert("app://ord")
+        #expect(editor.handle(.tab, completer: completer) == .edited)
+        #expect(editor.text == "app://order/:id<int>/track/:step")
+        // The first placeholder is selected: the cursor is at its start and typing replaces it.
+        #expect(editor.activeField == 0)
+        #expect(editor.cursor == 12)
+        #expect(editor.activePlaceholderColumns == 12..<20)
+        _ = editor.handle(.char("4"), completer: completer)
+        _ = editor.handle(.char("2"), completer: completer)
+        #expect(editor.text == "app://order/42/track/:step")
+        #expect(editor.activePlaceholderColumns == nil, "a field being typed is no longer drawn selected")
+        _ = editor.handle(.backspace, completer: completer)
+        _ = editor.handle(.char("7"), completer: completer)
+        #expect(editor.text == "app://order/47/track/:step")
+        // Tab moves to the next field, whose place moved with the edit.
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.activeField == 1)
+        #expect(editor.cursor == 21)
+        _ = editor.handle(.paste("map"), completer: completer)
+        #expect(editor.text == "app://order/47/track/map")
+        // After the last field, Tab goes to the end and the fill is over.
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.activeField == nil)
+        #expect(editor.cursor == editor.count)
+        #expect(editor.handle(.enter, completer: completer) == .submitted("app://order/47/track/map"))
+    }
+
+    @Test func anyOtherKeyEndsTheFillAndKeepsItsMeaning() {
+        var editor = LineEditor()
+        let completer: (String) -> [String] = { _ in ["app://user/:id"] }
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.activeField == 0)
+        _ = editor.handle(.left, completer: completer)
+        #expect(editor.activeField == nil)
+        #expect(editor.cursor == 10)
+        _ = editor.handle(.char("x"), completer: completer)
+        #expect(editor.text == "app://userx/:id", "a plain edit once the fill is over")
+        // Backspace on an untouched placeholder removes it whole.
+        editor = LineEditor()
+        _ = editor.handle(.tab, completer: completer)
+        _ = editor.handle(.backspace, completer: completer)
+        #expect(editor.text == "app://user/")
+        #expect(editor.activeField == 0)
+    }
+
+    @Test func cyclingCandidatesSelectsEachOnesFirstField() {
+        var editor = LineEditor()
+        let completer: (String) -> [String] = { _ in ["app://order/:id<int>", "app://user/:name"] }
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.text == "app://", "the first Tab extends to the common prefix")
+        #expect(editor.activeField == nil)
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.text == "app://order/:id<int>")
+        #expect(editor.activeField == 0)
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.text == "app://user/:name", "Tab while cycling shows the next candidate")
+        #expect(editor.cursor == 11)
+        let chosen = editor.chooseCompletion(0)
+        #expect(chosen)
+        #expect(editor.text == "app://order/:id<int>")
+        let outOfRange = editor.chooseCompletion(9)
+        #expect(!outOfRange)
+        _ = editor.handle(.char("5"), completer: completer)
+        #expect(editor.text == "app://order/5")
+        #expect(editor.completions.isEmpty, "typing ends the cycle")
+    }
 }

@@ -18,7 +18,8 @@ struct RunCommand: AsyncParsableCommand {
         pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9. F2 (or L) shows the \
         route log, F3 (or R) the route table, ? every key, q quits. When standard input or output is not a \
         terminal, or TERM is dumb or unknown, runs the script runner on standard input instead (see \
-        `switchyard script`). NO_COLOR (set and not empty) turns colours off.
+        `switchyard script`). NO_COLOR (set and not empty) turns colours off; --palette light suits a \
+        light background.
         """
     )
 
@@ -42,13 +43,24 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Replay one command per key press.")
     var step = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Colours for a dark or light terminal background (dark, light).",
+        discussion: "Without it: SWITCHYARD_PALETTE, else COLORFGBG's background, else dark."))
+    var palette: String?
+
+    func validate() throws {
+        if let palette, Palette(rawValue: palette.lowercased()) == nil {
+            throw ValidationError("--palette: '\(palette)' is not a palette; use dark or light.")
+        }
+    }
+
     @MainActor
     func run() async throws {
         let runtime = try appOptions.makeRuntime()
         let replayText = try replay.map(Self.read)
         let replayed = try replayText.map(Self.commands)
         let unavailable = NCursesTerminal.unavailability()
-        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse) else {
+        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse, palette: palette.flatMap { Palette(rawValue: $0.lowercased()) } ?? .detected()) else {
             // One line on every path: the notice, then the reason.
             let reason = unavailable ?? .unknownTerm(NCursesTerminal.termName ?? "")
             var text: String

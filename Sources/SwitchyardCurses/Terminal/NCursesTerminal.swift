@@ -116,7 +116,9 @@ public final class NCursesTerminal: Terminal {
     ///   - mouse: whether to report mouse clicks and wheel events.
     ///   - colors: whether to use colours (``colorsWanted()`` by default); without them text keeps
     ///     its bold, reverse, dim and underline, and the title bar and selected tab are reversed.
-    public init?(escapeDelayMilliseconds: Int = 25, mouse: Bool = true, colors: Bool = NCursesTerminal.colorsWanted()) {
+    ///   - palette: the colours for the terminal's background (``Palette/detected(environment:)`` by default).
+    public init?(escapeDelayMilliseconds: Int = 25, mouse: Bool = true, colors: Bool = NCursesTerminal.colorsWanted(),
+                 palette: Palette = .detected()) {
         guard Self.isSupported() else {
             return nil
         }
@@ -141,7 +143,7 @@ public final class NCursesTerminal: Terminal {
         keypad(window, true)
         set_escdelay(Int32(clamping: escapeDelayMilliseconds))
         curs_set(0)
-        hasColors = colors && Self.configureColors()
+        hasColors = colors && Self.configureColors(palette)
         usesMouse = mouse
         if mouse {
             let mask = sy_button1_clicked() | sy_button1_double_clicked() | sy_button4_pressed() | sy_button5_pressed()
@@ -555,21 +557,17 @@ public final class NCursesTerminal: Terminal {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    /// Sets up the colour pairs of ``ColorRole`` on the terminal's default background; returns
-    /// false when the terminal has no colours.
-    private static func configureColors() -> Bool {
+    /// Sets up the colour pairs of ``ColorRole`` from `palette` on the terminal's default background;
+    /// returns false when the terminal has no colours.
+    private static func configureColors(_ palette: Palette) -> Bool {
         guard has_colors() else {
             return false
         }
         start_color()
-        let defaultColor: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
-        init_pair(Int16(ColorRole.titleBar.rawValue), Int16(COLOR_WHITE), Int16(COLOR_BLUE))
-        init_pair(Int16(ColorRole.tabSelected.rawValue), Int16(COLOR_BLACK), Int16(COLOR_CYAN))
-        init_pair(Int16(ColorRole.link.rawValue), Int16(COLOR_CYAN), defaultColor)
-        // Muted text: a grey where the terminal has 256 colours, else white (drawn with A_DIM by the style).
-        let grey: Int16 = sy_colors() >= 256 ? 245 : Int16(COLOR_WHITE)
-        init_pair(Int16(ColorRole.dim.rawValue), grey, defaultColor)
-        init_pair(Int16(ColorRole.statusError.rawValue), Int16(COLOR_WHITE), Int16(COLOR_RED))
+        let defaultUsable = use_default_colors() == OK
+        for pair in palette.pairs(colors: Int(sy_colors()), defaultUsable: defaultUsable) {
+            init_pair(Int16(pair.role.rawValue), pair.foreground, pair.background)
+        }
         return true
     }
 }

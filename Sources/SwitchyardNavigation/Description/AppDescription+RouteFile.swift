@@ -63,20 +63,38 @@ extension AppDescription {
     /// constraint accepts, optional segments left out, a catch-all `a/b`, and `app` for a pattern
     /// without a scheme. The pattern text itself when it does not parse.
     public static func exampleURL(for patternText: String) -> String {
-        guard let pattern = try? RoutePattern(patternText) else { return patternText }
+        exampleURLs(for: patternText, count: 1).first ?? patternText
+    }
+
+    /// Up to `count` different example URLs for `pattern`: the first is ``exampleURL(for:)``'s; the
+    /// next ones give each parameter the next example value its constraint accepts (`42`, `7`, `abc`…
+    /// for a plain parameter), so URLs that only some routes of a table take are among them.
+    public static func exampleURLs(for patternText: String, count: Int) -> [String] {
+        guard let pattern = try? RoutePattern(patternText) else { return [patternText] }
+        var urls: [String] = []
+        for variant in 0..<max(1, count) {
+            if let url = try? pattern.url(exampleParameters(for: pattern, variant: variant), defaultScheme: "app"), !urls.contains(url) {
+                urls.append(url)
+            }
+        }
+        return urls
+    }
+
+    /// The example value of each of `pattern`'s parameters: the `variant`-th value its constraint
+    /// accepts (the last accepted one past the end).
+    static func exampleParameters(for pattern: RoutePattern, variant: Int = 0) -> [String: String] {
         var values: [String: String] = [:]
         for segment in pattern.segments {
             switch segment {
-            case .parameter(let name, let constraint):
-                values[name] = exampleValues.first { constraint?.matches($0) ?? true } ?? "x"
-            case .optional(let name, let constraint):
-                values[name] = exampleValues.first { constraint?.matches($0) ?? true } ?? "x"
+            case .parameter(let name, let constraint), .optional(let name, let constraint):
+                let accepted = exampleValues.filter { constraint?.matches($0) ?? true }
+                values[name] = accepted.isEmpty ? "x" : accepted[min(variant, accepted.count - 1)]
             case .catchAll(let name):
                 values[name ?? "*"] = "a/b"
             case .literal:
                 break
             }
         }
-        return (try? pattern.url(values, defaultScheme: "app")) ?? patternText
+        return values
     }
 }

@@ -43,6 +43,8 @@ package enum AppMessage: Hashable, Sendable {
     case focusPhone
     /// A key for the URL prompt's line editor.
     case editPrompt(Key)
+    /// Put completion candidate `index` in the prompt (a click on the completion menu).
+    case chooseCompletion(Int)
     /// Leave the prompt, clearing it.
     case cancelPrompt
     /// Kept for key maps that send it: goes back like ``back``. Backspace itself never navigates.
@@ -51,6 +53,10 @@ package enum AppMessage: Hashable, Sendable {
     case editFilter(Key)
     /// Show or hide the route log.
     case toggleLog
+    /// Show or hide the detail of the route log entry with this timeline number.
+    case toggleLogEntry(Int)
+    /// Show every open's detail in the route log, or only the newest one's (opening the log).
+    case toggleLogDetail
     /// Show or hide the route table.
     case toggleRoutes
     /// Show or hide the help overlay.

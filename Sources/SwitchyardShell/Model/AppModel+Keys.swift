@@ -83,6 +83,8 @@ extension AppModel {
             return .copy
         case .char("d"), .char("D"):
             return .discardGuard
+        case .char("x"), .char("X"):
+            return .toggleLogDetail
         case .tab:
             return showsRoutes ? .focusFilter : .focusPrompt
         case .pageUp:
@@ -138,7 +140,7 @@ extension AppModel {
         case .scrollUp, .scrollDown:
             let up = kind == .scrollUp
             switch target {
-            case .log:
+            case .log, .logEntry:
                 return .scrollLog(up ? 3 : -3)
             case .routes, .route, .filter:
                 return .moveRouteSelection(up ? -1 : 1)
@@ -163,6 +165,10 @@ extension AppModel {
                 return .useRoute(index)
             case .help:
                 return .toggleHelp
+            case .logEntry(let sequence):
+                return .toggleLogEntry(sequence)
+            case .completion(let index):
+                return .chooseCompletion(index)
             case .log, .routes:
                 return .ignore
             case nil:

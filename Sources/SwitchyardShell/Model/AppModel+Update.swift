@@ -78,12 +78,29 @@ extension AppModel {
             focus = .phone
         case .editPrompt(let key):
             return editPrompt(key)
+        case .chooseCompletion(let index):
+            prompt.chooseCompletion(index)
+            focus = .prompt
         case .cancelPrompt:
             prompt.setText("")
             focus = .phone
         case .editFilter(let key):
             if filter.handle(key) == .edited {
                 routeSelection = 0
+            }
+        case .toggleLogEntry(let sequence):
+            if logToggled.contains(sequence) {
+                logToggled.remove(sequence)
+            } else {
+                logToggled.insert(sequence)
+            }
+        case .toggleLogDetail:
+            logExpandsAll.toggle()
+            logToggled = []
+            if !showsLog {
+                showsLog = true
+                logScroll = 0
+                relayout()
             }
         case .toggleLog:
             showsLog.toggle()
@@ -103,7 +120,7 @@ extension AppModel {
             guard let panel = layout.log else {
                 return nil
             }
-            let lines = AppView.logLines(log, width: panel.width - 2).count
+            let lines = AppView.logLines(log, width: panel.width - 2, expanded: isExpanded).count
             let most = max(0, lines - (panel.height - 2))
             logScroll = min(max(0, min(logScroll, most) + delta), most)
         case .moveRouteSelection(let delta):
@@ -149,7 +166,16 @@ extension AppModel {
         self.isShowingLogin = isShowingLogin
         let fresh = timeline.filter { $0.sequence > lastTraceID }
         if let newest = fresh.map(\.sequence).max() {
-            log += fresh.map(RouteLogEntry.init)
+            var entries = fresh.map(RouteLogEntry.init)
+            // A resumed open points back to the open it resumes.
+            for event in fresh {
+                if case .resume(let held, _, let resumedAs) = event.kind,
+                   let index = entries.firstIndex(where: { $0.event == nil && $0.id == resumedAs }) {
+                    entries[index].resumes = held
+                }
+            }
+            log += entries
+            logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
             if log.count > logLimit {
                 log.removeFirst(log.count - logLimit)
             }

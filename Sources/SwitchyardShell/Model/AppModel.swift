@@ -71,6 +71,17 @@ package struct AppModel: Equatable, Sendable {
     package var logLimit = 200
     /// How many lines the route log is scrolled up from its newest line.
     package var logScroll = 0
+    /// Whether every open in the route log shows its detail (`x`); otherwise only the newest does.
+    package var logExpandsAll = false
+    /// Log entries (by ``RouteLogEntry/sequence``) clicked open or shut against the default above.
+    package var logToggled: Set<Int> = []
+
+    /// Whether the route log shows `entry`'s detail (an open's steps) or its summary line only.
+    package func isExpanded(_ entry: RouteLogEntry) -> Bool {
+        let newest = log.last { $0.event == nil }?.sequence
+        let byDefault = logExpandsAll || entry.sequence == newest
+        return byDefault != logToggled.contains(entry.sequence)
+    }
     /// The rows of the route table panel (routes, redirects, relocations).
     package var routes: [RouteRow]
     /// The selected row among the rows the filter lets through.

@@ -26,6 +26,10 @@ package struct RouteLogEntry: Hashable, Sendable {
 
     /// The trace's number (for an event, its timeline number).
     package var id: Int
+    /// The entry's place in the timeline (for an entry made from a bare trace, the trace's number).
+    package var sequence: Int
+    /// For an open that resumed a held navigation after login: the number of the held open.
+    package var resumes: Int?
     /// For a timeline event that is not an open (hold, resume, cancel, login, back…): its line.
     package var event: String?
     /// Seconds since the app started, when known.
@@ -63,6 +67,7 @@ package struct RouteLogEntry: Hashable, Sendable {
         seconds: Double
     ) {
         self.id = id
+        self.sequence = id
         self.url = url
         self.normalized = normalized
         self.candidates = candidates
@@ -83,6 +88,7 @@ package struct RouteLogEntry: Hashable, Sendable {
             self.init(id: event.sequence, url: "", outcome: "", isHandled: true, seconds: 0)
             self.event = event.description
         }
+        sequence = event.sequence
         time = event.time
     }
 

@@ -2,14 +2,17 @@ import TerminalKit
 
 /// Where each part of the app goes in a terminal of a given size.
 ///
-/// The phone is a framed column ``phoneWidth`` wide (narrower only when the terminal is), as tall as
+/// The phone is a framed column ``phoneWidth`` wide (narrower only when the terminal is); on wide
+/// terminals it grows with a third of the columns, up to ``maximumPhoneWidth``. It is as tall as
 /// the terminal allows up to ``maximumPhoneHeight``. With no panel open it is centred; with panels it
 /// moves to the left edge and the panels share the columns to its right (the route log above the
 /// route table). When there are fewer than ``minimumPanelWidth`` columns beside the phone, the
 /// panels are drawn over it instead. The last two rows are the prompt line and the status line.
 package struct AppLayout: Hashable, Sendable {
-    /// The width of the phone's frame, border included.
+    /// The width of the phone's frame, border included, on terminals up to 132 columns wide.
     package static let phoneWidth = 44
+    /// The widest the phone's frame gets, border included (from 192 columns on).
+    package static let maximumPhoneWidth = 64
     /// The tallest the phone's frame gets, border included.
     package static let maximumPhoneHeight = 40
     /// The narrowest a panel beside the phone may be.
@@ -45,7 +48,7 @@ package struct AppLayout: Hashable, Sendable {
         isTooSmall = width < AppModel.minimumSize.width || height < AppModel.minimumSize.height
         let available = max(0, self.height - 2)
         let phoneHeight = min(available, Self.maximumPhoneHeight)
-        let phoneWidth = min(Self.phoneWidth, self.width)
+        let phoneWidth = min(Self.phoneWidthFor(columns: self.width), self.width)
         let phoneY = (available - phoneHeight) / 2
         let wantsPanels = showsLog || showsRoutes
         let beside = wantsPanels && self.width - phoneWidth - 2 >= Self.minimumPanelWidth
@@ -73,6 +76,12 @@ package struct AppLayout: Hashable, Sendable {
         }
         prompt = Rect(x: 0, y: available, width: self.width, height: 1)
         status = Rect(x: 0, y: available + 1, width: self.width, height: 1)
+    }
+
+    /// The phone's width on a terminal `columns` wide: ``phoneWidth``, or a third of the columns
+    /// when that is wider, up to ``maximumPhoneWidth``.
+    package static func phoneWidthFor(columns: Int) -> Int {
+        max(phoneWidth, min(maximumPhoneWidth, columns / 3))
     }
 
     /// The columns of the prompt's text field (after `: `).

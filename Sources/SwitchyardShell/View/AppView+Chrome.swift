@@ -16,6 +16,11 @@ extension AppView {
             return
         }
         let end = canvas.put(window.text, x: field.x, y: field.y, style: focused ? .plain : CellStyle(role: .dim), clip: line)
+        if focused, let columns = model.prompt.activePlaceholderColumns {
+            // The placeholder being filled is drawn selected: the next character replaces it.
+            let area = Rect(x: field.x + columns.lowerBound, y: field.y, width: columns.count, height: 1)
+            canvas.restyle(area.intersection(field), style: CellStyle(role: .link, reverse: true))
+        }
         if focused {
             canvas.cursor = Point(x: field.x + window.cursorColumn, y: field.y)
         }
@@ -25,6 +30,48 @@ extension AppView {
             if x > end {
                 canvas.put(counter, x: x, y: line.y, style: CellStyle(role: .dim), clip: line)
             }
+        }
+    }
+
+    /// The most candidates the completion menu lists at once.
+    static let completionMenuRows = 8
+
+    /// Draws the completion menu above the prompt while Tab cycles through more than one
+    /// candidate: a window of the candidates around the shown one, which is highlighted; each row
+    /// is clickable.
+    static func drawCompletionMenu(_ model: AppModel, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
+        let candidates = model.prompt.completions
+        guard model.focus == .prompt, candidates.count > 1, !model.showsHelp else {
+            return
+        }
+        let field = layout.promptField
+        let rows = min(candidates.count, completionMenuRows, max(0, layout.prompt.y - 2))
+        guard rows > 0 else {
+            return
+        }
+        let selected = model.prompt.completionIndex
+        let first = min(max(0, (selected ?? 0) - rows + 1), candidates.count - rows)
+        let widest = candidates.map { DisplayWidth.of(Escaping.visible($0)) }.max() ?? 0
+        let title = " \(selected.map { "\($0 + 1)" } ?? "–")/\(candidates.count) · Tab next · type to fill "
+        let width = min(max(widest + 4, DisplayWidth.of(title) + 4), layout.width - field.x + 1)
+        let box = Rect(x: max(0, field.x - 1), y: layout.prompt.y - rows - 2, width: width, height: rows + 2)
+        canvas.fill(box)
+        canvas.box(box, style: CellStyle(bold: true))
+        canvas.put(title, x: box.x + 2, y: box.y, style: CellStyle(role: .dim), clip: titleClip(box))
+        let inner = box.inset(by: 1)
+        for row in 0..<rows {
+            let index = first + row
+            let line = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)
+            let isSelected = index == selected
+            if isSelected {
+                canvas.fill(line, style: CellStyle(reverse: true))
+            }
+            let text = DisplayWidth.elidedMiddle(Escaping.visible(candidates[index]), toWidth: max(1, inner.width - 2))
+            canvas.put(" " + text, x: line.x, y: line.y, style: isSelected ? CellStyle(bold: true, reverse: true) : CellStyle(role: .link), clip: line)
+            hits.append(HitRegion(line, .completion(index)))
+        }
+        if first + rows < candidates.count {
+            canvas.put(" ▾ \(candidates.count - first - rows) more ", x: box.x + 2, y: box.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1)))
         }
     }
 

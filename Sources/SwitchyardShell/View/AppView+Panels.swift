@@ -5,12 +5,16 @@ extension AppView {
     struct LogLine: Equatable {
         var text: String
         var style: CellStyle
+        /// The timeline number of the open this line belongs to (a click shows or hides its detail).
+        var entry: Int?
     }
 
     // MARK: Route log
 
-    /// Draws the route log panel: each open's URL, matched pattern, steps with their times, and
-    /// outcome with the total time; the newest at the bottom unless scrolled.
+    /// Draws the route log panel, a timeline: each open as one summary line (the newest, and any the
+    /// user expanded, with the matched pattern, the steps with their times and the outcome), and
+    /// the hold, resume, cancel and command events between them; the newest at the bottom unless
+    /// scrolled.
     static func drawLog(_ model: AppModel, in area: Rect, canvas: inout Canvas, hits: inout [HitRegion]) {
         canvas.fill(area)
         let title = "Route log · F2"
@@ -21,7 +25,7 @@ extension AppView {
         guard !inner.isEmpty else {
             return
         }
-        let lines = logLines(model.log, width: inner.width)
+        let lines = logLines(model.log, width: inner.width, expanded: model.isExpanded)
         guard !lines.isEmpty else {
             let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
             for (index, line) in hint.prefix(inner.height).enumerated() {
@@ -34,6 +38,9 @@ extension AppView {
         let start = max(0, end - inner.height)
         for (row, line) in lines[start..<end].enumerated() {
             canvas.put(line.text, x: inner.x, y: inner.y + row, style: line.style, clip: inner)
+            if let entry = line.entry {
+                hits.append(HitRegion(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .logEntry(entry)))
+            }
         }
         if start > 0 {
             let more = " ▴ \(start) more "
@@ -49,10 +56,12 @@ extension AppView {
         Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1)
     }
 
-    /// The log's lines for a panel `width` columns wide (wrapped lines indented under their first).
-    static func logLines(_ entries: [RouteLogEntry], width: Int) -> [LogLine] {
+    /// The log's lines for a panel `width` columns wide (wrapped lines indented under their first);
+    /// `expanded` says which opens show their detail rather than one summary line.
+    static func logLines(_ entries: [RouteLogEntry], width: Int, expanded: (RouteLogEntry) -> Bool = { _ in true }) -> [LogLine] {
         let noBreak: Character = "\u{00A0}"
         var lines: [LogLine] = []
+        var current: Int?
         func add(_ text: String, _ style: CellStyle, indent: Int) {
             let pad = String(repeating: " ", count: max(0, indent))
             let hang = String(repeating: " ", count: max(0, indent + 2))
@@ -60,7 +69,7 @@ extension AppView {
             let parts = AppViewText.wrap(text, width: max(1, width - indent - 2))
             for (index, part) in parts.enumerated() {
                 let shown = String(part.map { $0 == noBreak ? " " : $0 })
-                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style))
+                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current))
             }
         }
         func time(_ seconds: Double) -> String {
@@ -69,11 +78,20 @@ extension AppView {
         for entry in entries {
             let stamp = entry.time.map { RouteLogEntry.clock($0) + " " } ?? ""
             if let event = entry.event {
+                current = nil
                 let failed = event.contains("✗") || event.hasPrefix("cancel")
                 add(stamp + "• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
                 continue
             }
-            add(stamp + "#\(entry.id) open \(entry.url)", CellStyle(bold: true), indent: 1)
+            current = entry.sequence
+            let mark = entry.isHandled ? "✓" : "✗"
+            let outcomeStyle = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
+            let resumes = entry.resumes.map { " (resumes #\($0))" } ?? ""
+            guard expanded(entry) else {
+                add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
+                continue
+            }
+            add(stamp + "▾ #\(entry.id) open \(entry.url)\(resumes)", CellStyle(bold: true), indent: 1)
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
             }
@@ -91,9 +109,7 @@ extension AppView {
                 }
                 add("\(step.kind) \(step.name): \(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
             }
-            let mark = entry.isHandled ? "✓" : "✗"
-            let style = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
-            add("\(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))\(noBreak)total", style, indent: 3)
+            add("\(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))\(noBreak)total", outcomeStyle, indent: 3)
         }
         return lines
     }

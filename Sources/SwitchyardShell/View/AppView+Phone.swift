@@ -208,7 +208,8 @@ extension AppView {
             rows.append(("route", pattern))
         }
         let pathNames = screen.pattern.flatMap { try? RoutePattern($0) }?.parameterNames ?? []
-        let queryNames = (try? RouteURL(screen.url))?.query.names ?? []
+        let query = (try? RouteURL(screen.url))?.query
+        let queryNames = query?.names ?? []
         var shown: Set<String> = []
         for name in pathNames where shown.insert(name).inserted {
             if let value = screen.parameters[name] {
@@ -216,7 +217,11 @@ extension AppView {
             }
         }
         for name in queryNames where shown.insert(name).inserted {
-            if let value = screen.parameters[name] {
+            // A name given more than once (`?tag=a&tag=b`) shows every value, in URL order.
+            let values = query?.values(for: name) ?? []
+            if values.count > 1 {
+                rows += values.map { ("query", "\(name) = \($0)") }
+            } else if let value = screen.parameters[name] {
                 rows.append(("query", "\(name) = \(value)"))
             }
         }

@@ -34,6 +34,7 @@ package enum AppView {
         }
         drawPrompt(model, layout: layout, canvas: &canvas, hits: &hits)
         drawStatus(model, layout: layout, canvas: &canvas)
+        drawCompletionMenu(model, layout: layout, canvas: &canvas, hits: &hits)
         if model.showsHelp {
             drawHelp(layout, canvas: &canvas)
             canvas.cursor = nil

@@ -15,12 +15,16 @@ package struct HitRegion: Hashable, Sendable {
         case prompt
         /// The route log panel (the wheel scrolls it).
         case log
+        /// A line of the route log entry with this timeline number (a click shows or hides its detail).
+        case logEntry(Int)
         /// The filter line of the route table.
         case filter
         /// Row `index` of the filtered route table.
         case route(Int)
         /// The route table panel outside its rows.
         case routes
+        /// Candidate `index` of the prompt's completion menu.
+        case completion(Int)
         /// The help overlay.
         case help
     }

@@ -174,6 +174,20 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Gives every cell in `rect` (clipped to the canvas) `style`, keeping the characters: for
+    /// marking a selection inside text already drawn.
+    public mutating func restyle(_ rect: Rect, style: CellStyle) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else {
+            return
+        }
+        for row in area.y..<area.maxY {
+            for column in area.x..<area.maxX {
+                cells[row * width + column].style = style
+            }
+        }
+    }
+
     /// A copy of the canvas with every cell dimmed.
     public func dimmed() -> Canvas {
         var copy = self

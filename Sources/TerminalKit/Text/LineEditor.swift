@@ -55,6 +55,13 @@ public struct LineEditor: Hashable, Sendable {
     public private(set) var completionIndex: Int?
     /// The text after the cursor when the completion cycle started, kept after the candidate.
     private var completionSuffix: String = ""
+    /// The placeholders (`:id<int>`, `*rest`) of a completed pattern still to be filled, as
+    /// grapheme ranges of the text, in order. Empty outside a fill.
+    public private(set) var fields: [Range<Int>] = []
+    /// The index in ``fields`` of the placeholder being filled.
+    public private(set) var activeField: Int?
+    /// Whether the active field still holds its placeholder text (the next character replaces it).
+    public private(set) var activeFieldIsPlaceholder = false
     /// The first grapheme shown in the field.
     public private(set) var scrollStart: Int = 0
     /// The columns the field occupies on screen (at least 1).
@@ -130,6 +137,7 @@ public struct LineEditor: Hashable, Sendable {
     public mutating func setText(_ text: String) {
         graphemes = Array(Self.sanitized(text))
         cursor = graphemes.count
+        clearFields()
         edited()
     }
 
@@ -360,6 +368,7 @@ public struct LineEditor: Hashable, Sendable {
         draft = ""
         historyIndex = nil
         resetCompletion()
+        clearFields()
         scrollStart = 0
         return submitted
     }
@@ -430,7 +439,15 @@ public struct LineEditor: Hashable, Sendable {
     /// Ctrl-U edit; Alt-b/Ctrl-Left and Alt-f/Ctrl-Right move by word, Ctrl-W/Alt-Backspace and
     /// Alt-d delete a word; Up/Ctrl-P and Down/Ctrl-N browse the history; Tab completes with
     /// `completer` (ignored without one); Enter submits. Other keys are ``Outcome/ignored``.
+    ///
+    /// After a completion inserts a pattern, its placeholders become fields: the first is selected,
+    /// a typed character (or a paste) replaces it, Backspace edits it, and Tab moves to the next
+    /// one (after the last, to the end). Any other key ends the fill and does what it always does.
     public mutating func handle(_ key: Key, completer: ((String) -> [String])? = nil) -> Outcome {
+        if activeField != nil, let outcome = fillField(key, completer: completer) {
+            return outcome
+        }
+        clearFields()
         let changed: Bool
         switch key {
         case .char(let character):
@@ -470,12 +487,198 @@ public struct LineEditor: Hashable, Sendable {
                 return .ignored
             }
             changed = complete(using: completer)
+            if changed {
+                selectFirstField()
+            }
         case .enter:
             return .submitted(submit())
         default:
             return .ignored
         }
         return changed ? .edited : .unchanged
+    }
+
+    // MARK: Placeholder fields
+
+    /// Shows candidate `index` of the current completion cycle (a click on the completion menu),
+    /// selecting its first placeholder; returns false when there is no such candidate.
+    @discardableResult
+    public mutating func chooseCompletion(_ index: Int) -> Bool {
+        guard completions.indices.contains(index) else {
+            return false
+        }
+        showCompletion(index)
+        selectFirstField()
+        return true
+    }
+
+    /// The grapheme ranges of the placeholders in `text`: path segments that start with `:` or
+    /// `*`, up to the next `/`, `?` or `#` outside brackets (so `:id([0-9]+)` and `:id<int>` are
+    /// one field each). Only what follows `://`, or the whole text when it has none, is searched.
+    public static func placeholderRanges(in text: String) -> [Range<Int>] {
+        let characters = Array(text)
+        var start = 0
+        if let scheme = text.range(of: "://") {
+            start = text[..<scheme.upperBound].count
+        }
+        var ranges: [Range<Int>] = []
+        var index = start
+        var atSegmentStart = true
+        while index < characters.count {
+            let character = characters[index]
+            if atSegmentStart, character == ":" || character == "*" {
+                var depth = 0
+                var end = index + 1
+                scan: while end < characters.count {
+                    switch characters[end] {
+                    case "(", "<", "[", "{": depth += 1
+                    case ")", ">", "]", "}": depth = max(0, depth - 1)
+                    case "/", "?", "#":
+                        if depth == 0 {
+                            break scan
+                        }
+                    default: break
+                    }
+                    end += 1
+                }
+                ranges.append(index..<end)
+                index = end
+                atSegmentStart = false
+                continue
+            }
+            atSegmentStart = character == "/"
+            if character == "?" || character == "#" {
+                break
+            }
+            index += 1
+        }
+        return ranges
+    }
+
+    /// Turns the placeholders of the text into fields and selects the first one, if any.
+    private mutating func selectFirstField() {
+        fields = Self.placeholderRanges(in: String(graphemes))
+        guard let first = fields.first else {
+            clearFields()
+            return
+        }
+        activeField = 0
+        activeFieldIsPlaceholder = true
+        cursor = first.lowerBound
+        adjustScroll()
+    }
+
+    private mutating func clearFields() {
+        fields = []
+        activeField = nil
+        activeFieldIsPlaceholder = false
+    }
+
+    /// `key` while a field is being filled; nil when the key ends the fill.
+    private mutating func fillField(_ key: Key, completer: ((String) -> [String])?) -> Outcome? {
+        guard let active = activeField, fields.indices.contains(active) else {
+            return nil
+        }
+        let field = fields[active]
+        switch key {
+        case .char, .paste:
+            let inserted: String
+            if case .char(let character) = key {
+                inserted = String(character)
+            } else if case .paste(let text) = key {
+                inserted = Self.singleLine(text)
+            } else {
+                inserted = ""
+            }
+            guard !Self.sanitized(inserted).isEmpty else {
+                return .unchanged
+            }
+            if activeFieldIsPlaceholder {
+                replaceField(active, with: inserted)
+            } else {
+                let before = graphemes.count
+                insert(inserted)
+                resizeField(active, by: graphemes.count - before)
+            }
+            return .edited
+        case .backspace, .ctrl("h"):
+            if activeFieldIsPlaceholder {
+                replaceField(active, with: "")
+                return .edited
+            }
+            guard cursor > field.lowerBound else {
+                return nil
+            }
+            let before = graphemes.count
+            backspace()
+            resizeField(active, by: graphemes.count - before)
+            return .edited
+        case .tab:
+            if !completions.isEmpty, let completer {
+                // Still cycling: Tab shows the next candidate.
+                let changed = complete(using: completer)
+                selectFirstField()
+                return changed ? .edited : .unchanged
+            }
+            let next = active + 1
+            if fields.indices.contains(next) {
+                activeField = next
+                activeFieldIsPlaceholder = true
+                cursor = fields[next].lowerBound
+                adjustScroll()
+            } else {
+                clearFields()
+                cursor = graphemes.count
+                adjustScroll()
+            }
+            return .edited
+        default:
+            return nil
+        }
+    }
+
+    /// Replaces field `index`'s text with `text`, which it then holds, with the cursor after it.
+    private mutating func replaceField(_ index: Int, with text: String) {
+        let field = fields[index]
+        let before = graphemes.count
+        graphemes.removeSubrange(field)
+        cursor = field.lowerBound
+        fields[index] = field.lowerBound..<field.lowerBound
+        historyIndex = nil
+        resetCompletion()
+        if !text.isEmpty {
+            insert(text)
+        }
+        activeFieldIsPlaceholder = false
+        resizeField(index, by: 0, total: graphemes.count - before)
+        adjustScroll()
+    }
+
+    /// Field `index` grew (or shrank) by `delta` graphemes at its end (`total`: the whole text's
+    /// change, when the field was first emptied); the fields after it move along.
+    private mutating func resizeField(_ index: Int, by delta: Int, total: Int? = nil) {
+        let field = fields[index]
+        let shift = total ?? delta
+        let end = total == nil ? field.upperBound + delta : field.lowerBound + (cursor - field.lowerBound)
+        fields[index] = field.lowerBound..<max(field.lowerBound, end)
+        for later in fields.indices where later > index {
+            fields[later] = (fields[later].lowerBound + shift)..<(fields[later].upperBound + shift)
+        }
+    }
+
+    /// The columns of the active field within ``window``, relative to the field's first column,
+    /// while it still holds its placeholder (for drawing it selected).
+    public var activePlaceholderColumns: Range<Int>? {
+        guard activeFieldIsPlaceholder, let active = activeField, fields.indices.contains(active) else {
+            return nil
+        }
+        let field = fields[active]
+        let start = max(field.lowerBound, scrollStart)
+        guard start < field.upperBound else {
+            return nil
+        }
+        let from = Self.width(graphemes[scrollStart..<start])
+        return from..<(from + Self.width(graphemes[start..<field.upperBound]))
     }
 
     // MARK: Internals

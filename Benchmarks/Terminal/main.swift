@@ -1,0 +1,180 @@
+// The terminal app's responsiveness, measured in a release build in one run:
+//
+//     swift run -c release switchyard-terminal-bench [--quick] [--json]
+//
+// Every figure runs the app's own code on the demo app, drawing into a `MemoryTerminal` that
+// diffs each frame against the last one the way the ncurses backend does (`FrameDiff`), so what is
+// timed is the model update, the layout and drawing of the whole frame, and the diff. Writing the
+// changed cells to a real terminal (ncurses' `wrefresh`) is not included.
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+import SwitchyardShell
+import TerminalKit
+
+/// A frame sink that diffs each frame against the previous one, as the ncurses backend does.
+final class DiffingTerminal: Terminal {
+    var size: (width: Int, height: Int)
+    private var previous: Canvas?
+    /// Cells changed by the last frame (printed, so the diff is not optimised away).
+    private(set) var changedCells = 0
+
+    init(width: Int, height: Int) {
+        size = (width, height)
+    }
+
+    func present(_ canvas: Canvas) {
+        let diff = FrameDiff(from: previous, to: canvas)
+        changedCells &+= diff.changedCells
+        previous = canvas
+    }
+
+    func readKey(timeoutMilliseconds: Int) -> Key? { nil }
+
+    func shutdown() {}
+
+    func suspend() -> Bool { false }
+
+    func resize(width: Int, height: Int) {
+        size = (width, height)
+    }
+}
+
+/// One figure: its name, the target (milliseconds), and the samples (milliseconds).
+struct Figure {
+    let name: String
+    let what: String
+    let targetMilliseconds: Double
+    var samples: [Double]
+
+    var median: Double { Self.percentile(samples, 0.5) }
+    var p95: Double { Self.percentile(samples, 0.95) }
+    var meetsTarget: Bool { median <= targetMilliseconds }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let json = arguments.contains("--json")
+let rounds = quick ? 15 : 101
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+@MainActor
+func measure(_ body: () async throws -> Void) async rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    return milliseconds(start.duration(to: clock.now))
+}
+
+/// A loop on the demo app at `width` × `height` with the route log and the route table shown and
+/// a few opens in the log, as someone inspecting routes would have it.
+@MainActor
+func inspectingLoop(width: Int, height: Int) async throws -> (AppLoop, DiffingTerminal) {
+    let terminal = DiffingTerminal(width: width, height: height)
+    let loop = AppLoop(runtime: try DemoApp.makeRuntime(), terminal: terminal, animations: false)
+    for key in [Key.function(2), .function(3), .escape] {
+        await loop.handle(key)
+    }
+    for url in ["app://order/42", "app://discover/item/7", "app://search/shoes?sort=price", "app://nope", "app://user/alice"] {
+        await loop.perform(.open(url))
+    }
+    loop.present()
+    return (loop, terminal)
+}
+
+@MainActor
+func run() async throws -> (figures: [Figure], changedCells: Int) {
+    var figures: [Figure] = []
+
+    // First frame: the demo app's runtime built (route table, services), the model laid out and the
+    // first frame drawn and diffed against nothing.
+    var first = Figure(name: "first_frame", what: "start to first frame (runtime, model, 120×40 frame)", targetMilliseconds: 100, samples: [])
+    for _ in 0..<rounds {
+        first.samples.append(try await measure {
+            let terminal = DiffingTerminal(width: 120, height: 40)
+            let loop = AppLoop(runtime: try DemoApp.makeRuntime(), terminal: terminal, animations: false)
+            loop.present()
+        })
+    }
+    figures.append(first)
+
+    // Frame: render the whole 120×40 frame with both panels, and diff it.
+    let (loop, terminal) = try await inspectingLoop(width: 120, height: 40)
+    var frame = Figure(name: "frame_120x40", what: "render + diff of a 120×40 frame, log and route table shown", targetMilliseconds: 2, samples: [])
+    for _ in 0..<rounds {
+        frame.samples.append(await measure { loop.present() })
+    }
+    figures.append(frame)
+
+    // Keystroke to frame: a key that moves the link selection, and one typed at the prompt.
+    var keystroke = Figure(name: "keystroke", what: "key to frame (j/k on the phone, a character at the prompt)", targetMilliseconds: 16, samples: [])
+    for round in 0..<rounds {
+        let key: Key = round % 2 == 0 ? .char("j") : .char("k")
+        keystroke.samples.append(await measure {
+            await loop.handle(key)
+            loop.present()
+        })
+    }
+    await loop.handle(.char(":"))
+    for round in 0..<rounds {
+        keystroke.samples.append(await measure {
+            await loop.handle(.char(round % 2 == 0 ? "a" : "b"))
+            loop.present()
+        })
+    }
+    await loop.handle(.escape)
+    figures.append(keystroke)
+
+    // Resize to repaint: the model relaid out at the new size and the frame drawn in full.
+    var resize = Figure(name: "resize", what: "resize to repaint (120×40 ⇄ 100×30)", targetMilliseconds: 50, samples: [])
+    for round in 0..<rounds {
+        let size = round % 2 == 0 ? (100, 30) : (120, 40)
+        terminal.resize(width: size.0, height: size.1)
+        resize.samples.append(await measure {
+            await loop.handle(.resize)
+            loop.present()
+        })
+    }
+    figures.append(resize)
+
+    // A 10 kB paste: into the prompt, drawn.
+    var paste = Figure(name: "paste_10kB", what: "a 10 kB paste to the frame showing it", targetMilliseconds: 100, samples: [])
+    let text = "app://search/" + String(repeating: "shoes-and-boots/", count: 640)
+    for _ in 0..<rounds {
+        paste.samples.append(await measure {
+            await loop.handle(.paste(text))
+            loop.present()
+        })
+        await loop.handle(.escape)
+        loop.present()
+    }
+    figures.append(paste)
+    return (figures, terminal.changedCells)
+}
+
+let (figures, blackhole) = try await run()
+if json {
+    let items = figures.map { f in
+        "\"\(f.name)\": {\"median_ms\": \(String(format: "%.3f", f.median)), \"p95_ms\": \(String(format: "%.3f", f.p95)), \"target_ms\": \(f.targetMilliseconds), \"meets_target\": \(f.meetsTarget), \"samples\": \(f.samples.count)}"
+    }
+    print("{\"terminal\": {" + items.joined(separator: ", ") + "}, \"changed_cells\": \(blackhole)}")
+} else {
+    print("Terminal responsiveness (\(quick ? "quick" : "full") run, \(rounds) samples each; medians, p95; targets on the median)")
+    for f in figures {
+        let verdict = f.meetsTarget ? "meets" : "misses by \(String(format: "%.1f", f.median / f.targetMilliseconds))×"
+        let name = f.name.padding(toLength: 13, withPad: " ", startingAt: 0)
+        let figures = String(format: "%8.3f ms  p95 %8.3f ms  target ≤ %3.0f ms", f.median, f.p95, f.targetMilliseconds)
+        print("  \(name)\(figures)  \(verdict.padding(toLength: 15, withPad: " ", startingAt: 0)) \(f.what)")
+    }
+    print("  (changed cells, summed: \(blackhole))")
+}

@@ -1,0 +1,254 @@
+import Switchyard
+
+/// An app's navigation as a graph: its tabs and screens, and the tab roots, links, parents,
+/// redirects and relocations between them, resolved through the app's own router, so an edge goes
+/// where opening the URL would go. Gated screens (`requiresLogin`) are marked.
+///
+/// `switchyard graph --format dot|mermaid` prints it for Graphviz or Mermaid.
+public struct NavigationGraph: Sendable, Equatable {
+    /// A tab, a screen, or a URL no screen answers.
+    public struct Node: Sendable, Equatable {
+        /// What a node stands for.
+        public enum Kind: String, Sendable, Equatable {
+            /// A tab of the tab bar.
+            case tab
+            /// A screen route.
+            case screen
+            /// The source pattern of a redirect or relocation.
+            case rule
+            /// A route with no screen (a service call, a route registered in code).
+            case handler
+            /// A URL that reaches no screen (a broken link, a deleted route).
+            case missing
+        }
+
+        /// The node's identifier in the output (`tab1`, `screen3`, `rule0`, `missing2`).
+        public let id: String
+        /// The node's label lines (a screen: its title and pattern).
+        public let label: [String]
+        /// What the node stands for.
+        public let kind: Kind
+        /// Whether the screen asks for login (its route sets `requiresLogin`).
+        public let isGated: Bool
+    }
+
+    /// A way from one node to another.
+    public struct Edge: Sendable, Equatable {
+        /// How the edge is taken.
+        public enum Kind: String, Sendable, Equatable {
+            /// A tab's root screen.
+            case root
+            /// A link of a screen.
+            case link
+            /// A deep link builds `to` on top of its parent `from`.
+            case parent
+            /// A static redirect.
+            case redirect
+            /// A relocation-table entry.
+            case relocation
+        }
+
+        /// The node the edge leaves.
+        public let from: String
+        /// The node the edge reaches.
+        public let to: String
+        /// How it is taken.
+        public let kind: Kind
+        /// The link's title, or the rule; empty for roots and parents.
+        public let label: String
+    }
+
+    /// The app's name.
+    public let name: String
+    /// The nodes: tabs, then screens in route order, then rules, handlers and missing URLs.
+    public private(set) var nodes: [Node] = []
+    /// The edges, in the order they were found.
+    public private(set) var edges: [Edge] = []
+
+    /// The graph of `runtime`'s app, resolved through its router (redirects and relocations applied).
+    @MainActor
+    public init(runtime: AppRuntime) {
+        let app = runtime.app
+        let router = runtime.router
+        name = app.name
+        var indexByKind: [String: Int] = [:]
+        for (index, route) in app.routes.enumerated() where indexByKind[route.kind] == nil {
+            indexByKind[route.kind] = index
+        }
+        var missing: [String: String] = [:]
+        var handlers: [String: String] = [:]
+        var extra: [Node] = []
+
+        /// The node a URL reaches when opened.
+        func node(for url: String) -> String {
+            let explanation = router.explain(url)
+            if explanation.stopped == nil, let match = try? router.match(explanation.final.url) {
+                if let index = indexByKind[match.target.target] {
+                    return "screen\(index)"
+                }
+                let pattern = match.pattern.description
+                if let id = handlers[pattern] {
+                    return id
+                }
+                let id = "handler\(handlers.count)"
+                handlers[pattern] = id
+                extra.append(Node(id: id, label: [match.target.target, pattern], kind: .handler, isGated: match.target.metadata["requiresLogin"] == "true"))
+                return id
+            }
+            if let id = missing[url] {
+                return id
+            }
+            let id = "missing\(missing.count)"
+            missing[url] = id
+            extra.append(Node(id: id, label: [url, explanation.stopped ?? "no route"], kind: .missing, isGated: false))
+            return id
+        }
+
+        for (index, tab) in app.tabs.enumerated() {
+            nodes.append(Node(id: "tab\(index + 1)", label: ["Tab \(index + 1): \(tab.title)"], kind: .tab, isGated: false))
+        }
+        for (index, route) in app.routes.enumerated() {
+            nodes.append(Node(id: "screen\(index)", label: [route.title, route.pattern], kind: .screen,
+                              isGated: route.metadata["requiresLogin"] == "true"))
+        }
+        for (index, tab) in app.tabs.enumerated() {
+            edges.append(Edge(from: "tab\(index + 1)", to: node(for: tab.root), kind: .root, label: ""))
+        }
+        for (index, route) in app.routes.enumerated() {
+            let values = Self.exampleValues(for: route.pattern)
+            for link in route.links {
+                edges.append(Edge(from: "screen\(index)", to: node(for: ScreenFactory.fillURL(link.url, values)), kind: .link, label: link.title))
+            }
+            if let parent = route.parent {
+                edges.append(Edge(from: node(for: ScreenFactory.fillURL(parent, values)), to: "screen\(index)", kind: .parent, label: ""))
+            }
+        }
+        var rules: [(pattern: String, to: String?, kind: Edge.Kind, label: String)] = app.redirects.map {
+            ($0.from, $0.to, .redirect, "redirect")
+        }
+        for entry in app.relocations?.entries ?? [] {
+            switch entry {
+            case .replace(let pattern, let to): rules.append((pattern, to, .relocation, "relocation: replace"))
+            case .add(let pattern, let target): rules.append((pattern, nil, .relocation, "relocation: add for \(target)"))
+            case .delete(let pattern): rules.append((pattern, nil, .relocation, "relocation: delete"))
+            case .reset(let pattern): rules.append((pattern, nil, .relocation, "relocation: reset"))
+            }
+        }
+        for (index, rule) in rules.enumerated() {
+            let id = "rule\(index)"
+            extra.insert(Node(id: id, label: [rule.pattern], kind: .rule, isGated: false), at: index)
+            // Where the rule's own source leads, as an open would go (for `add`, the target's screen).
+            let destination = rule.to.map { AppDescription.exampleURL(for: $0) } ?? AppDescription.exampleURL(for: rule.pattern)
+            edges.append(Edge(from: id, to: node(for: destination), kind: rule.kind, label: rule.label))
+        }
+        nodes += extra
+    }
+
+    /// Example values for `pattern`'s parameters, as ``AppDescription/exampleURL(for:)`` picks them.
+    static func exampleValues(for pattern: String) -> [String: String] {
+        (try? RoutePattern(pattern)).map { AppDescription.exampleParameters(for: $0) } ?? [:]
+    }
+
+    // MARK: Output
+
+    /// The graph in Graphviz's DOT language: tabs as boxes, screens as rounded boxes (gated ones
+    /// red, with a lock), rules as notes and missing URLs dashed; parents, redirects and
+    /// relocations as dashed edges.
+    public var dot: String {
+        var lines = ["digraph \(Self.dotQuoted(name)) {", "  rankdir=LR;", "  node [fontname=\"Helvetica\", fontsize=10];",
+                     "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        for node in nodes {
+            let label = (node.isGated ? ["🔒 " + node.label[0]] + node.label.dropFirst() : node.label).map(Self.dotEscaped).joined(separator: "\\n")
+            let shape: String
+            switch node.kind {
+            case .tab: shape = "shape=box, style=filled, fillcolor=\"#dde8ff\""
+            case .screen: shape = node.isGated ? "shape=box, style=\"rounded,bold\", color=\"#c0392b\"" : "shape=box, style=rounded"
+            case .rule: shape = "shape=note"
+            case .handler: shape = "shape=component"
+            case .missing: shape = "shape=box, style=dashed, color=gray"
+            }
+            lines.append("  \(node.id) [label=\"\(label)\", \(shape)];")
+        }
+        for edge in edges {
+            var attributes: [String] = []
+            if !edge.label.isEmpty { attributes.append("label=\"\(Self.dotEscaped(edge.label))\"") }
+            switch edge.kind {
+            case .root: attributes.append("style=bold")
+            case .link: break
+            case .parent: attributes.append("style=dashed, arrowhead=empty, label=\"parent\"")
+            case .redirect, .relocation: attributes.append("style=dashed, color=\"#8e44ad\"")
+            }
+            lines.append("  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The graph as a Mermaid flowchart: the same shapes and edge styles as ``dot`` where Mermaid
+    /// has them, gated screens in the `gated` class.
+    public var mermaid: String {
+        var lines = ["flowchart LR"]
+        for node in nodes {
+            let label = (node.isGated ? ["🔒 " + node.label[0]] + node.label.dropFirst() : node.label).map(Self.mermaidEscaped).joined(separator: "<br/>")
+            switch node.kind {
+            case .tab: lines.append("  \(node.id)[[\"\(label)\"]]")
+            case .screen: lines.append("  \(node.id)(\"\(label)\")")
+            case .rule: lines.append("  \(node.id)>\"\(label)\"]")
+            case .handler: lines.append("  \(node.id)[/\"\(label)\"/]")
+            case .missing: lines.append("  \(node.id)[\"\(label)\"]")
+            }
+        }
+        for edge in edges {
+            let label = edge.kind == .parent ? "parent" : edge.label
+            let arrow = edge.kind == .link || edge.kind == .root ? "-->" : "-.->"
+            lines.append("  \(edge.from) \(arrow)" + (label.isEmpty ? "" : "|\"\(Self.mermaidEscaped(label))\"|") + " \(edge.to)")
+        }
+        let gated = nodes.filter(\.isGated).map(\.id)
+        if !gated.isEmpty {
+            lines.append("  classDef gated stroke:#c0392b,stroke-width:2px")
+            lines.append("  class \(gated.joined(separator: ",")) gated")
+        }
+        let missing = nodes.filter { $0.kind == .missing }.map(\.id)
+        if !missing.isEmpty {
+            lines.append("  classDef missing stroke-dasharray:4 3,color:#777")
+            lines.append("  class \(missing.joined(separator: ",")) missing")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` quoted as a DOT identifier.
+    static func dotQuoted(_ text: String) -> String {
+        "\"" + dotEscaped(text) + "\""
+    }
+
+    /// `text` for inside a DOT string: quotes and backslashes escaped, control characters dropped.
+    static func dotEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.properties.generalCategory != .control { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// `text` for inside a quoted Mermaid label: quotes, `<`, `>` and `&` as entities, control
+    /// characters dropped.
+    static func mermaidEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            default:
+                if scalar.properties.generalCategory != .control { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

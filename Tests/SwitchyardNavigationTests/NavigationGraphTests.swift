@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import SwitchyardDemo
+@testable import SwitchyardNavigation
+
+/// The navigation graph: edges resolved through the app's router, and the demo app's graph pinned
+/// as golden DOT and Mermaid text (SWITCHYARD_UPDATE_GOLDEN=1 rewrites them).
+@MainActor
+@Suite struct NavigationGraphTests {
+    nonisolated static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Graphs")
+
+    static let app = #"""
+    {
+      "name": "Tiny",
+      "loginURL": "app://login",
+      "tabs": [{"title": "Home", "root": "app://home"}, {"title": "Orders", "root": "app://orders"}],
+      "routes": [
+        {"pattern": "app://home", "target": "Home", "opens": "tab",
+         "links": [{"title": "Order 5", "url": "app://order/5"}, {"title": "Old", "url": "app://legacy/5"},
+                   {"title": "Broken", "url": "app://nowhere"}, {"title": "Bad id", "url": "app://order/abc"}]},
+        {"pattern": "app://orders", "target": "Orders", "opens": "tab", "metadata": {"requiresLogin": true}},
+        {"pattern": "app://order/:id<int>", "target": "Order", "title": "Order \"{id}\"", "parent": "app://orders",
+         "links": [{"title": "Track", "url": "app://order/{id}/track"}]},
+        {"pattern": "app://order/:id<int>/track", "target": "Track", "parent": "app://order/{id}"},
+        {"pattern": "app://login", "target": "Login", "opens": "modal"}
+      ],
+      "redirects": [{"from": "app://legacy/:id", "to": "app://order/:id"}]
+    }
+    """#
+
+    @Test func edgesGoWhereOpeningTheURLWouldGo() throws {
+        let description = try AppDescription.decode(json: Data(Self.app.utf8))
+        let graph = NavigationGraph(runtime: try AppRuntime(app: description))
+        func edge(_ from: String, _ label: String) -> String? {
+            graph.edges.first { $0.from == from && $0.label == label }?.to
+        }
+        #expect(graph.edges.filter { $0.kind == .root }.map { "\($0.from)→\($0.to)" } == ["tab1→screen0", "tab2→screen1"])
+        #expect(edge("screen0", "Order 5") == "screen2")
+        #expect(edge("screen0", "Old") == "screen2", "a link through a redirect ends at the redirect's destination")
+        #expect(edge("screen2", "Track") == "screen3", "a link template is filled from the screen's own parameters")
+        // A link that reaches no screen ends in a missing node that says so.
+        let broken = try #require(graph.nodes.first { $0.id == edge("screen0", "Broken") })
+        #expect(broken.kind == .missing)
+        #expect(broken.label == ["app://nowhere", "no route"])
+        #expect(graph.nodes.first { $0.id == edge("screen0", "Bad id") }?.kind == .missing, "`abc` fails :id<int>")
+        // Parents point at the screens built under them.
+        #expect(graph.edges.filter { $0.kind == .parent }.map { "\($0.from)→\($0.to)" } == ["screen1→screen2", "screen2→screen3"])
+        #expect(graph.nodes.filter(\.isGated).map(\.id) == ["screen1"])
+        let rule = try #require(graph.edges.first { $0.kind == .redirect })
+        #expect(graph.nodes.first { $0.id == rule.from }?.label == ["app://legacy/:id"])
+        #expect(rule.to == "screen2")
+        // Quotes in titles are escaped in both outputs.
+        #expect(graph.dot.contains(#"label="Order \"{id}\"\napp://order/:id<int>""#))
+        #expect(graph.mermaid.contains(#"screen2("Order #quot;{id}#quot;<br/>app://order/:id#lt;int#gt;")"#))
+        #expect(graph.mermaid.contains("class screen1 gated"))
+    }
+
+    @Test(arguments: ["dot", "mmd"])
+    func theDemoAppsGraph(_ format: String) throws {
+        let graph = NavigationGraph(runtime: try DemoApp.makeRuntime())
+        let text = (format == "dot" ? graph.dot : graph.mermaid) + "\n"
+        let file = Self.directory.appendingPathComponent("demo.\(format)")
+        if ProcessInfo.processInfo.environment["SWITCHYARD_UPDATE_GOLDEN"] == "1" {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == expected, "the demo app's graph changed; rerun with SWITCHYARD_UPDATE_GOLDEN=1 if intended")
+    }
+}
