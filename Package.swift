@@ -7,7 +7,7 @@ let package = Package(
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
-        .library(name: "SwitchyardTerminal", targets: ["SwitchyardTerminal"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
     dependencies: [
@@ -23,11 +23,15 @@ let package = Package(
         .target(name: "SwitchyardLogging", dependencies: ["Switchyard", .product(name: "Logging", package: "swift-log")]),
         // The navigation model: pure values, no terminal.
         .target(name: "SwitchyardNavigation", dependencies: ["Switchyard"]),
-        // The renderer: cells, layout, animation, line editing. No ncurses.
-        .target(name: "SwitchyardTerminal", dependencies: ["SwitchyardNavigation"]),
-        // The only code that touches ncurses.
+        // The terminal toolkit: canvas, display widths, frame diff, line editor, animator, input
+        // decoding. Knows nothing of Switchyard, and no ncurses.
+        .target(name: "TerminalKit"),
+        // The app shell: the model, view and loop of the terminal app that draws Switchyard's
+        // navigation with TerminalKit.
+        .target(name: "SwitchyardShell", dependencies: ["Switchyard", "SwitchyardNavigation", "TerminalKit"]),
+        // The only code that touches ncurses: a TerminalKit terminal.
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
-        .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "SwitchyardTerminal"]),
+        .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "TerminalKit"]),
         // The demo app: its route table and services, as a library so tests can drive it.
         .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Demo/App"),
         .executableTarget(
@@ -36,8 +40,9 @@ let package = Package(
                 "Switchyard",
                 "SwitchyardLogging",
                 "SwitchyardNavigation",
-                "SwitchyardTerminal",
+                "SwitchyardShell",
                 "SwitchyardCurses",
+                "TerminalKit",
                 "SwitchyardDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -47,12 +52,24 @@ let package = Package(
         // The terminal app's responsiveness in a release build: `swift run -c release switchyard-terminal-bench`.
         .executableTarget(
             name: "switchyard-terminal-bench",
-            dependencies: ["Switchyard", "SwitchyardNavigation", "SwitchyardTerminal", "SwitchyardDemo"],
+            dependencies: ["Switchyard", "SwitchyardNavigation", "SwitchyardShell", "TerminalKit", "SwitchyardDemo"],
             path: "Benchmarks/Terminal"
         ),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
-        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps", "Graphs"]),
-        .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"], exclude: ["Golden"]),
+        // Helpers shared by the test targets: the SplitMix64 generator, the callback recorder, the
+        // navigation action generator.
+        .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Tests/SwitchyardTestSupport"),
+        .testTarget(
+            name: "SwitchyardTests",
+            dependencies: ["Switchyard", "SwitchyardLogging", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Corpus"]
+        ),
+        .testTarget(
+            name: "SwitchyardNavigationTests",
+            dependencies: ["SwitchyardNavigation", "SwitchyardDemo", "SwitchyardTestSupport"],
+            exclude: ["Scripts", "Apps", "Graphs"]
+        ),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]

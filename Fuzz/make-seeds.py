@@ -147,8 +147,9 @@ def main():
     write(d, "table-broken.json", '{"entries": [{"op": "replace", "pattern": "app://a/:id", "to": ')
 
     d = reset("FuzzNavigation")
-    # Byte layout per action: flags, kind (mod 12), arguments; screen = kind, n, guard (0 = guarded).
-    PUSH, POP, POPROOT, POPTO, PRESENT, DISMISS, DISMISSALL, TAB, SETROOT, DTP, REPLACE, GUARD = range(12)
+    # Byte layout per action: flags, kind (NavigationAction.Kind.allCases, mod 14), arguments;
+    # screen = kind, n, guard (0 = guarded).
+    PUSH, POP, POPROOT, POPTO, PRESENT, DISMISS, DISMISSALL, TAB, SETROOT, DTP, REPLACE, GUARD, REMOVE, UPDATE = range(14)
     seqs = {
         "push-pop": [0, PUSH, 2, 1, 1, 0, 0, PUSH, 3, 2, 1, 0, 0, POP, 0, 0, POPROOT, 0],
         "present-wrapped": [0, PRESENT, 5, 0, 1, 2, 3, 0, PUSH, 2, 1, 1, 0, 0, DISMISS, 3],

@@ -10,7 +10,8 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
-import SwitchyardTerminal
+import SwitchyardShell
+import TerminalKit
 
 /// A frame sink that diffs each frame against the previous one, as the ncurses backend does.
 final class DiffingTerminal: Terminal {

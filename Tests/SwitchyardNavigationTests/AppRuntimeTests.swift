@@ -2,19 +2,13 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTestSupport
 import Testing
 
 /// The runtime's contracts in isolation: outcomes after placement, callbacks, custom handlers and jump
 /// actions, templates, and the command vocabulary.
 @MainActor
 struct AppRuntimeTests {
-    final class Deliveries: Sendable {
-        private let lock = NSLock()
-        private nonisolated(unsafe) var codes: [String] = []
-        var all: [String] { lock.withLock { codes } }
-        func callback() -> RouteCallback { RouteCallback { [self] o in lock.withLock { codes.append(o.code) } } }
-    }
-
     @Test func aVetoedPlacementReachesTheCallbackAndTheFailureHandlerOnce() async throws {
         let runtime = try DemoApp.makeRuntime()
         let failures = Deliveries()

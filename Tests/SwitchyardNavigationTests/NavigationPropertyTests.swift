@@ -1,4 +1,5 @@
 import SwitchyardNavigation
+import SwitchyardTestSupport
 import Testing
 
 /// Random action sequences: invariants hold after every step, and rejected actions change nothing.
@@ -6,68 +7,12 @@ struct NavigationPropertyTests {
     static let seeds: [UInt64] = [1, 42, 2024, 0xDEAD_BEEF]
     static let stepsPerSeed = 25_000
 
-    static let kinds = ["OrderDetail", "EditAddress", "Login", "SignupStep", "OrderList", "Profile"]
-
     static func initialState() throws -> NavigationState {
         try NavigationState(tabs: [
             Tab(title: "Orders", root: Screen(kind: "OrderList", url: "app://orders", pattern: "app://orders")),
             Tab(title: "Profile", root: Screen(kind: "Profile", url: "app://profile", pattern: "app://profile")),
             Tab(title: "Settings", root: Screen(kind: "Settings", url: "app://settings")),
         ])
-    }
-
-    static func randomScreen(_ rng: inout SplitMix64) -> Screen {
-        let kind = rng.pick(kinds)
-        let number = rng.below(3)
-        return Screen(
-            id: ScreenID(rng.below(5)),
-            kind: kind,
-            url: "app://\(kind.lowercased())/\(number)",
-            pattern: "app://\(kind.lowercased())/:n",
-            title: "\(kind) \(number)",
-            leaveGuard: rng.oneIn(20) ? LeaveGuard(reason: "unsaved \(number)") : nil
-        )
-    }
-
-    static func randomAnimation(_ rng: inout SplitMix64) -> Animation {
-        rng.pick(Animation.allCases)
-    }
-
-    static func randomAction(_ rng: inout SplitMix64, in state: NavigationState) -> NavigationAction {
-        let someID = ScreenID(rng.below(state.idGenerator.nextValue + 2))
-        switch rng.below(32) {
-        case 0..<4: return .push(randomScreen(&rng), animation: randomAnimation(&rng))
-        case 4..<9: return .pop(animation: randomAnimation(&rng))
-        case 9..<12: return .popToRoot()
-        case 12, 13:
-            let target: ScreenTarget = switch rng.below(3) {
-            case 0: .kind(rng.pick(kinds))
-            case 1: .pattern("app://\(rng.pick(kinds).lowercased())/:n")
-            default: .screen(someID)
-            }
-            return .popTo(target)
-        case 14, 15:
-            return .present(
-                randomScreen(&rng),
-                style: rng.pick(PresentationStyle.allCases),
-                wrapsInNavigation: rng.oneIn(2),
-                animation: randomAnimation(&rng)
-            )
-        case 16..<19: return .dismiss()
-        case 19, 31: return .dismissAll()
-        case 20..<23:
-            let selector: TabSelector = switch rng.below(3) {
-            case 0: .index(rng.below(5) - 1)
-            case 1: .rootURL(rng.pick(["app://orders", "app://profile", "app://settings", "app://cart"]))
-            default: .rootKind(rng.pick(kinds + ["Settings"]))
-            }
-            return .selectTab(selector, popToRoot: rng.oneIn(2))
-        case 23: return .setRoot(randomScreen(&rng))
-        case 24, 25: return .replaceTop(randomScreen(&rng))
-        case 26, 27: return .dismissThenPush(randomScreen(&rng))
-        case 28, 29: return .discardGuard(someID)
-        default: return .setLeaveGuard(LeaveGuard(reason: "dirty"), on: someID)
-        }
     }
 
     /// Checks one step; returns a description of what went wrong, or nil.
@@ -146,7 +91,7 @@ struct NavigationPropertyTests {
             if rng.oneIn(500) {
                 state.duplicatePolicy = state.duplicatePolicy == .ignore ? .allow : .ignore
             }
-            let action = Self.randomAction(&rng, in: state)
+            let action = NavigationActionGenerator.action(&rng, in: state)
             let overriding = rng.oneIn(10)
             let before = state
             let result = state.apply(action, overridingGuards: overriding)
@@ -168,6 +113,16 @@ struct NavigationPropertyTests {
 
     @Test func atLeastAHundredThousandStepsRun() {
         #expect(Self.seeds.count * Self.stepsPerSeed >= 100_000)
+    }
+
+    @Test func everyActionKindIsGenerated() throws {
+        var rng = SplitMix64(seed: 3)
+        var seen: Set<NavigationAction.Kind> = []
+        let state = try Self.initialState()
+        for _ in 0..<5_000 {
+            seen.insert(NavigationActionGenerator.action(&rng, in: state).kind)
+        }
+        #expect(seen == Set(NavigationAction.Kind.allCases))
     }
 
     @Test func splitMix64MatchesTheReferenceSequence() {

@@ -2,6 +2,7 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTestSupport
 import Testing
 
 /// Random commands against whole apps (the demo and the Mail test app): after every command the state's
@@ -12,16 +13,6 @@ struct RuntimePropertyTests {
     /// 4 runs × 26,000 commands: over 100,000 commands in all.
     nonisolated static let runs: [(app: String, seed: UInt64)] = [("demo", 7), ("mail", 11), ("demo", 2026), ("mail", 99)]
     static let commandsPerRun = 26_000
-
-    /// Records the deliveries of one callback.
-    final class Deliveries: Sendable {
-        private let lock = NSLock()
-        private nonisolated(unsafe) var outcomes: [RouteOutcome] = []
-        var all: [RouteOutcome] { lock.withLock { outcomes } }
-        func callback() -> RouteCallback {
-            RouteCallback { [self] outcome in lock.withLock { outcomes.append(outcome) } }
-        }
-    }
 
     static func runtime(_ app: String) throws -> AppRuntime {
         if app == "demo" { return try DemoApp.makeRuntime() }
@@ -80,7 +71,7 @@ struct RuntimePropertyTests {
 
             // The held navigation from before: it fires exactly when it is no longer held.
             if let h = heldBefore, runtime.heldNavigation?.openID != h.openID {
-                let got = h.deliveries.all
+                let got = h.deliveries.outcomes
                 try #require(got.count == 1, "\(context): held open #\(h.openID) fired \(got.count) times")
                 if command == .login, let trace = report.trace {
                     try #require(got[0].code == trace.outcome.code, "\(context): resumed callback got \(got[0].code)")
@@ -89,25 +80,25 @@ struct RuntimePropertyTests {
                 }
                 held = nil
             } else if let h = heldBefore {
-                try #require(h.deliveries.all.isEmpty, "\(context): held open #\(h.openID) fired while still held")
+                try #require(h.deliveries.outcomes.isEmpty, "\(context): held open #\(h.openID) fired while still held")
             }
 
             // This command's own open.
             switch command {
             case .open, .tap, .tab:
                 if let trace = report.trace, let current = runtime.heldNavigation, current.openID == trace.id {
-                    try #require(deliveries.all.isEmpty, "\(context): a held open's callback fired")
+                    try #require(deliveries.outcomes.isEmpty, "\(context): a held open's callback fired")
                     held = (trace.id, deliveries)
                 } else if let trace = report.trace {
-                    let got = deliveries.all
+                    let got = deliveries.outcomes
                     try #require(got.count == 1, "\(context): callback fired \(got.count) times")
                     try #require(got[0].code == trace.outcome.code, "\(context): callback \(got[0].code) vs trace \(trace.outcome.code)")
                     try Self.checkMatchesState(trace.outcome, before: before, after: runtime.state, command: command, context)
                 } else {
-                    try #require(deliveries.all.isEmpty, "\(context): a command with no open fired its callback")
+                    try #require(deliveries.outcomes.isEmpty, "\(context): a command with no open fired its callback")
                 }
             default:
-                try #require(deliveries.all.isEmpty, "\(context): a command with no open fired its callback")
+                try #require(deliveries.outcomes.isEmpty, "\(context): a command with no open fired its callback")
             }
         }
     }

@@ -1,15 +1,7 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 @testable import Switchyard
-
-/// Collects callback deliveries so tests can check "exactly once".
-final class Deliveries: Sendable {
-    private let lock = NSLock()
-    private nonisolated(unsafe) var items: [String] = []
-    func add(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
-    func callback() -> RouteCallback { RouteCallback { [self] in add($0.code) } }
-}
 
 struct RouterTests {
     static func router() throws -> Router {

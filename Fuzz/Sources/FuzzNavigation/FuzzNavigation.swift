@@ -3,10 +3,11 @@ import SwitchyardNavigation
 
 // FuzzNavigation: bytes → a sequence of NavigationActions applied to a three-tab NavigationState.
 //
-// Each action takes one byte for its kind and a few more for its arguments (screens from a small
-// pool, with or without leave guards; tab selectors with indices in and out of range, negative
-// included; pop-to targets by kind, pattern or ID; guard changes on existing and unknown IDs). One more
-// byte chooses whether guards are overridden and may flip the duplicate policy.
+// Each action takes one byte for its kind (an index into NavigationAction.Kind.allCases, modulo their
+// count) and a few more for its arguments (screens from a small pool, with or without leave guards;
+// tab selectors with indices in and out of range, negative included; pop-to targets by kind, pattern
+// or ID; guard changes, removals and updates on existing and unknown IDs). One more byte chooses
+// whether guards are overridden and may flip the duplicate policy.
 //
 // Checks, after every action:
 // - an applied action leaves a state whose `checkInvariants()` is empty;
@@ -36,11 +37,13 @@ func screenID(_ r: inout ByteReader, _ state: NavigationState) -> ScreenID {
 
 func action(_ r: inout ByteReader, _ state: NavigationState) -> NavigationAction {
     let anim = { (r: inout ByteReader) in animations[r.below(animations.count)] }
-    switch r.below(12) {
-    case 0: return .push(screen(&r), animation: anim(&r))
-    case 1: return .pop(animation: anim(&r))
-    case 2: return .popToRoot(animation: anim(&r))
-    case 3:
+    // Every kind of action, drawn through an exhaustive switch: a new action does not compile here
+    // until it is generated.
+    switch NavigationAction.Kind.allCases[r.below(NavigationAction.Kind.allCases.count)] {
+    case .push: return .push(screen(&r), animation: anim(&r))
+    case .pop: return .pop(animation: anim(&r))
+    case .popToRoot: return .popToRoot(animation: anim(&r))
+    case .popTo:
         let target: ScreenTarget
         switch r.below(3) {
         case 0: target = .kind(kinds[r.below(kinds.count)])
@@ -48,13 +51,13 @@ func action(_ r: inout ByteReader, _ state: NavigationState) -> NavigationAction
         default: target = .screen(screenID(&r, state))
         }
         return .popTo(target, animation: anim(&r))
-    case 4:
+    case .present:
         let s = screen(&r)
         let flags = r.next()
         return .present(s, style: flags & 1 == 0 ? .sheet : .fullScreen, wrapsInNavigation: flags & 2 != 0, animation: anim(&r))
-    case 5: return .dismiss(animation: anim(&r))
-    case 6: return .dismissAll(animation: anim(&r))
-    case 7:
+    case .dismiss: return .dismiss(animation: anim(&r))
+    case .dismissAll: return .dismissAll(animation: anim(&r))
+    case .selectTab:
         let selector: TabSelector
         switch r.below(3) {
         case 0: selector = .index(Int(Int8(bitPattern: r.next())) % 6)
@@ -62,12 +65,14 @@ func action(_ r: inout ByteReader, _ state: NavigationState) -> NavigationAction
         default: selector = .rootKind(kinds[r.below(kinds.count)])
         }
         return .selectTab(selector, popToRoot: r.next() & 1 == 1, animation: anim(&r))
-    case 8: return .setRoot(screen(&r), animation: anim(&r))
-    case 9: return .dismissThenPush(screen(&r), animation: anim(&r))
-    case 10: return .replaceTop(screen(&r), animation: anim(&r))
-    default:
+    case .setRoot: return .setRoot(screen(&r), animation: anim(&r))
+    case .dismissThenPush: return .dismissThenPush(screen(&r), animation: anim(&r))
+    case .replaceTop: return .replaceTop(screen(&r), animation: anim(&r))
+    case .setLeaveGuard:
         let guardValue: LeaveGuard? = r.next() & 1 == 0 ? nil : LeaveGuard(reason: "editing")
         return .setLeaveGuard(guardValue, on: screenID(&r, state))
+    case .remove: return .remove(screenID(&r, state), animation: anim(&r))
+    case .update: return .update(screenID(&r, state), with: screen(&r))
     }
 }
 

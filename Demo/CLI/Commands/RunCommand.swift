@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+import SwitchyardCurses
+import SwitchyardDemo
+import SwitchyardNavigation
+import SwitchyardShell
+import TerminalKit
+
+/// `switchyard [run]`: the terminal app, a tab-bar phone app whose every navigation goes through the
+/// router; headless (the script runner on standard input) when there is no terminal.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open the terminal app: a simulated phone app whose every navigation goes through the router.",
+        discussion: """
+        A simulated tab-bar phone app whose screens are route targets: type a URL at the prompt (: or /), \
+        pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9. F2 (or L) shows the \
+        route log, F3 (or R) the route table, ? every key, q quits. When standard input or output is not a \
+        terminal, or TERM is dumb or unknown, runs the script runner on standard input instead (see \
+        `switchyard script`). NO_COLOR (set and not empty) turns colours off; --palette light suits a \
+        light background.
+        """
+    )
+
+    @OptionGroup var appOptions: AppOptions
+
+    @Flag(name: .long, help: "Show transitions at once instead of animating them.")
+    var noAnimation = false
+
+    @Flag(name: .long, help: "Do not ask the terminal for mouse events.")
+    var noMouse = false
+
+    @Option(name: .long, help: "Record the session as a script: each command, then an `expect stack` line.")
+    var record: String?
+
+    @Option(name: .long, help: "Play a script in the app, with its animations, before handing over the keys.")
+    var replay: String?
+
+    @Option(name: .long, help: "Milliseconds between replayed commands.")
+    var delay = 800
+
+    @Flag(name: .long, help: "Replay one command per key press.")
+    var step = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Colours for a dark or light terminal background (dark, light).",
+        discussion: "Without it: SWITCHYARD_PALETTE, else COLORFGBG's background, else dark."))
+    var palette: String?
+
+    func validate() throws {
+        if let palette, Palette(rawValue: palette.lowercased()) == nil {
+            throw ValidationError("--palette: '\(palette)' is not a palette; use dark or light.")
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        let runtime = try appOptions.makeRuntime()
+        let replayText = try replay.map(Self.read)
+        let replayed = try replayText.map(Self.commands)
+        let unavailable = NCursesTerminal.unavailability()
+        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse, palette: palette.flatMap { Palette(rawValue: $0.lowercased()) } ?? .detected()) else {
+            // One line on every path: the notice, then the reason.
+            let reason = unavailable ?? .unknownTerm(NCursesTerminal.termName ?? "")
+            var text: String
+            if let replayText {
+                FileHandleOutput.stderr("switchyard: no terminal; replaying \(replay ?? "") headless (\(reason))")
+                text = replayText
+            } else {
+                FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input (\(reason))")
+                var lines: [String] = []
+                while let line = readLine(strippingNewline: true) { lines.append(line) }
+                text = lines.joined(separator: "\n")
+            }
+            let runner = ScriptRunner(runtime: runtime) { print($0) }
+            let ok = await runner.run(text)
+            if !ok { throw ExitCode(1) }
+            return
+        }
+        let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
+        if let path = appOptions.app ?? appOptions.routes {
+            loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
+        }
+        if let record {
+            guard FileManager.default.createFile(atPath: record, contents: Data("# Recorded by switchyard \(runtime.app.name)\n".utf8)),
+                  let handle = FileHandle(forWritingAtPath: record) else {
+                terminal.shutdown()
+                FileHandleOutput.stderr("switchyard: cannot write \(record)")
+                throw ExitCode(1)
+            }
+            handle.seekToEndOfFile()
+            loop.onCommand = { command, report in
+                handle.write(Data(Self.recorded(command, report).utf8))
+            }
+        }
+        if let replayed { await loop.replay(replayed, delayMilliseconds: delay, stepwise: step) }
+        loop.coalescesWaitingKeys = true
+        if !loop.model.quitRequested { await loop.run() }
+        terminal.shutdown()
+    }
+
+    /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
+    /// leaves the running app in force and says why.
+    @MainActor
+    static func watcher(path: String, isApp: Bool, relocations: String?) -> @MainActor () -> AppLoop.Reload {
+        func stamp() -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        var last = stamp()
+        return {
+            let now = stamp()
+            guard now != last else { return .unchanged }
+            last = now
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            do {
+                let description: AppDescription
+                let count: Int
+                if isApp {
+                    description = try RouteSchema.load(AppDescription.self, path: path)
+                    count = description.routes.count
+                } else {
+                    let file = try RouteSchema.load(RouteFile.self, path: path)
+                    description = AppDescription.generated(from: file, name: name)
+                    count = file.routes.count
+                }
+                let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
+                let runtime = try DemoApp.makeRuntime(app: description, relocations: table)
+                return .reloaded(runtime, "Reloaded \(name): \(count) route\(count == 1 ? "" : "s")")
+            } catch let error as RouteFileError {
+                let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                let at = [place, error.location].filter { !$0.isEmpty }.joined(separator: ": ")
+                return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(at.isEmpty ? "" : at + ": ")\(error.message)"))
+            } catch {
+                return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(error)"))
+            }
+        }
+    }
+
+    /// The lines recorded for one command: the command as a script line, then the state it left.
+    static func recorded(_ command: NavigationCommand, _ report: StepReport) -> String {
+        "\(command)\nexpect stack \(report.state.compactDescription)\n"
+    }
+
+    static func read(_ path: String) throws -> String {
+        do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+            FileHandleOutput.stderr("switchyard: cannot read \(path): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The commands of a script (expectations and comments are skipped); a bad line ends the run.
+    static func commands(_ text: String) throws -> [NavigationCommand] {
+        var out: [NavigationCommand] = []
+        for (index, raw) in ScriptRunner.lines(of: text).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("expect") { continue }
+            do throws(CommandParseError) { out.append(try NavigationCommand(parsing: line)) } catch {
+                FileHandleOutput.stderr("switchyard: line \(index + 1): \(error)")
+                throw ExitCode(1)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+
+/// `switchyard script [FILE|-]`: runs a navigation script headless and prints each step.
+struct ScriptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "script",
+        abstract: "Run a navigation script (one command a line) against the app, headless.",
+        discussion: """
+        Commands: open URL, back [ANIMATION], dismiss [ANIMATION], tab N, tap N, login, logout, discard, \
+        expect top TITLE, expect stack STATE, expect outcome CODE, expect transition KIND, expect held URL|none, \
+        expect login yes|no, expect error, expect ok, # comment. LF, CRLF and a UTF-8 BOM are accepted.
+        After each line the state, the transition and the trace are printed. A bad line prints an error with its
+        line number and the run goes on. Any failed expect makes the exit status 1.
+        """
+    )
+
+    @Argument(help: "The script file, or - (the default) for standard input.")
+    var file: String = "-"
+
+    @OptionGroup var appOptions: AppOptions
+
+    @Flag(name: .long, help: "Do not print traces.")
+    var noTrace = false
+
+    @MainActor
+    func run() async throws {
+        let text: String
+        if file == "-" {
+            var lines: [String] = []
+            while let line = readLine(strippingNewline: true) { lines.append(line) }
+            text = lines.joined(separator: "\n")
+        } else {
+            do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: file), as: UTF8.self) } catch {
+                throw RouteFileLoader.fail(error)
+            }
+        }
+        let runtime = try appOptions.makeRuntime()
+        let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
+        let ok = await runner.run(text)
+        if !ok { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+
+/// Options shared by every command that runs an app.
+struct AppOptions: ParsableArguments {
+    @Option(name: .long, help: "An app description (JSON, see README). The built-in demo app by default.")
+    var app: String?
+
+    @Option(name: .long, help: "A plain route file (JSON): every route becomes a screen, in a tab per host.")
+    var routes: String?
+
+    @Option(name: .long, help: "A relocation table (JSON) applied at start.")
+    var relocations: String?
+
+    /// Loads the app and builds its runtime; errors are printed and end the process with status 1.
+    @MainActor
+    func makeRuntime() throws -> AppRuntime {
+        if app != nil && routes != nil {
+            FileHandleOutput.stderr("switchyard: give --app or --routes, not both")
+            throw ExitCode(1)
+        }
+        let description = try app.map { path in try RouteFileLoader.read(AppDescription.self, path: path) }
+            ?? routes.map { path in
+                AppDescription.generated(from: try RouteFileLoader.read(RouteFile.self, path: path),
+                                         name: URL(fileURLWithPath: path).lastPathComponent)
+            }
+        let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
+        do {
+            return try DemoApp.makeRuntime(app: description, relocations: table)
+        } catch let e as RouteFileError {
+            // `configure` is where the extra relocation table is applied on top of the app's.
+            let file = e.location == "configure" ? relocations ?? app ?? routes : app ?? routes
+            throw RouteFileLoader.fail(e.naming(file ?? RouteFileLoader.demoName))
+        } catch let e as RelocationError {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(relocations ?? "relocations"): \(e)"))
+        } catch {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
+        }
+        throw ExitCode(1)
+    }
+}

@@ -1,0 +1,47 @@
+import Switchyard
+
+/// One route of an app: its pattern, the screen it shows and how that screen opens.
+public struct ScreenRoute: Sendable, Equatable {
+    /// The route pattern (with the pattern grammar).
+    public var pattern: String
+    /// More patterns for the same screen (for example a legacy path).
+    public var aliases: [String]
+    /// The screen kind (the route's target name).
+    public var kind: String
+    /// The title template; `{name}` is replaced by the parameter `name` (path, then query).
+    public var title: String
+    /// Body line templates.
+    public var body: [String]
+    /// Links the screen offers; titles and URLs are templates.
+    public var links: [Link]
+    /// How the screen opens unless the URL says otherwise (`jumpType` query parameter).
+    public var opens: OpenStyle
+    /// The animation to play; nil for the style's default.
+    public var animation: Animation?
+    /// The parent's URL template: a deep link builds the back stack through it, down to a tab root.
+    public var parent: String?
+    /// Metadata interceptors can read (`requiresLogin`…).
+    public var metadata: [String: String]
+    /// When set, the screen vetoes leaving it (a form with unsaved input), with this reason.
+    public var leaveGuard: String?
+    /// Tie-breaking priority.
+    public var priority: Int
+
+    /// Creates a route.
+    public init(pattern: String, aliases: [String] = [], kind: String, title: String? = nil, body: [String] = [],
+                links: [Link] = [], opens: OpenStyle = .push, animation: Animation? = nil, parent: String? = nil,
+                metadata: [String: String] = [:], leaveGuard: String? = nil, priority: Int = 0) {
+        self.pattern = pattern
+        self.aliases = aliases
+        self.kind = kind
+        self.title = title ?? kind
+        self.body = body
+        self.links = links
+        self.opens = opens
+        self.animation = animation
+        self.parent = parent
+        self.metadata = metadata
+        self.leaveGuard = leaveGuard
+        self.priority = priority
+    }
+}

@@ -1,0 +1,9 @@
+/// A request a screen handler cannot turn into a placement (a malformed `tabBarSelecIndex`).
+public struct PlacementRequestError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public let message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Switchyard
+
+/// Runs navigation scripts against an ``AppRuntime``: one command a line, headless.
+///
+/// Commands are ``NavigationCommand`` lines (`open URL`, `back [ANIMATION]`, `dismiss [ANIMATION]`,
+/// `tab N`, `tap N`, `login`, `logout`, `discard`), plus expectations: `expect top TITLE`,
+/// `expect stack STATE` (the compact state, e.g. `[Orders] Orders > Order #42 ^ Log in`),
+/// `expect outcome CODE` (of the last open: `open`, `tap`, `tab`, and a `login` that resumed),
+/// `expect transition KIND`, `expect held URL|none`, `expect login yes|no`, `expect error` / `expect ok`
+/// (of the last step), and `#` comments. Lines may end in LF or CRLF, and a UTF-8 byte order mark is
+/// skipped. After each line the runner prints the command as written, the state, the transition and the
+/// trace. A bad line prints an error with its line number and the run goes on; a failed `expect` or a bad
+/// line makes ``failures`` non-zero. After every command the runner checks the hold rule
+/// (``AppRuntime/holdViolation``) and counts a violation as a failure.
+@MainActor
+public final class ScriptRunner {
+    /// The app being driven.
+    public let runtime: AppRuntime
+    /// How many `expect` lines failed, plus how many lines could not be run.
+    public private(set) var failures = 0
+    /// How many `expect` lines passed.
+    public private(set) var passedExpectations = 0
+    /// Print traces after each open (on by default).
+    public var showTraces: Bool
+    private var last: StepReport?
+    private var lastOpen: StepReport?
+    /// Set when the last open was held for login and its hold was then cancelled: its callback's outcome.
+    private var lastOpenCancelled = false
+    private let output: (String) -> Void
+
+    /// Every outcome code `expect outcome` accepts: the codes of `RouteOutcome.code`, plus
+    /// `redirected` (any open that went through a redirect) and `none` (no open yet).
+    public static let outcomeCodes = ["handled", "not_found", "declined", "rejected", "redirected", "redirect_loop", "timed_out",
+                                      "cancelled", "vetoed", "placement_failed", "invalid_url", "failed", "none"]
+
+    /// Creates a runner that writes its report through `output`, one line per call.
+    public init(runtime: AppRuntime, showTraces: Bool = true, output: @escaping (String) -> Void) {
+        self.runtime = runtime
+        self.showTraces = showTraces
+        self.output = output
+    }
+
+    /// Splits a script into lines: LF, CRLF and a lone CR each end a line; a leading UTF-8 BOM is dropped.
+    public nonisolated static func lines(of text: String) -> [String] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in scalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    /// Runs every line of `text`; returns true when no expectation failed and every line ran.
+    @discardableResult
+    public func run(_ text: String) async -> Bool {
+        var number = 0
+        for line in Self.lines(of: text) {
+            number += 1
+            await run(line: line, number: number)
+        }
+        output("# \(passedExpectations) passed, \(failures) failed")
+        return failures == 0
+    }
+
+    /// Runs one line (1-based `number` for messages).
+    public func run(line raw: String, number: Int) async {
+        let line = raw.trimmingBlanks
+        if line.isEmpty || line.hasPrefix("#") { return }
+        let (word, rest) = Self.split(line)
+        if word == "expect" {
+            expect(rest, number)
+            return
+        }
+        let command: NavigationCommand
+        do throws(CommandParseError) { command = try NavigationCommand(parsing: line) } catch {
+            return bad(number, error.message)
+        }
+        var report = await runtime.perform(command)
+        report.command = line
+        last = report
+        if let cancelled = report.cancelledHold, cancelled.openID == lastOpen?.trace?.id { lastOpenCancelled = true }
+        if report.isOpen {
+            lastOpen = report
+            lastOpenCancelled = false
+        }
+        print(report, number)
+        if let violation = runtime.holdViolation {
+            failures += 1
+            output("line \(number): FAILED: hold rule: \(SafeText.visible(violation))")
+        }
+    }
+
+    private func bad(_ number: Int, _ message: String) {
+        failures += 1
+        output("line \(number): error: \(SafeText.visible(message))")
+    }
+
+    private static func split(_ line: String) -> (String, String) {
+        guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (line, "") }
+        return (String(line[..<space]), String(line[space...]).trimmingBlanks)
+    }
+
+    private func print(_ r: StepReport, _ number: Int) {
+        output("> \(SafeText.visible(r.command))")
+        output("  state: \(SafeText.visible(r.state.compactDescription))")
+        if r.transition != .none { output("  transition: \(SafeText.visible(r.transition.description))") }
+        if let outcome = r.outcome { output("  outcome: \(SafeText.visible(outcome.description))") }
+        if let m = r.message { output("  \(r.isError ? "error" : "note"): \(SafeText.visible(m))") }
+        if showTraces, let t = r.trace {
+            for l in t.description.split(separator: "\n").dropFirst() {
+                output("  trace: " + SafeText.visible(l.trimmingCharacters(in: .whitespaces)))
+            }
+        }
+    }
+
+    private func expect(_ spec: String, _ number: Int) {
+        let (what, value) = Self.split(spec)
+        let state = runtime.state
+        let ok: Bool
+        let actual: String
+        switch what {
+        case "top":
+            actual = state.top.title
+            ok = actual == value
+        case "stack":
+            actual = state.compactDescription
+            ok = actual == value
+        case "outcome":
+            guard Self.outcomeCodes.contains(value) else {
+                return bad(number, "unknown outcome code '\(value)' (\(Self.outcomeCodes.joined(separator: ", ")))")
+            }
+            // The final outcome's code (`cancelled` once a held open's login screen went away);
+            // `redirected` matches any redirected outcome.
+            actual = lastOpenCancelled ? "cancelled" : lastOpen?.outcome?.code ?? "none"
+            if case .redirected = lastOpen?.outcome, value == "redirected" { ok = true } else { ok = actual == value }
+        case "error":
+            actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
+            ok = actual == "error"
+        case "ok":
+            actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
+            ok = actual == "ok"
+        case "transition":
+            let t = last?.transition ?? .none
+            actual = t.kind
+            ok = actual == value || t.mainStep.kind == value
+        case "held":
+            actual = runtime.heldNavigation?.url ?? "none"
+            ok = actual == value
+        case "login":
+            guard value == "yes" || value == "no" else { return bad(number, "expect login needs yes or no") }
+            actual = runtime.isLoggedIn ? "yes" : "no"
+            ok = actual == value
+        default:
+            return bad(number, "unknown expectation '\(what)' (top, stack, outcome, transition, held, login, error, ok)")
+        }
+        if ok {
+            passedExpectations += 1
+            output("line \(number): ok: expect \(SafeText.visible(what))\(value.isEmpty ? "" : " \(SafeText.visible(value))")")
+        } else {
+            failures += 1
+            output("line \(number): FAILED: expect \(SafeText.visible(what))\(value.isEmpty ? "" : " \(SafeText.visible(value))"), got \(SafeText.visible(actual))")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import SwitchyardNavigation
+import TerminalKit
+
+/// A transition being played on the phone screen: an ``Animator`` over the part of the screen
+/// that moves, and the frame reached.
+///
+/// Stack movements (push, pop, pop-to, replace) inside one layer animate only that layer's area
+/// (the stack above the tab bar, or the inside of a sheet), so the tab bar and the sheet's frame
+/// stay put; presenting, dismissing, tab switches and root replacements move the whole screen.
+package struct Playback: Hashable, Sendable {
+    /// The two screens and the transition.
+    package var animator: Animator
+    /// Where ``animator``'s frames go, relative to the phone screen's top-left corner.
+    package var region: Rect
+    /// The frame shown, 1 through the tween's frame count.
+    package var frame: Int
+
+    /// Creates a playback at its first frame.
+    package init(animator: Animator, region: Rect, frame: Int = 1) {
+        self.animator = animator
+        self.region = region
+        self.frame = frame
+    }
+
+    /// A playback of `transition` between two renderings of the phone screen, or nil when there
+    /// is nothing to animate (an immediate motion, a one-frame tween, or screens of different sizes).
+    ///
+    /// - Parameters:
+    ///   - old: the phone screen before the step.
+    ///   - new: the phone screen after it.
+    ///   - oldLayer: the area of the top layer before (see ``AppView/topLayerRect(_:width:height:)``).
+    ///   - newLayer: the area of the top layer after.
+    package init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect, tween: Tween) {
+        guard Motion(transition) != .immediate, tween.frameCount > 1, old.width == new.width, old.height == new.height else {
+            return nil
+        }
+        var region = new.bounds
+        switch transition {
+        case .push, .pushMany, .pop, .popTo, .replace:
+            if oldLayer == newLayer, !newLayer.isEmpty {
+                region = newLayer.intersection(new.bounds)
+            }
+        case .present, .dismiss, .tabSwitch, .rootReplaced, .sequence, .none:
+            break
+        }
+        let animator = Animator(
+            transition: transition,
+            old: Self.crop(old, to: region),
+            new: Self.crop(new, to: region),
+            tween: tween
+        )
+        self.init(animator: animator, region: region)
+    }
+
+    /// The progress of the frame shown (0...1).
+    package var progress: Double {
+        animator.tween.progress(ofFrame: frame)
+    }
+
+    /// Whether the last frame (the finished screen) has been reached.
+    package var isFinished: Bool {
+        frame >= animator.tween.frameCount
+    }
+
+    /// The picture of the frame shown, the size of ``region``.
+    package var canvas: Canvas {
+        animator.frame(at: progress)
+    }
+
+    /// The part of `canvas` inside `rect`.
+    static func crop(_ canvas: Canvas, to rect: Rect) -> Canvas {
+        var part = Canvas(width: rect.width, height: rect.height)
+        part.blit(canvas, at: Point(x: -rect.x, y: -rect.y))
+        return part
+    }
+}

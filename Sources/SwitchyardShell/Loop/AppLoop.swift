@@ -1,0 +1,238 @@
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+
+/// The interactive loop: reads keys from a ``Terminal``, turns them into ``AppMessage``s, runs
+/// the resulting `NavigationCommand`s through the `AppRuntime` (so every navigation goes through the
+/// router), and presents each frame ``AppView`` draws.
+///
+/// Transitions play as ticks of the loop: while a ``Playback`` runs, the loop waits at most one
+/// frame interval for a key; when none comes it shows the next frame, and when one comes the
+/// transition jumps to its end and the key is handled at once. Drawing never sleeps. A resize
+/// is an input like a key (``Key/resize``): the terminal ends the wait for it at once, so the
+/// new size is drawn without waiting for an idle tick.
+///
+/// The loop does not shut the terminal down; its owner does (always, also on errors).
+@MainActor
+package final class AppLoop {
+    /// The app being driven (replaced when a watched file reloads).
+    package private(set) var runtime: AppRuntime
+    /// Where frames go and keys come from.
+    package let terminal: any Terminal
+    /// The current model.
+    package internal(set) var model: AppModel
+    /// The frame last presented (its hit regions map the next mouse click).
+    package private(set) var frame: AppFrame
+    /// Return from ``run()`` when no key is waiting and nothing plays (for ``MemoryTerminal``).
+    package var stopsWhenIdle: Bool
+    /// How long one idle wait for a key lasts, in milliseconds.
+    package var idleTimeoutMilliseconds = 1000
+    /// Receives every command the loop performs with its report (`--record` writes them as a script).
+    package var onCommand: ((NavigationCommand, StepReport) -> Void)?
+
+    /// What a check of the watched files found.
+    package enum Reload {
+        /// Nothing changed.
+        case unchanged
+        /// The files changed and loaded: the new app, and a sentence for the status line.
+        case reloaded(AppRuntime, String)
+        /// The files changed but were refused; the previous table stays in force.
+        case failed(String)
+    }
+
+    /// Checks the watched route or app file; called when the loop is idle (about once a second).
+    package var watch: (@MainActor () -> Reload)?
+
+    /// Runs ``watch`` and applies what it found: a new app starts from its first tab with the panels as
+    /// they were; a refused change is shown in the status line and the running app stays.
+    package func checkReload() {
+        guard let watch else { return }
+        switch watch() {
+        case .unchanged:
+            return
+        case .reloaded(let next, let message):
+            let old = model
+            runtime = next
+            var fresh = AppModel(runtime: next, width: old.width, height: old.height, animationsEnabled: old.animationsEnabled, tween: old.tween)
+            fresh.showsLog = old.showsLog
+            fresh.showsRoutes = old.showsRoutes
+            fresh.relayout()
+            fresh.status = AppStatus(message, kind: .note)
+            fresh.isLoggedIn = next.gate == nil ? nil : next.isLoggedIn
+            model = fresh
+        case .failed(let message):
+            model.status = AppStatus(message, kind: .error)
+        }
+        present()
+    }
+    /// Whether keys already waiting after a key are handled before the next frame is drawn, so
+    /// a burst of input (typing faster than frames, a paste a terminal sends as keys) is drawn
+    /// once rather than once per key. A frame is still drawn at least every
+    /// ``coalescingLimitMilliseconds``, and before any mouse event (which is mapped through the
+    /// frame on screen). Off by default, so each key of a ``MemoryTerminal`` script is one frame.
+    package var coalescesWaitingKeys = false
+    /// The longest time keys are handled without drawing a frame while coalescing.
+    package var coalescingLimitMilliseconds = 50
+
+    /// Creates a loop for `runtime` on `terminal`.
+    ///
+    /// - Parameters:
+    ///   - animations: whether transitions are animated (`--no-animation` passes false).
+    ///   - tween: the timing of transitions.
+    ///   - stopsWhenIdle: whether ``run()`` returns once the terminal has no key waiting.
+    package init(runtime: AppRuntime, terminal: any Terminal, animations: Bool = true, tween: Tween = .standard, stopsWhenIdle: Bool = false) {
+        self.runtime = runtime
+        self.terminal = terminal
+        self.stopsWhenIdle = stopsWhenIdle
+        let size = terminal.size
+        let model = AppModel(runtime: runtime, width: size.width, height: size.height, animationsEnabled: animations, tween: tween)
+        self.model = model
+        self.frame = AppView.render(model)
+    }
+
+    /// Runs until the user quits (or, with ``stopsWhenIdle``, until no key is waiting), or until
+    /// the terminal keeps reporting no input without waiting (its input is gone).
+    package func run() async {
+        present()
+        var hastyEmptyReads = 0
+        while !model.quitRequested {
+            let animating = model.playback != nil
+            let timeout = animating ? model.tween.frameIntervalMilliseconds : idleTimeoutMilliseconds
+            let started = ContinuousClock.now
+            guard let key = terminal.readKey(timeoutMilliseconds: timeout) else {
+                if animating {
+                    model.advancePlayback()
+                    present()
+                    continue
+                }
+                checkReload()
+                if stopsWhenIdle {
+                    return
+                }
+                // A terminal whose input has gone returns at once, again and again.
+                if started.duration(to: .now) < .milliseconds(max(1, timeout / 2)) {
+                    hastyEmptyReads += 1
+                    if hastyEmptyReads >= 100 {
+                        return
+                    }
+                } else {
+                    hastyEmptyReads = 0
+                }
+                continue
+            }
+            hastyEmptyReads = 0
+            await handle(key)
+            if coalescesWaitingKeys {
+                await handleWaitingKeys()
+            }
+            present()
+        }
+    }
+
+    /// Handles the keys that are already waiting, for up to ``coalescingLimitMilliseconds``.
+    private func handleWaitingKeys() async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(coalescingLimitMilliseconds))
+        while !model.quitRequested, clock.now < deadline, let next = terminal.readKey(timeoutMilliseconds: 0) {
+            if case .mouse = next {
+                present()
+            }
+            await handle(next)
+        }
+    }
+
+    /// Handles one key: a playing transition jumps to its end first. After Ctrl-Z the terminal
+    /// is suspended; once the app is resumed the model takes the terminal's size (it may have
+    /// changed meanwhile) and the next frame is drawn in full.
+    package func handle(_ key: Key) async {
+        model.finishPlayback()
+        let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
+        let effect = model.update(message)
+        if let text = model.pendingCopy {
+            model.pendingCopy = nil
+            terminal.copyToClipboard(text)
+        }
+        updateURLTest()
+        if model.suspendRequested {
+            model.suspendRequested = false
+            if !terminal.suspend() {
+                model.status = AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .info)
+            }
+            let size = terminal.size
+            _ = model.update(.resize(width: size.width, height: size.height))
+        }
+        guard let effect else {
+            return
+        }
+        await perform(effect)
+    }
+
+    /// Runs `effect` through the runtime, updates the model with the report, and starts the
+    /// transition's playback from the phone screen before the step to the one after it.
+    package func perform(_ effect: NavigationCommand) async {
+        let size = model.layout.screen
+        let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
+        let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
+        let report = await runtime.perform(effect)
+        onCommand?(effect, report)
+        model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
+        model.isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
+        model.held = runtime.heldNavigation
+        model.lockedURLs = AppModel.lockedURLs(runtime)
+        guard model.animationsEnabled, !model.layout.isTooSmall else {
+            return
+        }
+        let after = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
+        let afterLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
+        model.playback = Playback(
+            transition: report.transition,
+            old: before,
+            new: after,
+            oldLayer: beforeLayer,
+            newLayer: afterLayer,
+            tween: model.tween
+        )
+    }
+
+    /// Plays `commands` in the app, animations included, before the user takes over (`--replay`).
+    /// Between commands the loop waits `delayMilliseconds`, or, with `stepwise`, for a key; `q` or
+    /// Ctrl-C during the replay quits, any other key skips the wait.
+    package func replay(_ commands: [NavigationCommand], delayMilliseconds: Int, stepwise: Bool) async {
+        present()
+        for (index, command) in commands.enumerated() {
+            await perform(command)
+            while model.playback != nil {
+                present()
+                _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
+                model.advancePlayback()
+            }
+            model.status = AppStatus("Replay \(index + 1)/\(commands.count): \(command)"
+                + (stepwise ? " · any key for the next step" : ""), kind: .note)
+            present()
+            let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
+            if key == .char("q") || key == .ctrl("c") {
+                model.quitRequested = true
+                return
+            }
+        }
+        model.status = AppStatus("Replay finished: \(commands.count) command\(commands.count == 1 ? "" : "s"); the app is yours", kind: .note)
+    }
+
+    /// Explains the route table's filter when it holds a URL (`scheme://…`), for "test a URL" mode.
+    func updateURLTest() {
+        let text = model.filter.text.trimmingCharacters(in: .whitespaces)
+        guard text.contains("://") else {
+            model.urlTest = nil
+            return
+        }
+        if model.urlTest?.url != text {
+            model.urlTest = AppModel.URLTest(url: text, explanation: runtime.router.explain(text))
+        }
+    }
+
+    /// Draws the model and shows it.
+    package func present() {
+        frame = AppView.render(model)
+        terminal.present(frame.canvas)
+    }
+}

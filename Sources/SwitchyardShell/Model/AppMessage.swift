@@ -1,0 +1,70 @@
+import SwitchyardNavigation
+import TerminalKit
+
+/// What a key (or mouse event) means for the ``AppModel``, decided by
+/// ``AppModel/message(for:hits:terminalSize:)`` and carried out by ``AppModel/update(_:)``.
+package enum AppMessage: Hashable, Sendable {
+    /// Nothing to do.
+    case ignore
+    /// Quit the app.
+    case quit
+    /// Suspend the app (Ctrl-Z): the ``AppLoop`` hands the terminal back to the shell until it is resumed.
+    case suspend
+    /// Text pasted in one piece: it goes to the filter line when that has the focus, else into
+    /// the prompt, which opens (closing the help).
+    case paste(String)
+    /// The terminal now has this size.
+    case resize(width: Int, height: Int)
+    /// Go back or dismiss.
+    case back
+    /// Go back or dismiss with this animation (XKRouter's pop animation choice).
+    case backWith(Animation)
+    /// Put the top screen's URL in the prompt to edit it.
+    case editCurrentURL
+    /// Copy the top screen's URL (or, in the route log, the newest trace) to the clipboard.
+    case copy
+    /// Select tab `index` (0-based).
+    case selectTab(Int)
+    /// Move the link selection by `delta` items (clamped).
+    case moveSelection(Int)
+    /// Press item `index` of the top screen, or the selected item when nil.
+    case activate(Int?)
+    /// Log in (on the login screen).
+    case login
+    /// Log out.
+    case logout
+    /// Discard the top screen's leave guard.
+    case discardGuard
+    /// Focus the URL prompt.
+    case focusPrompt
+    /// Focus the route table's filter line (opening the panel).
+    case focusFilter
+    /// Give the keys back to the phone.
+    case focusPhone
+    /// A key for the URL prompt's line editor.
+    case editPrompt(Key)
+    /// Put completion candidate `index` in the prompt (a click on the completion menu).
+    case chooseCompletion(Int)
+    /// Leave the prompt, clearing it.
+    case cancelPrompt
+    /// Kept for key maps that send it: goes back like ``back``. Backspace itself never navigates.
+    case backFromPrompt
+    /// A key for the filter line's editor.
+    case editFilter(Key)
+    /// Show or hide the route log.
+    case toggleLog
+    /// Show or hide the detail of the route log entry with this timeline number.
+    case toggleLogEntry(Int)
+    /// Show every open's detail in the route log, or only the newest one's (opening the log).
+    case toggleLogDetail
+    /// Show or hide the route table.
+    case toggleRoutes
+    /// Show or hide the help overlay.
+    case toggleHelp
+    /// Scroll the route log by `delta` lines (positive: toward older lines).
+    case scrollLog(Int)
+    /// Move the route table's selection by `delta` rows.
+    case moveRouteSelection(Int)
+    /// Copy the pattern of filtered route `index` (the selected one when nil) into the prompt.
+    case useRoute(Int?)
+}

@@ -1,0 +1,181 @@
+import TerminalKit
+
+extension AppModel {
+    /// What `key` means in the current model: pure, no side effects.
+    ///
+    /// Ctrl-C quits and Ctrl-Z suspends wherever the focus is; a resize reports `terminalSize`; a
+    /// paste goes into the prompt (or the focused filter line); while the help is shown any other
+    /// key closes it. Mouse events go through `hits`, the regions of the frame on screen.
+    /// Otherwise the key goes to the focused part: the phone (commands and link selection), the
+    /// prompt (line editing) or the route table's filter.
+    package func message(for key: Key, hits: [HitRegion] = [], terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
+        switch key {
+        case .ctrl("c"):
+            return .quit
+        case .ctrl("z"):
+            return .suspend
+        case .paste(let text):
+            return .paste(text)
+        case .resize:
+            let size = terminalSize ?? (width, height)
+            return .resize(width: size.width, height: size.height)
+        case .mouse(let x, let y, let kind):
+            return mouseMessage(x: x, y: y, kind: kind, hits: hits)
+        default:
+            break
+        }
+        if showsHelp {
+            return .toggleHelp
+        }
+        switch key {
+        case .function(1):
+            return .toggleHelp
+        case .function(2):
+            return .toggleLog
+        case .function(3):
+            return .toggleRoutes
+        default:
+            break
+        }
+        switch focus {
+        case .phone:
+            return phoneMessage(for: key)
+        case .prompt:
+            return promptMessage(for: key)
+        case .filter:
+            return filterMessage(for: key)
+        }
+    }
+
+    /// Keys while the phone has the focus.
+    func phoneMessage(for key: Key) -> AppMessage {
+        let page = max(1, (layout.log?.height ?? 10) - 3)
+        switch key {
+        case .up, .char("k"), .backTab:
+            return .moveSelection(-1)
+        case .down, .char("j"):
+            return .moveSelection(1)
+        case .home:
+            return .moveSelection(-items.count)
+        case .end:
+            return .moveSelection(items.count)
+        case .enter, .right, .char(" "):
+            return .activate(nil)
+        case .escape, .left:
+            return .back
+        case .char("<"):
+            return .backWith(.slideFromLeft)
+        case .char(":"), .char("/"):
+            return .focusPrompt
+        case .char("?"):
+            return .toggleHelp
+        case .char("q"), .char("Q"):
+            return .quit
+        case .char("l"), .char("L"):
+            return isShowingLogin ? .login : .toggleLog
+        case .char("r"), .char("R"):
+            return .toggleRoutes
+        case .char("o"), .char("O"):
+            return .logout
+        case .char("e"), .char("E"):
+            return .editCurrentURL
+        case .char("y"), .char("Y"):
+            return .copy
+        case .char("d"), .char("D"):
+            return .discardGuard
+        case .char("x"), .char("X"):
+            return .toggleLogDetail
+        case .tab:
+            return showsRoutes ? .focusFilter : .focusPrompt
+        case .pageUp:
+            return showsLog ? .scrollLog(page) : .moveSelection(-5)
+        case .pageDown:
+            return showsLog ? .scrollLog(-page) : .moveSelection(5)
+        case .char(let character):
+            if let digit = character.wholeNumberValue, (1...9).contains(digit), character.isASCII {
+                return .selectTab(digit - 1)
+            }
+            return .ignore
+        default:
+            return .ignore
+        }
+    }
+
+    /// Keys while the prompt has the focus.
+    func promptMessage(for key: Key) -> AppMessage {
+        switch key {
+        case .escape:
+            return .cancelPrompt
+        case .backspace, .ctrl("h"):
+            return prompt.isEmpty ? .cancelPrompt : .editPrompt(key)
+        default:
+            return .editPrompt(key)
+        }
+    }
+
+    /// Keys while the route table's filter has the focus.
+    func filterMessage(for key: Key) -> AppMessage {
+        switch key {
+        case .escape, .tab, .backTab:
+            return .focusPhone
+        case .up:
+            return .moveRouteSelection(-1)
+        case .down:
+            return .moveRouteSelection(1)
+        case .pageUp:
+            return .moveRouteSelection(-10)
+        case .pageDown:
+            return .moveRouteSelection(10)
+        case .enter:
+            return .useRoute(nil)
+        default:
+            return .editFilter(key)
+        }
+    }
+
+    /// A mouse event mapped through the frame's clickable regions.
+    func mouseMessage(x: Int, y: Int, kind: MouseKind, hits: [HitRegion]) -> AppMessage {
+        let target = HitRegion.target(at: x, y, in: hits)
+        switch kind {
+        case .scrollUp, .scrollDown:
+            let up = kind == .scrollUp
+            switch target {
+            case .log, .logEntry:
+                return .scrollLog(up ? 3 : -3)
+            case .routes, .route, .filter:
+                return .moveRouteSelection(up ? -1 : 1)
+            case .help:
+                return .ignore
+            default:
+                return .moveSelection(up ? -1 : 1)
+            }
+        case .click, .doubleClick:
+            switch target {
+            case .back:
+                return .back
+            case .tab(let index):
+                return .selectTab(index)
+            case .item(let index):
+                return .activate(index)
+            case .prompt:
+                return focus == .prompt ? .ignore : .focusPrompt
+            case .filter:
+                return .focusFilter
+            case .route(let index):
+                return .useRoute(index)
+            case .help:
+                return .toggleHelp
+            case .logEntry(let sequence):
+                return .toggleLogEntry(sequence)
+            case .completion(let index):
+                return .chooseCompletion(index)
+            case .log, .routes:
+                return .ignore
+            case nil:
+                return focus == .phone ? .ignore : .focusPhone
+            }
+        case .press, .release, .other:
+            return .ignore
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+
+extension AppModel {
+    /// Applies `message`: UI changes happen here and now; navigation is returned as an
+    /// `NavigationCommand` for the ``AppLoop`` to run through the router.
+    package mutating func update(_ message: AppMessage) -> NavigationCommand? {
+        switch message {
+        case .ignore:
+            return nil
+        case .quit:
+            quitRequested = true
+        case .suspend:
+            suspendRequested = true
+        case .paste(let text):
+            showsHelp = false
+            if focus == .filter {
+                if filter.paste(text) {
+                    routeSelection = 0
+                }
+                return nil
+            }
+            let line = LineEditor.singleLine(text)
+            guard !line.isEmpty else {
+                return nil
+            }
+            focus = .prompt
+            prompt.insert(line)
+        case .resize(let newWidth, let newHeight):
+            width = max(0, newWidth)
+            height = max(0, newHeight)
+            playback = nil
+            relayout()
+        case .back, .backFromPrompt:
+            return .back()
+        case .backWith(let animation):
+            return .back(animation: animation)
+        case .editCurrentURL:
+            prompt.setText(state.top.url)
+            focus = .prompt
+        case .copy:
+            if showsLog, let newest = log.last {
+                pendingCopy = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
+            } else {
+                pendingCopy = state.top.url
+            }
+            status = AppStatus("Copied \(pendingCopy ?? "") to the clipboard (OSC 52)", kind: .info)
+        case .selectTab(let index):
+            return .tab(index + 1)
+        case .moveSelection(let delta):
+            let count = items.count
+            selection = selection + min(max(delta, -count), count)
+        case .activate(let index):
+            let items = self.items
+            let chosen = index ?? selection
+            guard items.indices.contains(chosen) else {
+                status = AppStatus("\(top.title) has no links", kind: .info)
+                return nil
+            }
+            selection = chosen
+            return items[chosen].effect
+        case .login:
+            return .login
+        case .logout:
+            return .logout
+        case .discardGuard:
+            return .discard
+        case .focusPrompt:
+            focus = .prompt
+        case .focusFilter:
+            if !showsRoutes {
+                showsRoutes = true
+                relayout()
+            }
+            focus = .filter
+        case .focusPhone:
+            focus = .phone
+        case .editPrompt(let key):
+            return editPrompt(key)
+        case .chooseCompletion(let index):
+            prompt.chooseCompletion(index)
+            focus = .prompt
+        case .cancelPrompt:
+            prompt.setText("")
+            focus = .phone
+        case .editFilter(let key):
+            if filter.handle(key) == .edited {
+                routeSelection = 0
+            }
+        case .toggleLogEntry(let sequence):
+            if logToggled.contains(sequence) {
+                logToggled.remove(sequence)
+            } else {
+                logToggled.insert(sequence)
+            }
+        case .toggleLogDetail:
+            logExpandsAll.toggle()
+            logToggled = []
+            if !showsLog {
+                showsLog = true
+                logScroll = 0
+                relayout()
+            }
+        case .toggleLog:
+            showsLog.toggle()
+            logScroll = 0
+            relayout()
+        case .toggleRoutes:
+            showsRoutes.toggle()
+            if showsRoutes {
+                focus = .filter
+            } else if focus == .filter {
+                focus = .phone
+            }
+            relayout()
+        case .toggleHelp:
+            showsHelp.toggle()
+        case .scrollLog(let delta):
+            guard let panel = layout.log else {
+                return nil
+            }
+            let lines = AppView.logLines(log, width: panel.width - 2, expanded: isExpanded).count
+            let most = max(0, lines - (panel.height - 2))
+            logScroll = min(max(0, min(logScroll, most) + delta), most)
+        case .moveRouteSelection(let delta):
+            let count = filteredRoutes.count
+            routeSelection = min(max(0, routeSelection + min(max(delta, -count), count)), max(0, count - 1))
+        case .useRoute(let index):
+            let rows = filteredRoutes
+            let chosen = index ?? routeSelection
+            guard rows.indices.contains(chosen) else {
+                return nil
+            }
+            routeSelection = chosen
+            prompt.setText(rows[chosen].pattern)
+            focus = .prompt
+        }
+        return nil
+    }
+
+    /// A key for the prompt's editor; Enter gives the phone the keys back and opens the URL.
+    private mutating func editPrompt(_ key: Key) -> NavigationCommand? {
+        // The completer captures only what completion needs: capturing the whole model would make
+        // the edit below copy the prompt's text on every key.
+        let links = state.top.links.map(\.url)
+        let words = completionWords
+        switch prompt.handle(key, completer: { Self.completions(for: $0, links: links, words: words) }) {
+        case .submitted(let text):
+            focus = .phone
+            let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            return url.isEmpty ? nil : .open(url)
+        case .unchanged where key == .tab:
+            status = AppStatus("No pattern or link starts with \(prompt.textBeforeCursor)", kind: .info)
+        case .edited, .unchanged, .ignored:
+            break
+        }
+        return nil
+    }
+
+    /// Takes in what the runtime did for `effect`: the new navigation state, the status message,
+    /// and the traces not yet in the log. An invalid URL typed at the prompt goes back into the
+    /// prompt with the cursor on the offending character.
+    package mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, timeline: [TimelineEvent]) {
+        state = report.state
+        self.isShowingLogin = isShowingLogin
+        let fresh = timeline.filter { $0.sequence > lastTraceID }
+        if let newest = fresh.map(\.sequence).max() {
+            var entries = fresh.map(RouteLogEntry.init)
+            // A resumed open points back to the open it resumes.
+            for event in fresh {
+                if case .resume(let held, _, let resumedAs) = event.kind,
+                   let index = entries.firstIndex(where: { $0.event == nil && $0.id == resumedAs }) {
+                    entries[index].resumes = held
+                }
+            }
+            log += entries
+            logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
+            if log.count > logLimit {
+                log.removeFirst(log.count - logLimit)
+            }
+            lastTraceID = newest
+            logScroll = 0
+        }
+        status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin)
+        let ids = state.screenIDs
+        selections = selections.filter { ids.contains($0.key) }
+        if case .open(let url) = effect, case .invalidURL(let error)? = report.outcome?.final {
+            prompt.setText(url)
+            prompt.moveHome()
+            var bytes = 0
+            for character in url {
+                guard bytes < error.offset else {
+                    break
+                }
+                bytes += character.utf8.count
+                prompt.moveRight()
+            }
+            focus = .prompt
+        }
+    }
+
+    /// Jumps a playing transition to its end.
+    package mutating func finishPlayback() {
+        playback = nil
+    }
+
+    /// Shows the next frame of the playing transition; ends it after its last frame.
+    package mutating func advancePlayback() {
+        guard var current = playback else {
+            return
+        }
+        current.frame += 1
+        playback = current.isFinished ? nil : current
+    }
+}

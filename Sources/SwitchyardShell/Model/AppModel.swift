@@ -1,0 +1,265 @@
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+
+/// Everything the terminal app shows, as a value: the navigation state of the simulated phone app,
+/// which panels are open, where the keyboard focus is, the prompt and filter lines, the status
+/// line, the route log and the transition being played.
+///
+/// The model never calls the router. Keys become ``AppMessage``s (``message(for:hits:terminalSize:)``),
+/// messages update the model and may ask for a `NavigationCommand` (``update(_:)``), and the
+/// ``AppLoop`` runs effects through the ``AppRuntime`` and feeds the ``StepReport`` back with
+/// ``apply(_:after:isShowingLogin:timeline:)``. ``AppView`` draws the model.
+package struct AppModel: Equatable, Sendable {
+    /// Where keys go.
+    package enum Focus: Hashable, Sendable {
+        /// The phone: arrows select links, letters are commands.
+        case phone
+        /// The URL prompt at the bottom.
+        case prompt
+        /// The filter line of the route table panel.
+        case filter
+    }
+
+    /// The smallest terminal the app draws in; below it a notice is shown instead.
+    package static let minimumSize = (width: 40, height: 12)
+
+    /// The app's name, shown on the phone's frame.
+    package var appName: String
+    /// The navigation state of the simulated app.
+    package var state: NavigationState
+    /// Whether the top screen is the login screen (so `L` logs in).
+    package var isShowingLogin: Bool
+    /// The login state, when the app has a login gate (nil otherwise).
+    package var isLoggedIn: Bool?
+    /// The navigation the login gate holds, if any.
+    package var held: HeldNavigation?
+    /// Text the loop should put on the clipboard (set by ``AppMessage/copy``, taken by the loop).
+    package var pendingCopy: String?
+    /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
+    package var lockedURLs: Set<String> = []
+
+    /// The lock-marked URLs for `runtime`'s tab roots and top screen's links.
+    @MainActor
+    package static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
+        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.map(\.url)
+        return Set(urls.filter(runtime.asksForLogin))
+    }
+    /// The terminal's columns.
+    package var width: Int
+    /// The terminal's rows.
+    package var height: Int
+    /// Where keys go.
+    package var focus: Focus = .phone
+    /// The URL prompt.
+    package var prompt: LineEditor
+    /// The route table's filter line.
+    package var filter: LineEditor
+    /// Whether the route log panel is shown.
+    package var showsLog = false
+    /// Whether the route table panel is shown.
+    package var showsRoutes = false
+    /// Whether the help overlay is shown.
+    package var showsHelp = false
+    /// The status line's message.
+    package var status: AppStatus?
+    /// The route log, oldest first.
+    package var log: [RouteLogEntry] = []
+    /// The number of the newest timeline event already in the log.
+    package var lastTraceID = 0
+    /// The most entries the route log keeps.
+    package var logLimit = 200
+    /// How many lines the route log is scrolled up from its newest line.
+    package var logScroll = 0
+    /// Whether every open in the route log shows its detail (`x`); otherwise only the newest does.
+    package var logExpandsAll = false
+    /// Log entries (by ``RouteLogEntry/sequence``) clicked open or shut against the default above.
+    package var logToggled: Set<Int> = []
+
+    /// Whether the route log shows `entry`'s detail (an open's steps) or its summary line only.
+    package func isExpanded(_ entry: RouteLogEntry) -> Bool {
+        let newest = log.last { $0.event == nil }?.sequence
+        let byDefault = logExpandsAll || entry.sequence == newest
+        return byDefault != logToggled.contains(entry.sequence)
+    }
+    /// The rows of the route table panel (routes, redirects, relocations).
+    package var routes: [RouteRow]
+    /// The selected row among the rows the filter lets through.
+    package var routeSelection = 0
+    /// The selected item of each screen that had one, so Back returns to the same link.
+    package var selections: [ScreenID: Int] = [:]
+    /// Extra words Tab completes (patterns and link URLs); the top screen's links come first.
+    package var completionWords: [String]
+    /// The transition being played, if any.
+    package var playback: Playback?
+    /// Whether transitions are animated (`--no-animation` turns them off).
+    package var animationsEnabled: Bool
+    /// The timing of transition animations.
+    package var tween: Tween
+    /// Set when the user asked to quit.
+    package var quitRequested = false
+    /// Set when the user asked to suspend (Ctrl-Z); the ``AppLoop`` suspends and clears it.
+    package var suspendRequested = false
+
+    /// Creates a model from its parts (tests build models this way; the app uses ``init(runtime:width:height:animationsEnabled:tween:)``).
+    package init(
+        appName: String,
+        state: NavigationState,
+        isShowingLogin: Bool = false,
+        width: Int,
+        height: Int,
+        routes: [RouteRow] = [],
+        completionWords: [String] = [],
+        animationsEnabled: Bool = true,
+        tween: Tween = .standard
+    ) {
+        self.appName = appName
+        self.state = state
+        self.isShowingLogin = isShowingLogin
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.prompt = LineEditor(historyLimit: 100)
+        self.filter = LineEditor(historyLimit: 0)
+        self.routes = routes
+        self.completionWords = completionWords
+        self.animationsEnabled = animationsEnabled
+        self.tween = tween
+        relayout()
+    }
+
+    /// Creates the model of a running app in a terminal of `width` × `height`.
+    @MainActor
+    package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true, tween: Tween = .standard) {
+        self.init(
+            appName: runtime.app.name,
+            state: runtime.state,
+            isShowingLogin: runtime.isShowingLogin,
+            width: width,
+            height: height,
+            routes: RouteRow.rows(of: RouteMap(router: runtime.router)),
+            completionWords: Self.completionWords(app: runtime.app, routes: runtime.router.table.routes.map(\.pattern.description)),
+            animationsEnabled: animationsEnabled,
+            tween: tween
+        )
+        lastTraceID = runtime.timeline.last?.sequence ?? 0
+        isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
+        lockedURLs = Self.lockedURLs(runtime)
+        status = AppStatus("Every tap and URL goes through the router.", kind: .note)
+    }
+
+    // MARK: Derived
+
+    /// The phone's title: the app's name, then a login badge (when the app has a login gate) and the
+    /// held navigation, if any.
+    package var phoneTitle: String {
+        var title = appName
+        if let isLoggedIn { title += isLoggedIn ? " · ● logged in" : " · ○ logged out" }
+        if let held { title += " · ⏸ #\(held.openID) held" }
+        return title
+    }
+
+    /// The screen on top, the one keys act on.
+    package var top: Screen {
+        state.top
+    }
+
+    /// What the top screen offers to select: its links, then the login button on the login screen
+    /// and the discard button on a screen with a leave guard.
+    package var items: [ScreenItem] {
+        Self.items(of: state.top, isShowingLogin: isShowingLogin)
+    }
+
+    /// The items of `screen`.
+    static func items(of screen: Screen, isShowingLogin: Bool) -> [ScreenItem] {
+        var items = screen.links.enumerated().map { ScreenItem.link(number: $0.offset + 1, $0.element) }
+        if isShowingLogin {
+            items.append(.logIn)
+        }
+        if screen.leaveGuard != nil {
+            items.append(.discardChanges)
+        }
+        return items
+    }
+
+    /// The selected item of the top screen (0 when it has none).
+    package var selection: Int {
+        get {
+            let count = items.count
+            guard count > 0 else {
+                return 0
+            }
+            return min(max(0, selections[state.top.id] ?? 0), count - 1)
+        }
+        set {
+            let count = items.count
+            selections[state.top.id] = count == 0 ? 0 : min(max(0, newValue), count - 1)
+        }
+    }
+
+    /// The route table rows the filter lets through, with their indices in ``routes``.
+    package var filteredRoutes: [RouteRow] {
+        if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
+            return RouteRow.tested(routes, by: urlTest)
+        }
+        return RouteRow.filter(routes, by: filter.text)
+    }
+
+    /// "Test a URL" mode: the router's verdicts for the URL typed in the route table's filter (set by
+    /// the loop while the filter holds a URL), so the table lists every candidate with its verdict.
+    package var urlTest: URLTest?
+
+    /// The verdicts for one URL typed in the route table's filter.
+    package struct URLTest: Equatable, Sendable {
+        /// The URL as typed.
+        package var url: String
+        /// The winning pattern, if any.
+        package var winner: String?
+        /// Every candidate with its verdict, winner first.
+        package var candidates: [Explanation.Candidate]
+        /// The redirects and relocations followed first.
+        package var via: [String]
+
+        /// The verdicts of `explanation`, for the URL `url` as typed.
+        package init(url: String, explanation: RouteExplanation) {
+            self.url = url
+            winner = explanation.stopped == nil ? explanation.final.winner : nil
+            candidates = explanation.final.candidates
+            via = explanation.steps.map(\.description) + (explanation.stopped.map { ["stopped: \($0)"] } ?? [])
+        }
+    }
+
+    /// The layout of the current size and panels.
+    package var layout: AppLayout {
+        AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes)
+    }
+
+    /// Gives the line editors the widths their fields have in the current layout.
+    package mutating func relayout() {
+        let layout = self.layout
+        prompt.fieldWidth = max(1, layout.promptField.width)
+        filter.fieldWidth = max(1, layout.filterField?.width ?? 20)
+    }
+
+    /// The words Tab completes for an app: its tab roots and link URLs (without `{…}` templates),
+    /// then the route patterns, each once.
+    static func completionWords(app: AppDescription, routes: [String]) -> [String] {
+        var words: [String] = []
+        var seen: Set<String> = []
+        let links = app.routes.flatMap(\.links).map(\.url).filter { !$0.contains("{") }
+        for word in app.tabs.map(\.root) + links.sorted() + routes.sorted() where seen.insert(word).inserted {
+            words.append(word)
+        }
+        return words
+    }
+
+    /// The texts Tab can complete `prefix` to, sorted: the top screen's link URLs and
+    /// ``completionWords`` that start with `prefix` (all of them when `prefix` is empty).
+    package func completions(for prefix: String) -> [String] {
+        Self.completions(for: prefix, links: state.top.links.map(\.url), words: completionWords)
+    }
+
+    /// The texts among `links` and `words` that start with `prefix`, each once, sorted.
+    static func completions(for prefix: String, links: [String], words: [String]) -> [String] {
+        Set(links + words).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+}

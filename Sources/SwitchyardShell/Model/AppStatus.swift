@@ -1,0 +1,132 @@
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+
+/// The status line's message: what the last step did, in words.
+package struct AppStatus: Hashable, Sendable {
+    /// How the message is shown.
+    package enum Kind: Hashable, Sendable {
+        /// Something failed (invalid URL, no route, rejected, vetoed…): shown in the error colour.
+        case error
+        /// Something worth noticing (login resumed, already showing…).
+        case note
+        /// A plain report of what moved.
+        case info
+    }
+
+    /// The sentence shown.
+    package var text: String
+    /// How it is shown.
+    package var kind: Kind
+
+    /// Creates a message.
+    package init(_ text: String, kind: Kind) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// The message for a step: its error in words, its note, or the transition it played.
+    ///
+    /// - Parameters:
+    ///   - report: what the runtime did.
+    ///   - effect: what was asked of it.
+    ///   - isShowingLogin: whether the login screen is on top after the step.
+    package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool) {
+        if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
+            self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .info)
+            return
+        }
+        if report.isError {
+            var text = report.outcome.flatMap(Self.failure) ?? Self.capitalized(report.message ?? "\(effect) failed")
+            if let nearest = report.nearest {
+                text = text.replacingOccurrences(of: " (R shows the route table)", with: "") + " · nearest \(nearest)"
+            }
+            if text.contains("refuses to be left") {
+                text += " (D discards)"
+            }
+            self.init(text, kind: .error)
+            return
+        }
+        if let message = report.message {
+            self.init(Self.capitalized(message), kind: .note)
+            return
+        }
+        if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
+            self.init("\(first) needs login: press L to log in, Esc to cancel", kind: .note)
+            return
+        }
+        switch report.transition {
+        case .none:
+            self.init("\(effect): nothing changed", kind: .info)
+        case let transition:
+            var text = Self.capitalized(Self.words(transition, tabs: report.state.tabs.map(\.title)))
+            if case .redirected(let chain, _) = report.outcome, chain.count > 1 {
+                text += " · redirected " + chain.joined(separator: " → ")
+            }
+            self.init(text, kind: .info)
+        }
+    }
+
+    /// A failed outcome in words, or nil when the outcome was handled (then the runtime's own
+    /// message says what went wrong, e.g. a leave guard's veto).
+    static func failure(_ outcome: RouteOutcome) -> String? {
+        switch outcome {
+        case .handled:
+            return nil
+        case .redirected(let chain, let final):
+            guard let text = failure(final) else {
+                return nil
+            }
+            return text + " (after " + chain.joined(separator: " → ") + ")"
+        case .notFound(let url):
+            return "No route matches \(url) (R shows the route table)"
+        case .declined(let pattern):
+            return "The handler of \(pattern) declined the request"
+        case .rejected(let by, let reason):
+            return "Rejected by \(by): \(reason)"
+        case .redirectLoop(let chain):
+            return "Redirect loop: " + chain.joined(separator: " → ")
+        case .timedOut(let interceptor, let seconds):
+            return "Timed out: \(interceptor) did not answer within \(seconds) s"
+        case .cancelled(let reason):
+            return "Cancelled: \(reason)"
+        case .vetoed(let by, let reason):
+            return "\(by) refuses to be left: \(reason) (D discards)"
+        case .placementFailed(let reason):
+            return "Could not show the screen: \(reason)"
+        case .invalidURL(let error):
+            return "Invalid URL: \(error)"
+        case .failed(let pattern, let error):
+            return "Failed" + (pattern.map { " in \($0)" } ?? "") + ": \(error)"
+        }
+    }
+
+    /// A transition in the user's words: screen titles and tab numbers from 1, no animation names
+    /// (`Opened Order #42`, `Back to Orders`, `Switched to tab 3 (Orders)`).
+    static func words(_ transition: Transition, tabs: [String]) -> String {
+        func tab(_ index: Int) -> String {
+            tabs.indices.contains(index) ? "tab \(index + 1) (\(tabs[index]))" : "tab \(index + 1)"
+        }
+        switch transition {
+        case .push(_, let to, _): return "opened \(to.title)"
+        case .pushMany(_, let to, let count, _): return "opened \(to.title) with \(count - 1) screen\(count == 2 ? "" : "s") under it"
+        case .pop(_, let to, _): return "back to \(to.title)"
+        case .popTo(_, let to, let removed, _): return "back to \(to.title), closing \(removed) screens"
+        case .present(let screen, _, _): return "presented \(screen.title)"
+        case .dismiss(let screen, _): return "closed \(screen.title)"
+        case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
+        case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
+        case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
+        case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
+        case .none: return "nothing changed"
+        }
+    }
+
+    /// `text` with its first letter upper-cased.
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else {
+            return text
+        }
+        return first.uppercased() + text.dropFirst()
+    }
+}

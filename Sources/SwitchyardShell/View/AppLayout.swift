@@ -1,0 +1,103 @@
+import TerminalKit
+
+/// Where each part of the app goes in a terminal of a given size.
+///
+/// The phone is a framed column ``phoneWidth`` wide (narrower only when the terminal is); on wide
+/// terminals it grows with a third of the columns, up to ``maximumPhoneWidth``. It is as tall as
+/// the terminal allows up to ``maximumPhoneHeight``. With no panel open it is centred; with panels it
+/// moves to the left edge and the panels share the columns to its right (the route log above the
+/// route table). When there are fewer than ``minimumPanelWidth`` columns beside the phone, the
+/// panels are drawn over it instead. The last two rows are the prompt line and the status line.
+package struct AppLayout: Hashable, Sendable {
+    /// The width of the phone's frame, border included, on terminals up to 132 columns wide.
+    package static let phoneWidth = 44
+    /// The widest the phone's frame gets, border included (from 192 columns on).
+    package static let maximumPhoneWidth = 64
+    /// The tallest the phone's frame gets, border included.
+    package static let maximumPhoneHeight = 40
+    /// The narrowest a panel beside the phone may be.
+    package static let minimumPanelWidth = 30
+    /// The width of the `Filter: ` label in the route table panel.
+    static let filterLabelWidth = 8
+
+    /// The terminal's columns.
+    package let width: Int
+    /// The terminal's rows.
+    package let height: Int
+    /// Whether the terminal is below ``AppModel/minimumSize`` (then only a notice is drawn).
+    package let isTooSmall: Bool
+    /// The phone's frame, border included.
+    package let phone: Rect
+    /// The phone's screen: inside the frame.
+    package let screen: Rect
+    /// The route log panel, when shown.
+    package let log: Rect?
+    /// The route table panel, when shown.
+    package let routes: Rect?
+    /// Whether the panels cover the phone (too few columns beside it).
+    package let panelsCoverPhone: Bool
+    /// The prompt line.
+    package let prompt: Rect
+    /// The status line.
+    package let status: Rect
+
+    /// Lays out a `width` × `height` terminal with the given panels.
+    package init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        isTooSmall = width < AppModel.minimumSize.width || height < AppModel.minimumSize.height
+        let available = max(0, self.height - 2)
+        let phoneHeight = min(available, Self.maximumPhoneHeight)
+        let phoneWidth = min(Self.phoneWidthFor(columns: self.width), self.width)
+        let phoneY = (available - phoneHeight) / 2
+        let wantsPanels = showsLog || showsRoutes
+        let beside = wantsPanels && self.width - phoneWidth - 2 >= Self.minimumPanelWidth
+        let phoneX = beside ? 1 : (self.width - phoneWidth) / 2
+        phone = Rect(x: phoneX, y: phoneY, width: phoneWidth, height: phoneHeight)
+        screen = phone.inset(by: 1)
+        panelsCoverPhone = wantsPanels && !beside
+        let area = beside
+            ? Rect(x: phone.maxX + 1, y: 0, width: self.width - phone.maxX - 1, height: available)
+            : Rect(x: 0, y: 0, width: self.width, height: available)
+        switch (showsLog, showsRoutes) {
+        case (true, true):
+            let top = (area.height + 1) / 2
+            log = Rect(x: area.x, y: area.y, width: area.width, height: top)
+            routes = Rect(x: area.x, y: area.y + top, width: area.width, height: area.height - top)
+        case (true, false):
+            log = area
+            routes = nil
+        case (false, true):
+            log = nil
+            routes = area
+        case (false, false):
+            log = nil
+            routes = nil
+        }
+        prompt = Rect(x: 0, y: available, width: self.width, height: 1)
+        status = Rect(x: 0, y: available + 1, width: self.width, height: 1)
+    }
+
+    /// The phone's width on a terminal `columns` wide: ``phoneWidth``, or a third of the columns
+    /// when that is wider, up to ``maximumPhoneWidth``.
+    package static func phoneWidthFor(columns: Int) -> Int {
+        max(phoneWidth, min(maximumPhoneWidth, columns / 3))
+    }
+
+    /// The columns of the prompt's text field (after `: `).
+    package var promptField: Rect {
+        Rect(x: prompt.x + 2, y: prompt.y, width: max(1, prompt.width - 2), height: 1)
+    }
+
+    /// The route table's filter field (after `Filter: `), when the panel is shown.
+    package var filterField: Rect? {
+        routes.map { panel in
+            Rect(
+                x: panel.x + 2 + Self.filterLabelWidth,
+                y: panel.y + 1,
+                width: max(1, panel.width - 3 - Self.filterLabelWidth),
+                height: 1
+            )
+        }
+    }
+}

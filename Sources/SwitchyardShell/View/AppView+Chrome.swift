@@ -1,0 +1,177 @@
+import TerminalKit
+
+extension AppView {
+    // MARK: Prompt
+
+    /// Draws the prompt line: `:` and the URL being typed (with the cursor when focused), or a hint.
+    static func drawPrompt(_ model: AppModel, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
+        let line = layout.prompt
+        let field = layout.promptField
+        let focused = model.focus == .prompt
+        hits.append(HitRegion(line, .prompt))
+        canvas.put(":", x: line.x, y: line.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: line)
+        let window = model.prompt.window
+        guard focused || !model.prompt.isEmpty else {
+            canvas.put(AppViewText.fit(promptHint(model), width: field.width), x: field.x, y: field.y, style: CellStyle(role: .dim), clip: line)
+            return
+        }
+        let end = canvas.put(window.text, x: field.x, y: field.y, style: focused ? .plain : CellStyle(role: .dim), clip: line)
+        if focused, let columns = model.prompt.activePlaceholderColumns {
+            // The placeholder being filled is drawn selected: the next character replaces it.
+            let area = Rect(x: field.x + columns.lowerBound, y: field.y, width: columns.count, height: 1)
+            canvas.restyle(area.intersection(field), style: CellStyle(role: .link, reverse: true))
+        }
+        if focused {
+            canvas.cursor = Point(x: field.x + window.cursorColumn, y: field.y)
+        }
+        if focused, let index = model.prompt.completionIndex, model.prompt.completions.count > 1 {
+            let counter = " \(index + 1)/\(model.prompt.completions.count)"
+            let x = line.maxX - DisplayWidth.of(counter)
+            if x > end {
+                canvas.put(counter, x: x, y: line.y, style: CellStyle(role: .dim), clip: line)
+            }
+        }
+    }
+
+    /// The most candidates the completion menu lists at once.
+    static let completionMenuRows = 8
+
+    /// Draws the completion menu above the prompt while Tab cycles through more than one
+    /// candidate: a window of the candidates around the shown one, which is highlighted; each row
+    /// is clickable.
+    static func drawCompletionMenu(_ model: AppModel, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
+        let candidates = model.prompt.completions
+        guard model.focus == .prompt, candidates.count > 1, !model.showsHelp else {
+            return
+        }
+        let field = layout.promptField
+        let rows = min(candidates.count, completionMenuRows, max(0, layout.prompt.y - 2))
+        guard rows > 0 else {
+            return
+        }
+        let selected = model.prompt.completionIndex
+        let first = min(max(0, (selected ?? 0) - rows + 1), candidates.count - rows)
+        let widest = candidates.map { DisplayWidth.of(Escaping.visible($0)) }.max() ?? 0
+        let title = " \(selected.map { "\($0 + 1)" } ?? "–")/\(candidates.count) · Tab next · type to fill "
+        let width = min(max(widest + 4, DisplayWidth.of(title) + 4), layout.width - field.x + 1)
+        let box = Rect(x: max(0, field.x - 1), y: layout.prompt.y - rows - 2, width: width, height: rows + 2)
+        canvas.fill(box)
+        canvas.box(box, style: CellStyle(bold: true))
+        canvas.put(title, x: box.x + 2, y: box.y, style: CellStyle(role: .dim), clip: titleClip(box))
+        let inner = box.inset(by: 1)
+        for row in 0..<rows {
+            let index = first + row
+            let line = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)
+            let isSelected = index == selected
+            if isSelected {
+                canvas.fill(line, style: CellStyle(reverse: true))
+            }
+            let text = DisplayWidth.elidedMiddle(Escaping.visible(candidates[index]), toWidth: max(1, inner.width - 2))
+            canvas.put(" " + text, x: line.x, y: line.y, style: isSelected ? CellStyle(bold: true, reverse: true) : CellStyle(role: .link), clip: line)
+            hits.append(HitRegion(line, .completion(index)))
+        }
+        if first + rows < candidates.count {
+            canvas.put(" ▾ \(candidates.count - first - rows) more ", x: box.x + 2, y: box.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1)))
+        }
+    }
+
+    /// The prompt line's hint while it is empty and not focused: what Enter would do with the
+    /// selected item, and how to type a URL.
+    static func promptHint(_ model: AppModel) -> String {
+        let items = model.items
+        guard model.focus == .phone, items.indices.contains(model.selection) else {
+            return "type : or / then a URL — Tab completes, ↑ recalls, Enter opens"
+        }
+        switch items[model.selection] {
+        case .link(_, let link):
+            return "Enter opens \(link.url) · : or / types a URL"
+        case .logIn:
+            return "Enter logs in and resumes the held navigation · Esc cancels"
+        case .discardChanges:
+            return "Enter discards the changes, so the form can be left"
+        }
+    }
+
+    // MARK: Status
+
+    /// The key hints for the status line's right end, by focus: the full and the short form.
+    static func hints(_ focus: AppModel.Focus) -> (full: String, short: String) {
+        switch focus {
+        case .phone:
+            ("? help  : URL  F2 log  F3 routes  q quit", "? help  q quit")
+        case .prompt:
+            ("Enter open  Tab complete  Esc cancel", "Esc cancel")
+        case .filter:
+            ("↑↓ select  Enter use  Esc done", "Esc done")
+        }
+    }
+
+    /// Draws the status line: the last step's message on the left (errors in the error colour),
+    /// key hints on the right in the room the message leaves.
+    static func drawStatus(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
+        let line = layout.status
+        var message = ""
+        var style = CellStyle.plain
+        if let status = model.status {
+            switch status.kind {
+            case .error:
+                message = "✗ " + status.text
+                style = CellStyle(role: .statusError, bold: true)
+            case .note:
+                message = "• " + status.text
+                style = CellStyle(bold: true)
+            case .info:
+                message = "✓ " + status.text
+                style = CellStyle(role: .dim)
+            }
+        }
+        let messageWidth = AppViewText.width(message)
+        let (full, short) = hints(model.focus)
+        // The message comes first: the full hints if they fit beside it, else the short ones, else
+        // none; a message too long for the line anyway is cut to leave room for the short hints.
+        var hint = ""
+        if messageWidth + 2 + DisplayWidth.of(full) <= line.width {
+            hint = full
+        } else if messageWidth + 2 + DisplayWidth.of(short) <= line.width {
+            hint = short
+        } else if messageWidth > line.width, line.width - 2 - DisplayWidth.of(short) >= line.width / 2 {
+            hint = short
+        }
+        let hintWidth = DisplayWidth.of(hint)
+        if !message.isEmpty {
+            let room = hint.isEmpty ? line.width : line.width - hintWidth - 2
+            canvas.put(AppViewText.fit(message, width: room), x: line.x, y: line.y, style: style, clip: line)
+        }
+        if !hint.isEmpty {
+            canvas.put(hint, x: line.maxX - hintWidth, y: line.y, style: CellStyle(role: .dim), clip: line)
+        }
+    }
+
+    // MARK: Help
+
+    /// Draws the help overlay: a box in the middle listing every ``KeyBinding``.
+    static func drawHelp(_ layout: AppLayout, canvas: inout Canvas) {
+        let bindings = KeyBinding.all
+        let keyWidth = bindings.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
+        let width = min(layout.width - 2, keyWidth + actionWidth + 7)
+        let height = min(layout.height - 1, bindings.count + 4)
+        let box = Rect(x: (layout.width - width) / 2, y: (layout.height - height) / 2, width: width, height: height)
+        canvas.dim()
+        canvas.fill(box)
+        canvas.box(box, style: CellStyle(bold: true), title: "Keys")
+        let inner = box.inset(by: 1)
+        let rows = max(0, inner.height - 2)
+        let shown = bindings.count <= rows ? bindings.count : max(0, rows - 1)
+        for (index, binding) in bindings.prefix(shown).enumerated() {
+            let y = inner.y + index
+            canvas.put(binding.keys, x: inner.x + 1, y: y, style: CellStyle(bold: true), clip: inner)
+            canvas.put(binding.action, x: inner.x + keyWidth + 3, y: y, clip: inner)
+        }
+        if shown < bindings.count {
+            canvas.put("… enlarge the terminal to see all keys", x: inner.x + 1, y: inner.y + shown, style: CellStyle(role: .dim), clip: inner)
+        }
+        let footer = "press any key to close"
+        canvas.put(footer, x: inner.x + (inner.width - DisplayWidth.of(footer)) / 2, y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
+    }
+}

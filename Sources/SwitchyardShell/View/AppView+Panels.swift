@@ -1,0 +1,199 @@
+import TerminalKit
+
+extension AppView {
+    /// One line of the route log.
+    struct LogLine: Equatable {
+        var text: String
+        var style: CellStyle
+        /// The timeline number of the open this line belongs to (a click shows or hides its detail).
+        var entry: Int?
+    }
+
+    // MARK: Route log
+
+    /// Draws the route log panel, a timeline: each open as one summary line (the newest, and any the
+    /// user expanded, with the matched pattern, the steps with their times and the outcome), and
+    /// the hold, resume, cancel and command events between them; the newest at the bottom unless
+    /// scrolled.
+    static func drawLog(_ model: AppModel, in area: Rect, canvas: inout Canvas, hits: inout [HitRegion]) {
+        canvas.fill(area)
+        let title = "Route log · F2"
+        canvas.box(area, style: CellStyle(role: .dim), title: nil)
+        canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
+        hits.append(HitRegion(area, .log))
+        let inner = area.inset(by: 1)
+        guard !inner.isEmpty else {
+            return
+        }
+        let lines = logLines(model.log, width: inner.width, expanded: model.isExpanded)
+        guard !lines.isEmpty else {
+            let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
+            for (index, line) in hint.prefix(inner.height).enumerated() {
+                canvas.put(line, x: inner.x + 1, y: inner.y + index, style: CellStyle(role: .dim), clip: inner)
+            }
+            return
+        }
+        let scroll = min(max(0, model.logScroll), max(0, lines.count - inner.height))
+        let end = lines.count - scroll
+        let start = max(0, end - inner.height)
+        for (row, line) in lines[start..<end].enumerated() {
+            canvas.put(line.text, x: inner.x, y: inner.y + row, style: line.style, clip: inner)
+            if let entry = line.entry {
+                hits.append(HitRegion(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .logEntry(entry)))
+            }
+        }
+        if start > 0 {
+            let more = " ▴ \(start) more "
+            canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim), clip: titleClip(area))
+        }
+        if scroll > 0 {
+            canvas.put(" ▾ \(scroll) newer ", x: area.x + 2, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
+        }
+    }
+
+    /// The top edge of a panel between its corners, where its title goes.
+    static func titleClip(_ area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1)
+    }
+
+    /// The log's lines for a panel `width` columns wide (wrapped lines indented under their first);
+    /// `expanded` says which opens show their detail rather than one summary line.
+    static func logLines(_ entries: [RouteLogEntry], width: Int, expanded: (RouteLogEntry) -> Bool = { _ in true }) -> [LogLine] {
+        let noBreak: Character = "\u{00A0}"
+        var lines: [LogLine] = []
+        var current: Int?
+        func add(_ text: String, _ style: CellStyle, indent: Int) {
+            let pad = String(repeating: " ", count: max(0, indent))
+            let hang = String(repeating: " ", count: max(0, indent + 2))
+            // Times are joined to their unit by a no-break space so the two never part.
+            let parts = AppViewText.wrap(text, width: max(1, width - indent - 2))
+            for (index, part) in parts.enumerated() {
+                let shown = String(part.map { $0 == noBreak ? " " : $0 })
+                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current))
+            }
+        }
+        func time(_ seconds: Double) -> String {
+            String(RouteLogEntry.format(seconds).map { $0 == " " ? noBreak : $0 })
+        }
+        for entry in entries {
+            let stamp = entry.time.map { RouteLogEntry.clock($0) + " " } ?? ""
+            if let event = entry.event {
+                current = nil
+                let failed = event.contains("✗") || event.hasPrefix("cancel")
+                add(stamp + "• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
+                continue
+            }
+            current = entry.sequence
+            let mark = entry.isHandled ? "✓" : "✗"
+            let outcomeStyle = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
+            let resumes = entry.resumes.map { " (resumes #\($0))" } ?? ""
+            guard expanded(entry) else {
+                add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
+                continue
+            }
+            add(stamp + "▾ #\(entry.id) open \(entry.url)\(resumes)", CellStyle(bold: true), indent: 1)
+            if let normalized = entry.normalized {
+                add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
+            }
+            if entry.candidates.count > 1 {
+                add("candidates \(entry.candidates.joined(separator: ", "))", CellStyle(role: .dim), indent: 3)
+            }
+            if entry.steps.isEmpty, let pattern = entry.matchedPattern {
+                add("matched \(pattern)" + (entry.target.map { " → \($0)" } ?? ""), CellStyle(role: .link), indent: 3)
+            }
+            for step in entry.steps {
+                if step.kind == "match" {
+                    let text = step.detail.hasPrefix("→") ? "matched \(step.name) \(step.detail)" : "\(step.detail): \(step.name)"
+                    add(text, CellStyle(role: .link), indent: 3)
+                    continue
+                }
+                add("\(step.kind) \(step.name): \(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
+            }
+            add("\(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))\(noBreak)total", outcomeStyle, indent: 3)
+        }
+        return lines
+    }
+
+    // MARK: Route table
+
+    /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
+    /// the filter lets through, with their targets and notes.
+    static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
+        canvas.fill(area)
+        let focused = model.focus == .filter
+        let rows = model.filteredRoutes
+        let title = model.urlTest.map { test in
+            "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + (test.via.isEmpty ? "" : " · via \(test.via.count)")
+        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3"
+        canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
+        canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
+        hits.append(HitRegion(area, .routes))
+        let inner = area.inset(by: 1)
+        guard !inner.isEmpty, let field = layout.filterField else {
+            return
+        }
+        // The filter line.
+        canvas.put("Filter:", x: inner.x + 1, y: inner.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: inner)
+        let window = model.filter.window
+        if model.filter.isEmpty && !focused {
+            canvas.put("type to filter", x: field.x, y: field.y, style: CellStyle(role: .dim), clip: inner)
+        } else {
+            canvas.put(window.text, x: field.x, y: field.y, clip: inner)
+        }
+        if focused {
+            canvas.cursor = Point(x: field.x + window.cursorColumn, y: field.y)
+        }
+        hits.append(HitRegion(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .filter))
+        // The selected route in full on the last row, while the filter has the focus.
+        let showsDetail = focused && !rows.isEmpty && inner.height >= 5
+        let list = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - (showsDetail ? 2 : 1))
+        guard !list.isEmpty else {
+            return
+        }
+        guard !rows.isEmpty else {
+            let text = model.urlTest != nil ? "No route shares this URL's scheme and host." : "No route matches the filter."
+            canvas.put(text, x: list.x + 1, y: list.y, style: CellStyle(role: .dim), clip: list)
+            return
+        }
+        let selection = min(max(0, model.routeSelection), rows.count - 1)
+        let offset = selection >= list.height ? selection - list.height + 1 : 0
+        let widest = rows.map { AppViewText.width($0.pattern) }.max() ?? 0
+        let patternWidth = min(widest, max(8, list.width * 3 / 5))
+        let widestTarget = rows.map { AppViewText.width($0.target) }.max() ?? 0
+        let targetWidth = min(widestTarget, 16, max(6, list.width - patternWidth - 5))
+        for row in 0..<min(list.height, rows.count - offset) {
+            let index = row + offset
+            let route = rows[index]
+            let y = list.y + row
+            let selected = focused && index == selection
+            let line = Rect(x: list.x, y: y, width: list.width, height: 1)
+            if selected {
+                canvas.fill(line, style: CellStyle(reverse: true))
+            }
+            func style(_ base: CellStyle) -> CellStyle {
+                selected ? CellStyle(bold: true, reverse: true) : base
+            }
+            let pattern = DisplayWidth.padded(
+                DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth), toWidth: patternWidth)
+            var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y, style: style(CellStyle(role: .link)), clip: line)
+            let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
+            x = canvas.put("  " + target, x: x, y: y, style: style(.plain), clip: line)
+            let flags = route.flags
+            if !flags.isEmpty {
+                let room = line.maxX - x - 2
+                if room > 0 {
+                    canvas.put("  " + AppViewText.fit(flags, width: room), x: x, y: y, style: style(CellStyle(role: .dim)), clip: line)
+                }
+            }
+            hits.append(HitRegion(line, .route(index)))
+        }
+        if showsDetail {
+            let route = rows[selection]
+            let detail = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 } ?? ([route.target] + route.notes).joined(separator: " · ")
+            canvas.put(AppViewText.fit(detail, width: inner.width - 2), x: inner.x + 1, y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
+        }
+        if offset + list.height < rows.count {
+            canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: area.x + 2, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
+        }
+    }
+}

@@ -1,0 +1,267 @@
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+
+extension AppView {
+    /// The rows of the tab bar: a rule and the tabs.
+    static let tabBarHeight = 2
+    /// The width of the parameter labels (`path`, `query`, `native`, `route`).
+    static let labelWidth = 8
+
+    /// One line of a screen's content.
+    struct ContentLine {
+        var text: String
+        var style: CellStyle
+        var indent: Int
+        var item: Int?
+        var label: String?
+    }
+
+    /// The phone's screen for `model`, `width` × `height`, with its clickable regions relative to
+    /// the screen's top-left corner: the selected tab's stack with its navigation bar, the tab bar,
+    /// and every modal over them (a sheet as an inset box over the dimmed screen, a full-screen
+    /// modal covering everything). Only the top layer (and the tab bar when nothing is presented)
+    /// is clickable.
+    package static func phoneScreen(_ model: AppModel, width: Int, height: Int) -> AppFrame {
+        var canvas = Canvas(width: width, height: height)
+        var hits: [HitRegion] = []
+        let state = model.state
+        let bars = min(tabBarHeight, max(0, height - 3))
+        let stackArea = Rect(x: 0, y: 0, width: width, height: height - bars)
+        let stackIsTop = state.modals.isEmpty
+        drawLayer(state.currentTab.stack, in: stackArea, isModal: false, isTop: stackIsTop, model: model, canvas: &canvas, hits: &hits)
+        if bars > 0 {
+            drawTabBar(model, in: Rect(x: 0, y: height - bars, width: width, height: bars), interactive: stackIsTop, canvas: &canvas, hits: &hits)
+        }
+        var sheets = 0
+        for (index, modal) in state.modals.enumerated() {
+            canvas.dim()
+            let area: Rect
+            if modal.style == .fullScreen {
+                area = canvas.bounds
+                canvas.fill(area)
+            } else {
+                let box = sheetBox(level: sheets, width: width, height: height)
+                sheets += 1
+                canvas.fill(box)
+                canvas.box(box)
+                area = box.inset(by: 1)
+            }
+            drawLayer(modal.stack, in: area, isModal: true, isTop: index == state.modals.count - 1, model: model, canvas: &canvas, hits: &hits)
+        }
+        return AppFrame(canvas: canvas, hits: hits)
+    }
+
+    /// The area of the top layer's screen (navigation bar and content) on a `width` × `height`
+    /// phone screen: above the tab bar, inside the top sheet, or the whole screen for a full-screen modal.
+    package static func topLayerRect(_ model: AppModel, width: Int, height: Int) -> Rect {
+        let modals = model.state.modals
+        guard let top = modals.last else {
+            return Rect(x: 0, y: 0, width: width, height: height - min(tabBarHeight, max(0, height - 3)))
+        }
+        if top.style == .fullScreen {
+            return Rect(x: 0, y: 0, width: width, height: height)
+        }
+        let level = modals.filter { $0.style == .sheet }.count - 1
+        return sheetBox(level: level, width: width, height: height).inset(by: 1)
+    }
+
+    /// The frame of the `level`-th sheet (0 for the first): inset two columns, starting two rows
+    /// down (one more per level), reaching the bottom.
+    static func sheetBox(level: Int, width: Int, height: Int) -> Rect {
+        let top = min(2 + level, max(0, height - 4))
+        return Rect(x: 2, y: top, width: width - 4, height: height - top)
+    }
+
+    // MARK: Layers
+
+    /// Draws a navigation stack's top screen in `area`: navigation bar, rule, content.
+    static func drawLayer(
+        _ stack: [Screen],
+        in area: Rect,
+        isModal: Bool,
+        isTop: Bool,
+        model: AppModel,
+        canvas: inout Canvas,
+        hits: inout [HitRegion]
+    ) {
+        guard let screen = stack.last, !area.isEmpty else {
+            return
+        }
+        // Navigation bar.
+        let bar = Rect(x: area.x, y: area.y, width: area.width, height: 1)
+        let barStyle = CellStyle(role: .titleBar)
+        canvas.fill(bar, style: barStyle)
+        let button: String? = stack.count > 1 ? "‹ Back" : (isModal ? "✕ Close" : nil)
+        var buttonWidth = 0
+        if let button {
+            buttonWidth = AppViewText.width(button)
+            canvas.put(button, x: area.x + 1, y: area.y, style: CellStyle(role: .titleBar, bold: true), clip: bar)
+            if isTop {
+                hits.append(HitRegion(Rect(x: area.x, y: area.y, width: buttonWidth + 2, height: 1), .back))
+            }
+        }
+        let margin = buttonWidth > 0 ? buttonWidth + 2 : 1
+        let title = AppViewText.fit(screen.title, width: area.width - 2 * margin)
+        let titleX = area.x + (area.width - DisplayWidth.of(title)) / 2
+        canvas.put(title, x: titleX, y: area.y, style: CellStyle(role: .titleBar, bold: true), clip: bar)
+        guard area.height > 1 else {
+            return
+        }
+        canvas.fill(Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), with: "─", style: CellStyle(role: .dim))
+        let content = Rect(x: area.x, y: area.y + 2, width: area.width, height: area.height - 2)
+        guard !content.isEmpty else {
+            return
+        }
+        let items = AppModel.items(of: screen, isShowingLogin: isTop && model.isShowingLogin)
+        let selection = isTop ? model.selection : nil
+        let lines = contentLines(screen, stack: stack.map(\.title), items: items, width: content.width, locked: model.lockedURLs)
+        // Scroll so the selected item stays visible, keeping one line of context below it.
+        var offset = 0
+        if lines.count > content.height, let selection, let line = lines.firstIndex(where: { $0.item == selection }) {
+            offset = min(max(0, line - content.height + 2), lines.count - content.height)
+        }
+        for row in 0..<max(0, min(content.height, lines.count - offset)) {
+            let line = lines[row + offset]
+            let y = content.y + row
+            if let item = line.item {
+                let selected = item == selection
+                let style = selected ? CellStyle(bold: true, reverse: true) : line.style
+                if selected {
+                    canvas.fill(Rect(x: content.x + 1, y: y, width: content.width - 2, height: 1), style: style)
+                }
+                let marker = selected ? "▸ " : "› "
+                canvas.put(marker + line.text, x: content.x + line.indent, y: y, style: style, clip: content)
+                if isTop {
+                    hits.append(HitRegion(Rect(x: content.x, y: y, width: content.width, height: 1), .item(item)))
+                }
+                continue
+            }
+            if let label = line.label {
+                canvas.put(label, x: content.x + 1, y: y, style: CellStyle(role: .dim), clip: content)
+            }
+            canvas.put(line.text, x: content.x + line.indent, y: y, style: line.style, clip: content)
+        }
+        if offset > 0 {
+            canvas.put("▴", x: content.maxX - 1, y: content.y, style: CellStyle(role: .dim))
+        }
+        if offset + content.height < lines.count {
+            canvas.put("▾", x: content.maxX - 1, y: content.maxY - 1, style: CellStyle(role: .dim))
+        }
+    }
+
+    /// The content of `screen` as lines `width` columns wide: title, URL, back stack, route and
+    /// parameters, body, then the items as buttons.
+    static func contentLines(_ screen: Screen, stack: [String] = [], items: [ScreenItem], width: Int,
+                             locked: Set<String> = []) -> [ContentLine] {
+        let textWidth = max(1, width - 2)
+        var lines: [ContentLine] = []
+        func add(_ text: String, _ style: CellStyle = .plain, indent: Int = 1, label: String? = nil) {
+            for (index, part) in AppViewText.wrap(text, width: max(1, width - 1 - indent)).enumerated() {
+                lines.append(ContentLine(text: part, style: style, indent: indent, item: nil, label: index == 0 ? label : nil))
+            }
+        }
+        add(screen.title, CellStyle(bold: true))
+        add(screen.url, CellStyle(role: .link))
+        var rows = parameterRows(screen)
+        if stack.count > 1 {
+            rows.insert(("stack", stack.joined(separator: " › ")), at: 0)
+        }
+        if !rows.isEmpty {
+            lines.append(ContentLine(text: "", style: .plain, indent: 1, item: nil, label: nil))
+            var previous: String?
+            for row in rows {
+                add(row.text, .plain, indent: 1 + labelWidth, label: row.label == previous ? nil : row.label)
+                previous = row.label
+            }
+        }
+        if !screen.body.isEmpty {
+            lines.append(ContentLine(text: "", style: .plain, indent: 1, item: nil, label: nil))
+            for paragraph in screen.body {
+                add(paragraph)
+            }
+        }
+        if !items.isEmpty {
+            lines.append(ContentLine(text: "", style: .plain, indent: 1, item: nil, label: nil))
+            for (index, item) in items.enumerated() {
+                let style: CellStyle
+                switch item {
+                case .link:
+                    style = CellStyle(role: .link)
+                case .logIn, .discardChanges:
+                    style = CellStyle(bold: true)
+                }
+                let isLocked = item.url.map(locked.contains) ?? false
+                let title = AppViewText.fit((isLocked ? "🔒 " : "") + item.title, width: textWidth - 3)
+                lines.append(ContentLine(text: title, style: style, indent: 2, item: index, label: nil))
+            }
+        }
+        return lines
+    }
+
+    /// The screen's route and parameters, labelled by where each parameter came from: `path`
+    /// (a parameter of the matched pattern), `query` (in the URL's query) or `native` (passed by
+    /// the app, such as `openedFrom`).
+    static func parameterRows(_ screen: Screen) -> [(label: String, text: String)] {
+        var rows: [(label: String, text: String)] = []
+        if let pattern = screen.pattern {
+            rows.append(("route", pattern))
+        }
+        let pathNames = screen.pattern.flatMap { try? RoutePattern($0) }?.parameterNames ?? []
+        let query = (try? RouteURL(screen.url))?.query
+        let queryNames = query?.names ?? []
+        var shown: Set<String> = []
+        for name in pathNames where shown.insert(name).inserted {
+            if let value = screen.parameters[name] {
+                rows.append(("path", "\(name) = \(value)"))
+            }
+        }
+        for name in queryNames where shown.insert(name).inserted {
+            // A name given more than once (`?tag=a&tag=b`) shows every value, in URL order.
+            let values = query?.values(for: name) ?? []
+            if values.count > 1 {
+                rows += values.map { ("query", "\(name) = \($0)") }
+            } else if let value = screen.parameters[name] {
+                rows.append(("query", "\(name) = \(value)"))
+            }
+        }
+        for name in screen.parameters.keys.sorted() where shown.insert(name).inserted {
+            rows.append(("native", "\(name) = \(screen.parameters[name] ?? "")"))
+        }
+        return rows
+    }
+
+    // MARK: Tab bar
+
+    /// Draws the tab bar: a rule, then one cell per tab with its number and title; the selected
+    /// tab is highlighted.
+    static func drawTabBar(_ model: AppModel, in area: Rect, interactive: Bool, canvas: inout Canvas, hits: inout [HitRegion]) {
+        let tabs = model.state.tabs
+        guard !tabs.isEmpty, !area.isEmpty else {
+            return
+        }
+        if area.height > 1 {
+            canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─", style: CellStyle(role: .dim))
+        }
+        let y = area.maxY - 1
+        for (index, tab) in tabs.enumerated() {
+            let left = area.x + index * area.width / tabs.count
+            let right = area.x + (index + 1) * area.width / tabs.count
+            let cell = Rect(x: left, y: y, width: right - left, height: 1)
+            let selected = index == model.state.selectedTab
+            let style = selected ? CellStyle(role: .tabSelected, bold: true) : .plain
+            if selected {
+                canvas.fill(cell, style: style)
+            }
+            // A tab that would ask for login shows a lock where the space after its number goes.
+            let locked = model.lockedURLs.contains(tab.rootURL)
+            let number = index < 9 ? "\(index + 1)" + (locked ? "🔒" : " ") : (locked ? "🔒" : "")
+            let label = AppViewText.fit(number + tab.title, width: cell.width - 1)
+            let x = cell.x + (cell.width - DisplayWidth.of(label)) / 2
+            canvas.put(label, x: x, y: y, style: style, clip: cell)
+            if interactive {
+                hits.append(HitRegion(cell, .tab(index)))
+            }
+        }
+    }
+}

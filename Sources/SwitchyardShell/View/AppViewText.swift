@@ -1,0 +1,73 @@
+import TerminalKit
+
+/// Text measuring helpers for ``AppView``: wrapping and fitting by display width, on the text as
+/// the canvas shows it (control and bidi characters already escaped).
+enum AppViewText {
+    /// `text` wrapped to lines at most `width` columns wide: at spaces where possible, inside
+    /// words (between graphemes) where a word is too long. Always at least one line.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let visible = Escaping.visible(text)
+        guard width > 0 else {
+            return [""]
+        }
+        guard DisplayWidth.of(visible) > width else {
+            return [visible]
+        }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in visible.split(separator: " ", omittingEmptySubsequences: false) {
+            var rest = String(word)
+            var restWidth = DisplayWidth.of(rest)
+            let separator = line.isEmpty ? 0 : 1
+            if lineWidth + separator + restWidth <= width {
+                line += (separator == 1 ? " " : "") + rest
+                lineWidth += separator + restWidth
+                continue
+            }
+            if !line.isEmpty {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            while restWidth > width {
+                let (head, tail) = split(rest, atWidth: width)
+                lines.append(head)
+                rest = tail
+                restWidth = DisplayWidth.of(rest)
+            }
+            line = rest
+            lineWidth = restWidth
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// `text` cut after at most `width` columns (at least one grapheme, so it always advances).
+    static func split(_ text: String, atWidth width: Int) -> (String, String) {
+        var head = ""
+        var used = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let characterWidth = DisplayWidth.of(character)
+            if used + characterWidth > width, !head.isEmpty {
+                break
+            }
+            head.append(character)
+            used += characterWidth
+            index = text.index(after: index)
+        }
+        return (head, String(text[index...]))
+    }
+
+    /// `text` (escaped) cut to `width` columns with an ellipsis when too long.
+    static func fit(_ text: String, width: Int) -> String {
+        DisplayWidth.truncated(Escaping.visible(text), toWidth: max(0, width))
+    }
+
+    /// The display width of `text` as drawn (escaped).
+    static func width(_ text: String) -> Int {
+        DisplayWidth.of(Escaping.visible(text))
+    }
+}

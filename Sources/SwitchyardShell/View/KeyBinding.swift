@@ -1,0 +1,42 @@
+import TerminalKit
+
+/// One line of the help overlay: the keys and what they do.
+package struct KeyBinding: Hashable, Sendable {
+    /// The keys, as written in the help (`↑ ↓  j k`).
+    package var keys: String
+    /// What they do.
+    package var action: String
+
+    /// Creates a binding.
+    package init(_ keys: String, _ action: String) {
+        self.keys = keys
+        self.action = action
+    }
+
+    /// Every key the app understands, in the order the help lists them.
+    package static let all: [KeyBinding] = [
+        KeyBinding("↑ ↓  j k", "select a link or button"),
+        KeyBinding("Enter  →", "press it: the link opens through the router"),
+        KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
+        KeyBinding("<", "back, the pop played toward the left"),
+        KeyBinding("e", "edit the current screen's URL at the prompt"),
+        KeyBinding("y", "copy the URL (with the log shown: the newest entry) via OSC 52"),
+        KeyBinding("1 – 9", "select a tab (the login gate applies)"),
+        KeyBinding(":  /", "type (or paste) a URL at the prompt"),
+        KeyBinding("  Tab", "complete: a menu lists the patterns and links; type over :id, Tab to the next"),
+        KeyBinding("  ↑ ↓", "earlier URLs"),
+        KeyBinding("  Alt-b/f", "move by word; Ctrl-W, Alt-⌫ delete one"),
+        KeyBinding("  Enter", "open the URL through the router"),
+        KeyBinding("  Esc", "leave the prompt (⌫ on an empty prompt too)"),
+        KeyBinding("L", "log in, on the login screen"),
+        KeyBinding("O", "log out"),
+        KeyBinding("D", "discard a form's changes (leave guard)"),
+        KeyBinding("F2  L", "route log: the timeline of opens and events"),
+        KeyBinding("x", "every open's detail in the log, or the newest only (click one: it alone)"),
+        KeyBinding("F3  R", "route table; Tab focuses its filter"),
+        KeyBinding("PgUp PgDn", "scroll the route log"),
+        KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
+        KeyBinding("?  F1", "this help"),
+        KeyBinding("q  Ctrl-C", "quit; Ctrl-Z suspends (fg resumes)"),
+    ]
+}

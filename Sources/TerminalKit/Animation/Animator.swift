@@ -1,0 +1,93 @@
+/// Composes the frames of a ``Motion`` from the content area before and after it.
+///
+/// Pure: the caller asks for the frame at a progress `t` in 0...1 (for example each of
+/// ``Tween/progressSteps``, one every ``Tween/frameIntervalMilliseconds``) and draws it. The
+/// frame has the size of the new canvas. Slides are eased by the tween's ``Tween/easing``; at
+/// `t = 0` the frame is the old screen (except for immediate motions) and at `t = 1` the new one.
+/// SwitchyardShell adds `init(transition:old:new:tween:)`, which takes the motion of a navigation
+/// transition.
+public struct Animator: Hashable, Sendable {
+    /// How the screens move.
+    public var motion: Motion
+    /// The content area before the motion.
+    public var old: Canvas
+    /// The content area after the motion.
+    public var new: Canvas
+    /// The timing.
+    public var tween: Tween
+
+    /// Creates an animator that plays `motion` from `old` to `new`.
+    public init(motion: Motion, old: Canvas, new: Canvas, tween: Tween = .standard) {
+        self.motion = motion
+        self.old = old
+        self.new = new
+        self.tween = tween
+    }
+
+    /// Whether there is anything to animate (false for immediate motions).
+    public var isAnimated: Bool {
+        motion != .immediate
+    }
+
+    /// The frames to show in turn: one per tween step, or just the new screen when immediate.
+    public var frames: [Canvas] {
+        isAnimated ? tween.progressSteps.map(frame(at:)) : [new]
+    }
+
+    /// The frame at progress `t` (clamped to 0...1).
+    public func frame(at t: Double) -> Canvas {
+        Self.compose(motion, old: old, new: new, progress: t, easing: tween.easing)
+    }
+
+    /// Composes one frame of `motion` at progress `t`.
+    ///
+    /// - enter: the old screen stays in place and the new one slides in over it from the edge;
+    /// - exit: the new screen stays in place and the old one slides off over it toward the edge;
+    /// - cross-fade: old dimmed for `t < 1/3`, new dimmed for `t < 2/3`, then new;
+    /// - immediate: the new screen.
+    public static func compose(_ motion: Motion, old: Canvas, new: Canvas, progress t: Double, easing: Easing = .easeOut) -> Canvas {
+        let linear = Easing.linear.apply(t)
+        if motion == .immediate || linear >= 1 {
+            return new
+        }
+        var frame = Canvas(width: new.width, height: new.height)
+        if linear <= 0 {
+            frame.blit(old, at: .zero)
+            return frame
+        }
+        let eased = easing.apply(t)
+        switch motion {
+        case .immediate:
+            return new
+        case .crossFade:
+            frame.blit(linear < 1.0 / 3.0 ? old : new, at: .zero)
+            frame.dim()
+        case .enter(let edge):
+            frame.blit(old, at: .zero)
+            frame.blit(new, at: offset(of: edge, distance: 1 - eased, in: frame))
+        case .exit(let edge):
+            frame.blit(new, at: .zero)
+            frame.blit(old, at: offset(of: edge, distance: eased, in: frame))
+        }
+        return frame
+    }
+
+    /// The position of a screen moved `distance` (0...1 of the frame) toward `edge`.
+    private static func offset(of edge: Edge, distance: Double, in frame: Canvas) -> Point {
+        let columns = Int((distance * Double(frame.width)).rounded())
+        let rows = Int((distance * Double(frame.height)).rounded())
+        switch edge {
+        case .left:
+            return Point(x: -columns, y: 0)
+        case .right:
+            return Point(x: columns, y: 0)
+        case .top:
+            return Point(x: 0, y: -rows)
+        case .bottom:
+            return Point(x: 0, y: rows)
+        }
+    }
+
+    /// A side of the content area (see ``Motion/Edge``).
+    public typealias Edge = Motion.Edge
+}

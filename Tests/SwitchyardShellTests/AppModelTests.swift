@@ -1,0 +1,476 @@
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+@Suite("App model and loop")
+@MainActor
+struct AppModelTests {
+    // MARK: Typing URLs
+
+    @Test func typingAURLAndEnterOpensItsScreen() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://search/shoes?sort=price\r", to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Home] Home > Search: shoes")
+        #expect(loop.model.focus == .phone)
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("‹ Back"))
+        #expect(text.contains("Search: shoes"))
+        #expect(text.contains("query   sort = price"))
+        #expect(loop.model.status == AppStatus("Opened Search: shoes", kind: .info))
+    }
+
+    @Test func slashAlsoFocusesThePromptAndEscCancelsIt() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("/app://x", to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(loop.model.prompt.text == "app://x")
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.focus == .phone)
+        #expect(loop.model.prompt.text.isEmpty)
+        #expect(loop.model.state.compactDescription == "[Home] Home")
+    }
+
+    @Test func lettersTypedAtThePromptAreNotCommands() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":qLR?", to: loop, terminal)
+        #expect(!loop.model.quitRequested)
+        #expect(!loop.model.showsLog && !loop.model.showsRoutes && !loop.model.showsHelp)
+        #expect(loop.model.prompt.text == "qLR?")
+    }
+
+    @Test func promptHistoryRecallsEarlierURLs() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://user/1\r:app://user/2\r:", to: loop, terminal)
+        await AppFixture.send([.up], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://user/2")
+        await AppFixture.send([.up], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://user/1")
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.state.top.title == "User 1")
+    }
+
+    @Test func tabCompletesPatternsAndLinkURLs() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://disc", to: loop, terminal)
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://discover")
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.prompt.completions == ["app://discover", "app://discover/item/7", "app://discover/item/8?animation=slideFromLeft", "app://discover/item/:id<int>"])
+        #expect(loop.model.prompt.text == "app://discover")
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://discover/item/7")
+        #expect(try #require(terminal.lastFrame).description.contains(" 2/4"))
+        await AppFixture.type("\u{15}app://zzz", to: loop, terminal)
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .info))
+    }
+
+    @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://disc", to: loop, terminal)
+        await AppFixture.send([.tab, .tab], to: loop, terminal)
+        let frame = try #require(terminal.lastFrame)
+        let text = frame.description
+        #expect(text.contains("1/4 · Tab next · type to fill"))
+        #expect(text.contains("app://discover/item/:id<int>"))
+        let item = try #require(loop.frame.hits.first { $0.target == .completion(3) })
+        await AppFixture.send([.mouse(x: item.rect.x + 1, y: item.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://discover/item/:id<int>")
+        #expect(loop.model.prompt.activeField == 0, "the pattern's :id is selected to be typed over")
+        await AppFixture.type("8\r", to: loop, terminal)
+        #expect(loop.model.state.top.title == "Item #8")
+        #expect(!(try #require(terminal.lastFrame).description.contains("Tab next")), "the menu closes with the prompt")
+    }
+
+    @Test func completionsAreSortedAndIncludeTheTopScreensLinks() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("2\r", to: loop, terminal)
+        let all = loop.model.completions(for: "")
+        #expect(all == all.sorted())
+        #expect(Set(all).count == all.count)
+        #expect(all.contains("app://share/7"), "a link of the top screen, Item #7")
+        #expect(all.contains("app://order/:id<int>/track"))
+        #expect(!all.contains { $0.contains("{") })
+        #expect(loop.model.completions(for: "app://share") == ["app://share/7", "app://share/:id"])
+    }
+
+    // MARK: Errors in words
+
+    @Test func anInvalidURLGoesBackToThePromptWithTheCursorOnTheFault() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://user/%zz\r", to: loop, terminal)
+        let status = try #require(loop.model.status)
+        #expect(status.kind == .error)
+        #expect(status.text == "Invalid URL: '%' is not followed by two hexadecimal digits at byte 11")
+        #expect(loop.model.focus == .prompt)
+        #expect(loop.model.prompt.text == "app://user/%zz")
+        #expect(loop.model.prompt.cursor == 11)
+        #expect(try #require(terminal.lastFrame).description.contains("✗ Invalid URL"))
+    }
+
+    @Test func statusLineNamesMissingRoutesRejectionsAndVetoes() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://nope\r", to: loop, terminal)
+        #expect(loop.model.status == AppStatus("No route matches app://nope · nearest app://home: host 'nope' is not 'home'", kind: .error))
+        await AppFixture.type(":app://order/abc\r", to: loop, terminal)
+        #expect(loop.model.status == AppStatus(
+            "No route matches app://order/abc · nearest app://order/:id<int>: segment 1: 'abc' does not satisfy <int>",
+            kind: .error))
+        await AppFixture.type(":https://switchyard.dev.evil.com/x\r", to: loop, terminal)
+        #expect(loop.model.status == AppStatus("Rejected by WebAllowList: host 'switchyard.dev.evil.com' is not on the allow list", kind: .error))
+        await AppFixture.type(":app://settings/edit\r", to: loop, terminal)
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.status == AppStatus("Edit profile refuses to be left: You have unsaved changes (D discards)", kind: .error))
+        #expect(loop.model.state.compactDescription == "[Home] Home ^ Edit profile")
+        await AppFixture.type("D", to: loop, terminal)
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Home] Home")
+    }
+
+    @Test func notesReportRedirectsLoginAndAlreadyShowing() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://profile/alice\r", to: loop, terminal)
+        #expect(loop.model.status == AppStatus("Opened User alice · redirected app://profile/alice → app://user/alice", kind: .info))
+        await AppFixture.type(":app://user/alice\r", to: loop, terminal)
+        #expect(loop.model.status == AppStatus("Updated User alice in place", kind: .note))
+        await AppFixture.send([.escape, .escape], to: loop, terminal)
+        #expect(loop.model.status == AppStatus("Home is the first screen: there is nothing to go back to", kind: .info))
+    }
+
+    // MARK: The login gate, back, tabs
+
+    @Test func loginGateThenLThenBackThenTabs() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        #expect(loop.model.isShowingLogin)
+        #expect(loop.model.state.compactDescription == "[Home] Home ^ Log in")
+        #expect(loop.model.status == AppStatus("app://order/42 needs login: press L to log in, Esc to cancel", kind: .note))
+        #expect(try #require(terminal.lastFrame).description.contains("▸ Log in (L)"))
+        await AppFixture.type("L", to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Orders] Orders > Order #42")
+        #expect(loop.model.status == AppStatus("Logged in; resumed #1 app://order/42 as #2", kind: .note))
+        #expect(!loop.model.showsLog)
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Orders] Orders")
+        await AppFixture.type("2", to: loop, terminal)
+        #expect(loop.model.state.selectedTab == 1)
+        await AppFixture.type("4", to: loop, terminal)
+        #expect(loop.model.state.selectedTab == 3)
+        await AppFixture.type("9", to: loop, terminal)
+        #expect(loop.model.status?.kind == .error)
+        #expect(loop.model.state.selectedTab == 3)
+        await AppFixture.type("O3", to: loop, terminal)
+        #expect(loop.model.isShowingLogin, "logged out, the Orders tab asks for login again")
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.status?.text.hasPrefix("Login cancelled") == true)
+    }
+
+    @Test func enterOnTheLoginButtonLogsIn() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("3", to: loop, terminal)
+        #expect(loop.model.items == [.logIn])
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Orders] Orders")
+    }
+
+    @Test func backspaceNeverNavigatesAndClosesAnEmptyPrompt() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://user/1\r:app://user/2\r", to: loop, terminal)
+        await AppFixture.send([.backspace, .backspace, .ctrl("h")], to: loop, terminal)
+        #expect(loop.model.state.top.title == "User 2")
+        await AppFixture.type(":xy", to: loop, terminal)
+        // Held down: the draft is erased, then the prompt closes, and the stack stays.
+        await AppFixture.send(Array(repeating: .backspace, count: 10), to: loop, terminal)
+        #expect(loop.model.prompt.text.isEmpty)
+        #expect(loop.model.focus == .phone)
+        #expect(loop.model.state.top.title == "User 2")
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.state.top.title == "User 1")
+    }
+
+    @Test func arrowsSelectLinksAndSelectionIsKeptPerScreen() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.down, .down, .up, .down, .down], to: loop, terminal)
+        #expect(loop.model.selection == 3)
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.state.top.title == "User alice")
+        await AppFixture.send([.left], to: loop, terminal)
+        #expect(loop.model.selection == 3)
+        await AppFixture.send([.end], to: loop, terminal)
+        #expect(loop.model.selection == 5)
+        await AppFixture.send([.down, .home], to: loop, terminal)
+        #expect(loop.model.selection == 0)
+    }
+
+    @Test func sheetsAreDismissedWithEsc() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("2", to: loop, terminal)
+        await AppFixture.send([.enter, .enter], to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Discover] Discover > Item #7 ^ Share #7")
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("✕ Close"))
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Discover] Discover > Item #7")
+    }
+
+    // MARK: Mouse
+
+    @Test func clicksOnTabsBackAndLinksGoThroughTheLayout() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        let tab = try #require(loop.frame.hits.first { $0.target == .tab(1) })
+        await AppFixture.send([.mouse(x: tab.rect.x + 1, y: tab.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.state.selectedTab == 1)
+        let link = try #require(loop.frame.hits.first { $0.target == .item(0) })
+        await AppFixture.send([.mouse(x: link.rect.x + 3, y: link.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.state.top.title == "Item #7")
+        let back = try #require(loop.frame.hits.first { $0.target == .back })
+        await AppFixture.send([.mouse(x: back.rect.x + 1, y: back.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.state.top.title == "Discover")
+        let prompt = try #require(loop.frame.hits.first { $0.target == .prompt })
+        await AppFixture.send([.mouse(x: 5, y: prompt.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        await AppFixture.send([.mouse(x: 0, y: 0, kind: .click)], to: loop, terminal)
+        #expect(loop.model.focus == .phone)
+    }
+
+    @Test func tabsUnderASheetAreNotClickable() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://share/1\r", to: loop, terminal)
+        #expect(!loop.frame.hits.contains { if case .tab = $0.target { true } else { false } })
+        #expect(loop.frame.hits.contains { $0.target == .back })
+    }
+
+    // MARK: Panels, help, quitting
+
+    @Test func routeLogShowsEachOpensTrace() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l", to: loop, terminal)
+        #expect(loop.model.showsLog)
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        // The open, then the hold it left.
+        #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == ["#1 open app://order/42", "hold #1 app://order/42 until login"])
+        await AppFixture.type("L", to: loop, terminal)
+        #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == [
+            "#1 open app://order/42", "hold #1 app://order/42 until login", "login: resumes #1",
+            "resume #1 app://order/42 as #2", "#2 open app://order/42",
+        ])
+        #expect(loop.model.showsLog, "L on the login screen logs in; it does not hide the log")
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("resume #1 app://order/42 as #2"))
+        #expect(text.contains("interceptor LoginGate: proceed"))
+        #expect(text.contains("✓ handled by app://order/:id<int>"))
+        // The first open's trace lists its matches in order: the typed URL's route, then the login route.
+        let first = loop.model.log[0].steps.map { "\($0.kind) \($0.name)" }
+        #expect(first.prefix(3) == ["match app://order/:id<int>", "interceptor LoginGate", "match app://login"])
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        #expect(!loop.model.showsLog)
+    }
+
+    @Test func theTimelineShowsTheNewestOpenInFullAndTheRestAsOneLineEach() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l:app://order/42\rL:app://nope\r", to: loop, terminal)
+        let opens = loop.model.log.filter { $0.event == nil }
+        #expect(opens.map(\.id) == [1, 2, 3])
+        #expect(opens.map(loop.model.isExpanded) == [false, false, true])
+        #expect(opens[1].resumes == 1, "the resumed open points back to the held one")
+        var text = try #require(terminal.lastFrame).description
+        #expect(text.contains("▸ #2 app://order/42 (resumes #1)"))
+        #expect(text.contains("▾ #3 open app://nope"))
+        #expect(!text.contains("interceptor LoginGate: proceed"), "#2's steps are folded away")
+
+        // A click on #2's summary line unfolds it; a second click folds it again.
+        let line = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
+        await AppFixture.send([.mouse(x: line.rect.x + 2, y: line.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.isExpanded(opens[1]))
+        text = try #require(terminal.lastFrame).description
+        #expect(text.contains("interceptor LoginGate: proceed"))
+        let again = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
+        await AppFixture.send([.mouse(x: again.rect.x + 2, y: again.rect.y, kind: .click)], to: loop, terminal)
+        #expect(!loop.model.isExpanded(opens[1]))
+
+        // `x` unfolds every open; again, only the newest.
+        await AppFixture.type("x", to: loop, terminal)
+        #expect(opens.allSatisfy(loop.model.isExpanded))
+        await AppFixture.type("x", to: loop, terminal)
+        #expect(opens.map(loop.model.isExpanded) == [false, false, true])
+        // Events (hold, resume…) are lines of their own, never folded and not clickable.
+        #expect(!loop.frame.hits.contains { hit in loop.model.log.contains { $0.event != nil && hit.target == .logEntry($0.sequence) } })
+    }
+
+    @Test func routeTableFiltersAsYouTypeAndEnterFillsThePrompt() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("R", to: loop, terminal)
+        #expect(loop.model.showsRoutes)
+        #expect(loop.model.focus == .filter)
+        await AppFixture.type("order", to: loop, terminal)
+        #expect(loop.model.filteredRoutes.map(\.pattern) == ["app://orders", "app://order/:id<int>", "app://order/:id<int>/track", "app://old/order/:id"])
+        await AppFixture.send([.down, .enter], to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(loop.model.prompt.text == "app://order/:id<int>")
+        await AppFixture.send([.escape, .tab], to: loop, terminal)
+        #expect(loop.model.focus == .filter)
+        await AppFixture.send([.escape, .function(3)], to: loop, terminal)
+        #expect(!loop.model.showsRoutes)
+    }
+
+    @Test func aURLInTheRouteFilterShowsEveryCandidatesVerdict() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("R", to: loop, terminal)
+        await AppFixture.type("app://order/abc", to: loop, terminal)
+        #expect(loop.model.urlTest?.winner == nil)
+        #expect(loop.model.filteredRoutes.map(\.flags) == [
+            "✗ segment 1: 'abc' does not satisfy <int>", "✗ segment 1: 'abc' does not satisfy <int>",
+        ])
+        await AppFixture.send(Array(repeating: .backspace, count: 3), to: loop, terminal)
+        await AppFixture.type("42", to: loop, terminal)
+        #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
+        #expect(loop.model.filteredRoutes.first?.flags == "✓ won (specific scheme, literal, constrained parameter)")
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("Test app://order/42 · wins: app://order/:id<int>"))
+        // A relocated URL is explained where it leads.
+        await AppFixture.send(Array(repeating: .backspace, count: 20), to: loop, terminal)
+        await AppFixture.type("app://old/order/44", to: loop, terminal)
+        #expect(loop.model.urlTest?.via == ["relocation app://old/order/:id → app://order/44"])
+        #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
+    }
+
+    @Test func eEditsTheCurrentURLAndYCopiesIt() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://search/shoes?sort=price\r", to: loop, terminal)
+        await AppFixture.type("y", to: loop, terminal)
+        #expect(terminal.clipboard == ["app://search/shoes?sort=price"])
+        await AppFixture.type("e", to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(loop.model.prompt.text == "app://search/shoes?sort=price")
+        #expect(MemoryTerminal.osc52("hi") == "\u{1B}]52;c;aGk=\u{07}")
+    }
+
+    @Test func helpOverlayClosesOnAnyKey() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("?", to: loop, terminal)
+        #expect(loop.model.showsHelp)
+        let text = try #require(terminal.lastFrame).description
+        for binding in KeyBinding.all {
+            #expect(text.contains(binding.action), "help lists \(binding.keys)")
+        }
+        await AppFixture.type("q", to: loop, terminal)
+        #expect(!loop.model.showsHelp)
+        #expect(!loop.model.quitRequested, "the key that closes the help does nothing else")
+    }
+
+    @Test func qAndCtrlCQuit() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("q", to: loop, terminal)
+        #expect(loop.model.quitRequested)
+        let (other, otherTerminal) = try AppFixture.loop()
+        await AppFixture.type(":abc", to: other, otherTerminal)
+        await AppFixture.send([.ctrl("c"), .char("x")], to: other, otherTerminal)
+        #expect(other.model.quitRequested)
+        #expect(otherTerminal.pendingKeys == [.char("x")], "the loop stops reading after Ctrl-C")
+    }
+
+    @Test func resizeRelayoutsAndTooSmallShowsANotice() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        terminal.resize(width: 80, height: 24)
+        await AppFixture.send([], to: loop, terminal)
+        #expect(loop.model.width == 80 && loop.model.height == 24)
+        #expect(try #require(terminal.lastFrame).width == 80)
+        terminal.resize(width: 30, height: 10)
+        await AppFixture.send([], to: loop, terminal)
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("terminal too small"))
+        #expect(text.contains("have 30×10"))
+    }
+
+    @Test func controlAndBidiCharactersInURLsAreShownEscaped() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://user/a\u{202E}b\r", to: loop, terminal)
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("⟨U+202E⟩"))
+        #expect(!text.contains("\u{202E}"))
+    }
+
+    // MARK: Animation
+
+    @Test func aPushPlaysAsTicksAndEndsOnTheNewScreen() async throws {
+        let (loop, terminal) = try AppFixture.loop(animations: true)
+        await AppFixture.type(":app://user/1\r", to: loop, terminal)
+        // Typing 14 keys, then 6 ticks: frames 1…6 of 7, then the final screen.
+        #expect(terminal.frames.count == 1 + 14 + 6)
+        #expect(loop.model.playback == nil)
+        let finalText = try #require(terminal.lastFrame).description
+        let midText = terminal.frames[terminal.frames.count - 4].description
+        #expect(midText != finalText)
+        #expect(midText.contains("Home"), "the old screen is still partly visible")
+    }
+
+    @Test func aKeyCutsTheAnimationShort() async throws {
+        let (loop, terminal) = try AppFixture.loop(animations: true)
+        await AppFixture.send([], to: loop, terminal)
+        await loop.perform(.open("app://user/1"))
+        #expect(loop.model.playback?.frame == 1)
+        await loop.handle(.char("2"))
+        #expect(loop.model.playback == nil, "the tab switch is immediate and the push jumped to its end")
+        #expect(loop.model.state.selectedTab == 1)
+    }
+
+    @Test func tabSwitchesAndNoAnimationAreImmediate() async throws {
+        let (loop, terminal) = try AppFixture.loop(animations: true)
+        await AppFixture.send([], to: loop, terminal)
+        await loop.perform(.tab(2))
+        #expect(loop.model.playback == nil)
+        let (still, _) = try AppFixture.loop(animations: false)
+        await still.perform(.open("app://user/1"))
+        #expect(still.model.playback == nil)
+    }
+
+    @Test func pushesInsideTheStackLeaveTheTabBarStill() async throws {
+        let (loop, _) = try AppFixture.loop(animations: true)
+        await loop.perform(.open("app://user/1"))
+        let playback = try #require(loop.model.playback)
+        let screen = loop.model.layout.screen
+        #expect(playback.region == Rect(x: 0, y: 0, width: screen.width, height: screen.height - 2))
+        await loop.perform(.open("app://share/1"))
+        #expect(try #require(loop.model.playback).region == Rect(x: 0, y: 0, width: screen.width, height: screen.height))
+    }
+
+    // MARK: Pure parts
+
+    @Test func keysMapToMessagesByFocus() throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        #expect(model.message(for: .char("3")) == .selectTab(2))
+        #expect(model.message(for: .char("l")) == .toggleLog)
+        #expect(model.message(for: .escape) == .back)
+        #expect(model.message(for: .resize, terminalSize: (50, 20)) == .resize(width: 50, height: 20))
+        model.isShowingLogin = true
+        #expect(model.message(for: .char("L")) == .login)
+        model.focus = .prompt
+        #expect(model.message(for: .char("q")) == .editPrompt(.char("q")))
+        #expect(model.message(for: .backspace) == .cancelPrompt)
+        #expect(model.message(for: .ctrl("c")) == .quit)
+        model.focus = .filter
+        #expect(model.message(for: .enter) == .useRoute(nil))
+        #expect(model.message(for: .char("x")) == .editFilter(.char("x")))
+    }
+
+    @Test func routeRowsFilterOnEveryWord() {
+        let rows = [
+            RouteRow(kind: .route, pattern: "app://order/:id", target: "OrderDetail", metadata: ["requiresLogin"], interceptors: ["LoginGate"]),
+            RouteRow(kind: .route, pattern: "app://home", target: "Home"),
+        ]
+        #expect(RouteRow.filter(rows, by: "") == rows)
+        #expect(RouteRow.filter(rows, by: "ORDER login").map(\.target) == ["OrderDetail"])
+        #expect(RouteRow.filter(rows, by: "order home").isEmpty)
+        #expect(RouteRow.filter(rows, by: "gate").map(\.target) == ["OrderDetail"], "interceptors are searched too")
+        #expect(rows[0].flags == "login")
+        #expect(rows[0].notes == ["requiresLogin", "via LoginGate"])
+    }
+
+    @Test func logEntryTimesAreFormattedLikeTraces() {
+        #expect(RouteLogEntry.format(0.000_012) == "12 µs")
+        #expect(RouteLogEntry.format(0.0042) == "4 ms")
+        #expect(RouteLogEntry.format(.infinity) == "? µs")
+        #expect(RouteLogEntry.format(1e300) == "1000000000000 ms")
+    }
+}

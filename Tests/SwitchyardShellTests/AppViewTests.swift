@@ -1,0 +1,129 @@
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+@Suite("App view and layout")
+@MainActor
+struct AppViewTests {
+    @Test func phoneIsCentredWithoutPanelsAndLeftWithThem() {
+        let plain = AppLayout(width: 100, height: 30, showsLog: false, showsRoutes: false)
+        #expect(plain.phone == Rect(x: 28, y: 0, width: 44, height: 28))
+        #expect(plain.screen == Rect(x: 29, y: 1, width: 42, height: 26))
+        #expect(plain.prompt == Rect(x: 0, y: 28, width: 100, height: 1))
+        #expect(plain.status == Rect(x: 0, y: 29, width: 100, height: 1))
+        #expect(plain.log == nil && plain.routes == nil)
+        let both = AppLayout(width: 100, height: 30, showsLog: true, showsRoutes: true)
+        #expect(both.phone.x == 1)
+        #expect(both.log == Rect(x: 46, y: 0, width: 54, height: 14))
+        #expect(both.routes == Rect(x: 46, y: 14, width: 54, height: 14))
+        #expect(!both.panelsCoverPhone)
+    }
+
+    @Test func tallTerminalsCapThePhoneAndNarrowOnesCoverIt() {
+        let tall = AppLayout(width: 120, height: 60, showsLog: false, showsRoutes: false)
+        #expect(tall.phone.height == AppLayout.maximumPhoneHeight)
+        #expect(tall.phone.y == (58 - AppLayout.maximumPhoneHeight) / 2)
+        let narrow = AppLayout(width: 60, height: 20, showsLog: true, showsRoutes: false)
+        #expect(narrow.panelsCoverPhone)
+        #expect(narrow.log == Rect(x: 0, y: 0, width: 60, height: 18))
+        #expect(narrow.phone.x == 8)
+    }
+
+    @Test func minimumSizeIsFortyByTwelve() {
+        #expect(!AppLayout(width: 40, height: 12, showsLog: false, showsRoutes: false).isTooSmall)
+        #expect(AppLayout(width: 39, height: 12, showsLog: false, showsRoutes: false).isTooSmall)
+        #expect(AppLayout(width: 40, height: 11, showsLog: false, showsRoutes: false).isTooSmall)
+        #expect(AppView.tooSmallNotice(width: 12, height: 5) == "terminal too small (need 40×12, have 12×5)")
+    }
+
+    @Test func everySizeRendersWithoutTrapping() throws {
+        let runtime = try AppFixture.runtime()
+        for width in [0, 1, 5, 39, 40, 41, 44, 45, 60, 75, 76, 200] {
+            for height in [0, 1, 3, 11, 12, 13, 30, 80] {
+                var model = AppModel(runtime: runtime, width: width, height: height)
+                for panels in [(false, false), (true, false), (false, true), (true, true)] {
+                    model.showsLog = panels.0
+                    model.showsRoutes = panels.1
+                    model.showsHelp = panels.0 && panels.1
+                    let frame = AppView.render(model)
+                    #expect(frame.canvas.width == width && frame.canvas.height == height)
+                }
+            }
+        }
+    }
+
+    @Test func smallestPhoneStillShowsBarsAndContent() throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 40, height: 12)
+        model.selection = 5
+        let text = AppView.render(model).text
+        #expect(text[1].contains("Home"))
+        #expect(text[8].contains("1 Home"))
+        #expect(text.joined().contains("▸ Edit profile"), "the content scrolls to the selected link")
+        #expect(text.joined().contains("▴"), "with a mark that there is more above")
+    }
+
+    @Test func hitRegionsOfTheTopmostLayerWin() {
+        let regions = [
+            HitRegion(Rect(x: 0, y: 0, width: 10, height: 10), .log),
+            HitRegion(Rect(x: 2, y: 2, width: 2, height: 1), .back),
+        ]
+        #expect(HitRegion.target(at: 2, 2, in: regions) == .back)
+        #expect(HitRegion.target(at: 5, 5, in: regions) == .log)
+        #expect(HitRegion.target(at: 20, 5, in: regions) == nil)
+    }
+
+    @Test func parametersAreLabelledByWhereTheyCameFrom() {
+        let screen = Screen(
+            kind: "Search",
+            url: "app://search/shoes?sort=price&size=42",
+            pattern: "app://search/:query?",
+            parameters: ["query": "shoes", "sort": "price", "size": "42", "openedFrom": "Home"]
+        )
+        let rows = AppView.parameterRows(screen).map { "\($0.label) \($0.text)" }
+        #expect(rows == ["route app://search/:query?", "path query = shoes", "query sort = price", "query size = 42", "native openedFrom = Home"])
+    }
+
+    @Test func aRepeatedQueryNameShowsEveryValue() {
+        let screen = Screen(
+            kind: "Search",
+            url: "app://search/shoes?tag=red&size=42&tag=wide%20fit",
+            pattern: "app://search/:query?",
+            parameters: ["query": "shoes", "tag": "wide fit", "size": "42"]
+        )
+        let rows = AppView.parameterRows(screen).map { "\($0.label) \($0.text)" }
+        #expect(rows == ["route app://search/:query?", "path query = shoes", "query tag = red", "query tag = wide fit", "query size = 42"])
+    }
+
+    @Test func wrappingKeepsWordsAndBreaksLongOnes() {
+        #expect(AppViewText.wrap("one two three", width: 7) == ["one two", "three"])
+        #expect(AppViewText.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(AppViewText.wrap("中文中文", width: 3) == ["中", "文", "中", "文"])
+        #expect(AppViewText.wrap("a\u{1B}b", width: 40) == ["a⟨U+001B⟩b"])
+        #expect(AppViewText.wrap("", width: 5) == [""])
+    }
+
+    @Test func statusLineKeepsHintsWhenThereIsRoom() throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        model.status = AppStatus("No route matches app://nope", kind: .error)
+        let line = AppView.render(model).text[29]
+        #expect(line.hasPrefix("✗ No route matches app://nope"))
+        #expect(line.hasSuffix("? help  : URL  F2 log  F3 routes  q quit"))
+        model.status = AppStatus(String(repeating: "long ", count: 30), kind: .note)
+        let long = AppView.render(model).text[29]
+        #expect(long.hasSuffix("? help  q quit"))
+        #expect(long.contains("…"))
+    }
+
+    @Test func sheetsStackAndTheTopOneTakesClicks() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://settings/edit\r:app://share/1\r", to: loop, terminal)
+        #expect(loop.model.state.modals.count == 2)
+        let screen = loop.model.layout.screen
+        let top = AppView.topLayerRect(loop.model, width: screen.width, height: screen.height)
+        #expect(top == Rect(x: 3, y: 4, width: screen.width - 6, height: screen.height - 5))
+        let backs = loop.frame.hits.filter { $0.target == .back }
+        #expect(backs.count == 1)
+        #expect(backs.first?.rect.y == screen.y + top.y)
+    }
+}
