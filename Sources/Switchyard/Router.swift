@@ -19,22 +19,20 @@ public final class Router: Sendable {
     /// The most redirects (relocations, static redirects and interceptor redirects together) one open may take.
     public let maxRedirectHops: Int
 
-    let lock = NSLock()
-    nonisolated(unsafe) var state: RouterState
+    private let state: Locked<RouterState>
 
     /// Creates an empty router.
     public init(options: MatchOptions = MatchOptions(), maxRedirectHops: Int = 8, historyLimit: Int = 100) {
         self.options = options
         // Negative limits make no sense; they are read as zero.
         self.maxRedirectHops = max(0, maxRedirectHops)
-        state = RouterState(options: options, historyLimit: max(0, historyLimit))
+        state = Locked(RouterState(options: options, historyLimit: max(0, historyLimit)))
     }
 
+    /// Runs `body` on the router's state under its lock.
     @inline(__always)
-    func withState<T>(_ body: (inout RouterState) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+    func withState<T>(_ body: (inout RouterState) -> T) -> T {
+        state.withLock(body)
     }
 
     // MARK: Registration
