@@ -5,6 +5,7 @@ let package = Package(
     name: "Switchyard",
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
+        .library(name: "SwitchyardKit", targets: ["SwitchyardKit"]),
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
         .library(name: "SwitchyardTerminal", targets: ["SwitchyardTerminal"]),
@@ -19,21 +20,24 @@ let package = Package(
     targets: [
         // The routing core: Foundation only.
         .target(name: "Switchyard"),
+        // The batteries: a login gate, a web host allow list, a service registry, a URL builder.
+        .target(name: "SwitchyardKit", dependencies: ["Switchyard"]),
         // Traces logged through swift-log, kept out of the core.
         .target(name: "SwitchyardLogging", dependencies: ["Switchyard", .product(name: "Logging", package: "swift-log")]),
         // The navigation model: pure values, no terminal.
-        .target(name: "SwitchyardNavigation", dependencies: ["Switchyard"]),
+        .target(name: "SwitchyardNavigation", dependencies: ["Switchyard", "SwitchyardKit"]),
         // The renderer: cells, layout, animation, line editing. No ncurses.
-        .target(name: "SwitchyardTerminal", dependencies: ["SwitchyardNavigation"]),
+        .target(name: "SwitchyardTerminal", dependencies: ["SwitchyardKit", "SwitchyardNavigation"]),
         // The only code that touches ncurses.
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "SwitchyardTerminal"]),
         // The demo app: its route table and services, as a library so tests can drive it.
-        .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Demo/App"),
+        .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation"], path: "Demo/App"),
         .executableTarget(
             name: "switchyard",
             dependencies: [
                 "Switchyard",
+                "SwitchyardKit",
                 "SwitchyardLogging",
                 "SwitchyardNavigation",
                 "SwitchyardTerminal",
@@ -44,8 +48,8 @@ let package = Package(
             path: "Demo",
             exclude: ["App"]
         ),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
-        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps"]),
+        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
+        .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardKit", "SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps"]),
         .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
     ],

@@ -145,10 +145,10 @@ public struct RouteFile: Sendable, Equatable {
 }
 
 /// Writing JSON text by hand, for output that is the same on every platform.
-public enum JSONValue {
+package enum JSONValue {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped (also U+2028/9),
     /// everything else as it is. Used for stable one-line and pretty JSON output.
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

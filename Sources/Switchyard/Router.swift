@@ -72,6 +72,30 @@ public final class Router: Sendable {
         try register([pattern], target: target, priority: priority, metadata: metadata, handler: ClosureHandler(handle))
     }
 
+    /// Removes every route (XKRouter's removeAllRouteNodes). Returns how many were removed.
+    @discardableResult
+    public func removeAllRoutes() -> Int {
+        withState { s in
+            let n = s.routes.removeAll { _ in true }
+            if n > 0 { s.snapshot = nil }
+            return n
+        }
+    }
+
+    /// The registered routes, in registration order (read under the lock, without building the table).
+    package var registeredRoutes: [Route<RouteEntry>] {
+        withState { $0.routes.routes }
+    }
+
+    /// Runs `body` on the registered routes under the router's lock; the next lookup rebuilds the table.
+    package func updateRoutes<T>(_ body: (inout RouteTableBuilder<RouteEntry>) -> T) -> T {
+        withState { s in
+            let result = body(&s.routes)
+            s.snapshot = nil
+            return result
+        }
+    }
+
     /// Removes the route registered under `pattern`.
     public func remove(_ pattern: String) throws(RegistrationError) {
         let result: Result<Void, RegistrationError> = withState { s in
@@ -279,7 +303,7 @@ public final class Router: Sendable {
     }
 
     /// The interceptors in the order they run.
-    public var interceptors: [InterceptorRegistration] { withState { $0.interceptors } }
+    package var interceptors: [InterceptorRegistration] { withState { $0.interceptors } }
 
     // MARK: Observation
 
@@ -324,7 +348,7 @@ struct RouterState {
     var nextInterceptorID = 1
     var fallback: (any RouteHandler)?
     var placementApplier: (any PlacementApplier)?
-    var callbackAllowList: CallbackAllowList?
+    var callbackPolicy: CallbackPolicy?
     var observers: [(Int, @Sendable (RouteTrace) -> Void)] = []
     var nextObserverID = 1
     var failureHandler: (@Sendable (RouteOutcome, RouteTrace) -> Void)?

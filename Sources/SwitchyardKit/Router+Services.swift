@@ -1,3 +1,6 @@
+import Foundation
+import Switchyard
+
 extension Router {
     /// Registers `base/:service/:method` (for example `app://services/:service/:method`), and `base`
     /// itself for TheRouter's form `base?protocol=P&method=M`; their handler calls the registry's method

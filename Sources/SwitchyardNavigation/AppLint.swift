@@ -2,17 +2,17 @@ import Switchyard
 
 /// An app description prepared for lint: its route file's context (routes and aliases flattened) and
 /// the way back from a route file index to the app's own `routes[i]` or `routes[i].aliases[j]`.
-public final class AppLintContext {
+package final class AppLintContext {
     /// The app checked.
-    public let app: AppDescription
+    package let app: AppDescription
     /// The app's routes, redirects and relocations as a route file, prepared for the route rules.
-    public let routes: RouteLintContext
+    package let routes: RouteLintContext
     /// For each route of ``AppDescription/routeFile``, its place in the app description.
-    public let locations: [String]
+    package let locations: [String]
 
     /// Prepares `app`; `mountedPatterns` are routes registered in code (a service mount…) that links
     /// may also reach.
-    public init(_ app: AppDescription, mountedPatterns: [String] = [], options: MatchOptions = MatchOptions()) {
+    package init(_ app: AppDescription, mountedPatterns: [String] = [], options: MatchOptions = MatchOptions()) {
         self.app = app
         routes = RouteLintContext(app.routeFile, options: options, mountedPatterns: mountedPatterns)
         var locations: [String] = []
@@ -24,7 +24,7 @@ public final class AppLintContext {
     }
 
     /// `text` with each `routes[N]` of the route file replaced by the app's place for it.
-    public func appLocations(_ text: String) -> String {
+    package func appLocations(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
         while let r = rest.range(of: "routes[") {
@@ -67,14 +67,14 @@ public final class AppLintContext {
 
 /// Lint for an app description: the route rules on its route file (locations given as the app's own),
 /// then the app rules (parent and link templates, the login URL).
-public enum AppLint {
+package enum AppLint {
     /// The app rules, in the order their findings are listed.
-    public static let rules: [any LintRule<AppLintContext>] = [
+    package static let rules: [any LintRule<AppLintContext>] = [
         UnboundPlaceholderRule(), UnknownParentRule(), UnknownLinkRule(), LoginURLMissingRule(),
     ]
 
     /// Every finding: the route rules' (`RouteLint.rules`), then the app rules'.
-    public static func findings(_ app: AppDescription, mountedPatterns: [String] = [],
+    package static func findings(_ app: AppDescription, mountedPatterns: [String] = [],
                                 options: MatchOptions = MatchOptions()) -> [RouteLintFinding] {
         let context = AppLintContext(app, mountedPatterns: mountedPatterns, options: options)
         let routeFindings = RouteLint.findings(context.routes).map {
@@ -85,26 +85,26 @@ public enum AppLint {
 }
 
 /// `unbound-placeholder`: a `parent` template naming a value its route can never bind.
-public struct UnboundPlaceholderRule: LintRule {
+package struct UnboundPlaceholderRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unbound-placeholder`.
-    public var code: LintCode { .unboundPlaceholder }
+    package var code: LintCode { .unboundPlaceholder }
     /// One finding per unbindable placeholder (``AppDescription/unboundPlaceholders()``).
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         c.app.unboundPlaceholders().map { RouteLintFinding(code, $0.location, $0.message) }
     }
 }
 
 /// `unknown-parent`: a `parent` template whose URLs no route matches.
-public struct UnknownParentRule: LintRule {
+package struct UnknownParentRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unknown-parent`.
-    public var code: LintCode { .unknownParent }
+    package var code: LintCode { .unknownParent }
     /// One finding per parent that leads nowhere (a parent with an unbound placeholder is left to
     /// `unbound-placeholder`).
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         c.app.routes.enumerated().compactMap { i, r in
             guard let parent = r.parent, let message = c.unreachable(parent, route: i) else { return nil }
             return RouteLintFinding(code, "routes[\(i)].parent", message)
@@ -113,14 +113,14 @@ public struct UnknownParentRule: LintRule {
 }
 
 /// `unknown-link`: a link whose URLs no route, redirect, relocation or mounted pattern matches.
-public struct UnknownLinkRule: LintRule {
+package struct UnknownLinkRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unknown-link`.
-    public var code: LintCode { .unknownLink }
+    package var code: LintCode { .unknownLink }
     /// One finding per link that leads nowhere. Only links whose placeholders are required path
     /// parameters are judged (others may come from the query, or be empty).
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for (i, r) in c.app.routes.enumerated() {
             for (k, link) in r.links.enumerated() {
@@ -133,13 +133,13 @@ public struct UnknownLinkRule: LintRule {
 }
 
 /// `login-url-missing`: routes that set `requiresLogin` in an app without a `loginURL`.
-public struct LoginURLMissingRule: LintRule {
+package struct LoginURLMissingRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `login-url-missing`.
-    public var code: LintCode { .loginURLMissing }
+    package var code: LintCode { .loginURLMissing }
     /// One finding naming the routes, when there is no login URL.
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         guard c.app.loginURL == nil else { return [] }
         let gated = c.app.routes.indices.filter { c.app.routes[$0].metadata["requiresLogin"] == "true" }
         guard let first = gated.first else { return [] }

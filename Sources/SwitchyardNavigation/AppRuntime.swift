@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 
 /// An app running on Switchyard: a router whose screen routes come from an ``AppDescription``, a
 /// login gate, and the navigation state those routes drive. Used by the script runner, the terminal and

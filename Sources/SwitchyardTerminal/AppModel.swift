@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 import SwitchyardNavigation
 
 /// Everything the terminal app shows, as a value: the navigation state of the simulated phone app,
@@ -203,12 +204,12 @@ public struct AppModel: Equatable, Sendable {
         /// The winning pattern, if any.
         public var winner: String?
         /// Every candidate with its verdict, winner first.
-        public var candidates: [Explanation.Candidate]
+        package var candidates: [Explanation.Candidate]
         /// The redirects and relocations followed first.
         public var via: [String]
 
         /// The verdicts of `explanation`, for the URL `url` as typed.
-        public init(url: String, explanation: RouteExplanation) {
+        package init(url: String, explanation: RouteExplanation) {
             self.url = url
             winner = explanation.stopped == nil ? explanation.final.winner : nil
             candidates = explanation.final.candidates

@@ -64,7 +64,7 @@ public struct RouteRow: Hashable, Sendable {
     }
 
     /// The rows of a route map: routes in registration order, then redirects, then relocations.
-    public static func rows(of map: RouteMap) -> [RouteRow] {
+    package static func rows(of map: RouteMap) -> [RouteRow] {
         var rows = map.routes.map { route in
             let metadata = route.metadata.keys.sorted().map { key in
                 let value = route.metadata[key] ?? ""

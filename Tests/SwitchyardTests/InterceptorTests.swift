@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Switchyard
+import SwitchyardKit
 
 struct InterceptorTests {
     static func router() throws -> Router {

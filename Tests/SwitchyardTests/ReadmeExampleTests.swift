@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 import Testing
 
 /// The README's "Using the library" example, kept compiling and behaving as the README says.

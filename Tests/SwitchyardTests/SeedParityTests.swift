@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardKit
 import Testing
 
 /// WLRRoute's callback URLs (and x-callback-url), opening by target, and the request's state.
