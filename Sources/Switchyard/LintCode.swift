@@ -71,7 +71,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 }
 
-/// One problem found in a route file by ``RouteLint`` (or in an app by its app rules).
+/// One problem found in a route file by `RouteLint` (or in an app by its app rules).
 package struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     /// How serious a finding is.
     package enum Severity: String, Sendable, Equatable {
@@ -108,7 +108,7 @@ package struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// One lint rule: a small type with one code, checking one kind of subject (a route file's
-/// ``RouteLintContext``, or an app description).
+/// `RouteLintContext`, or an app description).
 package protocol LintRule<Subject>: Sendable {
     /// What the rule checks.
     associatedtype Subject

@@ -50,7 +50,7 @@ package struct ParameterDecoder: Sendable {
 }
 
 extension RouteRequest {
-    /// Decodes a `Decodable` struct from the path, query and native parameters (see ``ParameterDecoder``).
+    /// Decodes a `Decodable` struct from the path, query and native parameters (see `ParameterDecoder`).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
         try ParameterDecoder(path: path, query: query, native: native).decode(type)
     }

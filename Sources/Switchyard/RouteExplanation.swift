@@ -1,6 +1,6 @@
 /// What the router would do with a URL, without running interceptors or handlers: the relocations,
 /// redirects and aliases applied on the way, then why each candidate route won or lost for the URL
-/// reached (the answer of ``Router/explain(_:)``).
+/// reached (the answer of `Router.explain(_:)`).
 package struct RouteExplanation: Sendable, CustomStringConvertible {
     /// One rewrite on the way to the final URL.
     package struct Step: Sendable, Equatable, CustomStringConvertible {

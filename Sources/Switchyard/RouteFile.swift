@@ -84,7 +84,7 @@ public struct RouteFileError: Error, Sendable, Equatable, CustomStringConvertibl
 /// Only `routes` is required; each route needs `pattern` and `target`. The reading is strict (see
 /// ``RouteSchema``): unknown keys, values of the wrong type, invalid patterns and redirects whose
 /// destination needs a parameter the source lacks are refused with their coding path. A route's
-/// `interceptors` (which ``RouteMap`` writes) is accepted and not kept, so a route map is a route file.
+/// `interceptors` (which `RouteMap` writes) is accepted and not kept, so a route map is a route file.
 public struct RouteFile: Sendable, Equatable {
     /// The routes, in file order.
     public var routes: [RouteDefinition]

@@ -32,7 +32,7 @@ package enum TemplateVerdict: Sendable, Equatable {
 }
 
 /// A route file prepared for lint: routes registered, redirects parsed, the relocation table applied,
-/// and the pattern analysis cached, so that each ``LintRule`` reads what it needs.
+/// and the pattern analysis cached, so that each `LintRule` reads what it needs.
 package final class RouteLintContext {
     /// The file checked.
     package let file: RouteFile
@@ -323,7 +323,7 @@ extension PercentEncoding {
 /// segments intersected or compared as automata), not on sample URLs.
 package enum RouteLint {
     /// The types of the metadata keys Switchyard reads: `requiresLogin` (the login gate) and `web`.
-    package static let metadataTypes: [String: MetadataType] = ["requiresLogin": .boolean, "web": .boolean]
+    package static let metadataTypes: [String: MetadataType] = [MetadataKey.requiresLogin.name: .boolean, MetadataKey.web.name: .boolean]
 
     /// The rules, in the order their findings are listed.
     package static let rules: [any LintRule<RouteLintContext>] = [
@@ -348,7 +348,7 @@ package enum RouteLint {
         rules.flatMap { $0.check(context) }
     }
 
-    /// The findings as lines (``RouteLintFinding/description``).
+    /// The findings as lines (`RouteLintFinding/description`).
     package static func report(_ file: RouteFile, options: MatchOptions = MatchOptions()) -> [String] {
         findings(file, options: options).map(\.description)
     }

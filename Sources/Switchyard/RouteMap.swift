@@ -1,7 +1,7 @@
 import Foundation
 
-/// The formats a ``RouteMap`` is written in.
-public enum RouteMapFormat: String, Sendable, CaseIterable {
+/// The formats a `RouteMap` is written in.
+package enum RouteMapFormat: String, Sendable, CaseIterable {
     /// Pretty-printed JSON with sorted keys; also a valid route file (``RouteFile``).
     case json
     /// An XML property list with sorted keys.
@@ -289,6 +289,6 @@ private indirect enum MapValue {
         }
     }
 
-    /// A JSON string literal (see ``JSONValue/quoted(_:)``).
+    /// A JSON string literal (see `JSONValue/quoted(_:)`).
     static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }

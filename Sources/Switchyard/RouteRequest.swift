@@ -81,5 +81,5 @@ public struct RouteRequest: Sendable, ParameterLookup {
     }
 
     /// True when the route's metadata marks it as needing login (`requiresLogin` = `true`).
-    public var requiresLogin: Bool { metadata["requiresLogin"] == "true" }
+    public var requiresLogin: Bool { metadata[.requiresLogin] == true }
 }

@@ -1,4 +1,4 @@
-/// Why each candidate route won or lost for one URL (the answer of ``RouteTable/explain(_:)``).
+/// Why each candidate route won or lost for one URL (the answer of `RouteTable.explain(_:)`).
 package struct Explanation: Sendable, CustomStringConvertible {
     /// One route considered.
     package struct Candidate: Sendable, Equatable {

@@ -90,7 +90,7 @@ extension Router {
     /// `x-cancel` when it was cancelled, `x-error` (with `errorCode` and `errorMessage`) when it failed,
     /// and WLRRoute's `callbackURL` (with `outcome=CODE`) when the matching `x-` parameter is absent.
     /// A callback is opened only when it passes the allow list; otherwise the trace's
-    /// ``RouteTrace/callback`` records it as rejected by `CallbackAllowList`. A held open (waiting for
+    /// `RouteTrace.callback` records it as rejected by `CallbackAllowList`. A held open (waiting for
     /// login) calls back when it resumes. Callback opens do not call back in turn.
     public func setCallbackAllowList(_ list: CallbackAllowList?) {
         guard let list else { return setCallbackPolicy(nil) }

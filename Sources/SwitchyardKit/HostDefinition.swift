@@ -2,8 +2,8 @@ import Foundation
 import Switchyard
 
 /// The routes of one host as a value (XKRouter's route definition grouped by host): read one with
-/// ``Router/definition(forHost:)``, register a whole one with ``Router/register(_:)``, and remove one with
-/// ``Router/removeAll(host:)``.
+/// `Router.definition(forHost:)`, register a whole one with `Router.register(_:)`, and remove one with
+/// `Router.removeAll(host:)`.
 public struct HostDefinition: Sendable {
     /// One route of the host.
     public struct Route: Sendable {

@@ -7,7 +7,7 @@ import Switchyard
 /// redirects to the login URL and holds the original navigation — its URL, native parameters and
 /// callback. When login succeeds (``loginSucceeded()``), the original navigation resumes exactly once;
 /// when login is cancelled (``loginCancelled()``, or ``cancelHold(reason:)`` when the login screen goes
-/// away), it ends as ``RouteOutcome/cancelled(reason:)``. A newer gated navigation replaces the held one,
+/// away), it ends as `RouteOutcome.cancelled(reason:)`. A newer gated navigation replaces the held one,
 /// which ends as cancelled. The login route itself is never gated.
 ///
 /// ```swift
@@ -48,12 +48,18 @@ public final class LoginGate: Interceptor, Sendable {
         ([u.scheme ?? "", u.host] + u.pathSegments).joined(separator: "/")
     }
 
-    /// Adds the gate to `router` for routes whose metadata has `key` = `value`, and remembers the
-    /// router to resume held navigations on. Returns the interceptor id.
+    /// The priority ``install(on:priority:when:)`` gives the gate unless told otherwise: above the
+    /// interceptors an app adds with the default priority 0, so a gated open is held before they run.
+    public static let defaultPriority = 1000
+
+    /// Adds the gate to `router` for routes whose metadata has `key` set to `true`
+    /// (`"requiresLogin": "true"` by default), and remembers the router to resume held navigations on.
+    /// Returns the interceptor id.
     @discardableResult
-    public func install(on router: Router, priority: Int = 1000, key: String = "requiresLogin", value: String = "true") -> Int {
+    public func install(on router: Router, priority: Int = LoginGate.defaultPriority,
+                        when key: MetadataKey<Bool> = .requiresLogin) -> Int {
         state.withLock { $0.router = router }
-        return router.addInterceptor(self, priority: priority, scope: .metadata(key: key, value: value))
+        return router.addInterceptor(self, priority: priority, scope: .metadata(key, true))
     }
 
     /// Whether the user is logged in.
@@ -122,7 +128,7 @@ public final class LoginGate: Interceptor, Sendable {
         cancelHold(reason: "login cancelled")
     }
 
-    /// Ends the held navigation, if any, as ``RouteOutcome/cancelled(reason:)`` with `reason`, delivered
+    /// Ends the held navigation, if any, as `RouteOutcome.cancelled(reason:)` with `reason`, delivered
     /// once to its callback. Returns what was held.
     @discardableResult
     public func cancelHold(reason: String) -> HeldNavigation? {
@@ -158,6 +164,6 @@ public final class LoginGate: Interceptor, Sendable {
 public struct HeldNavigation: Sendable, Equatable {
     /// The URL the navigation will resume, as it was opened.
     public let url: String
-    /// The ``RouteTrace/id`` of the open that was held.
+    /// The `RouteTrace.id` of the open that was held.
     public let openID: Int
 }

@@ -7,7 +7,7 @@ extension Router {
     /// and returns its result as the navigation's result.
     ///
     /// An unknown service or method throws ``ServiceError``, so the navigation ends as
-    /// ``RouteOutcome/failed(pattern:error:)`` with the error's description; so does a method that throws.
+    /// `RouteOutcome.failed(pattern:error:)` with the error's description; so does a method that throws.
     /// The method sees the query, the native parameters and any path parameters of `base`.
     /// - Parameters:
     ///   - registry: where the methods are looked up (at call time, so methods added later are found).

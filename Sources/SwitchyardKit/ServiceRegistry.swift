@@ -19,9 +19,9 @@ public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// One invocation of a service method (TheRouter's remote invocation), with its parameters.
 ///
-/// Parameters are read the same way as on a ``RouteRequest``: ``subscript(_:)`` for text,
-/// ``get(_:as:)`` / ``require(_:as:)`` for typed values, ``decode(_:)`` for a `Decodable` struct,
-/// and ``native`` for in-process values.
+/// Parameters are read the same way as on a `RouteRequest`: `subscript(_:)` for text,
+/// `get(_:as:)` / `require(_:as:)` for typed values, `decode(_:)` for a `Decodable` struct,
+/// and `native` for in-process values.
 public struct ServiceCall: Sendable, ParameterLookup {
     /// The service name (`cart` in `app://services/cart/add`).
     public let service: String
@@ -55,7 +55,7 @@ public struct ServiceCall: Sendable, ParameterLookup {
 
 
 
-    /// Decodes a `Decodable` struct from the path, query and native parameters (see ``ParameterDecoder``).
+    /// Decodes a `Decodable` struct from the path, query and native parameters (see `ParameterDecoder`).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
         try ParameterDecoder(path: path, query: query, native: native).decode(type)
     }

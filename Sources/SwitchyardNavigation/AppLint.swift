@@ -141,7 +141,7 @@ package struct LoginURLMissingRule: LintRule {
     /// One finding naming the routes, when there is no login URL.
     package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         guard c.app.loginURL == nil else { return [] }
-        let gated = c.app.routes.indices.filter { c.app.routes[$0].metadata["requiresLogin"] == "true" }
+        let gated = c.app.routes.indices.filter { c.app.routes[$0].metadata[.requiresLogin] == true }
         guard let first = gated.first else { return [] }
         let names = gated.prefix(5).map { "routes[\($0)]" }.joined(separator: ", ") + (gated.count > 5 ? ", …" : "")
         return [RouteLintFinding(code, "routes[\(first)].metadata.requiresLogin",
