@@ -13,7 +13,7 @@ import Foundation
 /// // routes.json: routes[0].patern: unknown key; did you mean "pattern"?
 /// ```
 public enum RouteSchema {
-    /// The largest file ``load(_:path:format:)`` reads: 16 MiB.
+    /// The largest file ``load(_:path:)`` reads: 16 MiB.
     public static let maxFileSize = 16 << 20
 
     /// Decodes `type` from JSON text. `file` names the source in errors.
