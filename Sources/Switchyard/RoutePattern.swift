@@ -1,5 +1,5 @@
 /// One segment of a route pattern. Parses from text and prints back the same canonical text.
-package enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
+public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     /// A literal segment, stored percent-decoded (`order`, `订单`).
     case literal(String)
     /// `:name`, `:name(regex)` or `:name<type>`: one segment, optionally constrained. The value is the
@@ -14,7 +14,7 @@ package enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     case catchAll(name: String?)
 
     /// The parameter name, if the segment captures one.
-    package var parameterName: String? {
+    public var parameterName: String? {
         switch self {
         case .literal: nil
         case .parameter(let n, _), .optional(let n, _): n
@@ -24,7 +24,7 @@ package enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
 
     /// The ranking class used by the matcher: lower wins.
     /// 0 literal, 1 constrained parameter, 2 plain parameter, 3 optional, 4 catch-all.
-    package var rank: Int {
+    public var rank: Int {
         switch self {
         case .literal: 0
         case .parameter(_, let c): c == nil ? 2 : 1
@@ -34,7 +34,7 @@ package enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical text of the segment.
-    package var description: String {
+    public var description: String {
         switch self {
         case .literal(let s):
             var text = PercentEncoding.encode(s, allowed: .segmentSafe, keepNonASCII: true)
@@ -73,9 +73,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The lowercased scheme, or nil for "any scheme".
     public let scheme: String?
     /// The host segment: a lowercased literal or a parameter.
-    package let host: PatternSegment
+    public let host: PatternSegment
     /// The path segments after the host.
-    package let path: [PatternSegment]
+    public let path: [PatternSegment]
 
     /// The most path segments a pattern may have.
     public static let maxSegments = 32
@@ -115,7 +115,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The host followed by the path segments.
-    package var segments: [PatternSegment] { [host] + path }
+    public var segments: [PatternSegment] { [host] + path }
 
     /// Names of the captured parameters, host first.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }

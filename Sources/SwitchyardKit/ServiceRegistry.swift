@@ -53,6 +53,16 @@ public struct ServiceCall: Sendable, ParameterLookup {
         path[name] ?? query.last(name)
     }
 
+    /// The parameter converted to `T`, or nil when missing or not convertible.
+    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
+        lookUp(name, as: type)
+    }
+
+    /// The parameter converted to `T`; throws an error naming the key and the expected type.
+    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
+        try lookUpRequired(name, as: type)
+    }
+
 
 
     /// Decodes a `Decodable` struct from the path, query and native parameters (see `ParameterDecoder`).
