@@ -59,7 +59,7 @@ extension RouteTable {
     }
 
     /// The patterns matching `url`, best first (ranking as the matcher's).
-    package func candidates(for url: RouteURL) -> [String] {
+    public func candidates(for url: RouteURL) -> [String] {
         rankedMatches(url).map(\.0.pattern.description)
     }
 
