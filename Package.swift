@@ -5,6 +5,7 @@ let package = Package(
     name: "Switchyard",
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
+        .library(name: "SwitchyardKit", targets: ["SwitchyardKit"]),
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
@@ -19,25 +20,28 @@ let package = Package(
     targets: [
         // The routing core: Foundation only.
         .target(name: "Switchyard"),
+        // The batteries: a login gate, a web host allow list, a service registry, a URL builder.
+        .target(name: "SwitchyardKit", dependencies: ["Switchyard"]),
         // Traces logged through swift-log, kept out of the core.
         .target(name: "SwitchyardLogging", dependencies: ["Switchyard", .product(name: "Logging", package: "swift-log")]),
         // The navigation model: pure values, no terminal.
-        .target(name: "SwitchyardNavigation", dependencies: ["Switchyard"]),
+        .target(name: "SwitchyardNavigation", dependencies: ["Switchyard", "SwitchyardKit"]),
         // The terminal toolkit: canvas, display widths, frame diff, line editor, animator, input
         // decoding. Knows nothing of Switchyard, and no ncurses.
         .target(name: "TerminalKit"),
         // The app shell: the model, view and loop of the terminal app that draws Switchyard's
         // navigation with TerminalKit.
-        .target(name: "SwitchyardShell", dependencies: ["Switchyard", "SwitchyardNavigation", "TerminalKit"]),
+        .target(name: "SwitchyardShell", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation", "TerminalKit"]),
         // The only code that touches ncurses: a TerminalKit terminal.
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "TerminalKit"]),
         // The demo app: its route table and services, as a library so tests can drive it.
-        .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Demo/App"),
+        .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation"], path: "Demo/App"),
         .executableTarget(
             name: "switchyard",
             dependencies: [
                 "Switchyard",
+                "SwitchyardKit",
                 "SwitchyardLogging",
                 "SwitchyardNavigation",
                 "SwitchyardShell",
@@ -60,16 +64,16 @@ let package = Package(
         .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Tests/SwitchyardTestSupport"),
         .testTarget(
             name: "SwitchyardTests",
-            dependencies: ["Switchyard", "SwitchyardLogging", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardLogging", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
             exclude: ["Corpus"]
         ),
         .testTarget(
             name: "SwitchyardNavigationTests",
-            dependencies: ["SwitchyardNavigation", "SwitchyardDemo", "SwitchyardTestSupport"],
+            dependencies: ["SwitchyardKit", "SwitchyardNavigation", "SwitchyardDemo", "SwitchyardTestSupport"],
             exclude: ["Scripts", "Apps", "Graphs"]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
+        .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardKit", "SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]

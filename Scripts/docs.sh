@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the Switchyard, SwitchyardNavigation and TerminalKit libraries with the
+# Builds the DocC documentation of the Switchyard, SwitchyardKit, SwitchyardNavigation and TerminalKit libraries with the
 # swift-docc-plugin, warnings as errors (a broken ``Symbol`` link, an undocumented parameter of a
 # documented function, a topic that names nothing).
 #
 #   Scripts/docs.sh
 #
 # The archives land in .build/plugins/Swift-DocC/outputs/TARGET.doccarchive. The catalogs are
-# Sources/Switchyard/Switchyard.docc and Sources/SwitchyardNavigation/SwitchyardNavigation.docc;
-# TerminalKit has no catalog (its page lists its types from their doc comments).
+# Sources/Switchyard/Switchyard.docc, Sources/SwitchyardKit/SwitchyardKit.docc and
+# Sources/SwitchyardNavigation/SwitchyardNavigation.docc; TerminalKit has no catalog (its page lists
+# its types from their doc comments).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for target in Switchyard SwitchyardNavigation TerminalKit; do
+for target in Switchyard SwitchyardKit SwitchyardNavigation TerminalKit; do
   echo "== docs: $target"
   start=$SECONDS
   swift package --disable-sandbox generate-documentation --target "$target" --warnings-as-errors

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardKit
 import SwitchyardNavigation
 
 /// The demo app built into `switchyard`: a tab-bar shop app (Home, Discover, Orders, Me) whose routes

@@ -79,15 +79,15 @@ public enum InterceptorScope: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A registered interceptor with its ordering and limits.
-public struct InterceptorRegistration: Sendable {
+package struct InterceptorRegistration: Sendable {
     /// Identifies the registration, for removal.
-    public let id: Int
+    package let id: Int
     /// The interceptor.
-    public let interceptor: any Interceptor
+    package let interceptor: any Interceptor
     /// Higher runs first.
-    public let priority: Int
+    package let priority: Int
     /// Which requests it sees.
-    public let scope: InterceptorScope
+    package let scope: InterceptorScope
     /// Seconds before it is considered stuck.
-    public let timeout: Double
+    package let timeout: Double
 }

@@ -1,6 +1,6 @@
 /// Every code a lint finding can carry. The README's table of lint codes lists the same codes, and a
 /// test keeps the two in step.
-public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The same pattern is registered twice.
     case duplicate
     /// Two patterns differ only in their parameter names.
@@ -37,10 +37,10 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case loginURLMissing = "login-url-missing"
 
     /// The kebab-case code as printed (`same-shape`).
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// How serious a finding with this code is.
-    public var severity: RouteLintFinding.Severity {
+    package var severity: RouteLintFinding.Severity {
         switch self {
         case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink: .warning
         default: .error
@@ -48,7 +48,7 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     }
 
     /// One sentence saying what the code means (the README's table says the same).
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .duplicate: "the same pattern is registered twice"
         case .sameShape: "two patterns differ only in their parameter names"
@@ -71,10 +71,10 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     }
 }
 
-/// One problem found in a route file by ``RouteLint`` (or in an app by its app rules).
-public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
+/// One problem found in a route file by `RouteLint` (or in an app by its app rules).
+package struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     /// How serious a finding is.
-    public enum Severity: String, Sendable, Equatable {
+    package enum Severity: String, Sendable, Equatable {
         /// The table is wrong: a route or redirect would not work as written.
         case error
         /// Probably unintended, but the table works.
@@ -82,16 +82,16 @@ public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How serious it is.
-    public let severity: Severity
+    package let severity: Severity
     /// What kind of problem it is.
-    public let code: LintCode
+    package let code: LintCode
     /// Where in the file: `routes[2]`, `redirects[0]`, `relocations.entries[1]`, `relocations`.
-    public let location: String
+    package let location: String
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// Creates a finding with an explicit severity.
-    public init(_ severity: Severity, _ code: LintCode, _ location: String, _ message: String) {
+    package init(_ severity: Severity, _ code: LintCode, _ location: String, _ message: String) {
         self.severity = severity
         self.code = code
         self.location = location
@@ -99,17 +99,17 @@ public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Creates a finding with the code's own severity.
-    public init(_ code: LintCode, _ location: String, _ message: String) {
+    package init(_ code: LintCode, _ location: String, _ message: String) {
         self.init(code.severity, code, location, message)
     }
 
     /// `error: [duplicate] routes[2]: pattern 'app://a' is already registered`.
-    public var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
+    package var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
 }
 
 /// One lint rule: a small type with one code, checking one kind of subject (a route file's
-/// ``RouteLintContext``, or an app description).
-public protocol LintRule<Subject>: Sendable {
+/// `RouteLintContext`, or an app description).
+package protocol LintRule<Subject>: Sendable {
     /// What the rule checks.
     associatedtype Subject
     /// The code of every finding the rule reports.

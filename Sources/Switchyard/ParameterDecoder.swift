@@ -18,16 +18,16 @@ import Foundation
 ///
 /// Errors are ``ParameterError``s naming the key and the expected type.
 /// Nested structs are not supported (a property of struct type must be a native parameter).
-public struct ParameterDecoder: Sendable {
+package struct ParameterDecoder: Sendable {
     /// The path parameters.
-    public let path: PathParameters
+    package let path: PathParameters
     /// The query parameters.
-    public let query: QueryParameters
+    package let query: QueryParameters
     /// The native parameters.
-    public let native: NativeParameters
+    package let native: NativeParameters
 
     /// Creates a decoder over the given parameters.
-    public init(path: PathParameters = PathParameters(names: [], values: []), query: QueryParameters = QueryParameters(),
+    package init(path: PathParameters = PathParameters(names: [], values: []), query: QueryParameters = QueryParameters(),
                 native: NativeParameters = NativeParameters()) {
         self.path = path
         self.query = query
@@ -35,7 +35,7 @@ public struct ParameterDecoder: Sendable {
     }
 
     /// Decodes `T`; throws a ``ParameterError`` naming the missing or invalid key and the expected type.
-    public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
         let source = ParameterSource(path: path, query: query, native: native)
         do {
             return try T(from: StructDecoder(source: source))
@@ -50,7 +50,7 @@ public struct ParameterDecoder: Sendable {
 }
 
 extension RouteRequest {
-    /// Decodes a `Decodable` struct from the path, query and native parameters (see ``ParameterDecoder``).
+    /// Decodes a `Decodable` struct from the path, query and native parameters (see `ParameterDecoder`).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
         try ParameterDecoder(path: path, query: query, native: native).decode(type)
     }

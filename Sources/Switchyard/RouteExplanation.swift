@@ -1,33 +1,33 @@
 /// What the router would do with a URL, without running interceptors or handlers: the relocations,
 /// redirects and aliases applied on the way, then why each candidate route won or lost for the URL
-/// reached (the answer of ``Router/explain(_:)``).
-public struct RouteExplanation: Sendable, CustomStringConvertible {
+/// reached (the answer of `Router.explain(_:)`).
+package struct RouteExplanation: Sendable, CustomStringConvertible {
     /// One rewrite on the way to the final URL.
-    public struct Step: Sendable, Equatable, CustomStringConvertible {
+    package struct Step: Sendable, Equatable, CustomStringConvertible {
         /// `relocation`, `redirect` or `alias`.
-        public let kind: String
+        package let kind: String
         /// The pattern of the rule that applied.
-        public let rule: String
+        package let rule: String
         /// The URL the step produced (for an alias, the target it names; for a deletion, empty).
-        public let result: String
+        package let result: String
 
         /// One line: `relocation app://old/:id → app://order/44`.
-        public var description: String {
+        package var description: String {
             result.isEmpty ? "\(kind) \(rule): deleted" : "\(kind) \(rule) → \(result)"
         }
     }
 
     /// The URL as given.
-    public let url: String
+    package let url: String
     /// The rewrites applied, in order.
-    public let steps: [Step]
+    package let steps: [Step]
     /// Why the walk stopped before matching, when it did (a deleted route, a loop, a bad destination).
-    public let stopped: String?
+    package let stopped: String?
     /// The candidates for the final URL.
-    public let final: Explanation
+    package let final: Explanation
 
     /// A readable report: the rewrites, then the candidates.
-    public var description: String {
+    package var description: String {
         var lines = ["explain \(url)"]
         for step in steps { lines.append("  via \(step)") }
         if let stopped { lines.append("  stopped: \(stopped)") }
@@ -39,7 +39,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 extension Router {
     /// Explains how `url` would be routed: relocations and static redirects in the order an open applies
     /// them, then every candidate route's verdict for the URL reached. No interceptor or handler runs.
-    public func explain(_ url: String) -> RouteExplanation {
+    package func explain(_ url: String) -> RouteExplanation {
         let table = self.table
         let (relocations, redirects) = withState { ($0.relocations, $0.redirects) }
         var steps: [RouteExplanation.Step] = []

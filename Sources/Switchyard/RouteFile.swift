@@ -84,7 +84,7 @@ public struct RouteFileError: Error, Sendable, Equatable, CustomStringConvertibl
 /// Only `routes` is required; each route needs `pattern` and `target`. The reading is strict (see
 /// ``RouteSchema``): unknown keys, values of the wrong type, invalid patterns and redirects whose
 /// destination needs a parameter the source lacks are refused with their coding path. A route's
-/// `interceptors` (which ``RouteMap`` writes) is accepted and not kept, so a route map is a route file.
+/// `interceptors` (which `RouteMap` writes) is accepted and not kept, so a route map is a route file.
 public struct RouteFile: Sendable, Equatable {
     /// The routes, in file order.
     public var routes: [RouteDefinition]
@@ -145,10 +145,10 @@ public struct RouteFile: Sendable, Equatable {
 }
 
 /// Writing JSON text by hand, for output that is the same on every platform.
-public enum JSONValue {
+package enum JSONValue {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped (also U+2028/9),
     /// everything else as it is. Used for stable one-line and pretty JSON output.
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

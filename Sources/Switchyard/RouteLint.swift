@@ -1,5 +1,5 @@
 /// The type a metadata key's value must have.
-public enum MetadataType: String, Sendable, Equatable {
+package enum MetadataType: String, Sendable, Equatable {
     /// `true` or `false`.
     case boolean
     /// A whole number.
@@ -8,7 +8,7 @@ public enum MetadataType: String, Sendable, Equatable {
     case string
 
     /// Whether `text` (as a route file stores it) is a value of this type.
-    public func accepts(_ text: String) -> Bool {
+    package func accepts(_ text: String) -> Bool {
         switch self {
         case .boolean: text == "true" || text == "false"
         case .integer: Int(text) != nil
@@ -18,7 +18,7 @@ public enum MetadataType: String, Sendable, Equatable {
 }
 
 /// What a URL template (an app's link or parent) can reach.
-public enum TemplateVerdict: Sendable, Equatable {
+package enum TemplateVerdict: Sendable, Equatable {
     /// Some URL it can produce reaches a route, a redirect, a relocation or a mounted pattern.
     case reaches(example: String)
     /// None of its URLs reaches anything; `example` is one of them.
@@ -32,17 +32,17 @@ public enum TemplateVerdict: Sendable, Equatable {
 }
 
 /// A route file prepared for lint: routes registered, redirects parsed, the relocation table applied,
-/// and the pattern analysis cached, so that each ``LintRule`` reads what it needs.
-public final class RouteLintContext {
+/// and the pattern analysis cached, so that each `LintRule` reads what it needs.
+package final class RouteLintContext {
     /// The file checked.
-    public let file: RouteFile
+    package let file: RouteFile
     /// The options the table is built with.
-    public let options: MatchOptions
+    package let options: MatchOptions
     /// Patterns that URLs may reach besides the file's own (routes registered in code, such as a
     /// service mount `app://services/:service/:method`).
-    public let mountedPatterns: [RoutePattern]
+    package let mountedPatterns: [RoutePattern]
     /// The type each known metadata key takes.
-    public let metadataTypes: [String: MetadataType]
+    package let metadataTypes: [String: MetadataType]
 
     struct Redirect {
         let index: Int
@@ -74,7 +74,7 @@ public final class RouteLintContext {
     private var undecidedOrder: [String] = []
 
     /// Prepares `file` for the rules.
-    public init(_ file: RouteFile, options: MatchOptions = MatchOptions(), mountedPatterns: [String] = [],
+    package init(_ file: RouteFile, options: MatchOptions = MatchOptions(), mountedPatterns: [String] = [],
                 metadataTypes: [String: MetadataType] = RouteLint.metadataTypes) {
         self.file = file
         self.options = options
@@ -221,7 +221,7 @@ public final class RouteLintContext {
 
     /// What the URL template `template` (`app://order/{id}/track`) can reach, with each `{name}` taking
     /// the values of the path parameter `name` of `pattern`. Only the scheme, host and path are judged.
-    public func verdict(forTemplate template: String, boundBy pattern: RoutePattern?) -> TemplateVerdict {
+    package func verdict(forTemplate template: String, boundBy pattern: RoutePattern?) -> TemplateVerdict {
         guard let language = templateLanguage(template, pattern) else {
             return .unchecked(reason: templateProblem(template, pattern))
         }
@@ -321,12 +321,12 @@ extension PercentEncoding {
 /// Checks a route file as a whole and reports every problem, not just the first. Shadowing, overlaps,
 /// unknown targets and cycles are decided on the patterns' languages (literal, typed and regex
 /// segments intersected or compared as automata), not on sample URLs.
-public enum RouteLint {
+package enum RouteLint {
     /// The types of the metadata keys Switchyard reads: `requiresLogin` (the login gate) and `web`.
-    public static let metadataTypes: [String: MetadataType] = ["requiresLogin": .boolean, "web": .boolean]
+    package static let metadataTypes: [String: MetadataType] = [MetadataKey.requiresLogin.name: .boolean, MetadataKey.web.name: .boolean]
 
     /// The rules, in the order their findings are listed.
-    public static let rules: [any LintRule<RouteLintContext>] = [
+    package static let rules: [any LintRule<RouteLintContext>] = [
         DuplicateRule(), SameShapeRule(), InvalidPatternRule(), MetadataTypeRule(), UnmatchableRule(),
         ShadowedRule(), OverlapRule(), InvalidRedirectRule(), DuplicateRedirectRule(), UnknownTargetRule(),
         RedirectCycleRule(), RelocationRule(), UndecidedRule(),
@@ -338,18 +338,18 @@ public enum RouteLint {
     ///   - file: the route table to check.
     ///   - options: the matching options the table is used with.
     ///   - mountedPatterns: patterns registered in code that destinations may also reach.
-    public static func findings(_ file: RouteFile, options: MatchOptions = MatchOptions(),
+    package static func findings(_ file: RouteFile, options: MatchOptions = MatchOptions(),
                                 mountedPatterns: [String] = []) -> [RouteLintFinding] {
         findings(RouteLintContext(file, options: options, mountedPatterns: mountedPatterns))
     }
 
     /// Every finding of every rule for a prepared context.
-    public static func findings(_ context: RouteLintContext) -> [RouteLintFinding] {
+    package static func findings(_ context: RouteLintContext) -> [RouteLintFinding] {
         rules.flatMap { $0.check(context) }
     }
 
-    /// The findings as lines (``RouteLintFinding/description``).
-    public static func report(_ file: RouteFile, options: MatchOptions = MatchOptions()) -> [String] {
+    /// The findings as lines (`RouteLintFinding/description`).
+    package static func report(_ file: RouteFile, options: MatchOptions = MatchOptions()) -> [String] {
         findings(file, options: options).map(\.description)
     }
 }
@@ -357,13 +357,13 @@ public enum RouteLint {
 // MARK: Route rules
 
 /// `duplicate`: the same pattern registered twice.
-public struct DuplicateRule: LintRule {
+package struct DuplicateRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `duplicate`.
-    public var code: LintCode { .duplicate }
+    package var code: LintCode { .duplicate }
     /// One finding per repeated pattern.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         c.registrationErrors.compactMap { i, e in
             guard case .duplicate = e else { return nil }
             return RouteLintFinding(code, "routes[\(i)]", e.description)
@@ -372,13 +372,13 @@ public struct DuplicateRule: LintRule {
 }
 
 /// `same-shape`: two patterns that differ only in parameter names.
-public struct SameShapeRule: LintRule {
+package struct SameShapeRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `same-shape`.
-    public var code: LintCode { .sameShape }
+    package var code: LintCode { .sameShape }
     /// One finding per later pattern of a shape already registered.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         c.registrationErrors.compactMap { i, e in
             guard case .sameShape = e else { return nil }
             return RouteLintFinding(code, "routes[\(i)]", e.description)
@@ -387,13 +387,13 @@ public struct SameShapeRule: LintRule {
 }
 
 /// `invalid-pattern`: a route pattern that does not parse.
-public struct InvalidPatternRule: LintRule {
+package struct InvalidPatternRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `invalid-pattern`.
-    public var code: LintCode { .invalidPattern }
+    package var code: LintCode { .invalidPattern }
     /// One finding per pattern that does not parse.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         c.registrationErrors.compactMap { i, e in
             switch e {
             case .invalidPattern, .notRegistered: RouteLintFinding(code, "routes[\(i)]", e.description)
@@ -404,13 +404,13 @@ public struct InvalidPatternRule: LintRule {
 }
 
 /// `metadata-type`: a metadata value that is not of its key's type.
-public struct MetadataTypeRule: LintRule {
+package struct MetadataTypeRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `metadata-type`.
-    public var code: LintCode { .metadataType }
+    package var code: LintCode { .metadataType }
     /// One finding per wrongly typed value.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for (i, r) in c.file.routes.enumerated() {
             for key in r.metadata.keys.sorted() {
@@ -424,13 +424,13 @@ public struct MetadataTypeRule: LintRule {
 }
 
 /// `unmatchable`: a pattern no URL can match.
-public struct UnmatchableRule: LintRule {
+package struct UnmatchableRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unmatchable`.
-    public var code: LintCode { .unmatchable }
+    package var code: LintCode { .unmatchable }
     /// One finding per route whose language is empty, naming the first empty position.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for (k, v) in c.shadowVerdicts.enumerated() where v == .unmatchable {
             let pattern = c.table.routes[k].pattern
@@ -444,13 +444,13 @@ public struct UnmatchableRule: LintRule {
 }
 
 /// `shadowed`: a route that higher-ranked routes take every URL from.
-public struct ShadowedRule: LintRule {
+package struct ShadowedRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `shadowed`.
-    public var code: LintCode { .shadowed }
+    package var code: LintCode { .shadowed }
     /// One finding per shadowed route, naming the routes that win and an example URL.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for (k, v) in c.shadowVerdicts.enumerated() {
             guard case .shadowed(let by, let example) = v else { continue }
@@ -463,13 +463,13 @@ public struct ShadowedRule: LintRule {
 }
 
 /// `overlap`: two routes of equal rank and priority whose languages intersect.
-public struct OverlapRule: LintRule {
+package struct OverlapRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `overlap`.
-    public var code: LintCode { .overlap }
+    package var code: LintCode { .overlap }
     /// One finding per overlapping pair, at the later route, with a URL both match.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         let ranked = c.ranked
         let verdicts = c.shadowVerdicts
         var out: [RouteLintFinding] = []
@@ -495,13 +495,13 @@ public struct OverlapRule: LintRule {
 }
 
 /// `invalid-redirect`: a redirect that does not parse, lacks a parameter, or can never be filled.
-public struct InvalidRedirectRule: LintRule {
+package struct InvalidRedirectRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `invalid-redirect`.
-    public var code: LintCode { .invalidRedirect }
+    package var code: LintCode { .invalidRedirect }
     /// One finding per problem.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         var out = c.redirectProblems.filter { $0.code == code }.map { RouteLintFinding(code, "redirects[\($0.index)]", $0.message) }
         for r in c.redirects {
             let dest = c.analyzer.destination(of: r.to, from: r.from)
@@ -514,26 +514,26 @@ public struct InvalidRedirectRule: LintRule {
 }
 
 /// `duplicate-redirect`: two redirects from the same source.
-public struct DuplicateRedirectRule: LintRule {
+package struct DuplicateRedirectRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `duplicate-redirect`.
-    public var code: LintCode { .duplicateRedirect }
+    package var code: LintCode { .duplicateRedirect }
     /// One finding per repeated source.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         c.redirectProblems.filter { $0.code == code }.map { RouteLintFinding(code, "redirects[\($0.index)]", $0.message) }
     }
 }
 
 /// `unknown-target`: a redirect or replacement whose destinations match nothing, or an `add` whose
 /// target no route has.
-public struct UnknownTargetRule: LintRule {
+package struct UnknownTargetRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unknown-target`.
-    public var code: LintCode { .unknownTarget }
+    package var code: LintCode { .unknownTarget }
     /// One finding per rewrite leading nowhere, and per `add` of an unknown target.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for r in c.rewrites where r.kind == "redirect" { out += leadsNowhere(c, r) }
         if let relocations = c.file.relocations {
@@ -569,13 +569,13 @@ public struct UnknownTargetRule: LintRule {
 
 /// `redirect-cycle`: redirects and relocation replacements that lead back to themselves. Rewrite a
 /// leads to b when a URL a can produce is one b's source matches (constraints included).
-public struct RedirectCycleRule: LintRule {
+package struct RedirectCycleRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `redirect-cycle`.
-    public var code: LintCode { .redirectCycle }
+    package var code: LintCode { .redirectCycle }
     /// One finding per group of rewrites that reach one another, with an example loop when one is found.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         let rewrites = c.rewrites
         let sources = rewrites.map { c.analyzer.language($0.from) }
         var edges = [[Int]](repeating: [], count: rewrites.count)
@@ -619,26 +619,26 @@ public struct RedirectCycleRule: LintRule {
 }
 
 /// `relocation`: a relocation table the router would refuse.
-public struct RelocationRule: LintRule {
+package struct RelocationRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `relocation`.
-    public var code: LintCode { .relocation }
+    package var code: LintCode { .relocation }
     /// One finding when the table is refused.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         guard case .failure(let error) = c.relocation else { return [] }
         return [RouteLintFinding(code, "relocations", error.description)]
     }
 }
 
 /// `undecided`: what the other rules could not decide.
-public struct UndecidedRule: LintRule {
+package struct UndecidedRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `undecided`.
-    public var code: LintCode { .undecided }
+    package var code: LintCode { .undecided }
     /// One finding per relation left undecided by the shadow, overlap, target and cycle rules.
-    public func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         _ = c.shadowVerdicts
         return c.undecidedFindings
     }

@@ -1,27 +1,27 @@
 /// The result of comparing the routes a module declares with the routes a router has (TheRouter's forceCheck).
-public struct RouteCheckReport: Sendable, Equatable, CustomStringConvertible {
+package struct RouteCheckReport: Sendable, Equatable, CustomStringConvertible {
     /// A declared pattern that does not parse.
-    public struct InvalidDeclaration: Sendable, Equatable {
+    package struct InvalidDeclaration: Sendable, Equatable {
         /// The pattern as declared.
-        public let pattern: String
+        package let pattern: String
         /// Why it does not parse.
-        public let error: PatternError
+        package let error: PatternError
     }
 
     /// Declared patterns (canonical text) that no registered route has, in declaration order.
-    public let declaredButNotRegistered: [String]
+    package let declaredButNotRegistered: [String]
     /// Registered patterns (canonical text) that were not declared, in registration order.
-    public let registeredButNotDeclared: [String]
+    package let registeredButNotDeclared: [String]
     /// Declared patterns that do not parse.
-    public let invalidDeclarations: [InvalidDeclaration]
+    package let invalidDeclarations: [InvalidDeclaration]
 
     /// True when both sets agree and every declaration parses.
-    public var isConsistent: Bool {
+    package var isConsistent: Bool {
         declaredButNotRegistered.isEmpty && registeredButNotDeclared.isEmpty && invalidDeclarations.isEmpty
     }
 
     /// One line per difference, or `routes match` when there is none.
-    public var description: String {
+    package var description: String {
         var lines: [String] = []
         lines += declaredButNotRegistered.map { "declared but not registered: \($0)" }
         lines += registeredButNotDeclared.map { "registered but not declared: \($0)" }
@@ -34,12 +34,12 @@ extension RouteMap {
     /// Compares the patterns a module declares with the routes registered on `router`, by canonical
     /// pattern text (`RoutePattern(text).description`), and reports both differences and the
     /// declarations that do not parse.
-    public static func check(declared: [String], registered router: Router) -> RouteCheckReport {
+    package static func check(declared: [String], registered router: Router) -> RouteCheckReport {
         check(declared: declared, registered: router.table.routes.map(\.pattern.description))
     }
 
     /// Compares declared patterns with registered pattern texts (both made canonical first).
-    public static func check(declared: [String], registered: [String]) -> RouteCheckReport {
+    package static func check(declared: [String], registered: [String]) -> RouteCheckReport {
         var invalid: [RouteCheckReport.InvalidDeclaration] = []
         var declaredCanonical: [String] = []
         for text in declared {
@@ -65,7 +65,7 @@ extension RouteMap {
     /// The routes as aligned columns (`PATTERN  TARGET  PRIORITY  METADATA  INTERCEPTORS`, a header line
     /// first; `-` for none; metadata as `key=value` sorted by key, comma-separated), then one line per
     /// redirect (`redirect FROM → TO`) and per relocation rule (`relocation replace P → D`…).
-    public func tableLines() -> [String] {
+    package func tableLines() -> [String] {
         var rows: [[String]] = [["PATTERN", "TARGET", "PRIORITY", "METADATA", "INTERCEPTORS"]]
         for r in routes {
             let md = r.metadata.keys.sorted().map { "\($0)=\(r.metadata[$0] ?? "")" }.joined(separator: ",")

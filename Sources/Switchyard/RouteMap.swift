@@ -1,7 +1,7 @@
 import Foundation
 
-/// The formats a ``RouteMap`` is written in.
-public enum RouteMapFormat: String, Sendable, CaseIterable {
+/// The formats a `RouteMap` is written in.
+package enum RouteMapFormat: String, Sendable, CaseIterable {
     /// Pretty-printed JSON with sorted keys; also a valid route file (``RouteFile``).
     case json
     /// An XML property list with sorted keys.
@@ -25,22 +25,22 @@ public enum RouteMapFormat: String, Sendable, CaseIterable {
 /// }
 /// ```
 /// `redirects` is always written; `relocations` only when there are rules.
-public struct RouteMap: Sendable, Equatable, Codable {
+package struct RouteMap: Sendable, Equatable, Codable {
     /// One route of the map.
-    public struct Route: Sendable, Equatable, Codable {
+    package struct Route: Sendable, Equatable, Codable {
         /// The canonical pattern text.
-        public var pattern: String
+        package var pattern: String
         /// The target's name.
-        public var target: String
+        package var target: String
         /// The route's priority.
-        public var priority: Int
+        package var priority: Int
         /// The route's metadata.
-        public var metadata: [String: String]
+        package var metadata: [String: String]
         /// The names of the interceptors that apply to the route, in the order they run.
-        public var interceptors: [String]
+        package var interceptors: [String]
 
         /// Creates a route entry.
-        public init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:], interceptors: [String] = []) {
+        package init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:], interceptors: [String] = []) {
             self.pattern = pattern
             self.target = target
             self.priority = priority
@@ -50,30 +50,30 @@ public struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// One static redirect.
-    public struct Redirect: Sendable, Equatable, Codable {
+    package struct Redirect: Sendable, Equatable, Codable {
         /// The pattern redirected from.
-        public var from: String
+        package var from: String
         /// The pattern redirected to.
-        public var to: String
+        package var to: String
 
         /// Creates a redirect entry.
-        public init(from: String, to: String) {
+        package init(from: String, to: String) {
             self.from = from
             self.to = to
         }
     }
 
     /// The routes, in registration order.
-    public var routes: [Route]
+    package var routes: [Route]
     /// The static redirects, in registration order.
-    public var redirects: [Redirect]
+    package var redirects: [Redirect]
     /// The relocation rules in force, as entries that recreate them (`replace`, `add`, `delete`).
-    public var relocations: [RelocationEntry]
+    package var relocations: [RelocationEntry]
     /// The version of the last relocation table applied (0 when none).
-    public var relocationVersion: Int
+    package var relocationVersion: Int
 
     /// Creates a map from its parts.
-    public init(routes: [Route], redirects: [Redirect] = [], relocations: [RelocationEntry] = [], relocationVersion: Int = 0) {
+    package init(routes: [Route], redirects: [Redirect] = [], relocations: [RelocationEntry] = [], relocationVersion: Int = 0) {
         self.routes = routes
         self.redirects = redirects
         self.relocations = relocations
@@ -82,7 +82,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
 
     /// The map of `router`'s current table. Interceptors are listed for a route when their scope
     /// applies to its pattern and metadata (``InterceptorScope/applies(pattern:metadata:)``).
-    public init(router: Router) {
+    package init(router: Router) {
         let interceptors = router.interceptors
         routes = router.table.routes.map { r in
             let pattern = r.pattern.description
@@ -95,7 +95,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// The map of a route file, with no interceptors (give `interceptors` to name some per route).
-    public init(file: RouteFile, interceptors: (RouteDefinition) -> [String] = { _ in [] }) {
+    package init(file: RouteFile, interceptors: (RouteDefinition) -> [String] = { _ in [] }) {
         routes = file.routes.map { d in
             let canonical = (try? RoutePattern(d.pattern))?.description ?? d.pattern
             return Route(pattern: canonical, target: d.target, priority: d.priority, metadata: d.metadata, interceptors: interceptors(d))
@@ -127,7 +127,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
 
     /// The map as a route file: routes (handlers are up to the caller), redirects and relocations,
     /// ready for ``RouteFile/register(on:handler:)``.
-    public var routeFile: RouteFile {
+    package var routeFile: RouteFile {
         RouteFile(routes: routes.map { RouteDefinition(pattern: $0.pattern, target: $0.target, priority: $0.priority, metadata: $0.metadata) },
                   redirects: redirects.map { ($0.from, $0.to) },
                   relocations: relocations.isEmpty ? nil : RelocationTable(version: relocationVersion, entries: relocations))
@@ -136,7 +136,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
     // MARK: Writing
 
     /// The map in `format`, as bytes (UTF-8 text for both formats).
-    public func encoded(as format: RouteMapFormat) throws(RouteFileError) -> Data {
+    package func encoded(as format: RouteMapFormat) throws(RouteFileError) -> Data {
         switch format {
         case .json:
             return Data((MapValue.json(tree) + "\n").utf8)
@@ -150,7 +150,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// The map in `format`, as text.
-    public func text(as format: RouteMapFormat) throws(RouteFileError) -> String {
+    package func text(as format: RouteMapFormat) throws(RouteFileError) -> String {
         String(decoding: try encoded(as: format), as: UTF8.self)
     }
 
@@ -187,7 +187,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
 
     /// Reads a map written by ``encoded(as:)`` (or any JSON route file) strictly (``RouteSchema``); the
     /// error names the bad value.
-    public static func decode(_ data: Data, format: RouteMapFormat) throws(RouteFileError) -> RouteMap {
+    package static func decode(_ data: Data, format: RouteMapFormat) throws(RouteFileError) -> RouteMap {
         switch format {
         case .json: try RouteSchema.decode(RouteMap.self, json: data)
         case .plist: try RouteSchema.decode(RouteMap.self, propertyList: data)
@@ -197,7 +197,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
     private enum Keys: String, CodingKey, CaseIterable { case routes, redirects, relocations }
 
     /// Decodes the map format strictly: `routes` (required), `redirects` and `relocations` (a relocation table).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
         routes = try o.decode([Route].self, .routes)
         redirects = try o.decodeIfPresent([Redirect].self, .redirects) ?? []
@@ -207,7 +207,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// Encodes the shape it decodes: `relocations` only when there are rules.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(routes, forKey: .routes)
         try c.encode(redirects, forKey: .redirects)
@@ -217,7 +217,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
 
 extension RouteMap.Route {
     /// Decodes a route as a route file does (``RouteDefinition/init(from:)``), keeping `interceptors`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let d = try RouteDefinition(from: decoder)
         let o = try SchemaObject(decoder, RouteDefinition.Keys.self)
         self.init(pattern: d.pattern, target: d.target, priority: d.priority, metadata: d.metadata,
@@ -225,7 +225,7 @@ extension RouteMap.Route {
     }
 
     /// Encodes the shape it decodes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata).encode(to: encoder)
         var c = encoder.container(keyedBy: RouteDefinition.Keys.self)
         try c.encode(interceptors, forKey: .interceptors)
@@ -237,7 +237,7 @@ extension RouteMap.Redirect {
 
     /// Decodes `{"from", "to"}` strictly: both must be patterns, and the destination may only use
     /// parameters the source captures (refused at `to`, as a relocation's `replace` is).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
         let (from, source) = try o.compiledPattern(.from)
         let (to, destination) = try o.compiledPattern(.to)
@@ -246,7 +246,7 @@ extension RouteMap.Redirect {
     }
 
     /// Encodes the shape it decodes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(from, forKey: .from)
         try c.encode(to, forKey: .to)
@@ -289,6 +289,6 @@ private indirect enum MapValue {
         }
     }
 
-    /// A JSON string literal (see ``JSONValue/quoted(_:)``).
+    /// A JSON string literal (see `JSONValue/quoted(_:)`).
     static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }

@@ -1,17 +1,17 @@
 /// The result of checking one pattern against one URL, segment by segment (used by `explain`,
 /// `validate`, traces and as a reference matcher in tests; the trie is the fast path).
-public struct PatternCheck: Sendable, Equatable {
+package struct PatternCheck: Sendable, Equatable {
     /// True when the pattern matches the URL.
-    public let matched: Bool
+    package let matched: Bool
     /// Ranking classes used, scheme first (0 literal/specific scheme … 4 catch-all); lower wins.
-    public let ranks: [Int]
+    package let ranks: [Int]
     /// Why it did not match, when it did not.
-    public let failure: String?
+    package let failure: String?
 }
 
 extension RoutePattern {
     /// Checks this pattern against a parsed URL without the trie. Slow but simple: the reference.
-    public func check(_ url: RouteURL, caseInsensitivePaths: Bool = false) -> PatternCheck {
+    package func check(_ url: RouteURL, caseInsensitivePaths: Bool = false) -> PatternCheck {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {

@@ -404,7 +404,7 @@ struct PatternParser {
 
 extension String {
     /// The string with ASCII letters lowercased and every other character unchanged, as URL hosts compare.
-    var asciiLowercased: String {
+    package var asciiLowercased: String {
         guard utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return self }
         return String(decoding: utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }

@@ -70,6 +70,16 @@ public struct RouteRequest: Sendable, ParameterLookup {
         path[name] ?? url.query.last(name)
     }
 
+    /// The parameter converted to `T`, or nil when missing or not convertible.
+    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
+        lookUp(name, as: type)
+    }
+
+    /// The parameter converted to `T`; throws an error naming the key and the expected type.
+    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
+        try lookUpRequired(name, as: type)
+    }
+
 
 
     /// Path and query parameters merged into one dictionary (path wins; query keeps its last value).
@@ -81,5 +91,5 @@ public struct RouteRequest: Sendable, ParameterLookup {
     }
 
     /// True when the route's metadata marks it as needing login (`requiresLogin` = `true`).
-    public var requiresLogin: Bool { metadata["requiresLogin"] == "true" }
+    public var requiresLogin: Bool { metadata[.requiresLogin] == true }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// // routes.json: routes[0].patern: unknown key; did you mean "pattern"?
 /// ```
 public enum RouteSchema {
-    /// The largest file ``load(_:path:format:)`` reads: 16 MiB.
+    /// The largest file ``load(_:path:)`` reads: 16 MiB.
     public static let maxFileSize = 16 << 20
 
     /// Decodes `type` from JSON text. `file` names the source in errors.
@@ -45,8 +45,13 @@ public enum RouteSchema {
         }
     }
 
-    /// Reads the file at `path` and decodes `type` from it; every error names `path` as given.
-    public static func load<T: Decodable>(_ type: T.Type, path: String, format: RouteMapFormat = .json) throws(RouteFileError) -> T {
+    /// Reads the JSON file at `path` and decodes `type` from it; every error names `path` as given.
+    public static func load<T: Decodable>(_ type: T.Type, path: String) throws(RouteFileError) -> T {
+        try load(type, path: path, format: .json)
+    }
+
+    /// Reads the file at `path` in `format` and decodes `type` from it; every error names `path` as given.
+    package static func load<T: Decodable>(_ type: T.Type, path: String, format: RouteMapFormat) throws(RouteFileError) -> T {
         let data = try read(path: path)
         switch format {
         case .json: return try decode(type, json: data, file: path)

@@ -1,27 +1,27 @@
-/// Why each candidate route won or lost for one URL (the answer of ``RouteTable/explain(_:)``).
-public struct Explanation: Sendable, CustomStringConvertible {
+/// Why each candidate route won or lost for one URL (the answer of `RouteTable.explain(_:)`).
+package struct Explanation: Sendable, CustomStringConvertible {
     /// One route considered.
-    public struct Candidate: Sendable, Equatable {
+    package struct Candidate: Sendable, Equatable {
         /// The route's pattern text.
-        public let pattern: String
+        package let pattern: String
         /// Whether the route matches the URL.
-        public let matched: Bool
+        package let matched: Bool
         /// Why it won, lost, or did not match.
-        public let verdict: String
+        package let verdict: String
     }
 
     /// The URL explained.
-    public let url: String
+    package let url: String
     /// The parse error, when the URL is invalid.
-    public let error: URLParseError?
+    package let error: URLParseError?
     /// The winning pattern, if any.
-    public let winner: String?
+    package let winner: String?
     /// The routes considered (those whose scheme and host fit), winner first, then other matches in
     /// rank order, then the routes that did not match.
-    public let candidates: [Candidate]
+    package let candidates: [Candidate]
 
     /// A readable report, one candidate a line.
-    public var description: String {
+    package var description: String {
         var lines = ["explain \(url)"]
         if let error { lines.append("  invalid URL: \(error)") }
         lines.append("  winner: \(winner ?? "none")")
@@ -31,17 +31,17 @@ public struct Explanation: Sendable, CustomStringConvertible {
 }
 
 /// A pattern that never wins: routes ranking above it match every URL it matches.
-public struct ShadowReport: Sendable, Equatable, CustomStringConvertible {
+package struct ShadowReport: Sendable, Equatable, CustomStringConvertible {
     /// The pattern that never wins.
-    public let pattern: String
+    package let pattern: String
     /// The pattern that wins instead (several joined with ` and ` when each covers part of it, as
     /// for an optional last segment present and absent).
-    public let shadowedBy: String
+    package let shadowedBy: String
     /// Example URLs the pattern matches that go to the winner instead.
-    public let samples: [String]
+    package let samples: [String]
 
     /// One line.
-    public var description: String {
+    package var description: String {
         "\(pattern) is shadowed by \(shadowedBy) (every URL it matches goes there, e.g. \(samples.joined(separator: ", ")))"
     }
 }
@@ -77,7 +77,7 @@ extension RouteTable {
     }
 
     /// Lists the candidates considered for `url` and why each won or lost.
-    public func explain(_ url: String) -> Explanation {
+    package func explain(_ url: String) -> Explanation {
         let parsed: RouteURL
         do throws(URLParseError) { parsed = try RouteURL(url, limits: options.limits) } catch {
             return Explanation(url: url, error: error, winner: nil, candidates: [])
@@ -167,7 +167,7 @@ extension RouteTable {
     /// compared as automata, a pattern without a scheme counts for every scheme, and an optional last
     /// segment or a catch-all is judged for each number of segments it allows (each may be covered by
     /// a different route). A relation the search cannot decide within its state cap is not reported.
-    public func validate() -> [ShadowReport] {
+    package func validate() -> [ShadowReport] {
         let ranked = routes.map { RankedPattern(pattern: $0.pattern, priority: $0.priority, order: $0.order) }
         let verdicts = PatternAnalyzer(foldPaths: options.caseInsensitivePaths).shadowing(ranked)
         return verdicts.enumerated().compactMap { k, v in
@@ -179,7 +179,7 @@ extension RouteTable {
     }
 
     /// The table as an indented tree: one line per trie edge, `→` marking where a pattern ends.
-    public var treeDescription: String {
+    package var treeDescription: String {
         var lines: [String] = []
         let t = trie
         func label(_ r: Int32) -> String {

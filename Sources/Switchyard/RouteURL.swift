@@ -123,9 +123,9 @@ enum SegmentCursor {
 }
 
 /// Minimal percent-encoding for printing canonical URLs and building URLs from patterns.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// A set of ASCII bytes left as they are.
-    public struct Allowed: Sendable {
+    package struct Allowed: Sendable {
         let table: [Bool]
         init(_ extra: String) {
             var t = [Bool](repeating: false, count: 128)
@@ -137,20 +137,20 @@ public enum PercentEncoding {
             table = t
         }
         /// Characters allowed raw in a path segment.
-        public static let segmentSafe = Allowed("!$&'()*,;=:@")
+        package static let segmentSafe = Allowed("!$&'()*,;=:@")
         /// Characters allowed raw in a host.
-        public static let hostSafe = Allowed("!$&'()*,;=")
+        package static let hostSafe = Allowed("!$&'()*,;=")
         /// Characters allowed raw in a query name.
-        public static let queryKeySafe = Allowed("!$'()*,;:@/?")
+        package static let queryKeySafe = Allowed("!$'()*,;:@/?")
         /// Characters allowed raw in a query value.
-        public static let queryValueSafe = Allowed("!$'()*,;:@/?=")
+        package static let queryValueSafe = Allowed("!$'()*,;:@/?=")
         /// Characters allowed raw in a fragment.
-        public static let fragmentSafe = Allowed("!$&'()*,;=:@/?#")
+        package static let fragmentSafe = Allowed("!$&'()*,;=:@/?#")
     }
 
     /// Percent-encodes every byte of `s` outside `allowed`; non-ASCII is encoded as UTF-8 bytes.
     /// With `keepNonASCII`, non-ASCII characters stay as they are (for readable pattern text).
-    public static func encode(_ s: String, allowed: Allowed, keepNonASCII: Bool = false) -> String {
+    package static func encode(_ s: String, allowed: Allowed, keepNonASCII: Bool = false) -> String {
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)

@@ -1,14 +1,11 @@
+/// Decides whether a callback URL may be opened: nil lets it through; a text refuses it, in words.
+/// `SwitchyardKit`'s `Router.setCallbackAllowList(_:)` makes one from a `CallbackAllowList`.
+package typealias CallbackPolicy = @Sendable (String) -> String?
+
 extension Router {
-    /// Sets where callback URLs may go (nil: nowhere). See ``CallbackAllowList``.
-    ///
-    /// After an open ends, the router opens the callback its URL names: `x-success` when it was handled,
-    /// `x-cancel` when it was cancelled, `x-error` (with `errorCode` and `errorMessage`) when it failed,
-    /// and WLRRoute's `callbackURL` (with `outcome=CODE`) when the matching `x-` parameter is absent.
-    /// A callback is opened only when it passes the allow list; otherwise the trace's
-    /// ``RouteTrace/callback`` records it as rejected by `CallbackAllowList`. A held open (waiting for
-    /// login) calls back when it resumes. Callback opens do not call back in turn.
-    public func setCallbackAllowList(_ list: CallbackAllowList?) {
-        withState { $0.callbackAllowList = list }
+    /// Sets the check a callback URL must pass before it is opened (nil: every callback URL is refused).
+    package func setCallbackPolicy(_ policy: CallbackPolicy?) {
+        withState { $0.callbackPolicy = policy }
     }
 
     /// The callback URL the open of `url` names for `outcome`, with the result added, if any.
@@ -39,14 +36,16 @@ extension Router {
         return query.last("callbackURL").map { with($0, [("outcome", code)]) }
     }
 
+    /// Why a callback URL is refused when no callback allow list is set.
+    package static let noCallbackPolicy = "no callback allow list is set, so callback URLs are refused"
+
     /// Opens a callback URL if the allow list lets it through; otherwise records the refusal.
     func openCallbackURL(_ url: String) async -> RouteTrace.CallbackResult {
-        let list = withState { $0.callbackAllowList }
-        let verdict: Result<RouteURL, CallbackRefusal> = list.map { $0.check(url) } ?? .failure(.noAllowList)
-        switch verdict {
-        case .failure(let refusal):
-            return .init(url: url, outcome: .rejected(by: "CallbackAllowList", reason: refusal.description), openID: nil)
-        case .success:
+        let policy = withState { $0.callbackPolicy }
+        let refusal: String? = if let policy { policy(url) } else { Self.noCallbackPolicy }
+        if let refusal {
+            return .init(url: url, outcome: .rejected(by: "CallbackAllowList", reason: refusal), openID: nil)
+        } else {
             let trace = await openAndTrace(url, native: NativeParameters(), lane: nil, callback: RouteCallback(nil),
                                            followsCallbackURL: false)
             return .init(url: url, outcome: trace.outcome, openID: trace.id)

@@ -332,24 +332,25 @@ extension Router {
 
 /// Resumes a continuation exactly once and cancels whichever task lost the race.
 final class DeadlineBox: Sendable {
-    private let lock = NSLock()
-    private nonisolated(unsafe) var continuation: CheckedContinuation<Router.Verdict, Never>?
-    private nonisolated(unsafe) var work: Task<Void, Never>?
-    private nonisolated(unsafe) var timer: Task<Void, Never>?
-    private nonisolated(unsafe) var done = false
+    private struct State {
+        var continuation: CheckedContinuation<Router.Verdict, Never>?
+        var work: Task<Void, Never>?
+        var timer: Task<Void, Never>?
+        var done = false
+    }
+
+    private let state = Locked(State())
 
     func setContinuation(_ c: CheckedContinuation<Router.Verdict, Never>) {
-        lock.lock()
-        continuation = c
-        lock.unlock()
+        state.withLock { $0.continuation = c }
     }
 
     func setTasks(work: Task<Void, Never>, timer: Task<Void, Never>) {
-        lock.lock()
-        let finished = done
-        self.work = work
-        self.timer = timer
-        lock.unlock()
+        let finished = state.withLock { s in
+            s.work = work
+            s.timer = timer
+            return s.done
+        }
         if finished {
             work.cancel()
             timer.cancel()
@@ -357,15 +358,13 @@ final class DeadlineBox: Sendable {
     }
 
     func resume(_ verdict: Router.Verdict) {
-        lock.lock()
-        guard !done, let c = continuation else {
-            lock.unlock()
-            return
+        let won: (CheckedContinuation<Router.Verdict, Never>, Task<Void, Never>?, Task<Void, Never>?)? = state.withLock { s in
+            guard !s.done, let c = s.continuation else { return nil }
+            s.done = true
+            s.continuation = nil
+            return (c, s.work, s.timer)
         }
-        done = true
-        continuation = nil
-        let (w, t) = (work, timer)
-        lock.unlock()
+        guard let (c, w, t) = won else { return }
         w?.cancel()
         t?.cancel()
         c.resume(returning: verdict)

@@ -19,22 +19,20 @@ public final class Router: Sendable {
     /// The most redirects (relocations, static redirects and interceptor redirects together) one open may take.
     public let maxRedirectHops: Int
 
-    let lock = NSLock()
-    nonisolated(unsafe) var state: RouterState
+    private let state: Locked<RouterState>
 
     /// Creates an empty router.
     public init(options: MatchOptions = MatchOptions(), maxRedirectHops: Int = 8, historyLimit: Int = 100) {
         self.options = options
         // Negative limits make no sense; they are read as zero.
         self.maxRedirectHops = max(0, maxRedirectHops)
-        state = RouterState(options: options, historyLimit: max(0, historyLimit))
+        state = Locked(RouterState(options: options, historyLimit: max(0, historyLimit)))
     }
 
+    /// Runs `body` on the router's state under its lock.
     @inline(__always)
-    func withState<T>(_ body: (inout RouterState) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+    func withState<T>(_ body: (inout RouterState) -> T) -> T {
+        state.withLock(body)
     }
 
     // MARK: Registration
@@ -72,6 +70,30 @@ public final class Router: Sendable {
     public func register(_ pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
                          handle: @escaping @Sendable (RouteRequest) async throws -> RouteResult) throws(RegistrationError) {
         try register([pattern], target: target, priority: priority, metadata: metadata, handler: ClosureHandler(handle))
+    }
+
+    /// Removes every route (XKRouter's removeAllRouteNodes). Returns how many were removed.
+    @discardableResult
+    public func removeAllRoutes() -> Int {
+        withState { s in
+            let n = s.routes.removeAll { _ in true }
+            if n > 0 { s.snapshot = nil }
+            return n
+        }
+    }
+
+    /// The registered routes, in registration order (read under the lock, without building the table).
+    package var registeredRoutes: [Route<RouteEntry>] {
+        withState { $0.routes.routes }
+    }
+
+    /// Runs `body` on the registered routes under the router's lock; the next lookup rebuilds the table.
+    package func updateRoutes<T>(_ body: (inout RouteTableBuilder<RouteEntry>) -> T) -> T {
+        withState { s in
+            let result = body(&s.routes)
+            s.snapshot = nil
+            return result
+        }
     }
 
     /// Removes the route registered under `pattern`.
@@ -281,7 +303,7 @@ public final class Router: Sendable {
     }
 
     /// The interceptors in the order they run.
-    public var interceptors: [InterceptorRegistration] { withState { $0.interceptors } }
+    package var interceptors: [InterceptorRegistration] { withState { $0.interceptors } }
 
     // MARK: Observation
 
@@ -326,7 +348,7 @@ struct RouterState {
     var nextInterceptorID = 1
     var fallback: (any RouteHandler)?
     var placementApplier: (any PlacementApplier)?
-    var callbackAllowList: CallbackAllowList?
+    var callbackPolicy: CallbackPolicy?
     var observers: [(Int, @Sendable (RouteTrace) -> Void)] = []
     var nextObserverID = 1
     var failureHandler: (@Sendable (RouteOutcome, RouteTrace) -> Void)?

@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+import SwitchyardKit
 
 /// `HostAllowList` decides which external web URLs may open (for example from a route with
 /// `"metadata": {"web": true}`, or an `app://web/open?url=…` handler): https only, on a listed host or a

@@ -2,6 +2,7 @@ import Foundation
 import SwitchyardTestSupport
 import Testing
 @testable import Switchyard
+import SwitchyardKit
 
 /// Many tasks mixing register, remove, open, relocation swaps, interceptor changes and registration from
 /// inside a handler. Run under ThreadSanitizer in CI (`swift test --sanitize=thread --filter ConcurrencyStress`).

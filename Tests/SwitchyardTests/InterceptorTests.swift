@@ -2,6 +2,7 @@ import Foundation
 import SwitchyardTestSupport
 import Testing
 @testable import Switchyard
+import SwitchyardKit
 
 struct InterceptorTests {
     static func router() throws -> Router {

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 import Testing
 
 /// The README's "Using the library" example, kept compiling and behaving as the README says.
@@ -8,7 +9,9 @@ struct ReadmeExampleTests {
         try router.register("app://user/login/:phone([0-9]+)", target: "Login") { request in
             RouteResult(note: "login \(request.path["phone"] ?? "")")
         }
-        try router.register("app://order/:id<int>", target: "OrderDetail", metadata: ["requiresLogin": "true"]) { request in
+        var gated: [String: String] = [:]
+        gated[.requiresLogin] = true                          // typed metadata: "requiresLogin": "true"
+        try router.register("app://order/:id<int>", target: "OrderDetail", metadata: gated) { request in
             let id = try request.require("id", as: Int.self)      // typed, with an error naming key and type
             return RouteResult(id)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Switchyard
+import SwitchyardKit
 
 private enum Thumbnail: NativeKey { typealias Value = [UInt8] }
 

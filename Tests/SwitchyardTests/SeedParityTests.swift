@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardKit
 import SwitchyardTestSupport
 import Testing
 

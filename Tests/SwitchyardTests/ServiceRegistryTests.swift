@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Switchyard
+import SwitchyardKit
 
 /// A greeting service used as a protocol-typed key.
 private protocol Greeter: Sendable {

@@ -46,7 +46,7 @@ enum RouteFileLoader {
         let router = Router()
         try file.register(on: router) { _ in nil }
         router.addInterceptor(ClosureInterceptor(loginGateName) { _ in .proceed }, priority: 1000,
-                              scope: .metadata(key: "requiresLogin", value: "true"))
+                              scope: .metadata(.requiresLogin, true))
         return router
     }
 }

@@ -92,7 +92,7 @@ public struct NavigationGraph: Sendable, Equatable {
                 }
                 let id = "handler\(handlers.count)"
                 handlers[pattern] = id
-                extra.append(Node(id: id, label: [match.target.target, pattern], kind: .handler, isGated: match.target.metadata["requiresLogin"] == "true"))
+                extra.append(Node(id: id, label: [match.target.target, pattern], kind: .handler, isGated: match.target.metadata[.requiresLogin] == true))
                 return id
             }
             if let id = missing[url] {
@@ -109,7 +109,7 @@ public struct NavigationGraph: Sendable, Equatable {
         }
         for (index, route) in app.routes.enumerated() {
             nodes.append(Node(id: "screen\(index)", label: [route.title, route.pattern], kind: .screen,
-                              isGated: route.metadata["requiresLogin"] == "true"))
+                              isGated: route.metadata[.requiresLogin] == true))
         }
         for (index, tab) in app.tabs.enumerated() {
             edges.append(Edge(from: "tab\(index + 1)", to: node(for: tab.root), kind: .root, label: ""))

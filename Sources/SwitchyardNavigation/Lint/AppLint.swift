@@ -2,14 +2,14 @@ import Switchyard
 
 /// Lint for an app description: the route rules on its route file (locations given as the app's own),
 /// then the app rules (parent and link templates, the login URL).
-public enum AppLint {
+package enum AppLint {
     /// The app rules, in the order their findings are listed.
-    public static let rules: [any LintRule<AppLintContext>] = [
+    package static let rules: [any LintRule<AppLintContext>] = [
         UnboundPlaceholderRule(), UnknownParentRule(), UnknownLinkRule(), LoginURLMissingRule(),
     ]
 
     /// Every finding: the route rules' (`RouteLint.rules`), then the app rules'.
-    public static func findings(_ app: AppDescription, mountedPatterns: [String] = [],
+    package static func findings(_ app: AppDescription, mountedPatterns: [String] = [],
                                 options: MatchOptions = MatchOptions()) -> [RouteLintFinding] {
         let context = AppLintContext(app, mountedPatterns: mountedPatterns, options: options)
         let routeFindings = RouteLint.findings(context.routes).map {

@@ -2,17 +2,17 @@ import Switchyard
 
 /// An app description prepared for lint: its route file's context (routes and aliases flattened) and
 /// the way back from a route file index to the app's own `routes[i]` or `routes[i].aliases[j]`.
-public final class AppLintContext {
+package final class AppLintContext {
     /// The app checked.
-    public let app: AppDescription
+    package let app: AppDescription
     /// The app's routes, redirects and relocations as a route file, prepared for the route rules.
-    public let routes: RouteLintContext
+    package let routes: RouteLintContext
     /// For each route of ``AppDescription/routeFile``, its place in the app description.
-    public let locations: [String]
+    package let locations: [String]
 
     /// Prepares `app`; `mountedPatterns` are routes registered in code (a service mount…) that links
     /// may also reach.
-    public init(_ app: AppDescription, mountedPatterns: [String] = [], options: MatchOptions = MatchOptions()) {
+    package init(_ app: AppDescription, mountedPatterns: [String] = [], options: MatchOptions = MatchOptions()) {
         self.app = app
         routes = RouteLintContext(app.routeFile, options: options, mountedPatterns: mountedPatterns)
         var locations: [String] = []
@@ -24,7 +24,7 @@ public final class AppLintContext {
     }
 
     /// `text` with each `routes[N]` of the route file replaced by the app's place for it.
-    public func appLocations(_ text: String) -> String {
+    package func appLocations(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
         while let r = rest.range(of: "routes[") {

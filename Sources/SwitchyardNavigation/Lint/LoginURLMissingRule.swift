@@ -1,15 +1,15 @@
 import Switchyard
 
 /// `login-url-missing`: routes that set `requiresLogin` in an app without a `loginURL`.
-public struct LoginURLMissingRule: LintRule {
+package struct LoginURLMissingRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `login-url-missing`.
-    public var code: LintCode { .loginURLMissing }
+    package var code: LintCode { .loginURLMissing }
     /// One finding naming the routes, when there is no login URL.
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         guard c.app.loginURL == nil else { return [] }
-        let gated = c.app.routes.indices.filter { c.app.routes[$0].metadata["requiresLogin"] == "true" }
+        let gated = c.app.routes.indices.filter { c.app.routes[$0].metadata[.requiresLogin] == true }
         guard let first = gated.first else { return [] }
         let names = gated.prefix(5).map { "routes[\($0)]" }.joined(separator: ", ") + (gated.count > 5 ? ", …" : "")
         return [RouteLintFinding(code, "routes[\(first)].metadata.requiresLogin",

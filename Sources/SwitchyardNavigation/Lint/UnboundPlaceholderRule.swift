@@ -1,13 +1,13 @@
 import Switchyard
 
 /// `unbound-placeholder`: a `parent` template naming a value its route can never bind.
-public struct UnboundPlaceholderRule: LintRule {
+package struct UnboundPlaceholderRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unbound-placeholder`.
-    public var code: LintCode { .unboundPlaceholder }
+    package var code: LintCode { .unboundPlaceholder }
     /// One finding per unbindable placeholder (``AppDescription/unboundPlaceholders()``).
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         c.app.unboundPlaceholders().map { RouteLintFinding(code, $0.location, $0.message) }
     }
 }

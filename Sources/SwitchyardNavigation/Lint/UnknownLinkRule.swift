@@ -1,14 +1,14 @@
 import Switchyard
 
 /// `unknown-link`: a link whose URLs no route, redirect, relocation or mounted pattern matches.
-public struct UnknownLinkRule: LintRule {
+package struct UnknownLinkRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unknown-link`.
-    public var code: LintCode { .unknownLink }
+    package var code: LintCode { .unknownLink }
     /// One finding per link that leads nowhere. Only links whose placeholders are required path
     /// parameters are judged (others may come from the query, or be empty).
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for (i, r) in c.app.routes.enumerated() {
             for (k, link) in r.links.enumerated() {

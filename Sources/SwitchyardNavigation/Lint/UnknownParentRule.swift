@@ -1,14 +1,14 @@
 import Switchyard
 
 /// `unknown-parent`: a `parent` template whose URLs no route matches.
-public struct UnknownParentRule: LintRule {
+package struct UnknownParentRule: LintRule {
     /// Creates the rule.
-    public init() {}
+    package init() {}
     /// `unknown-parent`.
-    public var code: LintCode { .unknownParent }
+    package var code: LintCode { .unknownParent }
     /// One finding per parent that leads nowhere (a parent with an unbound placeholder is left to
     /// `unbound-placeholder`).
-    public func check(_ c: AppLintContext) -> [RouteLintFinding] {
+    package func check(_ c: AppLintContext) -> [RouteLintFinding] {
         c.app.routes.enumerated().compactMap { i, r in
             guard let parent = r.parent, let message = c.unreachable(parent, route: i) else { return nil }
             return RouteLintFinding(code, "routes[\(i)].parent", message)

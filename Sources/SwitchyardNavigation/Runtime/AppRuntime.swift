@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 
 /// An app running on Switchyard: a router whose screen routes come from an ``AppDescription``, a
 /// login gate, and the navigation state those routes drive. Used by the script runner, the terminal and
@@ -90,7 +91,7 @@ public final class AppRuntime {
                 case .success: .proceed
                 case .failure(let why): .reject(reason: why.description)
                 }
-            }, priority: 2000, scope: .metadata(key: "web", value: "true"))
+            }, priority: 2000, scope: .metadata(.web, true))
         }
         if let loginURL = app.loginURL {
             let g = LoginGate(loginURL: loginURL)
@@ -177,7 +178,7 @@ public final class AppRuntime {
         guard gate != nil, !isLoggedIn else { return false }
         let explanation = router.explain(url)
         guard explanation.stopped == nil, let m = try? router.match(explanation.final.url) else { return false }
-        if m.target.metadata["requiresLogin"] == "true" { return true }
+        if m.target.metadata[.requiresLogin] == true { return true }
         var route = routesByKind[m.target.target]
         var params: [String: String] = [:]
         for (k, v) in m.parameters { params[k] = v }
@@ -185,7 +186,7 @@ public final class AppRuntime {
         while let parent = route?.parent, depth < 8 {
             depth += 1
             guard let pm = try? router.match(ScreenFactory.fillURL(parent, params)) else { return false }
-            if pm.target.metadata["requiresLogin"] == "true" { return true }
+            if pm.target.metadata[.requiresLogin] == true { return true }
             for (k, v) in pm.parameters { params[k] = v }
             route = routesByKind[pm.target.target]
         }

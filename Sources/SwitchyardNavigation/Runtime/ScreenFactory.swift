@@ -5,14 +5,14 @@
 /// so it can never add a segment, a query item or a fragment; a path value that is `.` or `..` is
 /// encoded too. A value substituted into text (`title`, `body`, `links[].title`) is shown decoded, with
 /// control characters escaped. A placeholder with no value renders as empty: never as `{name}`.
-public enum ScreenFactory {
+package enum ScreenFactory {
     /// The component of a URL template a placeholder sits in.
     enum Component {
         case scheme, host, path, queryName, queryValue, fragment
     }
 
     /// `template` with each `{name}` replaced by `parameters[name]`, encoded for its component.
-    public static func fillURL(_ template: String, _ parameters: [String: String]) -> String {
+    package static func fillURL(_ template: String, _ parameters: [String: String]) -> String {
         var out = ""
         var component: Component = template.contains("://") ? .scheme : .path
         var rest = Substring(template)
@@ -42,7 +42,7 @@ public enum ScreenFactory {
 
     /// `template` with each `{name}` replaced by `parameters[name]` as text: decoded, control
     /// characters escaped, empty when missing.
-    public static func fillText(_ template: String, _ parameters: [String: String]) -> String {
+    package static func fillText(_ template: String, _ parameters: [String: String]) -> String {
         guard template.contains("{") else { return template }
         var out = ""
         var rest = Substring(template)
@@ -59,7 +59,7 @@ public enum ScreenFactory {
     }
 
     /// The placeholder names a template uses, in order.
-    public static func placeholders(in template: String) -> [String] {
+    package static func placeholders(in template: String) -> [String] {
         var names: [String] = []
         var rest = Substring(template)
         while let c = rest.first {
@@ -112,7 +112,7 @@ public enum ScreenFactory {
 
     /// Makes the screen for `route` with `parameters` (path, query and native values as text) and the
     /// path parameters that identify it.
-    public static func make(_ route: ScreenRoute, url: String, pattern: String, parameters: [String: String],
+    package static func make(_ route: ScreenRoute, url: String, pattern: String, parameters: [String: String],
                             pathParameters: [String: String]) -> Screen {
         Screen(kind: route.kind, url: url, pattern: pattern, title: fillText(route.title, parameters),
                parameters: parameters, pathParameters: pathParameters, body: route.body.map { fillText($0, parameters) },

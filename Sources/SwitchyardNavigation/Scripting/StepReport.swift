@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 
 /// What one command did: the outcome and trace of the open it caused (if any), the transition played,
 /// the state after it, and notes such as a held navigation that was cancelled.

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 import SwitchyardNavigation
 import TerminalKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import Switchyard
 
 /// Why a service call could not be dispatched.
 public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -18,9 +19,9 @@ public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// One invocation of a service method (TheRouter's remote invocation), with its parameters.
 ///
-/// Parameters are read the same way as on a ``RouteRequest``: ``subscript(_:)`` for text,
-/// ``get(_:as:)`` / ``require(_:as:)`` for typed values, ``decode(_:)`` for a `Decodable` struct,
-/// and ``native`` for in-process values.
+/// Parameters are read the same way as on a `RouteRequest`: `subscript(_:)` for text,
+/// `get(_:as:)` / `require(_:as:)` for typed values, `decode(_:)` for a `Decodable` struct,
+/// and `native` for in-process values.
 public struct ServiceCall: Sendable, ParameterLookup {
     /// The service name (`cart` in `app://services/cart/add`).
     public let service: String
@@ -52,9 +53,19 @@ public struct ServiceCall: Sendable, ParameterLookup {
         path[name] ?? query.last(name)
     }
 
+    /// The parameter converted to `T`, or nil when missing or not convertible.
+    public func get<T: ParameterValue>(_ name: String, as type: T.Type = T.self) -> T? {
+        lookUp(name, as: type)
+    }
+
+    /// The parameter converted to `T`; throws an error naming the key and the expected type.
+    public func require<T: ParameterValue>(_ name: String, as type: T.Type = T.self) throws(ParameterError) -> T {
+        try lookUpRequired(name, as: type)
+    }
 
 
-    /// Decodes a `Decodable` struct from the path, query and native parameters (see ``ParameterDecoder``).
+
+    /// Decodes a `Decodable` struct from the path, query and native parameters (see `ParameterDecoder`).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(ParameterError) -> T {
         try ParameterDecoder(path: path, query: query, native: native).decode(type)
     }
@@ -84,9 +95,12 @@ public typealias ServiceMethod = @Sendable (ServiceCall) async throws -> RouteRe
 /// Thread-safe: one lock guards the tables; factories and methods run outside it.
 /// A lazy factory must not resolve its own type (that would wait on itself).
 public final class ServiceRegistry: Sendable {
-    private let lock = NSLock()
-    private nonisolated(unsafe) var providers: [ObjectIdentifier: Provider] = [:]
-    private nonisolated(unsafe) var methods: [String: [String: ServiceMethod]] = [:]
+    private struct Tables {
+        var providers: [ObjectIdentifier: Provider] = [:]
+        var methods: [String: [String: ServiceMethod]] = [:]
+    }
+
+    private let tables = Locked(Tables())
 
     /// Creates an empty registry.
     public init() {}
@@ -106,9 +120,7 @@ public final class ServiceRegistry: Sendable {
     private func key<T>(_ type: T.Type) -> ObjectIdentifier { ObjectIdentifier(type) }
 
     private func store(_ provider: Provider, for id: ObjectIdentifier) {
-        lock.lock()
-        providers[id] = provider
-        lock.unlock()
+        tables.withLock { $0.providers[id] = provider }
     }
 
     // MARK: Services by type
@@ -131,9 +143,7 @@ public final class ServiceRegistry: Sendable {
 
     /// The service registered under `type`, or nil when there is none.
     public func resolve<T>(_ type: T.Type) -> T? {
-        lock.lock()
-        let provider = providers[key(type)]
-        lock.unlock()
+        let provider = tables.withLock { $0.providers[key(type)] }
         switch provider {
         case nil: return nil
         case .instance(_, let value)?: return value as? T
@@ -144,57 +154,45 @@ public final class ServiceRegistry: Sendable {
 
     /// Whether a service is registered under `type`.
     public func isRegistered<T>(_ type: T.Type) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return providers[key(type)] != nil
+        tables.withLock { $0.providers[key(type)] != nil }
     }
 
     /// Removes the registration of `type`. Returns whether there was one.
     @discardableResult
     public func unregister<T>(_ type: T.Type) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return providers.removeValue(forKey: key(type)) != nil
+        tables.withLock { $0.providers.removeValue(forKey: key(type)) != nil }
     }
 
     /// The names of the registered service types, sorted.
     public var serviceNames: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return providers.values.map(\.name).sorted()
+        tables.withLock { $0.providers.values.map(\.name).sorted() }
     }
 
     // MARK: Methods by name
 
     /// Registers `body` as `service`.`method`, replacing any earlier method of that name.
     public func registerMethod(service: String, method: String, _ body: @escaping ServiceMethod) {
-        lock.lock()
-        methods[service, default: [:]][method] = body
-        lock.unlock()
+        tables.withLock { $0.methods[service, default: [:]][method] = body }
     }
 
     /// Removes `service`.`method`. Returns whether it was registered.
     @discardableResult
     public func unregisterMethod(service: String, method: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard methods[service]?.removeValue(forKey: method) != nil else { return false }
-        if methods[service]?.isEmpty == true { methods[service] = nil }
-        return true
+        tables.withLock { t in
+            guard t.methods[service]?.removeValue(forKey: method) != nil else { return false }
+            if t.methods[service]?.isEmpty == true { t.methods[service] = nil }
+            return true
+        }
     }
 
     /// The registered method names, sorted, as `service.method`.
     public var methodNames: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return methods.flatMap { s, ms in ms.keys.map { "\(s).\($0)" } }.sorted()
+        tables.withLock { t in t.methods.flatMap { s, ms in ms.keys.map { "\(s).\($0)" } }.sorted() }
     }
 
     /// The method registered as `service`.`method`; throws ``ServiceError`` naming what is unknown.
     public func method(service: String, method: String) throws(ServiceError) -> ServiceMethod {
-        lock.lock()
-        let table = methods[service]
-        lock.unlock()
+        let table = tables.withLock { $0.methods[service] }
         guard let table else { throw .unknownService(service) }
         guard let body = table[method] else { throw .unknownMethod(service, method) }
         return body
@@ -210,8 +208,7 @@ public final class ServiceRegistry: Sendable {
 
 /// Creates a value once, on first use, even when many threads ask at once.
 private final class LazyBox: Sendable {
-    private let lock = NSLock()
-    private nonisolated(unsafe) var made: (any Sendable)?
+    private let made = Locked<(any Sendable)?>(nil)
     private let make: @Sendable () -> any Sendable
 
     init(_ make: @escaping @Sendable () -> any Sendable) {
@@ -220,11 +217,11 @@ private final class LazyBox: Sendable {
 
     /// The value, made by the first caller while the others wait.
     func value() -> any Sendable {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let v = make()
-        made = v
-        return v
+        made.withLock { made in
+            if let made { return made }
+            let v = make()
+            made = v
+            return v
+        }
     }
 }

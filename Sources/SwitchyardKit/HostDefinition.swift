@@ -1,6 +1,9 @@
+import Foundation
+import Switchyard
+
 /// The routes of one host as a value (XKRouter's route definition grouped by host): read one with
-/// ``Router/definition(forHost:)``, register a whole one with ``Router/register(_:)``, and remove one with
-/// ``Router/removeAll(host:)``.
+/// `Router.definition(forHost:)`, register a whole one with `Router.register(_:)`, and remove one with
+/// `Router.removeAll(host:)`.
 public struct HostDefinition: Sendable {
     /// One route of the host.
     public struct Route: Sendable {
@@ -42,11 +45,9 @@ extension Router {
     /// The routes whose pattern has the literal host `host`, in registration order.
     public func definition(forHost host: String) -> HostDefinition {
         let lowered = host.asciiLowercased
-        let routes = withState { s in
-            s.routes.routes.filter { route in
-                if case .literal(let h) = route.pattern.host { return h == lowered }
-                return false
-            }
+        let routes = registeredRoutes.filter { route in
+            if case .literal(let h) = route.pattern.host { return h == lowered }
+            return false
         }
         return HostDefinition(host: lowered, routes: routes.map {
             HostDefinition.Route($0.pattern.description, target: $0.target.target, priority: $0.priority,
@@ -57,8 +58,8 @@ extension Router {
     /// Registers every route of a host's definition, or none: the first refusal (an invalid pattern, a
     /// conflict, a pattern whose host is not the definition's) leaves the router unchanged.
     public func register(_ definition: HostDefinition) throws(RegistrationError) {
-        let result: Result<Void, RegistrationError> = withState { s in
-            var copy = s.routes
+        let result: Result<Void, RegistrationError> = updateRoutes { routes in
+            var copy = routes
             for route in definition.routes {
                 let pattern: RoutePattern
                 do throws(PatternError) { pattern = try RoutePattern(route.pattern) } catch { return .failure(.invalidPattern(error)) }
@@ -70,20 +71,9 @@ extension Router {
                     return .failure(error)
                 }
             }
-            s.routes = copy
-            s.snapshot = nil
+            routes = copy
             return .success(())
         }
         try result.get()
-    }
-
-    /// Removes every route (XKRouter's removeAllRouteNodes). Returns how many were removed.
-    @discardableResult
-    public func removeAllRoutes() -> Int {
-        withState { s in
-            let n = s.routes.removeAll { _ in true }
-            if n > 0 { s.snapshot = nil }
-            return n
-        }
     }
 }

@@ -1,10 +1,13 @@
+import Foundation
+import Switchyard
+
 extension Router {
     /// Registers `base/:service/:method` (for example `app://services/:service/:method`), and `base`
     /// itself for TheRouter's form `base?protocol=P&method=M`; their handler calls the registry's method
     /// and returns its result as the navigation's result.
     ///
     /// An unknown service or method throws ``ServiceError``, so the navigation ends as
-    /// ``RouteOutcome/failed(pattern:error:)`` with the error's description; so does a method that throws.
+    /// `RouteOutcome.failed(pattern:error:)` with the error's description; so does a method that throws.
     /// The method sees the query, the native parameters and any path parameters of `base`.
     /// - Parameters:
     ///   - registry: where the methods are looked up (at call time, so methods added later are found).

@@ -1,3 +1,6 @@
+import Foundation
+import Switchyard
+
 /// Decides which external URLs may be opened: https only, with a host that is on the list exactly or
 /// is a subdomain of a listed host on a dot boundary (`shop.example.com` for `example.com`, never
 /// `example.com.evil.com` or `evilexample.com`).

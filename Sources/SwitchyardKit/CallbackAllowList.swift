@@ -1,3 +1,6 @@
+import Foundation
+import Switchyard
+
 /// Where a navigation may call its caller back: the callback URLs (WLRRoute's `callbackURL`, the
 /// x-callback-url convention's `x-success`, `x-error` and `x-cancel`) that the router opens after an open
 /// ends. Each entry is `scheme://host`: a callback URL must have exactly that scheme and that host (or a
@@ -75,7 +78,27 @@ public enum CallbackRefusal: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidEntry(let text): "callback allow-list entry '\(String(text.prefix(80)))' is not scheme://host"
         case .invalidURL(let error): "invalid callback URL: \(error)"
         case .notAllowed(let url): "callback URL '\(String(url.prefix(80)))' is not on the callback allow list"
-        case .noAllowList: "no callback allow list is set, so callback URLs are refused"
+        case .noAllowList: Router.noCallbackPolicy
+        }
+    }
+}
+
+extension Router {
+    /// Sets where callback URLs may go (nil: nowhere). See ``CallbackAllowList``.
+    ///
+    /// After an open ends, the router opens the callback its URL names: `x-success` when it was handled,
+    /// `x-cancel` when it was cancelled, `x-error` (with `errorCode` and `errorMessage`) when it failed,
+    /// and WLRRoute's `callbackURL` (with `outcome=CODE`) when the matching `x-` parameter is absent.
+    /// A callback is opened only when it passes the allow list; otherwise the trace's
+    /// `RouteTrace.callback` records it as rejected by `CallbackAllowList`. A held open (waiting for
+    /// login) calls back when it resumes. Callback opens do not call back in turn.
+    public func setCallbackAllowList(_ list: CallbackAllowList?) {
+        guard let list else { return setCallbackPolicy(nil) }
+        setCallbackPolicy { url in
+            switch list.check(url) {
+            case .success: nil
+            case .failure(let refusal): refusal.description
+            }
         }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import Switchyard
+
 /// A value that can travel in a URL, as a path segment or a query value.
 public protocol URLParameterConvertible: Sendable {
     /// The value's text in the URL (before percent-encoding).
@@ -194,7 +197,7 @@ public struct RouteRequestBuilder: Sendable {
     }
 
     /// The URL: path parameters fill the pattern, the other text values become query items
-    /// (built with ``RoutePattern/url(_:query:defaultScheme:)``, so every value is percent-encoded).
+    /// (built with `RoutePattern.url(_:query:defaultScheme:)`, so every value is percent-encoded).
     public func url() throws(RequestBuildError) -> String {
         switch base {
         case .pattern(let text, let defaultScheme):
@@ -249,7 +252,7 @@ public struct RouteRequestBuilder: Sendable {
 
     /// Builds the URL and opens it on `router` with the native parameters.
     ///
-    /// When the URL cannot be built, nothing is opened: the result is ``RouteOutcome/failed(pattern:error:)``
+    /// When the URL cannot be built, nothing is opened: the result is `RouteOutcome.failed(pattern:error:)`
     /// naming the problem, and `callback` receives it (it still fires exactly once).
     @discardableResult
     public func open(on router: Router, lane: String? = nil, callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {

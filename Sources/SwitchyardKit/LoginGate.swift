@@ -1,4 +1,5 @@
 import Foundation
+import Switchyard
 
 /// A login gate with resume, as a reusable interceptor.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// redirects to the login URL and holds the original navigation — its URL, native parameters and
 /// callback. When login succeeds (``loginSucceeded()``), the original navigation resumes exactly once;
 /// when login is cancelled (``loginCancelled()``, or ``cancelHold(reason:)`` when the login screen goes
-/// away), it ends as ``RouteOutcome/cancelled(reason:)``. A newer gated navigation replaces the held one,
+/// away), it ends as `RouteOutcome.cancelled(reason:)`. A newer gated navigation replaces the held one,
 /// which ends as cancelled. The login route itself is never gated.
 ///
 /// ```swift
@@ -21,10 +22,13 @@ public final class LoginGate: Interceptor, Sendable {
     /// Where the gate sends a user who is not logged in.
     public let loginURL: String
     private let loginKey: String?
-    private let lock = NSLock()
-    private nonisolated(unsafe) var loggedIn = false
-    private nonisolated(unsafe) var held: Held?
-    private nonisolated(unsafe) weak var router: Router?
+    private let state = Locked(State())
+
+    private struct State {
+        var loggedIn = false
+        var held: Held?
+        weak var router: Router?
+    }
 
     private struct Held {
         let url: String
@@ -44,44 +48,44 @@ public final class LoginGate: Interceptor, Sendable {
         ([u.scheme ?? "", u.host] + u.pathSegments).joined(separator: "/")
     }
 
-    /// Adds the gate to `router` for routes whose metadata has `key` = `value`, and remembers the
-    /// router to resume held navigations on. Returns the interceptor id.
+    /// The priority ``install(on:priority:when:)`` gives the gate unless told otherwise: above the
+    /// interceptors an app adds with the default priority 0, so a gated open is held before they run.
+    public static let defaultPriority = 1000
+
+    /// Adds the gate to `router` for routes whose metadata has `key` set to `true`
+    /// (`"requiresLogin": "true"` by default), and remembers the router to resume held navigations on.
+    /// Returns the interceptor id.
     @discardableResult
-    public func install(on router: Router, priority: Int = 1000, key: String = "requiresLogin", value: String = "true") -> Int {
-        lock.lock()
-        self.router = router
-        lock.unlock()
-        return router.addInterceptor(self, priority: priority, scope: .metadata(key: key, value: value))
+    public func install(on router: Router, priority: Int = LoginGate.defaultPriority,
+                        when key: MetadataKey<Bool> = .requiresLogin) -> Int {
+        state.withLock { $0.router = router }
+        return router.addInterceptor(self, priority: priority, scope: .metadata(key, true))
     }
 
     /// Whether the user is logged in.
     public var isLoggedIn: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return loggedIn
+        state.withLock { $0.loggedIn }
     }
 
     /// The URL of the navigation waiting for login, if any.
     public var pendingURL: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return held?.url
+        state.withLock { $0.held?.url }
     }
 
     /// The navigation waiting for login, if any: its URL as it was opened and the number of its open.
     public var heldNavigation: HeldNavigation? {
-        lock.withLock { held.map { HeldNavigation(url: $0.url, openID: $0.openID) } }
+        state.withLock { s in s.held.map { HeldNavigation(url: $0.url, openID: $0.openID) } }
     }
 
     /// Holds gated requests while logged out; lets everything else through.
     public func intercept(_ request: RouteRequest) async throws -> InterceptorDecision {
         if let loginKey, Self.key(request.url) == loginKey { return .proceed }
         enum Step { case proceed, reject, hold(Held?) }
-        let step: Step = lock.withLock {
-            if loggedIn { return .proceed }
+        let step: Step = state.withLock { s in
+            if s.loggedIn { return .proceed }
             guard request.callback.takeOver() else { return .reject }
-            let previous = held
-            held = Held(url: request.url.original, openID: request.openID, native: request.native, callback: request.callback)
+            let previous = s.held
+            s.held = Held(url: request.url.original, openID: request.openID, native: request.native, callback: request.callback)
             return .hold(previous)
         }
         switch step {
@@ -104,11 +108,11 @@ public final class LoginGate: Interceptor, Sendable {
     /// Returns the resumed open's own trace (nil when nothing was held).
     @discardableResult
     public func resumeAfterLogin() async -> RouteTrace? {
-        let (pending, router): (Held?, Router?) = lock.withLock {
-            loggedIn = true
-            let p = held
-            held = nil
-            return (p, self.router)
+        let (pending, router): (Held?, Router?) = state.withLock { s in
+            s.loggedIn = true
+            let p = s.held
+            s.held = nil
+            return (p, s.router)
         }
         guard let pending else { return nil }
         guard let router else {
@@ -124,7 +128,7 @@ public final class LoginGate: Interceptor, Sendable {
         cancelHold(reason: "login cancelled")
     }
 
-    /// Ends the held navigation, if any, as ``RouteOutcome/cancelled(reason:)`` with `reason`, delivered
+    /// Ends the held navigation, if any, as `RouteOutcome.cancelled(reason:)` with `reason`, delivered
     /// once to its callback. Returns what was held.
     @discardableResult
     public func cancelHold(reason: String) -> HeldNavigation? {
@@ -135,9 +139,9 @@ public final class LoginGate: Interceptor, Sendable {
     /// ended otherwise before its login screen was shown, such as in a redirect loop). Returns what was held.
     @discardableResult
     public func cancelHold(delivering outcome: RouteOutcome) -> HeldNavigation? {
-        let pending: Held? = lock.withLock {
-            let p = held
-            held = nil
+        let pending: Held? = state.withLock { s in
+            let p = s.held
+            s.held = nil
             return p
         }
         guard let pending else { return nil }
@@ -147,16 +151,12 @@ public final class LoginGate: Interceptor, Sendable {
 
     /// Logs the user out (held navigations are not affected).
     public func logout() {
-        lock.lock()
-        loggedIn = false
-        lock.unlock()
+        state.withLock { $0.loggedIn = false }
     }
 
     /// Sets the logged-in state directly, without resuming anything.
     public func setLoggedIn(_ value: Bool) {
-        lock.lock()
-        loggedIn = value
-        lock.unlock()
+        state.withLock { $0.loggedIn = value }
     }
 }
 
@@ -164,6 +164,6 @@ public final class LoginGate: Interceptor, Sendable {
 public struct HeldNavigation: Sendable, Equatable {
     /// The URL the navigation will resume, as it was opened.
     public let url: String
-    /// The ``RouteTrace/id`` of the open that was held.
+    /// The `RouteTrace.id` of the open that was held.
     public let openID: Int
 }
