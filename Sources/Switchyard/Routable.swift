@@ -1,0 +1,133 @@
+/// A route declared by a type (TheRouter's `Routable`): the patterns it answers, what an open must
+/// carry, and the factory that handles it. Register it with `router.register(OrderDetail.self)`,
+/// or list it in a ``RouteModule``.
+///
+/// ```swift
+/// enum OrderDetail: Routable {
+///     static let patterns = ["app://order/:id<int>", "app://orders/:id<int>"]
+///     static let requiredParameters = ["id"]
+///     static func make(_ request: RouteRequest) async throws -> RouteResult {
+///         RouteResult(try request.require("id", as: Int.self), note: "order")
+///     }
+/// }
+/// try router.register(OrderDetail.self)
+/// ```
+///
+/// Swift on Linux cannot scan the process for conforming types the way TheRouter scans classes, so
+/// each type is named once: in a ``RouteModule``'s `routes` or in a `register` call. How the screen
+/// opens (push, present…) is the factory's answer: it returns what the app's placement step reads,
+/// such as a `ScreenPlacement` in `SwitchyardNavigation`, or a URL's `jumpType`.
+public protocol Routable: SendableMetatype {
+    /// The patterns the route answers; the first is its canonical pattern.
+    static var patterns: [String] { get }
+    /// The name shown in tables and traces; the type's name by default.
+    static var target: String { get }
+    /// Breaks ties between patterns of equal rank; 0 by default.
+    static var priority: Int { get }
+    /// Metadata interceptors read (such as `requiresLogin`); none by default.
+    static var metadata: [String: String] { get }
+    /// Parameters an open must carry, as a path or query parameter (or a native one); when one is
+    /// missing the open ends as `failed`, naming it, and ``make(_:)`` is not called. None by default.
+    static var requiredParameters: [String] { get }
+    /// Handles an open: the factory of whatever the route leads to.
+    static func make(_ request: RouteRequest) async throws -> RouteResult
+}
+
+extension Routable {
+    /// The type's name.
+    public static var target: String { String(describing: Self.self) }
+    /// 0.
+    public static var priority: Int { 0 }
+    /// None.
+    public static var metadata: [String: String] { [:] }
+    /// None.
+    public static var requiredParameters: [String] { [] }
+}
+
+/// An open of a ``Routable`` that lacked a parameter the route requires.
+public struct MissingParameterError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The route's target.
+    public let target: String
+    /// The parameters missing, in the order the route lists them.
+    public let names: [String]
+
+    /// Creates the error for `target` missing `names`.
+    public init(target: String, names: [String]) {
+        self.target = target
+        self.names = names
+    }
+
+    /// `OrderDetail needs the parameter id`.
+    public var description: String {
+        "\(target) needs the parameter\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"
+    }
+}
+
+/// The handler a ``Routable`` is registered with: checks the required parameters, then runs the
+/// type's factory.
+struct RoutableHandler<R: Routable>: RouteHandler {
+    func shouldHandle(_ request: RouteRequest) async -> Bool { true }
+
+    func handle(_ request: RouteRequest) async throws -> RouteResult {
+        let missing = R.requiredParameters.filter { request[$0] == nil && request.native.describeValue($0) == nil }
+        guard missing.isEmpty else {
+            throw MissingParameterError(target: R.target, names: missing)
+        }
+        return try await R.make(request)
+    }
+}
+
+/// A group of routes registered together, with a set-up hook (TheRouter's module set-up): services,
+/// interceptors or redirects the routes need.
+///
+/// ```swift
+/// enum OrdersModule: RouteModule {
+///     static var routes: [any Routable.Type] { [OrderList.self, OrderDetail.self] }
+///     static func setUp(_ router: Router) throws {
+///         try router.addRedirect(from: "app://o/:id", to: "app://order/:id")
+///     }
+/// }
+/// try router.install(OrdersModule.self)
+/// ```
+public protocol RouteModule {
+    /// The module's routes, registered in this order.
+    static var routes: [any Routable.Type] { get }
+    /// Runs after the routes are registered; nothing by default.
+    static func setUp(_ router: Router) throws
+}
+
+extension RouteModule {
+    /// Does nothing.
+    public static func setUp(_ router: Router) throws {}
+}
+
+extension Router {
+    /// Registers a ``Routable`` type under each of its patterns, as one target: either every pattern
+    /// is added or, on the first error, none is.
+    public func register<R: Routable>(_ type: R.Type) throws(RegistrationError) {
+        try register(R.patterns, target: R.target, priority: R.priority, metadata: R.metadata, handler: RoutableHandler<R>())
+    }
+
+    /// Registers the routes of `module`, then runs its set-up hook. When a route cannot be registered,
+    /// the module's routes registered before it are removed again and the error is thrown, so a
+    /// module is installed whole or not at all (its set-up hook's own effects excepted).
+    public func install<M: RouteModule>(_ module: M.Type) throws {
+        var registered: [String] = []
+        do {
+            for route in M.routes {
+                try registerRoutable(route)
+                registered += route.patterns
+            }
+        } catch {
+            for pattern in registered {
+                try? remove(pattern)
+            }
+            throw error
+        }
+        try M.setUp(self)
+    }
+
+    private func registerRoutable<R: Routable>(_ type: R.Type) throws(RegistrationError) {
+        try register(type)
+    }
+}

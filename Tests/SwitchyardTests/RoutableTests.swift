@@ -1,0 +1,81 @@
+import Switchyard
+import Testing
+
+/// Declarative registration: `Routable` types and `RouteModule`s (TheRouter's Routable and module set-up).
+struct RoutableTests {
+    enum OrderDetail: Routable {
+        static let patterns = ["app://order/:id<int>", "app://orders/:id<int>"]
+        static let requiredParameters = ["id"]
+        static let metadata = ["requiresLogin": "true"]
+        static func make(_ request: RouteRequest) async throws -> RouteResult {
+            RouteResult(try request.require("id", as: Int.self), note: "order \(request["id"] ?? "")")
+        }
+    }
+
+    enum Search: Routable {
+        static let patterns = ["app://search"]
+        static let target = "SearchResults"
+        static let requiredParameters = ["q", "page"]
+        static func make(_ request: RouteRequest) async throws -> RouteResult {
+            RouteResult(note: "search \(request["q"] ?? "")")
+        }
+    }
+
+    enum Clash: Routable {
+        static let patterns = ["app://order/:number<int>"]
+        static func make(_ request: RouteRequest) async throws -> RouteResult { RouteResult() }
+    }
+
+    enum Orders: RouteModule {
+        static var routes: [any Routable.Type] { [OrderDetail.self, Search.self] }
+        static func setUp(_ router: Router) throws {
+            try router.addRedirect(from: "app://o/:id", to: "app://order/:id")
+        }
+    }
+
+    enum Broken: RouteModule {
+        static var routes: [any Routable.Type] { [Search.self, OrderDetail.self, Clash.self] }
+    }
+
+    @Test func aRoutableTypeRegistersEveryPatternAsOneTarget() async throws {
+        let router = Router()
+        try router.register(OrderDetail.self)
+        #expect(router.table.routes.map(\.pattern.description) == ["app://order/:id<int>", "app://orders/:id<int>"])
+        #expect(router.table.routes.allSatisfy { $0.target.target == "OrderDetail" && $0.target.metadata == ["requiresLogin": "true"] })
+        let outcome = await router.open("app://orders/7")
+        #expect(outcome.description == "handled by app://orders/:id<int> (order 7)")
+        guard case .handled(_, let result) = outcome else { return }
+        #expect(result.payload(as: Int.self) == 7)
+    }
+
+    @Test func aMissingRequiredParameterFailsTheOpenAndNamesIt() async throws {
+        let router = Router()
+        try router.register(Search.self)
+        #expect(await router.open("app://search?q=shoes&page=2").description == "handled by app://search (search shoes)")
+        let outcome = await router.open("app://search?q=shoes")
+        guard case .failed(let pattern, let error) = outcome else {
+            Issue.record("expected failed, got \(outcome)")
+            return
+        }
+        #expect(pattern == "app://search")
+        #expect(error == "SearchResults needs the parameter page")
+        #expect(MissingParameterError(target: "Search", names: ["q", "page"]).description == "Search needs the parameters q, page")
+        // A native parameter counts as carried.
+        var native = NativeParameters()
+        native.set("page", 1)
+        #expect(await router.open("app://search?q=boots", native: native).description == "handled by app://search (search boots)")
+    }
+
+    @Test func aModuleRegistersItsRoutesThenRunsItsSetUp() async throws {
+        let router = Router()
+        try router.install(Orders.self)
+        #expect(router.table.routes.map(\.target.target).sorted() == ["OrderDetail", "OrderDetail", "SearchResults"])
+        #expect(await router.open("app://o/42").final.description == "handled by app://order/:id<int> (order 42)")
+    }
+
+    @Test func aModuleThatCannotRegisterLeavesNothingBehind() throws {
+        let router = Router()
+        #expect(throws: RegistrationError.self) { try router.install(Broken.self) }
+        #expect(router.table.routes.isEmpty, "Search and OrderDetail were removed again after Clash failed")
+    }
+}
