@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardLogging", .product(name: "Logging", package: "swift-log")], exclude: ["Corpus"]),
         .testTarget(name: "SwitchyardNavigationTests", dependencies: ["SwitchyardNavigation", "SwitchyardDemo"], exclude: ["Scripts", "Apps", "Graphs"]),
         .testTarget(name: "SwitchyardTerminalTests", dependencies: ["SwitchyardTerminal"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests", exclude: ["ImportFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
