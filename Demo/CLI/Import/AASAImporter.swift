@@ -99,7 +99,7 @@ struct AASAImporter {
                 case "*": regex += ".*"
                 case "?": regex += "."
                 default:
-                    if "\\.^$|+()[]{}-".contains(ch) { regex.append("\\") }
+                    if "\\.^$|+()[]{}".contains(ch) { regex.append("\\") }
                     regex.append(ch)
                 }
             }

@@ -24,6 +24,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private var filterLine = 0
     private weak var parser: XMLParser?
     private var tooDeep = false
+    private var reportedError = false
+    private var warnedError = false
 
     init(file: String) {
         self.file = file
@@ -36,9 +38,9 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = false
         parser.delegate = self
         self.parser = parser
-        if !parser.parse() && !tooDeep {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            warnings.append(ImportWarning(file: file, line: parser.lineNumber, message: "XML not read past this line: \(SchemaTextEcho.echo(reason))"))
+        let finished = parser.parse()
+        if (!finished || reportedError) && !tooDeep && !warnedError {
+            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "not well-formed XML; not read past this line"))
         }
         parser.delegate = nil
     }
@@ -60,6 +62,14 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         default: break
         }
         stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if !reportedError && !tooDeep {
+            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "not well-formed XML; not read past this line"))
+            warnedError = true
+        }
+        reportedError = true
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -224,7 +234,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private func regexEscaped(_ s: String) -> String {
         var out = ""
         for c in s {
-            if "\\.^$|?*+()[]{}/-".contains(c) { out.append("\\") }
+            if "\\.^$|?*+()[]{}".contains(c) { out.append("\\") }
             out.append(c)
         }
         return out
