@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         }
         var importer = ProjectImporter(domain: domain)
         for path in paths {
-            guard importer.add(path) else {
+            guard importer.add(path, prefixed: paths.count > 1) else {
                 FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(path): no such file or directory"))
                 throw ExitCode(1)
             }
@@ -96,12 +96,14 @@ struct ProjectImporter {
         self.domain = domain
     }
 
-    /// Reads `path` (a file, or a directory recursively). False when it does not exist.
-    mutating func add(_ path: String) -> Bool {
+    /// Reads `path` (a file, or a directory recursively). False when it does not exist. Files in a
+    /// directory are named relative to it, or with `prefixed`, with the directory in front (several paths).
+    mutating func add(_ path: String, prefixed: Bool = false) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
         if isDirectory.boolValue {
-            walk(URL(fileURLWithPath: path), display: "", depth: 0, root: path)
+            let display = prefixed ? (path.hasSuffix("/") ? String(path.dropLast()) : path) : ""
+            walk(URL(fileURLWithPath: path), display: display, depth: 0, root: path)
         } else {
             read(path, display: path, explicit: true)
         }

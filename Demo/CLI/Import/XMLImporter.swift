@@ -24,8 +24,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private var filterLine = 0
     private weak var parser: XMLParser?
     private var tooDeep = false
-    private var reportedError = false
-    private var warnedError = false
+    /// The first error the parser reported: its line and code.
+    private var firstError: (Int, Int)?
 
     init(file: String) {
         self.file = file
@@ -39,8 +39,10 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         parser.delegate = self
         self.parser = parser
         let finished = parser.parse()
-        if (!finished || reportedError) && !tooDeep && !warnedError {
-            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "not well-formed XML; not read past this line"))
+        if let (line, code) = firstError, !tooDeep {
+            warnings.append(ImportWarning(file: file, line: line, message: "XML error \(code) here; what follows it may not have been read"))
+        } else if !finished && !tooDeep {
+            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "XML not read past this line"))
         }
         parser.delegate = nil
     }
@@ -65,11 +67,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if !reportedError && !tooDeep {
-            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "not well-formed XML; not read past this line"))
-            warnedError = true
-        }
-        reportedError = true
+        if firstError == nil { firstError = (max(1, parser.lineNumber), (parseError as NSError).code) }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
