@@ -12,6 +12,8 @@ struct AASAImporter {
     private(set) var warnings: [ImportWarning] = []
     /// Where the search for the next value's line starts, so repeated strings get their own lines.
     private var cursor: String.Index
+    /// The line the cursor is on.
+    private var cursorLine = 1
 
     init(file: String, text: String, domain: String?) {
         self.file = file
@@ -118,13 +120,17 @@ struct AASAImporter {
         }
     }
 
-    /// The line of the next occurrence of `value` as a JSON string, from the cursor on.
+    /// The line of the next occurrence of `value` as a JSON string, from the cursor on (lines are
+    /// counted from the cursor, so a file with many entries is read in linear time).
     private mutating func lineOf(_ value: String, quoted: Bool = true) -> Int {
         let needle = quoted ? JSONValue.quoted(value) : value
-        let found = text.range(of: needle, range: cursor..<text.endIndex) ?? text.range(of: needle)
-        guard let found else { return 1 }
+        guard let found = text.range(of: needle, range: cursor..<text.endIndex) else { return cursorLine }
+        cursorLine += text[cursor..<found.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        cursor = found.lowerBound
+        let line = cursorLine
+        cursorLine += text[found].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         cursor = found.upperBound
-        return text[..<found.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return line
     }
 
     private mutating func warn(_ line: Int, _ message: String) {

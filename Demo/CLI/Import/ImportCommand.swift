@@ -79,6 +79,9 @@ struct ProjectImporter {
     static let maxFileSize = 4 << 20
     /// At most this many files are read; the rest are skipped with one warning.
     static let maxFiles = 20_000
+    /// At most this many routes are written (a router rebuilds its table per registration, so a much
+    /// larger table takes minutes to check); the rest are reported in one warning.
+    static let maxRoutes = 2_000
     /// Directories deeper than this are not entered.
     static let maxDepth = 48
     /// Directories never entered: build output, dependencies and VCS data (their router code is the
@@ -207,7 +210,11 @@ struct ProjectImporter {
         var kept: [RouteDefinition] = []
         var firstPlace: [String: (ImportedRoute, String)] = [:]  // canonical pattern → first route
         var out = warnings
-        for route in routes {
+        for (index, route) in routes.enumerated() {
+            if kept.count >= Self.maxRoutes {
+                out.append(ImportWarning(file: route.file, line: route.line, message: "more than \(Self.maxRoutes) routes; this one and the \(routes.count - index - 1) after it are not imported"))
+                break
+            }
             let canonical: String
             do throws(PatternError) { canonical = try RoutePattern(route.pattern).description } catch {
                 out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))

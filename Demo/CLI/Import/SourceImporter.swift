@@ -11,11 +11,14 @@ struct SourceImporter {
     private var schemeVariables: [String: String] = [:]
     /// The type being declared, for TheRouter's `patternString`.
     private var currentType: String?
+    /// Whether the file names TheRouter (its `@Route` then is TheRouter's, else ARouter's).
+    private let mentionsTheRouter: Bool
 
     init(file: String, text: String, language: SourceLanguage) {
         self.file = file
         self.language = language
         self.tokens = SourceLexer.tokens(text, language: language)
+        self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
     }
 
     /// Scans the file once.
@@ -187,7 +190,7 @@ struct SourceImporter {
             if let w = tokens[j].identifier, ["class", "object", "interface"].contains(w), let name = token(j + 1)?.identifier { target = name; break }
             j += 1
         }
-        let router = tokens.contains { $0.identifier?.lowercased() == "therouter" } ? "TheRouter" : "ARouter"
+        let router = mentionsTheRouter ? "TheRouter" : "ARouter"
         if let pathToken {
             emitToken(pathToken, dialect: .plain, target: target, router: router)
         } else if let symbol {
