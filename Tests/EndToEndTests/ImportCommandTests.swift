@@ -144,4 +144,36 @@ struct ImportCommandTests {
         #expect(r.err.contains("warning: apple-app-site-association: not valid JSON; skipped"))
         #expect(r.err.contains("warning: nav.xml:"))
     }
+
+    /// Registrations inside comments, strings, character literals and preprocessor lines are not
+    /// registrations; escapes and raw strings are read as the compiler reads them.
+    @Test func theScannerKnowsCommentsStringsAndCharacterLiterals() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let objc = #"""
+            #define ROUTE(x) [[JLRoutes globalRoutes] addRoute:@"/macro" handler:nil]
+            char q = '"'; [[JLRoutes globalRoutes] addRoute:@"/after/char" handler:nil];
+            // [[JLRoutes globalRoutes] addRoute:@"/line/comment" handler:nil];
+            NSString *s = @"[[JLRoutes globalRoutes] addRoute:@\"/in/string\" handler:nil]";
+            [[JLRoutes globalRoutes] addRoute:@"/esc\"aped" handler:nil];
+            """#
+        let kotlin = #"""
+            /* /* nested */ @Route(path = "/nested/comment") */
+            val raw = """@Route(path = "/in/raw")"""
+            @Route(path = "/real/page")
+            class RealPage
+            """#
+        let swift = ##"""
+            let s = #"navigator.register("app://in/raw")"#
+            navigator.register(#"app://raw/<id>"#) { _, _, _ in nil }
+            """##
+        try Data(objc.utf8).write(to: dir.appendingPathComponent("A.m"))
+        try Data(kotlin.utf8).write(to: dir.appendingPathComponent("B.kt"))
+        try Data(swift.utf8).write(to: dir.appendingPathComponent("C.swift"))
+        let r = try CommandLineTests.run(["import", dir.path])
+        #expect(r.status == 0)
+        let patterns = r.out.split(separator: "\n").filter { $0.contains(#""pattern""#) }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(patterns == [#""pattern": "after/char","#, #""pattern": "esc%22aped","#, #""pattern": "real/page","#, #""pattern": "app://raw/:id","#],
+                "\(r.out)\(r.err)")
+    }
 }
