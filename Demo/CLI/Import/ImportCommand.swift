@@ -12,8 +12,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
         Reads Objective-C, Swift, Kotlin and Java registrations of WLRRoute, JLRoutes, MGJRouter, URLNavigator, \
         TheRouter, DeepLinkKit and ARouter; Jetpack Navigation graphs and AndroidManifest.xml intent filters; and \
-        apple-app-site-association files. Each pattern is converted to Switchyard's grammar (README, "switchyard \
-        import"). The route file goes to standard output; everything that could not be converted, or was converted \
+        apple-app-site-association files. Each pattern is converted to Switchyard's grammar (README, "Command line", \
+        `import`). The route file goes to standard output; everything that could not be converted, or was converted \
         with a loss, goes to standard error as `warning: FILE:LINE: what and why`. Exits 0 when a route was \
         imported, 1 when none was found or a path cannot be read.
         """
