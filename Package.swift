@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardKit", "SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests", exclude: ["ImportFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,289 @@
+/// One route found by `switchyard import`, before it is checked against the route table.
+struct ImportedRoute {
+    /// The Switchyard pattern.
+    var pattern: String
+    /// The target: a class or handler name where the source shows one, else a name made from the path.
+    var target: String
+    /// Where it was found.
+    var file: String
+    var line: Int
+    /// Extra metadata (the AASA app ID, an exclusion).
+    var metadata: [String: String] = [:]
+    /// Ties between equally specific patterns.
+    var priority: Int = 0
+}
+
+/// Something `switchyard import` could not convert, or converted with a loss, with its place.
+struct ImportWarning {
+    var file: String
+    /// The line, from 1; nil for a whole file.
+    var line: Int?
+    var message: String
+
+    /// `FILE:LINE: MESSAGE` (`FILE: MESSAGE` without a line).
+    var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+}
+
+/// What converting one source pattern gave: Switchyard patterns (several when optional parts expand),
+/// and notes on what was lost.
+struct ConvertedPattern {
+    var patterns: [String] = []
+    var notes: [String] = []
+    /// Why nothing could be converted; nil when `patterns` holds the result.
+    var refusal: String?
+
+    static func refused(_ why: String) -> ConvertedPattern { ConvertedPattern(refusal: why) }
+}
+
+/// The source routers' pattern syntaxes, each converted to Switchyard's grammar. The README's
+/// "Conversion table" lists these rules; keep the two in step.
+enum PatternDialect {
+    /// JLRoutes: `:param`, optional groups `(/:opt)` and a trailing `*`.
+    case jlRoutes
+    /// WLRRoute: `:param` and `:param(regex)`.
+    case wlrRoute
+    /// MGJRouter: `:param`, `~` for any component, a query part.
+    case mgjRouter
+    /// URLNavigator: `<name>`, `<int:name>`, `<float:…>`, `<uuid:…>`, `<string:…>`, `<path:…>`.
+    case urlNavigator
+    /// TheRouter (iOS and Android), ARouter, DeepLinkKit: `:param` and literal paths.
+    case plain
+    /// Jetpack Navigation deep links: `{arg}` placeholders, `.*` wildcards.
+    case navigation
+}
+
+enum PatternConversion {
+    /// The most optional groups expanded for one JLRoutes pattern (2^n patterns).
+    static let maxOptionalGroups = 4
+
+    /// Converts `source` written in `dialect`. `scheme` is used when the source names one separately
+    /// (JLRoutes' `routesForScheme:`); a pattern with neither stays scheme-less (it then matches any scheme,
+    /// and its first component is the host).
+    static func convert(_ source: String, dialect: PatternDialect, scheme: String? = nil) -> ConvertedPattern {
+        var result = ConvertedPattern()
+        var text = source.trimmingWhitespace
+        if text.isEmpty { return .refused("the pattern is empty") }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return .refused("the pattern holds control characters") }
+        // The query and fragment: Switchyard matches scheme, host and path; query values still reach the handler.
+        if let q = queryStart(text) {
+            let dropped = String(text[q...])
+            text = String(text[..<q])
+            result.notes.append("query/fragment part '\(dropped)' dropped: Switchyard matches the scheme, host and path (query values still reach the handler)")
+        }
+        var patternScheme = scheme
+        if let r = text.range(of: "://") {
+            let s = String(text[..<r.lowerBound])
+            if !s.isEmpty { patternScheme = s }
+            text = String(text[r.upperBound...])
+        }
+        if let s = patternScheme, !isScheme(s) { return .refused("scheme '\(s)' is not a URL scheme (letters, digits, +, -, .)") }
+        // Expand JLRoutes optional groups into every combination, outermost order kept.
+        var variants = [text]
+        if dialect == .jlRoutes && text.contains("(") {
+            guard let expanded = expandOptionalGroups(text) else {
+                return .refused("unbalanced or more than \(maxOptionalGroups) optional '( )' groups")
+            }
+            variants = expanded
+        }
+        var seen: Set<String> = []
+        for variant in variants {
+            switch convertPath(variant, dialect: dialect) {
+            case .failure(let error): return .refused(error.message)
+            case .success(let (segments, notes)):
+                for n in notes where !result.notes.contains(n) { result.notes.append(n) }
+                let body = segments.joined(separator: "/")
+                let pattern = (patternScheme.map { "\($0)://" } ?? "") + body
+                if body.isEmpty { return .refused("the pattern has no host or path") }
+                if seen.insert(pattern).inserted { result.patterns.append(pattern) }
+            }
+        }
+        // An optional group that is one trailing parameter reads better as `:name?`.
+        if dialect == .jlRoutes, result.patterns.count == 2, let short = result.patterns.first, let long = result.patterns.last,
+            long.hasPrefix(short + "/:"), !long.dropFirst(short.count + 2).contains(where: { $0 == "/" || $0 == "(" || $0 == "<" })
+        {
+            result.patterns = [long + "?"]
+        }
+        return result
+    }
+
+    /// Where the query or fragment starts: the first `?` or `#` outside parentheses (a regex constraint
+    /// or an optional group may hold a `?`).
+    static func queryStart(_ text: String) -> String.Index? {
+        var depth = 0
+        var i = text.startIndex
+        while i < text.endIndex {
+            switch text[i] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "?", "#": if depth == 0 { return i }
+            default: break
+            }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+
+    /// `(…)` groups expanded: `/a(/:b)(/:c)` gives `/a`, `/a/:b`, `/a/:c`, `/a/:b/:c` (JLRoutes' own rule).
+    static func expandOptionalGroups(_ text: String) -> [String]? {
+        // Only top-level groups; a `(` inside a regex constraint does not occur in JLRoutes.
+        var parts: [(String, Bool)] = []  // (text, optional)
+        var current = "", depth = 0
+        for ch in text {
+            if ch == "(" {
+                if depth == 0 { parts.append((current, false)); current = "" } else { current.append(ch) }
+                depth += 1
+            } else if ch == ")" {
+                depth -= 1
+                if depth < 0 { return nil }
+                if depth == 0 { parts.append((current, true)); current = "" } else { current.append(ch) }
+            } else {
+                current.append(ch)
+            }
+        }
+        if depth != 0 { return nil }
+        parts.append((current, false))
+        let optional = parts.indices.filter { parts[$0].1 }
+        if optional.count > maxOptionalGroups { return nil }
+        var out: [String] = []
+        for mask in 0..<(1 << optional.count) {
+            var s = ""
+            for (i, part) in parts.enumerated() {
+                if let bit = optional.firstIndex(of: i) {
+                    if mask & (1 << bit) != 0 {
+                        // A nested group inside an optional one is kept as written (it is then refused as a segment).
+                        s += part.0
+                    }
+                } else {
+                    s += part.0
+                }
+            }
+            out.append(s)
+        }
+        // Fewest segments first, as JLRoutes registers them.
+        return out.sorted { $0.split(separator: "/").count < $1.split(separator: "/").count }
+    }
+
+    /// Converts the host-and-path part (no scheme, no query) segment by segment.
+    private static func convertPath(_ text: String, dialect: PatternDialect) -> Result<([String], [String]), ConversionError> {
+        let raw = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var segments: [String] = [], notes: [String] = []
+        var used: Set<String> = []
+        func unique(_ base: String) -> String {
+            var name = sanitizedName(base), n = 2
+            while used.contains(name) { name = "\(sanitizedName(base))\(n)"; n += 1 }
+            used.insert(name)
+            return name
+        }
+        for (index, seg) in raw.enumerated() {
+            let last = index == raw.count - 1
+            switch dialect {
+            case .urlNavigator:
+                if seg.hasPrefix("<") && seg.hasSuffix(">") {
+                    let inner = seg.dropFirst().dropLast()
+                    let (type, name): (String, String) = {
+                        if let colon = inner.firstIndex(of: ":") { return (String(inner[..<colon]), String(inner[inner.index(after: colon)...])) }
+                        return ("string", String(inner))
+                    }()
+                    let n = unique(name)
+                    switch type {
+                    case "string": segments.append(":\(n)")
+                    case "int": segments.append(":\(n)<int>")
+                    case "uuid": segments.append(":\(n)<uuid>")
+                    case "float": segments.append(":\(n)(-?[0-9]+(\\.[0-9]+)?)")
+                    case "path":
+                        if index == 0 {
+                            // `http://<path:url>`: any host, then any path.
+                            segments.append(":host")
+                            segments.append("*\(n)")
+                            notes.append("'<path:\(name)>' in the host position became ':host/*\(n)' (the host is its own parameter)")
+                        } else if last {
+                            segments.append("*\(n)")
+                        } else {
+                            return .failure(ConversionError("'<path:\(name)>' is not the last component; a Switchyard catch-all must be last"))
+                        }
+                    default: return .failure(ConversionError("unknown URLNavigator type '\(type)' in '\(seg)'"))
+                    }
+                } else if seg.contains("<") || seg.contains(">") {
+                    return .failure(ConversionError("'\(seg)' mixes text and a placeholder in one component"))
+                } else {
+                    segments.append(seg)
+                }
+            case .navigation:
+                if seg.hasPrefix("{") && seg.hasSuffix("}") && seg.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" }) {
+                    segments.append(":\(unique(String(seg.dropFirst().dropLast())))")
+                } else if seg == ".*" {
+                    if last { segments.append("*rest") } else {
+                        segments.append(":\(unique("any"))")
+                        notes.append("'.*' inside the path became one component ':any'")
+                    }
+                } else if seg.contains("{") || seg.contains("}") || seg.contains(".*") {
+                    return .failure(ConversionError("'\(seg)' mixes text and a placeholder or wildcard in one component"))
+                } else {
+                    segments.append(seg)
+                }
+            case .jlRoutes, .wlrRoute, .mgjRouter, .plain:
+                if seg == "*" || (dialect == .mgjRouter && seg == "~" && last) {
+                    if !last { return .failure(ConversionError("'*' is not the last component; a Switchyard catch-all must be last")) }
+                    segments.append("*rest")
+                } else if dialect == .mgjRouter && seg == "~" {
+                    segments.append(":\(unique("any"))")
+                } else if seg.hasPrefix(":") {
+                    var body = Substring(seg.dropFirst())
+                    var constraint = ""
+                    if let paren = body.firstIndex(of: "("), body.hasSuffix(")") {
+                        if dialect != .wlrRoute { return .failure(ConversionError("'\(seg)': a regex constraint is not part of this router's syntax")) }
+                        constraint = String(body[paren...])
+                        body = body[..<paren]
+                    }
+                    if body.isEmpty { return .failure(ConversionError("'\(seg)' has no parameter name")) }
+                    segments.append(":\(unique(String(body)))\(constraint)")
+                } else if seg.contains(":") && index > 0 || seg.contains("*") || seg.contains("(") {
+                    return .failure(ConversionError("'\(seg)' mixes text and a placeholder in one component"))
+                } else {
+                    segments.append(seg)
+                }
+            }
+        }
+        return .success((segments, notes))
+    }
+
+    /// A parameter name in Switchyard's grammar: `[A-Za-z_][A-Za-z0-9_]*`, other characters as `_`.
+    static func sanitizedName(_ name: String) -> String {
+        var out = String(name.unicodeScalars.map { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) ? Character($0) : "_" })
+        if out.isEmpty { out = "p" }
+        if let f = out.unicodeScalars.first, ("0"..."9").contains(f) { out = "p" + out }
+        return out
+    }
+
+    /// Whether `s` is an RFC 3986 scheme.
+    static func isScheme(_ s: String) -> Bool {
+        guard let f = s.unicodeScalars.first, f.isASCII, f.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    }
+
+    /// A target name from a pattern's literal words: `app://user/view/:id` → `UserView`.
+    static func targetName(for pattern: String) -> String {
+        var body = pattern
+        if let r = body.range(of: "://") { body = String(body[r.upperBound...]) }
+        let words = body.split(separator: "/").filter { !$0.hasPrefix(":") && !$0.hasPrefix("*") }
+            .flatMap { $0.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) }
+        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return name.isEmpty ? "Root" : name
+    }
+}
+
+/// Why a component could not be converted.
+struct ConversionError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line ends.
+    var trimmingWhitespace: String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

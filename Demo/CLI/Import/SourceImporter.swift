@@ -1,0 +1,355 @@
+/// Finds route registrations in one Objective-C, Swift, Kotlin or Java file, on the tokens of
+/// ``SourceLexer`` (so comments and strings never fool it): WLRRoute, JLRoutes, MGJRouter, URLNavigator,
+/// TheRouter (iOS), DeepLinkKit, and ARouter/TheRouter `@Route(path = …)` annotations.
+struct SourceImporter {
+    let file: String
+    let language: SourceLanguage
+    let tokens: [SourceToken]
+    private(set) var routes: [ImportedRoute] = []
+    private(set) var warnings: [ImportWarning] = []
+    /// JLRoutes instances kept in variables: `routes = [JLRoutes routesForScheme:@"s"]`.
+    private var schemeVariables: [String: String] = [:]
+    /// The type being declared, for TheRouter's `patternString`.
+    private var currentType: String?
+    /// Whether the file names TheRouter (its `@Route` then is TheRouter's, else ARouter's).
+    private let mentionsTheRouter: Bool
+
+    init(file: String, text: String, language: SourceLanguage) {
+        self.file = file
+        self.language = language
+        self.tokens = SourceLexer.tokens(text, language: language)
+        self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
+    }
+
+    /// Scans the file once.
+    mutating func run() {
+        for i in tokens.indices {
+            if tokens[i].isPunctuation("[") { deepLinkKitSubscript(at: i); continue }
+            guard let word = tokens[i].identifier else { continue }
+            switch word {
+            case "class", "struct", "enum", "extension", "object", "interface":
+                if let name = token(i + 1)?.identifier { currentType = name }
+            case "routesForScheme", "forScheme":
+                rememberSchemeVariable(at: i)
+            case "forRoute":
+                registration(at: i, kind: .forRoute)
+            case "addRoute":
+                registration(at: i, kind: .addRoute)
+            case "registerURLPattern":
+                registration(at: i, kind: .mgj)
+            case "register" where language == .swift, "handle" where language == .swift:
+                urlNavigator(at: i, handle: word == "handle")
+            case "addRouterItem":
+                theRouterItem(at: i)
+            case "patternString" where language == .swift:
+                theRouterPatternString(at: i)
+            case "Route" where (language == .kotlin || language == .java) && token(i - 1)?.isPunctuation("@") == true:
+                routeAnnotation(at: i)
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Recognisers
+
+    private enum Kind { case forRoute, addRoute, mgj }
+
+    /// `KEYWORD:@"…"` (Objective-C), `KEYWORD("…")` or `KEYWORD: "…"` (Swift).
+    private mutating func registration(at i: Int, kind: Kind) {
+        if token(i - 1)?.identifier == "func" { return }  // a declaration, not a call
+        guard let arg = argument(after: i) else { return }
+        let router: String, dialect: PatternDialect
+        var target: String?
+        var scheme: String?
+        switch kind {
+        case .forRoute:
+            let (method, start) = enclosingMethod(before: i)
+            if method == "registerHandlerClass" {
+                router = "DeepLinkKit"
+                dialect = .plain
+            } else {
+                router = "WLRRoute"
+                dialect = .wlrRoute
+            }
+            if method == "registerHandlerClass" || method == "registerHandler", let start {
+                target = className(in: start..<i)
+            }
+        case .addRoute:
+            router = "JLRoutes"
+            dialect = .jlRoutes
+            scheme = jlRoutesScheme(before: i)
+        case .mgj:
+            router = "MGJRouter"
+            dialect = .mgjRouter
+        }
+        switch arg {
+        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
+        case .symbol(let name, let line): warn(line, "\(router) pattern is \(name), not a string literal; only literal patterns are imported")
+        case .dynamic(let line): warn(line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        }
+    }
+
+    /// URLNavigator: `navigator.register("myapp://user/<int:id>") { … }` and `navigator.handle("…")`.
+    private mutating func urlNavigator(at i: Int, handle: Bool) {
+        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true, let s = token(i + 2), case .string(let text, let dynamic) = s.kind else { return }
+        // `register` is a common name: only URL-like strings count.
+        guard text.contains("://") || text.hasPrefix("/") || text.contains("<") else { return }
+        if dynamic { warn(s.line, "URLNavigator pattern interpolates a value; only literal patterns are imported"); return }
+        var target: String?
+        if !handle {
+            // `register("…", UserViewController.init)` or a factory closure that builds a controller.
+            var k = i + 3
+            if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier, name.first?.isUppercase == true { target = name }
+            if target == nil {
+                while k < tokens.count && k < i + 8 && !tokens[k].isPunctuation("{") { k += 1 }
+                if k < tokens.count && tokens[k].isPunctuation("{") {
+                    var depth = 0
+                    var j = k
+                    while j < tokens.count && j < k + 400 {
+                        if tokens[j].isPunctuation("{") { depth += 1 }
+                        if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
+                        if let name = tokens[j].identifier, name.first?.isUppercase == true, token(j + 1)?.isPunctuation("(") == true {
+                            target = name
+                            break
+                        }
+                        j += 1
+                    }
+                }
+            }
+        }
+        emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator")
+    }
+
+    /// TheRouter (iOS): `TheRouter.addRouterItem("scheme://x", classString: "C")`, a `["pattern": "Class"]`
+    /// dictionary, or `RouteItem(path: "…", className: "…")`.
+    private mutating func theRouterItem(at i: Int) {
+        if token(i - 1)?.identifier == "func" { return }
+        guard let open = token(i + 1), open.isPunctuation("(") || open.isPunctuation(":") else { return }
+        var k = i + 2, depth = 1
+        var items: [SourceToken] = []
+        while k < tokens.count && k < i + 400 {
+            let t = tokens[k]
+            if t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth == 0 && open.isPunctuation("(") { break } }
+            if open.isPunctuation(":") && depth <= 1 && t.isPunctuation("]") { break }
+            items.append(t)
+            k += 1
+        }
+        // A dictionary of pattern → class name.
+        var pairs: [(SourceToken, String)] = []
+        for j in items.indices where j + 2 < items.count && items[j].string != nil && items[j + 1].isPunctuation(":") {
+            if let cls = items[j + 2].string { pairs.append((items[j], cls)) }
+        }
+        if !pairs.isEmpty {
+            for (p, cls) in pairs { emitToken(p, dialect: .plain, target: cls, router: "TheRouter") }
+            return
+        }
+        guard let first = items.first(where: \.isString) else {
+            if let name = items.first?.identifier { warn(items[0].line, "TheRouter pattern is \(name), not a string literal; only literal patterns are imported") }
+            return
+        }
+        var target: String?
+        for j in items.indices where j + 2 < items.count && (items[j].identifier == "classString" || items[j].identifier == "className") && items[j + 1].isPunctuation(":") {
+            target = items[j + 2].string
+        }
+        emitToken(first, dialect: .plain, target: target, router: "TheRouter")
+    }
+
+    /// TheRouter (iOS): `static var patternString: [String] { ["scheme://x"] }` or `= ["…"]` in a
+    /// `TheRouterable` type; the type is the target.
+    private mutating func theRouterPatternString(at i: Int) {
+        guard token(i - 1)?.identifier == "var" || token(i - 1)?.identifier == "let" else { return }
+        var k = i + 1
+        // Skip the type annotation `: [String]` to the value.
+        while k < tokens.count && k < i + 12 && !(tokens[k].isPunctuation("=") || tokens[k].isPunctuation("{")) { k += 1 }
+        guard k < tokens.count else { return }
+        while k < tokens.count && k < i + 16 && !tokens[k].isPunctuation("[") { k += 1 }
+        k += 1
+        while k < tokens.count && !tokens[k].isPunctuation("]") && k < i + 400 {
+            if tokens[k].isString { emitToken(tokens[k], dialect: .plain, target: currentType, router: "TheRouter") }
+            k += 1
+        }
+    }
+
+    /// ARouter and TheRouter (Android): `@Route(path = "/group/page")` on a class; the class is the target.
+    private mutating func routeAnnotation(at i: Int) {
+        guard token(i + 1)?.isPunctuation("(") == true else { return }
+        var k = i + 2
+        var pathToken: SourceToken?
+        var symbol: (String, Int)?
+        while k < tokens.count && !tokens[k].isPunctuation(")") && k < i + 200 {
+            if tokens[k].identifier == "path", token(k + 1)?.isPunctuation("=") == true, let v = token(k + 2) {
+                if v.isString { pathToken = v } else if v.identifier != nil { symbol = (dottedName(from: k + 2), v.line) }
+            }
+            k += 1
+        }
+        var target: String?
+        var j = k
+        while j < tokens.count && j < k + 80 {
+            if let w = tokens[j].identifier, ["class", "object", "interface"].contains(w), let name = token(j + 1)?.identifier { target = name; break }
+            j += 1
+        }
+        let router = mentionsTheRouter ? "TheRouter" : "ARouter"
+        if let pathToken {
+            emitToken(pathToken, dialect: .plain, target: target, router: router)
+        } else if let symbol {
+            warn(symbol.1, "\(router) path is \(symbol.0), not a string literal; only literal paths are imported")
+        } else {
+            warn(tokens[i].line, "@Route has no path")
+        }
+    }
+
+    /// DeepLinkKit: `self.router[@"/product/:sku"] = [ProductRouteHandler class];` or `= ^(DPLDeepLink *link) {…}`.
+    private mutating func deepLinkKitSubscript(at i: Int) {
+        guard let receiver = token(i - 1)?.identifier, receiver.lowercased().hasSuffix("router") else { return }
+        var k = i + 1
+        if token(k)?.isPunctuation("@") == true { k += 1 }
+        guard let s = token(k), s.isString, token(k + 1)?.isPunctuation("]") == true, token(k + 2)?.isPunctuation("=") == true else { return }
+        var target: String?
+        if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier, token(k + 5)?.identifier == "class" { target = name }
+        if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true, token(k + 5)?.identifier == "self" { target = name }
+        emitToken(s, dialect: .plain, target: target, router: "DeepLinkKit")
+    }
+
+    // MARK: Helpers
+
+    private func token(_ i: Int) -> SourceToken? { i >= 0 && i < tokens.count ? tokens[i] : nil }
+
+    /// The argument after a keyword: `K:@"…"`, `K("…")`, `K: "…"`, or a symbol such as `K:R_Detail`.
+    private enum Argument { case literal(String, Int), symbol(String, Int), dynamic(Int) }
+    private func argument(after i: Int) -> Argument? {
+        var k = i + 1
+        guard let open = token(k), open.isPunctuation(":") || open.isPunctuation("(") else { return nil }
+        k += 1
+        if token(k)?.isPunctuation("@") == true { k += 1 }
+        guard let t = token(k) else { return nil }
+        switch t.kind {
+        case .string(let s, false): return .literal(s, t.line)
+        case .string(_, true): return .dynamic(t.line)
+        case .identifier(let name):
+            // `addRoute:(NSString *)p` and `func addRoute(_ pattern: String)` are declarations.
+            if language == .swift && (name == "_" || token(k + 1)?.isPunctuation(":") == true) { return nil }
+            if ["self", "nil", "NULL", "YES", "NO", "true", "false"].contains(name) { return nil }
+            return .symbol(dottedName(from: k), t.line)
+        default: return nil
+        }
+    }
+
+    /// `A.B.C` starting at token `k`.
+    private func dottedName(from k: Int) -> String {
+        var parts: [String] = []
+        var j = k
+        while let w = token(j)?.identifier, parts.count < 6 {
+            parts.append(w)
+            guard token(j + 1)?.isPunctuation(".") == true else { break }
+            j += 2
+        }
+        return parts.joined(separator: ".")
+    }
+
+    /// For `forRoute:`, the method the keyword belongs to and the index after the bracket that opens the
+    /// call: `[router registerHandler:… forRoute:…]` gives `registerHandler`.
+    private func enclosingMethod(before i: Int) -> (String?, Int?) {
+        var depth = 0
+        var j = i - 1
+        var firstKeyword: String?
+        while j >= 0 && j > i - 600 {
+            let t = tokens[j]
+            if t.isPunctuation("]") || t.isPunctuation(")") || t.isPunctuation("}") { depth += 1 }
+            if t.isPunctuation("[") || t.isPunctuation("(") || t.isPunctuation("{") {
+                depth -= 1
+                if depth < 0 {
+                    if t.isPunctuation("("), let name = token(j - 1)?.identifier { return (name, j + 1) }
+                    return (firstKeyword, j + 1)
+                }
+            }
+            if depth == 0 && t.isPunctuation(";") { break }
+            if depth == 0, let w = t.identifier, token(j + 1)?.isPunctuation(":") == true { firstKeyword = w }
+            j -= 1
+        }
+        return (firstKeyword, nil)
+    }
+
+    /// The first class name in a handler argument: `[[X alloc] init]`, `[X class]`, `X()`, `X.self`, `X.new`.
+    private func className(in range: Range<Int>) -> String? {
+        for j in range {
+            guard let w = tokens[j].identifier, w.first?.isUppercase == true else { continue }
+            if let next = token(j + 1) {
+                if let n = next.identifier, ["alloc", "new", "class"].contains(n) { return w }
+                if next.isPunctuation("(") || next.isPunctuation(".") { return w }
+            }
+        }
+        return nil
+    }
+
+    /// JLRoutes' scheme: `[JLRoutes routesForScheme:@"s"]` or `JLRoutes(forScheme: "s")` in the same
+    /// statement, or a variable that holds one.
+    private func jlRoutesScheme(before i: Int) -> String? {
+        var j = i - 1
+        while j >= 0 && j > i - 40 {
+            let t = tokens[j]
+            if t.isPunctuation(";") || t.isPunctuation("{") || t.isPunctuation("}") { break }
+            if let w = t.identifier, w == "routesForScheme" || w == "forScheme", case .literal(let s, _)? = argument(after: j) { return s }
+            j -= 1
+        }
+        // The receiver: `[routes addRoute:` or `routes.addRoute(`.
+        let receiver = token(i - 1)?.isPunctuation(".") == true ? token(i - 2)?.identifier : token(i - 1)?.identifier
+        return receiver.flatMap { schemeVariables[$0] }
+    }
+
+    private mutating func rememberSchemeVariable(at i: Int) {
+        guard case .literal(let scheme, _)? = argument(after: i) else { return }
+        var j = i - 1
+        while j >= 1 && j > i - 12 {
+            if tokens[j].isPunctuation(";") || tokens[j].isPunctuation("{") || tokens[j].isPunctuation("}") { return }
+            if tokens[j].isPunctuation("="), let name = tokens[j - 1].identifier { schemeVariables[name] = scheme; return }
+            j -= 1
+        }
+    }
+
+    private mutating func emitToken(_ t: SourceToken, dialect: PatternDialect, target: String?, router: String) {
+        switch t.kind {
+        case .string(let s, false): emit(s, line: t.line, dialect: dialect, scheme: nil, target: target, router: router)
+        case .string(_, true): warn(t.line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        default: break
+        }
+    }
+
+    private mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?, router: String) {
+        let converted = PatternConversion.convert(source, dialect: dialect, scheme: scheme)
+        let shown = SchemaTextEcho.echo(source)
+        if let why = converted.refusal {
+            warn(line, "\(router) pattern '\(shown)' not converted: \(why)")
+            return
+        }
+        for note in converted.notes { warn(line, "\(router) pattern '\(shown)': \(note)") }
+        for p in converted.patterns {
+            let name = target.map(ImportTargets.name(from:)) ?? PatternConversion.targetName(for: p)
+            routes.append(ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router]))
+        }
+    }
+
+    private mutating func warn(_ line: Int, _ message: String) {
+        warnings.append(ImportWarning(file: file, line: line, message: message))
+    }
+}
+
+/// Target names from class names as sources write them.
+enum ImportTargets {
+    /// `com.example.app.DetailActivity` or `.DetailActivity` → `DetailActivity`; `@+id/detail` → `detail`.
+    static func name(from raw: String) -> String {
+        var s = raw.trimmingWhitespace
+        if let slash = s.lastIndex(of: "/") { s = String(s[s.index(after: slash)...]) }
+        if let dot = s.lastIndex(of: ".") { s = String(s[s.index(after: dot)...]) }
+        return s.isEmpty ? "Screen" : s
+    }
+}
+
+/// Echoing source text in a message: at most 80 characters, control characters escaped.
+enum SchemaTextEcho {
+    static func echo(_ s: String) -> String {
+        let cut = s.count > 80 ? String(s.prefix(80)) + "…" : s
+        return RouteFileLoader.visible(cut)
+    }
+}

@@ -1,0 +1,234 @@
+/// A token of a C-family source file (Objective-C, Swift, Kotlin, Java), as far as `switchyard import`
+/// needs one: identifiers, string literals (escapes decoded) and single punctuation characters, each with
+/// its line. Comments are skipped; numbers read as identifiers.
+struct SourceToken: Equatable {
+    /// What the token is.
+    enum Kind: Equatable {
+        case identifier(String)
+        /// A string literal's decoded value; `dynamic` when it interpolates (`\(x)`, `$x`, `${x}`).
+        case string(String, dynamic: Bool)
+        case punctuation(Character)
+    }
+
+    let kind: Kind
+    /// The line the token starts on, from 1.
+    let line: Int
+
+    var identifier: String? { if case .identifier(let s) = kind { s } else { nil } }
+    var string: String? { if case .string(let s, false) = kind { s } else { nil } }
+    var isString: Bool { if case .string = kind { true } else { false } }
+    func isPunctuation(_ c: Character) -> Bool { kind == .punctuation(c) }
+}
+
+/// The languages the lexer reads; they differ in comments, strings and interpolation.
+enum SourceLanguage: String {
+    case objectiveC = "Objective-C", swift = "Swift", kotlin = "Kotlin", java = "Java"
+
+    /// The language of a file name, by extension.
+    init?(fileName: String) {
+        let lower = fileName.lowercased()
+        if lower.hasSuffix(".m") || lower.hasSuffix(".mm") || lower.hasSuffix(".h") {
+            self = .objectiveC
+        } else if lower.hasSuffix(".swift") {
+            self = .swift
+        } else if lower.hasSuffix(".kt") || lower.hasSuffix(".kts") {
+            self = .kotlin
+        } else if lower.hasSuffix(".java") {
+            self = .java
+        } else {
+            return nil
+        }
+    }
+}
+
+/// A comment- and string-aware scanner. It never fails: unterminated comments and strings end at the end
+/// of the file (strings that cannot span lines end at the line's end), so any input gives some tokens.
+enum SourceLexer {
+    /// The tokens of `text`.
+    static func tokens(_ text: String, language: SourceLanguage) -> [SourceToken] {
+        let s = Array(text.unicodeScalars)
+        var out: [SourceToken] = []
+        var i = 0, line = 1
+        let nestedComments = language == .swift || language == .kotlin
+
+        func at(_ k: Int) -> Unicode.Scalar? { k < s.count ? s[k] : nil }
+        func isIdentStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c == "$" || c.properties.isAlphabetic }
+        func isIdentPart(_ c: Unicode.Scalar) -> Bool { isIdentStart(c) || ("0"..."9").contains(c) }
+
+        while i < s.count {
+            let c = s[i]
+            if c == "\n" { line += 1; i += 1; continue }
+            if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+            // Comments.
+            if c == "/" && at(i + 1) == "/" {
+                while i < s.count && s[i] != "\n" { i += 1 }
+                continue
+            }
+            if c == "/" && at(i + 1) == "*" {
+                var depth = 1
+                i += 2
+                while i < s.count && depth > 0 {
+                    if s[i] == "\n" { line += 1 }
+                    if s[i] == "*" && at(i + 1) == "/" { depth -= 1; i += 2; continue }
+                    if nestedComments && s[i] == "/" && at(i + 1) == "*" { depth += 1; i += 2; continue }
+                    i += 1
+                }
+                continue
+            }
+            // Objective-C preprocessor lines: skipped whole (with their continuation lines).
+            if language == .objectiveC && c == "#" && (out.last.map { $0.line < line } ?? true) {
+                while i < s.count && s[i] != "\n" {
+                    if s[i] == "\\" && at(i + 1) == "\n" { line += 1; i += 1 }
+                    i += 1
+                }
+                continue
+            }
+            // Swift raw strings: #"…"#, ##"…"##, and their multi-line forms.
+            if language == .swift && c == "#" {
+                var hashes = 0
+                while at(i + hashes) == "#" { hashes += 1 }
+                if at(i + hashes) == "\"" {
+                    let start = line
+                    let (value, dynamic, next, lines) = readSwiftString(s, from: i + hashes, hashes: hashes)
+                    out.append(SourceToken(kind: .string(value, dynamic: dynamic), line: start))
+                    line += lines
+                    i = next
+                    continue
+                }
+            }
+            if c == "\"" {
+                let start = line
+                if language == .swift {
+                    let (value, dynamic, next, lines) = readSwiftString(s, from: i, hashes: 0)
+                    out.append(SourceToken(kind: .string(value, dynamic: dynamic), line: start))
+                    line += lines
+                    i = next
+                } else {
+                    let (value, dynamic, next, lines) = readCString(s, from: i, language: language)
+                    out.append(SourceToken(kind: .string(value, dynamic: dynamic), line: start))
+                    line += lines
+                    i = next
+                }
+                continue
+            }
+            // Character literals (not Swift): skipped, escapes included.
+            if c == "'" && language != .swift {
+                var k = i + 1
+                while k < s.count && k < i + 12 && s[k] != "'" && s[k] != "\n" { k += s[k] == "\\" ? 2 : 1 }
+                i = k < s.count && s[k] == "'" ? k + 1 : i + 1
+                continue
+            }
+            if isIdentStart(c) || ("0"..."9").contains(c) {
+                var k = i
+                var word = String.UnicodeScalarView()
+                while k < s.count && isIdentPart(s[k]) { word.append(s[k]); k += 1 }
+                out.append(SourceToken(kind: .identifier(String(word)), line: line))
+                i = k
+                continue
+            }
+            out.append(SourceToken(kind: .punctuation(Character(c)), line: line))
+            i += 1
+        }
+        return out
+    }
+
+    /// A Swift string starting at the quote at `from` (after `hashes` `#`s): single-line or `"""`
+    /// multi-line. Returns the value, whether it interpolates, the index after it and the newlines crossed.
+    private static func readSwiftString(_ s: [Unicode.Scalar], from: Int, hashes: Int) -> (String, Bool, Int, Int) {
+        let multi = from + 2 < s.count && s[from + 1] == "\"" && s[from + 2] == "\""
+        var i = from + (multi ? 3 : 1)
+        var value = String.UnicodeScalarView()
+        var dynamic = false, lines = 0
+        func closes(_ k: Int) -> Bool {
+            let quotes = multi ? 3 : 1
+            for q in 0..<quotes where k + q >= s.count || s[k + q] != "\"" { return false }
+            for h in 0..<hashes where k + quotes + h >= s.count || s[k + quotes + h] != "#" { return false }
+            return true
+        }
+        while i < s.count {
+            if closes(i) { return (String(value), dynamic, i + (multi ? 3 : 1) + hashes, lines) }
+            let c = s[i]
+            if c == "\n" {
+                lines += 1
+                if !multi { return (String(value), dynamic, i, lines - 1) }
+            }
+            if c == "\\" {
+                var h = 0
+                while h < hashes && i + 1 + h < s.count && s[i + 1 + h] == "#" { h += 1 }
+                if h == hashes, i + 1 + h < s.count {
+                    let e = s[i + 1 + h]
+                    i += 2 + h
+                    switch e {
+                    case "n": value.append("\n")
+                    case "t": value.append("\t")
+                    case "r": value.append("\r")
+                    case "0": value.append("\0")
+                    case "(":
+                        dynamic = true
+                        var depth = 1
+                        while i < s.count && depth > 0 {
+                            if s[i] == "(" { depth += 1 } else if s[i] == ")" { depth -= 1 } else if s[i] == "\n" { lines += 1 }
+                            i += 1
+                        }
+                    case "u":
+                        if i < s.count && s[i] == "{" {
+                            var hex = ""
+                            i += 1
+                            while i < s.count && s[i] != "}" && hex.count < 8 { hex.unicodeScalars.append(s[i]); i += 1 }
+                            i += 1
+                            if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { value.append(u) }
+                        }
+                    case "\n": lines += 1  // a multi-line string's line continuation
+                    default: value.append(e)
+                    }
+                    continue
+                }
+            }
+            value.append(c)
+            i += 1
+        }
+        return (String(value), dynamic, i, lines)
+    }
+
+    /// An Objective-C, Java or Kotlin string at `from` (Kotlin's `"""` raw strings included).
+    private static func readCString(_ s: [Unicode.Scalar], from: Int, language: SourceLanguage) -> (String, Bool, Int, Int) {
+        let raw = language == .kotlin && from + 2 < s.count && s[from + 1] == "\"" && s[from + 2] == "\""
+        var i = from + (raw ? 3 : 1)
+        var value = String.UnicodeScalarView()
+        var dynamic = false, lines = 0
+        while i < s.count {
+            let c = s[i]
+            if raw {
+                if c == "\"" && i + 2 < s.count && s[i + 1] == "\"" && s[i + 2] == "\"" { return (String(value), dynamic, i + 3, lines) }
+            } else if c == "\"" {
+                return (String(value), dynamic, i + 1, lines)
+            }
+            if c == "\n" {
+                if !raw { return (String(value), dynamic, i, lines) }
+                lines += 1
+            }
+            if language == .kotlin && c == "$" && i + 1 < s.count && (s[i + 1] == "{" || s[i + 1].properties.isAlphabetic || s[i + 1] == "_") {
+                dynamic = true
+            }
+            if c == "\\" && !raw && i + 1 < s.count {
+                let e = s[i + 1]
+                i += 2
+                switch e {
+                case "n": value.append("\n")
+                case "t": value.append("\t")
+                case "r": value.append("\r")
+                case "u" where language != .objectiveC:
+                    var hex = ""
+                    while i < s.count && hex.count < 4 && s[i].properties.isASCIIHexDigit { hex.unicodeScalars.append(s[i]); i += 1 }
+                    if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { value.append(u) }
+                case "\n": lines += 1  // a C line continuation inside a string
+                default: value.append(e)
+                }
+                continue
+            }
+            value.append(c)
+            i += 1
+        }
+        return (String(value), dynamic, i, lines)
+    }
+}

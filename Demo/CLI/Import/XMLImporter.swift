@@ -1,0 +1,268 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Android XML: Jetpack Navigation graphs (`<deepLink app:uri="…"/>`) and `AndroidManifest.xml` intent
+/// filters (`<data android:scheme/host/path/pathPrefix/pathPattern>`), read with Foundation's `XMLParser`.
+final class XMLImporter: NSObject, XMLParserDelegate {
+    /// Deeper element nesting than this stops the parse (with a warning).
+    static let maxDepth = 256
+
+    let file: String
+    private(set) var routes: [ImportedRoute] = []
+    private(set) var warnings: [ImportWarning] = []
+
+    private struct Element {
+        let name: String
+        let attributes: [String: String]
+        let line: Int
+    }
+    private var stack: [Element] = []
+    /// The `<data>` elements of the intent filter being read.
+    private var filterData: [Element] = []
+    private var filterLine = 0
+    private weak var parser: XMLParser?
+    private var tooDeep = false
+    /// The first error the parser reported: its line and code.
+    private var firstError: (Int, Int)?
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Parses `data`; a syntax error becomes a warning that names the line.
+    func run(_ data: Data) {
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = self
+        self.parser = parser
+        let finished = parser.parse()
+        if let (line, code) = firstError, !tooDeep {
+            warnings.append(ImportWarning(file: file, line: line, message: "XML error \(code) here; what follows it may not have been read"))
+        } else if !finished && !tooDeep {
+            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "XML not read past this line"))
+        }
+        parser.delegate = nil
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        let element = Element(name: name, attributes: attributes, line: parser.lineNumber)
+        if stack.count >= Self.maxDepth {
+            tooDeep = true
+            warnings.append(ImportWarning(file: file, line: parser.lineNumber, message: "elements nested deeper than \(Self.maxDepth); the rest of the file is skipped"))
+            parser.abortParsing()
+            return
+        }
+        switch name {
+        case "deepLink": deepLink(element)
+        case "intent-filter":
+            filterData = []
+            filterLine = element.line
+        case "data" where stack.last?.name == "intent-filter": filterData.append(element)
+        default: break
+        }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstError == nil { firstError = (max(1, parser.lineNumber), (parseError as NSError).code) }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "intent-filter" { intentFilter() }
+        if !stack.isEmpty { stack.removeLast() }
+    }
+
+    // MARK: Navigation graphs
+
+    private func attribute(_ e: Element, _ local: String) -> String? {
+        e.attributes["android:\(local)"] ?? e.attributes["app:\(local)"] ?? e.attributes[local]
+            ?? e.attributes.first(where: { $0.key.hasSuffix(":\(local)") })?.value
+    }
+
+    /// The target of a destination: its class (`android:name`), else its id, else its route.
+    private func destinationName(_ e: Element?) -> String? {
+        guard let e else { return nil }
+        if let n = attribute(e, "name"), !n.isEmpty { return ImportTargets.name(from: n) }
+        if let n = attribute(e, "id"), !n.isEmpty { return ImportTargets.name(from: n) }
+        if let n = attribute(e, "route"), !n.isEmpty { return PatternConversion.targetName(for: n) }
+        return nil
+    }
+
+    private func deepLink(_ e: Element) {
+        guard let uri = attribute(e, "uri") else {
+            if attribute(e, "action") == nil && attribute(e, "mimeType") == nil {
+                warn(e.line, "<deepLink> has no app:uri")
+            } else {
+                warn(e.line, "<deepLink> without app:uri (action or MIME type only) has no URL to route")
+            }
+            return
+        }
+        if uri.contains("${") { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))' uses a build placeholder; not converted"); return }
+        let target = destinationName(stack.last)
+        // A URI without a scheme matches http and https.
+        let sources = uri.contains("://") ? [uri] : ["http://" + uri, "https://" + uri]
+        for source in sources {
+            let converted = PatternConversion.convert(source, dialect: .navigation)
+            if let why = converted.refusal {
+                warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))' not converted: \(why)")
+                return
+            }
+            if source == sources[0] { for note in converted.notes { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))': \(note)") } }
+            for p in converted.patterns { add(p, target: target, line: e.line, router: "Navigation") }
+        }
+    }
+
+    // MARK: Manifests
+
+    private func intentFilter() {
+        let schemes = filterData.compactMap { attribute($0, "scheme") }
+        guard !schemes.isEmpty else { return }  // not a URL filter (actions, MIME types)
+        let owner = stack.dropLast().last(where: { $0.name == "activity" || $0.name == "activity-alias" || $0.name == "service" || $0.name == "receiver" })
+        let target = destinationName(owner)
+        var hosts: [String] = []
+        for d in filterData {
+            guard let h = attribute(d, "host") else { continue }
+            if let port = attribute(d, "port") { warn(d.line, "port \(SchemaTextEcho.echo(port)) dropped: Switchyard patterns do not match ports") }
+            if h == "*" {
+                hosts.append(":host")
+            } else if h.hasPrefix("*.") {
+                let rest = h.dropFirst(2).split(separator: ".").map { regexEscaped(String($0)) }.joined(separator: "\\.")
+                hosts.append(":host(.*\\.\(rest))")
+                warn(d.line, "host '\(SchemaTextEcho.echo(h))' became a host parameter ':host(.*\\.\(rest))' (subdomains only)")
+            } else {
+                hosts.append(literalSegment(h.lowercased()))
+            }
+        }
+        if hosts.isEmpty { hosts = [":host"] }
+        // Paths: (Switchyard path parts, line).
+        var paths: [([String], Int)] = []
+        var anyPathAttribute = false
+        for d in filterData {
+            if let p = attribute(d, "path") {
+                anyPathAttribute = true
+                paths.append((p.split(separator: "/").map { literalSegment(String($0)) }, d.line))
+            }
+            if let p = attribute(d, "pathPrefix") {
+                anyPathAttribute = true
+                let base = p.split(separator: "/").map { literalSegment(String($0)) }
+                paths.append((base, d.line))
+                paths.append((base + ["*rest"], d.line))
+            }
+            if let p = attribute(d, "pathPattern") {
+                anyPathAttribute = true
+                switch androidPattern(p) {
+                case .success(let (variants, note)):
+                    if let note { warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))': \(note)") }
+                    for v in variants { paths.append((v, d.line)) }
+                case .failure(let e): warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
+                }
+            }
+            for key in ["pathSuffix", "pathAdvancedPattern", "sspPrefix", "ssp", "sspPattern", "sspSuffix", "sspAdvancedPattern"] {
+                if let v = attribute(d, key) {
+                    anyPathAttribute = true
+                    warn(d.line, "\(key) '\(SchemaTextEcho.echo(v))' not converted: Switchyard patterns have no \(key == "pathSuffix" ? "suffix match (a catch-all must be last)" : "equivalent")")
+                }
+            }
+        }
+        if !anyPathAttribute { paths = [([], filterLine), (["*rest"], filterLine)] }
+        for scheme in schemes {
+            guard PatternConversion.isScheme(scheme) else { warn(filterLine, "scheme '\(SchemaTextEcho.echo(scheme))' is not a URL scheme"); continue }
+            for host in hosts {
+                for (parts, line) in paths {
+                    add(([scheme.lowercased() + "://" + host] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
+                }
+            }
+        }
+    }
+
+    /// Android's `pathPattern` (`.` any character, `X*` repeats, `\\` escapes) as Switchyard segments:
+    /// a whole `.*` component last is a catch-all, elsewhere one component; a component mixing text and
+    /// wildcards becomes a regex constraint.
+    private func androidPattern(_ p: String) -> Result<([[String]], String?), ConversionError> {
+        let parts = p.split(separator: "/").map(String.init)
+        var out: [String] = []
+        var note: String?
+        var n = 0
+        for (i, part) in parts.enumerated() {
+            let last = i == parts.count - 1
+            if part == ".*" {
+                if last {
+                    // `.*` also matches nothing: the bare prefix is a route too.
+                    return .success(([out, out + ["*rest"]], note))
+                }
+                n += 1
+                out.append(":part\(n)")
+                note = "'.*' between slashes became one component (Android's may span several)"
+                continue
+            }
+            if !part.contains(".") && !part.contains("*") {
+                out.append(literalSegment(part.replacingOccurrences(of: "\\", with: "")))
+                continue
+            }
+            // A regex for one component.
+            var regex = ""
+            var chars = Array(part)
+            var k = 0
+            while k < chars.count {
+                let c = chars[k]
+                if c == "\\" && k + 1 < chars.count {
+                    regex += regexEscaped(String(chars[k + 1]))
+                    k += 2
+                    continue
+                }
+                if c == "." { regex += "." } else if c == "*" {
+                    if regex.isEmpty { return .failure(ConversionError("'*' repeats nothing")) }
+                    regex += "*"
+                } else {
+                    regex += regexEscaped(String(c))
+                }
+                k += 1
+            }
+            chars.removeAll()
+            n += 1
+            out.append(":part\(n)(\(regex))")
+            if part.contains(".*") { note = "a wildcard inside a component now stays inside it (Android's may span a '/')" }
+        }
+        return .success(([out], note))
+    }
+
+    private func regexEscaped(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if "\\.^$|?*+()[]{}".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// A literal path component in Switchyard's grammar: characters that would read as syntax
+    /// (a leading `:` or `*`, `?`, `#`, `(`, `<`, `%` …) percent-encoded.
+    private func literalSegment(_ s: String) -> String {
+        var out = ""
+        for (i, scalar) in s.unicodeScalars.enumerated() {
+            let special = "?#()<>%{}[]\\ \"^`|".unicodeScalars.contains(scalar) || (i == 0 && (scalar == ":" || scalar == "*")) || scalar.value < 0x20 || scalar.value == 0x7F
+            if special {
+                for b in String(scalar).utf8 { out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2) }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private func add(_ pattern: String, target: String?, line: Int, router: String) {
+        routes.append(ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern), file: file, line: line, metadata: ["router": router]))
+    }
+
+    private func warn(_ line: Int, _ message: String) {
+        warnings.append(ImportWarning(file: file, line: line, message: message))
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

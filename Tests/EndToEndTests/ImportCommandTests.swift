@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// `switchyard import`: the fixture project (one file per router and config format, written the way
+/// each router's documentation registers routes) against its golden route file and warnings, and the QA
+/// loop `import → lint → script`.
+@Suite("Import", .disabled(if: TmuxDriver.binary == nil, "the switchyard binary is not built"))
+struct ImportCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ImportFixtures")
+    static let project = fixtures.appendingPathComponent("project").path
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    static func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sy-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func theFixtureProjectGivesTheGoldenRouteFileAndWarnings() throws {
+        let r = try CommandLineTests.run(["import", Self.project, "--domain", "shop.example.com"])
+        #expect(r.status == 0)
+        #expect(r.out == (try Self.text("expected-routes.json")))
+        #expect(r.err == (try Self.text("expected-warnings.txt")))
+    }
+
+    @Test func importLintScriptWorksEndToEnd() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let imported = try CommandLineTests.run(["import", Self.project, "--domain", "shop.example.com"])
+        #expect(imported.status == 0)
+        let routes = dir.appendingPathComponent("routes.json").path
+        try Data(imported.out.utf8).write(to: URL(fileURLWithPath: routes))
+
+        let lint = try CommandLineTests.run(["lint", "--routes", routes])
+        #expect(lint.status == 0, "\(lint.out)\(lint.err)")
+        #expect(lint.err.contains("0 errors"))
+
+        // The output is a route file as `export` writes it: exporting it again gives the same bytes.
+        let exported = try CommandLineTests.run(["export", "--routes", routes])
+        #expect(exported.status == 0)
+        #expect(exported.out == imported.out)
+
+        // Headless, the app on the imported table opens what each router registered.
+        let script = """
+            open dpl://product/93598
+            expect top DPLProductRouteHandler
+            open navigator://post/42
+            expect top PostViewController
+            open navigator://post/abc
+            expect outcome not_found
+            open myapp://search
+            expect top Search
+            open myapp://search/shoes
+            expect top Search
+            open thing://foo/a/b
+            expect top Foo
+            open https://shop.example.com/buy/old/1
+            expect top Excluded
+            open https://shop.example.com/buy/new/1
+            expect top ShopExampleComBuy
+            open https://shop.example.com/product/7/reviews
+            expect top ProductActivity
+            open app://test/activity
+            expect top DetailActivity
+            open scheme://router/account/7
+            expect top AccountController
+
+            """
+        let run = try CommandLineTests.run(["script", "--routes", routes, "--no-trace"], input: script)
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.contains("# 11 passed, 0 failed"))
+    }
+
+    @Test func theAppFormatIsAnAppDescriptionLintAccepts() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CommandLineTests.run(["import", Self.project + "/ios-swift", "--format", "app"])
+        #expect(r.status == 0)
+        let app = dir.appendingPathComponent("app.json").path
+        try Data(r.out.utf8).write(to: URL(fileURLWithPath: app))
+        let lint = try CommandLineTests.run(["lint", "--app", app])
+        #expect(lint.status == 0, "\(lint.out)\(lint.err)")
+        let run = try CommandLineTests.run(["script", "--app", app, "--no-trace"], input: "open navigator://user/ann\nexpect top UserViewController\n")
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+    }
+
+    @Test func oneFileAndAnAASAFileWithoutDomain() throws {
+        let aasa = Self.project + "/web/.well-known/apple-app-site-association"
+        let r = try CommandLineTests.run(["import", aasa])
+        #expect(r.status == 0)
+        #expect(r.out.contains(#""pattern": "https://:domain/buy/*rest""#))
+        #expect(r.out.contains(#""source": "\#(aasa):7""#))
+    }
+
+    @Test func nothingFoundOrAMissingPathExitsOne() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("let x = 1 // no routes here\n".utf8).write(to: dir.appendingPathComponent("Plain.swift"))
+        let empty = try CommandLineTests.run(["import", dir.path])
+        #expect(empty.status == 1)
+        #expect(empty.out.isEmpty)
+        #expect(empty.err.contains("switchyard import: no routes found in 1 file"))
+
+        let missing = try CommandLineTests.run(["import", dir.appendingPathComponent("nope").path])
+        #expect(missing.status == 1)
+        #expect(missing.out.isEmpty)
+        #expect(missing.err.contains("nope: no such file or directory"))
+
+        let badDomain = try CommandLineTests.run(["import", dir.path, "--domain", "a/b"])
+        #expect(badDomain.status == 1)
+    }
+
+    /// Binary files, a huge file, a symlink loop, deep nesting and unterminated strings and comments:
+    /// skipped or read with warnings, never a crash or a hang.
+    @Test func hostileTreesAreSkippedWithWarnings() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try Data("[MGJRouter registerURLPattern:@\"mgj://ok\" toHandler:nil];\n".utf8).write(to: dir.appendingPathComponent("Good.m"))
+        try Data([0x5B, 0x00, 0xFF, 0xFE] + Array("forRoute:@\"/x\"".utf8)).write(to: dir.appendingPathComponent("Binary.m"))
+        try Data(String(repeating: "// addRoute\n", count: 500_000).utf8).write(to: dir.appendingPathComponent("Huge.swift"))
+        try Data("[r addRoute:@\"/unterminated\n/* never closed addRoute:@\"/x\"".utf8).write(to: dir.appendingPathComponent("Broken.m"))
+        try Data("r.addRoute(\"\"\"\n#\"unterminated raw\n".utf8).write(to: dir.appendingPathComponent("Broken.swift"))
+        try Data("<navigation><deepLink app:uri=\"shop://x\"".utf8).write(to: dir.appendingPathComponent("nav.xml"))
+        try Data("{\"applinks\": [1, 2".utf8).write(to: dir.appendingPathComponent("apple-app-site-association"))
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: dir.path)
+        var deep = dir
+        for i in 0..<60 { deep = deep.appendingPathComponent("d\(i)") }
+        try fm.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data("[MGJRouter registerURLPattern:@\"mgj://deep\" toHandler:nil];\n".utf8).write(to: deep.appendingPathComponent("Deep.m"))
+
+        let start = Date()
+        let r = try CommandLineTests.run(["import", dir.path])
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(r.status == 0)
+        #expect(r.out.contains(#""pattern": "mgj://ok""#))
+        #expect(!r.out.contains("mgj://deep"))
+        #expect(r.err.contains("warning: Binary.m: binary data (a NUL byte); skipped"))
+        #expect(r.err.contains("warning: Huge.swift: larger than 4 MiB; skipped"))
+        #expect(r.err.contains("not entered"))
+        #expect(r.err.contains("warning: apple-app-site-association: not valid JSON; skipped"))
+        #expect(r.err.contains("warning: nav.xml:"))
+    }
+
+    /// Registrations inside comments, strings, character literals and preprocessor lines are not
+    /// registrations; escapes and raw strings are read as the compiler reads them.
+    @Test func theScannerKnowsCommentsStringsAndCharacterLiterals() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let objc = #"""
+            #define ROUTE(x) [[JLRoutes globalRoutes] addRoute:@"/macro" handler:nil]
+            char q = '"'; [[JLRoutes globalRoutes] addRoute:@"/after/char" handler:nil];
+            // [[JLRoutes globalRoutes] addRoute:@"/line/comment" handler:nil];
+            NSString *s = @"[[JLRoutes globalRoutes] addRoute:@\"/in/string\" handler:nil]";
+            [[JLRoutes globalRoutes] addRoute:@"/esc\"aped" handler:nil];
+            """#
+        let kotlin = #"""
+            /* /* nested */ @Route(path = "/nested/comment") */
+            val raw = """@Route(path = "/in/raw")"""
+            @Route(path = "/real/page")
+            class RealPage
+            """#
+        let swift = ##"""
+            let s = #"navigator.register("app://in/raw")"#
+            navigator.register(#"app://raw/<id>"#) { _, _, _ in nil }
+            """##
+        try Data(objc.utf8).write(to: dir.appendingPathComponent("A.m"))
+        try Data(kotlin.utf8).write(to: dir.appendingPathComponent("B.kt"))
+        try Data(swift.utf8).write(to: dir.appendingPathComponent("C.swift"))
+        let r = try CommandLineTests.run(["import", dir.path])
+        #expect(r.status == 0)
+        let patterns = r.out.split(separator: "\n").filter { $0.contains(#""pattern""#) }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(patterns == [#""pattern": "after/char","#, #""pattern": "esc%22aped","#, #""pattern": "real/page","#, #""pattern": "app://raw/:id","#],
+                "\(r.out)\(r.err)")
+    }
+}
