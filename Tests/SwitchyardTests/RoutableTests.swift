@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardKit
 import Testing
 
 /// Declarative registration: `Routable` types and `RouteModule`s (TheRouter's Routable and module set-up).

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A route declared by a type (TheRouter's `Routable`): the patterns it answers, what an open must
 /// carry, and the factory that handles it. Register it with `router.register(OrderDetail.self)`,
 /// or list it in a ``RouteModule``.
