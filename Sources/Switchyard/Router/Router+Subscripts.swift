@@ -12,7 +12,7 @@ extension Router {
     /// shape (the same pattern up to parameter names), so it cannot conflict: the route keeps the
     /// target, priority and metadata it had when its pattern was already registered, and is otherwise
     /// registered with its pattern text as the target. Assigning nil removes the route of that shape.
-    /// Use ``register(_:target:priority:metadata:handler:)`` to choose the target and be told of a
+    /// Use `register(_:target:priority:metadata:handler:)` to choose the target and be told of a
     /// conflict instead.
     public subscript(pattern: RoutePattern) -> (any RouteHandler)? {
         get {
