@@ -124,7 +124,7 @@ enum AllocationProbe {
             }
             result = AllocationProbeResult(measured: true, reason: nil, sizes: sizes)
             // Live heap left by building the largest table (already warmed up above).
-            let size = Workload.sizes.max() ?? 10_000
+            let size = Workload.measuredSize
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
             let table = try SwitchyardLookup.build(patterns.prefix(size))
