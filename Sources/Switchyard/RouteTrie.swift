@@ -200,7 +200,8 @@ final class RouteTrie: @unchecked Sendable {
     let constraints: [SegmentConstraint]
     /// Per constraint: its allocation- and retain-free form (see ``FastConstraint``).
     let fastConstraints: UnsafeMutableBufferPointer<FastConstraint>
-    let terminals: [Terminal]
+    /// Held in a buffer so that the walker reads it without retaining an array.
+    let terminals: UnsafeMutableBufferPointer<Terminal>
     /// Per terminal: its route, with bit 31 set for the optional-absent variant (read on every hit).
     let terminalRoutes: UnsafeMutableBufferPointer<Int32>
     /// Per route: the depths of its captured parameters, 8 bits each, lowest first; and their count.
@@ -226,7 +227,7 @@ final class RouteTrie: @unchecked Sendable {
         self.optionals = frozen(optionals)
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
-        self.terminals = terminals
+        self.terminals = frozen(terminals)
         terminalRoutes = frozen(terminals.map { $0.route | ($0.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0) })
         captureDepths = frozen(captures.map { depths in
             depths.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64(UInt8(truncatingIfNeeded: $1.element)) << (8 * UInt64($1.offset)) }
@@ -256,28 +257,9 @@ final class RouteTrie: @unchecked Sendable {
         captureDepths.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         captureCounts.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         fastConstraints.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        self.terminals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         schemeBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         schemeEntries.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-    }
-
-    /// True when constraint `id` accepts the decoded segment `(p, count)`.
-    @inline(__always)
-    func constraintMatches(_ id: Int32, _ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let f = fastConstraints[Int(id)]
-        switch f.kind {
-        case 1:
-            guard count >= f.minLength && count <= f.maxLength else { return false }
-            for k in 0..<count {
-                let b = p[k]
-                let word = b < 64 ? f.low : (b < 128 ? f.high : 0)
-                if (word >> UInt64(b & 63)) & 1 == 0 { return false }
-            }
-            return true
-        case 2:
-            return f.typeName.matches(UnsafeBufferPointer(start: p, count: count))
-        default:
-            return constraints[Int(id)].matches(UnsafeBufferPointer(start: p, count: count))
-        }
     }
 
     /// A hash of a key of at most 8 bytes from its packed bytes and length (no per-byte loop).
@@ -391,6 +373,12 @@ struct Walker {
     let literals: UnsafeMutableBufferPointer<LiteralEdge>
     let litTable: UnsafeMutableBufferPointer<LiteralEdge>
     let keys: UnsafeMutableBufferPointer<UInt8>
+    // The walker reads the trie through these buffers: a method call or array read through the
+    // `unowned(unsafe)` reference costs a retain and a release (measured with callgrind).
+    let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
+    let optionals: UnsafeMutableBufferPointer<OptionalEdge>
+    let fast: UnsafeMutableBufferPointer<FastConstraint>
+    let terminals: UnsafeMutableBufferPointer<Terminal>
     let base: UnsafePointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>?
     /// One past the last byte of the URL buffer.
@@ -409,6 +397,10 @@ struct Walker {
         literals = trie.literals
         litTable = trie.litTable
         keys = trie.keyBytes
+        constrained = trie.constrained
+        optionals = trie.optionals
+        fast = trie.fastConstraints
+        terminals = trie.terminals
         self.base = base
         self.scratch = scratch
         self.pathEnd = pathEnd
@@ -517,8 +509,8 @@ struct Walker {
         // 2. Constrained parameters: every sibling, keeping the best.
         if n.conCount == 1 && safe {
             // One constrained sibling (the usual case): no need to compare trials.
-            let edge = trie.constrained[Int(n.conStart)]
-            if trie.constraintMatches(edge.constraint, vp, vlen) {
+            let edge = constrained[Int(n.conStart)]
+            if constraintMatches(edge.constraint, vp, vlen) {
                 let t = descend(edge.child, depth: depth, from: next, &ranges)
                 if t >= 0 { return t }
                 ranges[depth] = (segStart, next)
@@ -531,11 +523,11 @@ struct Walker {
             var bestChild: Int32 = -1
             var lastChild: Int32 = -1
             for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
-                let edge = trie.constrained[k]
-                guard trie.constraintMatches(edge.constraint, vp, vlen) else { continue }
+                let edge = constrained[k]
+                guard constraintMatches(edge.constraint, vp, vlen) else { continue }
                 let t = descend(edge.child, depth: depth, from: next, &ranges)
                 lastChild = edge.child
-                if t >= 0 && (best < 0 || trie.terminals[Int(t)].beats(trie.terminals[Int(best)])) {
+                if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) {
                     best = t
                     bestChild = edge.child
                 }
@@ -555,8 +547,8 @@ struct Walker {
         // 4. Optional last segment: only when nothing follows.
         if n.optCount > 0 && safe && isLast(next) {
             for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
-                let edge = trie.optionals[k]
-                if edge.constraint < 0 || trie.constraintMatches(edge.constraint, vp, vlen) { return edge.terminal }
+                let edge = optionals[k]
+                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return edge.terminal }
             }
         }
         // 5. Catch-all: this segment and everything after it.
@@ -565,6 +557,26 @@ struct Walker {
             return n.catchAll
         }
         return -1
+    }
+
+    /// True when constraint `id` accepts the decoded segment `(p, count)`.
+    @inline(__always)
+    func constraintMatches(_ id: Int32, _ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let f = fast[Int(id)]
+        switch f.kind {
+        case 1:
+            guard count >= f.minLength && count <= f.maxLength else { return false }
+            for k in 0..<count {
+                let b = p[k]
+                let word = b < 64 ? f.low : (b < 128 ? f.high : 0)
+                if (word >> UInt64(b & 63)) & 1 == 0 { return false }
+            }
+            return true
+        case 2:
+            return f.typeName.matches(UnsafeBufferPointer(start: p, count: count))
+        default:
+            return trie.constraints[Int(id)].matches(UnsafeBufferPointer(start: p, count: count))
+        }
     }
 
     @inline(__always)
