@@ -202,11 +202,10 @@ final class RouteTrie: @unchecked Sendable {
     let fastConstraints: UnsafeMutableBufferPointer<FastConstraint>
     /// Held in a buffer so that the walker reads it without retaining an array.
     let terminals: UnsafeMutableBufferPointer<Terminal>
-    /// Per terminal: its route, with bit 31 set for the optional-absent variant (read on every hit).
-    let terminalRoutes: UnsafeMutableBufferPointer<Int32>
-    /// Per route: the depths of its captured parameters, 8 bits each, lowest first; and their count.
-    let captureDepths: UnsafeMutableBufferPointer<UInt64>
-    let captureCounts: UnsafeMutableBufferPointer<UInt8>
+    /// Per terminal, everything a hit reads after the walk, in one 16-byte record (one cache line
+    /// instead of three arrays): the route, with bit 31 set for the optional-absent variant; the depths
+    /// of the route's captured parameters, 8 bits each, lowest first; and their count.
+    let terminalRecords: UnsafeMutableBufferPointer<(route: Int32, count: Int32, depths: UInt64)>
     /// Scheme subtrees: lowercased scheme → host-level node. Tried before `anyScheme`.
     let schemes: [([UInt8], Int32)]
     /// `schemes` flattened for the walker: all lowercased scheme bytes, and per scheme its
@@ -228,11 +227,13 @@ final class RouteTrie: @unchecked Sendable {
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
         self.terminals = frozen(terminals)
-        terminalRoutes = frozen(terminals.map { $0.route | ($0.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0) })
-        captureDepths = frozen(captures.map { depths in
-            depths.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64(UInt8(truncatingIfNeeded: $1.element)) << (8 * UInt64($1.offset)) }
+        terminalRecords = frozen(terminals.map { terminal in
+            let depths = captures[Int(terminal.route)]
+            let packed = depths.prefix(8).enumerated().reduce(UInt64(0)) {
+                $0 | UInt64(UInt8(truncatingIfNeeded: $1.element)) << (8 * UInt64($1.offset))
+            }
+            return (terminal.route | (terminal.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0), Int32(min(depths.count, 8)), packed)
         })
-        captureCounts = frozen(captures.map { UInt8(min($0.count, 8)) })
         self.schemes = schemes
         schemeBytes = frozen(schemes.flatMap(\.0))
         var entries: [(start: Int32, length: Int32, node: Int32)] = []
@@ -253,9 +254,7 @@ final class RouteTrie: @unchecked Sendable {
         keyBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         constrained.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         optionals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        terminalRoutes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        captureDepths.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        captureCounts.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        terminalRecords.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         fastConstraints.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         self.terminals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
         schemeBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
@@ -322,11 +321,12 @@ final class RouteTrie: @unchecked Sendable {
             t = match(buf, layout, nil, &ranges)
         }
         guard t >= 0 else { return }
-        let packed = terminalRoutes[Int(t)]
+        let record = terminalRecords[Int(t)]
+        let packed = record.route
         let route = Int(packed & 0x7FFF_FFFF)
         var captures = CaptureRanges()
-        let depths = captureDepths[route]
-        for i in 0..<Int(captureCounts[route]) {
+        let depths = record.depths
+        for i in 0..<Int(record.count) {
             captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
         }
         result = RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
