@@ -103,6 +103,18 @@ enum AllocationProbe {
             let patterns = workload.routes.map(\.switchyardPattern)
             let rkPaths = workload.routes.map(\.routingKitPath)
             let rkRegister = RoutingKitLookup.firstOccurrences(rkPaths)
+            // Live heap left by building the 10,000-route table, measured before the larger tables and lookup
+            // lists exist (their memory could otherwise be freed inside the window); one build warms up first.
+            sink &+= try SwitchyardLookup.build(patterns.prefix(Workload.measuredSize)).routes.count
+            let size = Workload.measuredSize
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            let table = try SwitchyardLookup.build(patterns.prefix(size))
+            MallocInterposerSwift.unhook()
+            withExtendedLifetime(table) {}
+            let s = MallocInterposerSwift.getStatistics()
+            let liveBlocks = Double(s.mallocCount - s.freeCount) / Double(size)
+            let liveBytes = Double(s.mallocBytesCount - s.freeBytesCount) / Double(size)
             for size in Workload.sizes {
                 let rk = RoutingKitLookup(router: RoutingKitLookup.build(rkPaths.prefix(size), register: rkRegister))
                 let impl = SwitchyardLookup(table: try SwitchyardLookup.build(patterns.prefix(size)))
@@ -123,16 +135,8 @@ enum AllocationProbe {
                                    routingKitMallocsPerHit: Double(rkHit.mallocCount) / n))
             }
             result = AllocationProbeResult(measured: true, reason: nil, sizes: sizes)
-            // Live heap left by building the largest table (already warmed up above).
-            let size = Workload.sizes.max() ?? 10_000
-            MallocInterposerSwift.reset()
-            MallocInterposerSwift.hook()
-            let table = try SwitchyardLookup.build(patterns.prefix(size))
-            MallocInterposerSwift.unhook()
-            withExtendedLifetime(table) {}
-            let s = MallocInterposerSwift.getStatistics()
-            result.liveBlocksPerRoute = Double(s.mallocCount - s.freeCount) / Double(size)
-            result.liveRequestedBytesPerRoute = Double(s.mallocBytesCount - s.freeBytesCount) / Double(size)
+            result.liveBlocksPerRoute = liveBlocks
+            result.liveRequestedBytesPerRoute = liveBytes
             result.blackhole = sink
         }
         let encoder = JSONEncoder()

@@ -101,7 +101,9 @@ enum Vocabulary {
 /// The whole generated data set: 10,000 routes and one concrete URL per route.
 struct Workload: Sendable {
     static let seed: UInt64 = 0x5EED_5317_C4A8_2024
-    static let sizes = [100, 1_000, 10_000]
+    static let sizes = [100, 1_000, 10_000, 100_000]
+    /// The size the build-time, heap and RoutingKit targets speak about.
+    static let measuredSize = 10_000
     static let queryFraction = 0.3
     /// Distinct miss URLs collected per table size.
     static let missPoolSize = 500

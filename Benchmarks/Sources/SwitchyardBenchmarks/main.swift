@@ -12,11 +12,19 @@ struct Options {
     var allocationProbeChild = false
     /// `--profile NAME`: only loop NAME's lookups at 10,000 routes for a few seconds (to run under `perf`).
     var profile: String?
+    /// `--svg PATH`: also write the time-per-lookup plot there.
+    var svgPath: String?
+    /// `--no-callgrind`: skip the instruction counts (they take a few minutes under valgrind).
+    var callgrind = true
+    /// `--count IMPL SIZE`: the callgrind child (see ``InstructionCounts``).
+    var count: (String, Int)?
 
     static let usage = """
-        usage: SwitchyardBenchmarks [--quick] [--json] [--profile switchyard|floor|routingkit|build]
-          --quick     smaller batches (CI); the same measurements
+        usage: SwitchyardBenchmarks [--quick] [--json] [--svg PATH] [--no-callgrind] [--profile switchyard|floor|routingkit|build]
+          --quick     smaller batches (CI); the same measurements, without the instruction counts
           --json      print the results as one JSON object instead of the text report
+          --svg       also write an SVG plot of time per lookup against table size to PATH
+          --no-callgrind  skip the callgrind instruction counts in a full run
           --profile   only loop one implementation's hit and miss lookups at 10,000 routes for
                       about 5 seconds (build: rebuild the 10,000-route Switchyard table),
                       for a profiler such as `perf record`
@@ -33,6 +41,15 @@ struct Options {
                 }
                 o.profile = name
             case "--quick": o.quick = true
+            case "--svg":
+                guard let path = it.next() else { throw HarnessError("--svg needs a path\n\(usage)") }
+                o.svgPath = path
+            case "--no-callgrind": o.callgrind = false
+            case InstructionCounts.flag:
+                guard let impl = it.next(), InstructionCounts.implementations.contains(impl),
+                      let size = it.next().flatMap({ Int($0) }), size > 0
+                else { throw HarnessError("--count needs an implementation and a table size") }
+                o.count = (impl, size)
             case "--json": o.json = true
             case AllocationProbe.flag: o.allocationProbeChild = true
             case "-h", "--help":
@@ -63,6 +80,8 @@ struct Plan {
     }
 
     func regexLookups(_ routes: Int) -> Int { max(4, regexBudget / routes) }
+    /// The regex scan at 100,000 routes takes over 100 ms per miss: fewer batches there.
+    func regexBatches(_ routes: Int) -> Int { routes > 10_000 ? 3 : regexBatches }
 }
 
 func progress(_ message: String) {
@@ -149,8 +168,8 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
             ]
             if batch > 0 { for (k, v) in samples { t[k, default: []].append(v) } }
         }
-        progress("\(size) routes: timing the regex scan (\(plan.regexBatches) batches × \(regexCount) lookups)…")
-        for batch in 0...plan.regexBatches {
+        progress("\(size) routes: timing the regex scan (\(plan.regexBatches(size)) batches × \(regexCount) lookups)…")
+        for batch in 0...plan.regexBatches(size) {
             let h = timeBatch(regex, regexHits, &sink)
             let m = timeBatch(regex, regexMisses, &sink)
             if batch > 0 {
@@ -172,7 +191,7 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     }
 
     // Build time at the largest size, from pattern text, interleaved; the first round warms up.
-    let buildSize = Workload.sizes.max() ?? 10_000
+    let buildSize = Workload.measuredSize
     progress("timing table builds at \(buildSize) routes (\(plan.buildRepeats) repeats)…")
     var syBuild: [Double] = []
     var rkBuild: [Double] = []
@@ -213,6 +232,14 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     let probe = AllocationProbe.run(quick: options.quick)
 
     let rkRegistered = rkRegister.prefix(buildSize).filter { $0 }.count
+    let instructions: InstructionCounts
+    if options.callgrind && !options.quick {
+        progress("counting instructions per lookup under callgrind (a few minutes)…")
+        instructions = InstructionCounts.run(sizes: Workload.sizes)
+    } else {
+        instructions = InstructionCounts(measured: false, reason: options.quick ? "skipped in --quick mode" : "skipped (--no-callgrind)",
+                                         method: "-", entries: [])
+    }
     var report = Report(
         machine: .init(cores: ProcessInfo.processInfo.activeProcessorCount, cpu: cpuModel(),
                        os: ProcessInfo.processInfo.operatingSystemVersionString, swift: swiftVersion(),
@@ -226,7 +253,7 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
                        loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAverage()),
         settings: .init(mode: options.quick ? "quick" : "full", seed: "0x" + String(Workload.seed, radix: 16),
                         sizes: Workload.sizes, batches: plan.batches, lookupsPerBatch: plan.lookupsPerBatch,
-                        regexBatches: plan.regexBatches, regexLookupsPerBatch: Workload.sizes.map(plan.regexLookups),
+                        regexBatches: plan.regexBatches, regexBatchesPerSize: Workload.sizes.map(plan.regexBatches), regexLookupsPerBatch: Workload.sizes.map(plan.regexLookups),
                         buildRepeats: plan.buildRepeats, queryFraction: Workload.queryFraction, query: Vocabulary.query),
         sizes: sizeResults,
         build: .init(routes: buildSize, repeats: plan.buildRepeats, switchyardMs: median(syBuild), routingKitMs: median(rkBuild)),
@@ -236,7 +263,8 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
                       interposerActiveInTimingProcess: interposerActive),
         allocations: .init(method: "ordo-one/malloc-interposer 1.6.1 preloaded (LD_PRELOAD) into a child run of this executable; "
                            + "counts malloc/calloc/realloc/posix_memalign calls over the whole hit and miss lists after warm-up",
-                           probe: probe))
+                           probe: probe),
+        instructions: instructions)
     report.evaluateTargets()
 
     let mix = workload.routes.flatMap(\.path)
@@ -274,8 +302,8 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
 
 /// Loops one implementation's lookups at the largest size, for a profiler.
 func runProfile(_ name: String) throws(HarnessError) {
-    let workload = Workload()
-    let size = Workload.sizes.max() ?? 10_000
+    let workload = Workload(routeCount: Workload.measuredSize)
+    let size = Workload.measuredSize
     let sy = SwitchyardLookup(table: try SwitchyardLookup.build(workload.routes.map(\.switchyardPattern).prefix(size)))
     let w = SizeWorkload(size: size, workload: workload, lookups: 1_000, classify: sy.classify)
     var sink = 0
@@ -313,10 +341,19 @@ do {
     let options = try Options.parse(CommandLine.arguments.dropFirst())
     if let name = options.profile {
         try runProfile(name)
+    } else if let (impl, size) = options.count {
+        try InstructionCounts.child(impl, size)
     } else if options.allocationProbeChild {
         try AllocationProbe.child(workload: Workload(), lookups: Plan(quick: options.quick).lookupsPerBatch)
     } else {
         let report = try runBenchmarks(options)
+        if let path = options.svgPath {
+            do {
+                try Plot.svg(report).write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw HarnessError("could not write \(path): \(error)")
+            }
+        }
         print(options.json ? try report.json() : report.text)
     }
 } catch {

@@ -18,7 +18,7 @@ public struct RouteMatch<Target: Sendable>: Sendable {
     public var route: Route<Target> { storage.routes[Int(raw.route)] }
     /// The winning route's target.
     @inlinable
-    public var target: Target { storage.routes[Int(raw.route)].target }
+    public var target: Target { storage.targets[Int(raw.route)] }
     /// The winning route's pattern.
     public var pattern: RoutePattern { route.pattern }
     var layout: URLLayout { raw.layout }

@@ -158,7 +158,13 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
 @usableFromInline
 final class RouteStorage<Target: Sendable>: Sendable {
     @usableFromInline let routes: [Route<Target>]
-    init(_ routes: [Route<Target>]) { self.routes = routes }
+    /// The routes' targets alone, contiguous: reading a match's target touches one element and copies
+    /// no pattern (reading it through `routes` copied the 136-byte `Route` and retained its pattern).
+    @usableFromInline let targets: [Target]
+    init(_ routes: [Route<Target>]) {
+        self.routes = routes
+        targets = routes.map(\.target)
+    }
 }
 
 /// An immutable, thread-safe route table. Lookups read it without locks.

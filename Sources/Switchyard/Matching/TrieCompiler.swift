@@ -151,7 +151,7 @@ enum TrieCompiler {
             for (key, child) in zip(b.literalKeys, litChildren) {
                 let (h, prefix) = key.withUnsafeBufferPointer { kb in
                     kb.baseAddress.map { (RouteTrie.hash($0, kb.count, fold: false), LiteralEdge.pack($0, kb.count, fold: false)) }
-                        ?? (RouteTrie.emptyHash, 0)
+                        ?? (RouteTrie.mix(0, 0), 0)
                 }
                 literals.append(LiteralEdge(hash: h, prefix: prefix, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
                 keyBytes.append(contentsOf: key)
@@ -187,6 +187,16 @@ enum TrieCompiler {
             n.catchAll = b.catchAll
             n.exact = b.exact
             n.absent = b.absent.min { terminals[Int($0)].beats(terminals[Int($1)]) } ?? -1
+            // Reachable remaining lengths: 0 to end here, 1 through an optional, 1+ through a catch-all,
+            // and each child's lengths shifted by the segment its edge consumes.
+            var lengths: UInt64 = 0
+            if n.exact >= 0 || n.absent >= 0 { lengths |= 1 }
+            if n.optCount > 0 { lengths |= 2 }
+            if n.catchAll >= 0 { lengths |= TrieNode.oneOrMore }
+            for child in litChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
+            for (_, child) in conChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
+            if n.param >= 0 { lengths |= TrieNode.shifted(nodes[Int(n.param)].lengths) }
+            n.lengths = lengths
             nodes[Int(index)] = n
             return index
         }

@@ -42,6 +42,26 @@ struct ByteProgram: Sendable {
         accept = 1 << UInt64(count)
     }
 
+    /// When every element has the same byte set, the program accepts exactly the strings over that set
+    /// whose length is between the number of required elements and the number of elements (no upper
+    /// bound when an element repeats): `[0-9]+`, `[a-z]{2,8}`, `\\d{4}`. Returns the set as a 128-bit
+    /// mask (bytes 0–63 in `low`, 64–127 in `high`) and the bounds; nil for any other program.
+    var uniformClass: (low: UInt64, high: UInt64, minLength: Int, maxLength: Int?)? {
+        let count = accept.trailingZeroBitCount
+        guard count > 0 && count < 64 else { return nil }
+        let all: UInt64 = accept &- 1
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for byte in 0..<128 {
+            let m = masks[byte]
+            if m == 0 { continue }
+            guard m == all else { return nil }
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        let required = count - (skip & all).nonzeroBitCount
+        return (low, high, required, loop & all != 0 ? nil : count)
+    }
+
     @inline(__always)
     private func closure(_ state: UInt64) -> UInt64 {
         var d = state

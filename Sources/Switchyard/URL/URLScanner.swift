@@ -70,6 +70,11 @@ enum ByteClass {
     static let pathEnd: UInt8 = 2
     /// Bit 2: needs attention inside a component (`%`, `/`, non-ASCII, `\`).
     static let special: UInt8 = 4
+    /// Bit 3: a host byte that needs no check at all (ASCII, not a capital, not forbidden, not one of
+    /// `@ : % \ < > " ^ ` { | } [ ]`): the authority loop skips it after one table lookup.
+    static let hostPlain: UInt8 = 8
+    /// Bit 4: a query byte that needs no check (ASCII, not forbidden, not `#`, `&`, `=` or `%`).
+    static let queryPlain: UInt8 = 16
 
     static let table: [UInt8] = {
         var t = [UInt8](repeating: 0, count: 256)
@@ -81,6 +86,12 @@ enum ByteClass {
         t[Int(UInt8(ascii: "/"))] |= special
         t[Int(UInt8(ascii: "\\"))] |= special
         for b in 0x80..<0x100 { t[b] |= special }
+        for b in 0x21..<0x7F {
+            let c = UInt8(b)
+            let hostSpecial = Array("@:%\\<>\"^`{|}[]".utf8) + [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")]
+            if !(c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) && !hostSpecial.contains(c) { t[b] |= hostPlain }
+            if !Array("#&=%".utf8).contains(c) { t[b] |= queryPlain }
+        }
         return t
     }()
 
@@ -173,9 +184,11 @@ enum URLScanner {
         while p < n {
             let b = buf[p]
             let cls = table[Int(b)]
-            if cls == 0 {
+            if cls & ~(ByteClass.hostPlain | ByteClass.queryPlain) == 0 {
+                // A plain byte, and usually a run of them: skip to the next byte that needs a look.
                 if segmentStart < 0 { segmentStart = p }
                 p += 1
+                while p < n && table[Int(buf[p])] & ~(ByteClass.hostPlain | ByteClass.queryPlain) == 0 { p += 1 }
                 continue
             }
             if cls & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: p) }
@@ -214,8 +227,12 @@ enum URLScanner {
             validator = UTF8Validator()
             while p < n {
                 let b = buf[p]
-                if b == UInt8(ascii: "#") { break }
                 let cls = table[Int(b)]
+                if cls & ByteClass.queryPlain != 0 {
+                    p += 1
+                    continue
+                }
+                if b == UInt8(ascii: "#") { break }
                 if cls & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: p) }
                 if b == UInt8(ascii: "&") || b == UInt8(ascii: "=") {
                     if !validator.isComplete { throw URLParseError(.invalidUTF8, at: p) }
@@ -391,8 +408,13 @@ enum URLScanner {
         } else {
             var validator = UTF8Validator()
             var k = start
+            let table = ByteClass.table
             while k < end {
                 let b = buf[k]
+                if table[Int(b)] & ByteClass.hostPlain != 0 {
+                    k += 1
+                    continue
+                }
                 switch b {
                 case UInt8(ascii: "@"): throw URLParseError(.userinfoNotAllowed, at: k)
                 case UInt8(ascii: ":"):
@@ -415,7 +437,7 @@ enum URLScanner {
                      UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
                     if portStart < 0 { throw URLParseError(.invalidHost, at: k) }
                 default:
-                    if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 {
+                    if table[Int(b)] & ByteClass.forbidden != 0 {
                         throw URLParseError(.forbiddenCharacter(b), at: k)
                     }
                     if portStart < 0 {
