@@ -36,6 +36,22 @@ struct AppRuntimeTests {
         #expect(runtime.state.compactDescription == "[Discover] Discover")
     }
 
+    @Test func aTabSwitchToAnotherGatedTabEndsTheFirstHoldOnceAndHoldsTheSecond() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        let first = Deliveries()
+        _ = await runtime.perform(.tab(3), callback: first.callback())
+        let report = await runtime.perform(.tab(4))
+        #expect(first.all == ["cancelled"])
+        #expect(report.cancelledHold?.openID == 1)
+        #expect((report.message ?? "").components(separatedBy: "ended as cancelled").count == 2, "\(report.message ?? "")")
+        let cancels = runtime.timeline.compactMap { event -> Int? in
+            if case .cancel(let id, _, _) = event.kind { return id }
+            return nil
+        }
+        #expect(cancels == [1], "one cancel event for #1, none for the new hold")
+        #expect(runtime.heldNavigation?.url == "app://me?jumpType=tab")
+    }
+
     @Test func aResumedHoldFiresOnceWithTheResumedOutcome() async throws {
         let runtime = try DemoApp.makeRuntime()
         let got = Deliveries()

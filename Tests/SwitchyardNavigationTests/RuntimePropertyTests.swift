@@ -57,6 +57,8 @@ struct RuntimePropertyTests {
         let urls = Self.urls(for: runtime)
         var rng = SplitMix64(seed: seed)
         var held: (openID: Int, deliveries: Deliveries)?
+        var ended: Set<Int> = []
+        var lastEvent = 0
         for step in 0..<Self.commandsPerRun {
             let command = Self.randomCommand(&rng, urls: urls)
             let before = runtime.state
@@ -67,6 +69,16 @@ struct RuntimePropertyTests {
 
             let violations = runtime.state.checkInvariants()
             try #require(violations.isEmpty, "\(context): \(violations)")
+            // The timeline ends each held open once: one cancel or one resume, never both or two.
+            for event in runtime.timeline where event.sequence > lastEvent {
+                switch event.kind {
+                case .cancel(let id, _, _), .resume(let id, _, _):
+                    try #require(ended.insert(id).inserted, "\(context): the timeline ends held open #\(id) twice")
+                default:
+                    break
+                }
+            }
+            lastEvent = runtime.timeline.last?.sequence ?? lastEvent
             try #require(runtime.holdViolation == nil, "\(context): \(runtime.holdViolation ?? "")")
 
             // The held navigation from before: it fires exactly when it is no longer held.

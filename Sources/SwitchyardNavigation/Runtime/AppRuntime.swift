@@ -383,7 +383,8 @@ public final class AppRuntime {
         if let before = heldBefore, before != held, held != nil || gate.isLoggedIn == false,
            report.outcome.map({ !(isResume($0) && gate.isLoggedIn) }) ?? true {
             // The gate replaced the hold with a newer one: the old open was cancelled as superseded.
-            if let held, held.openID != before.openID {
+            // Unless this command already cancelled it (a tab switch that closed its login screen first).
+            if let held, held.openID != before.openID, report.cancelledHold?.openID != before.openID {
                 record(.cancel(openID: before.openID, url: before.url, reason: "superseded by #\(held.openID)"))
                 report.note("login restarted: the held open #\(before.openID) \(before.url) ended as cancelled (superseded by #\(held.openID))")
                 report.cancelledHold = before
