@@ -86,7 +86,7 @@ extension AppView {
         case .link(_, let link):
             return "Enter opens \(link.url) · : or / types a URL"
         case .logIn:
-            return "Enter logs in and resumes the held navigation · Esc cancels"
+            return model.held == nil ? "Enter logs in · Esc closes the login screen" : "Enter logs in and resumes the held navigation · Esc cancels"
         case .discardChanges:
             return "Enter discards the changes, so the form can be left"
         }
