@@ -66,6 +66,20 @@ struct AppModelTests {
         #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .info))
     }
 
+    @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l:app://order/42\r", to: loop, terminal)
+        #expect(loop.model.log.first?.fate == "⏸ held until login")
+        await AppFixture.send([.escape, .char(":")], to: loop, terminal)
+        await AppFixture.type("app://nope\r", to: loop, terminal)
+        let first = try #require(loop.model.log.first)
+        #expect(first.fate == "⏸ held, then cancelled: the login screen was closed")
+        #expect(first.fateIsFailure)
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("▸ #1 app://order/42  ⏸ held, then cancelled:"))
+        #expect(!text.contains("▸ #1 app://order/42  ✓"), "no success mark on an open whose hold was cancelled")
+    }
+
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://disc", to: loop, terminal)
@@ -276,6 +290,7 @@ struct AppModelTests {
         #expect(opens[1].resumes == 1, "the resumed open points back to the held one")
         var text = try #require(terminal.lastFrame).description
         #expect(text.contains("▸ #2 app://order/42 (resumes #1)"))
+        #expect(text.contains("▸ #1 app://order/42  ⏸ held, resumed as #2"), "the held open's line says how its hold ended")
         #expect(text.contains("▾ #3 open app://nope"))
         #expect(!text.contains("interceptor LoginGate: proceed"), "#2's steps are folded away")
 

@@ -426,4 +426,25 @@ struct LineEditorTests {
         #expect(editor.text == "app://order/5")
         #expect(editor.completions.isEmpty, "typing ends the cycle")
     }
+
+    @Test func enterOnAnUntypedPlaceholderSelectsItInsteadOfSubmitting() {
+        var editor = LineEditor()
+        let completer: (String) -> [String] = { _ in ["app://order/:id<int>/track/:step"] }
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.handle(.enter, completer: completer) == .unchanged)
+        #expect(editor.text == "app://order/:id<int>/track/:step")
+        #expect(editor.activeField == 0)
+        _ = editor.handle(.char("9"), completer: completer)
+        // The first is typed; Enter goes to the second, still a placeholder.
+        #expect(editor.handle(.enter, completer: completer) == .unchanged)
+        #expect(editor.activeField == 1)
+        #expect(editor.cursor == 20)
+        _ = editor.handle(.char("2"), completer: completer)
+        #expect(editor.handle(.enter, completer: completer) == .submitted("app://order/9/track/2"))
+        // A pattern put in the field some other way gets its fields too.
+        editor.setText("app://user/:id")
+        editor.selectFirstField()
+        #expect(editor.activeField == 0)
+        #expect(editor.cursor == 11)
+    }
 }

@@ -134,6 +134,7 @@ extension AppModel {
             }
             routeSelection = chosen
             prompt.setText(rows[chosen].pattern)
+            prompt.selectFirstField()
             focus = .prompt
         }
         return nil
@@ -150,6 +151,11 @@ extension AppModel {
             focus = .phone
             let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             return url.isEmpty ? nil : .open(url)
+        case .unchanged where key == .enter:
+            if let field = prompt.activeField, prompt.fields.indices.contains(field) {
+                let name = String(Array(prompt.text)[prompt.fields[field]])
+                status = AppStatus("Type a value for \(name) first (Tab moves to the next placeholder)", kind: .info)
+            }
         case .unchanged where key == .tab:
             status = AppStatus("No pattern or link starts with \(prompt.textBeforeCursor)", kind: .info)
         case .edited, .unchanged, .ignored:
@@ -175,6 +181,20 @@ extension AppModel {
                 }
             }
             log += entries
+            // A held open's line tells how the hold ended: held, then resumed or cancelled.
+            for event in fresh {
+                let (id, fate, failed): (Int, String, Bool)
+                switch event.kind {
+                case .hold(let openID, _): (id, fate, failed) = (openID, "⏸ held until login", false)
+                case .resume(let openID, _, let resumedAs): (id, fate, failed) = (openID, "⏸ held, resumed as #\(resumedAs)", false)
+                case .cancel(let openID, _, let reason): (id, fate, failed) = (openID, "⏸ held, then cancelled: \(reason)", true)
+                default: continue
+                }
+                if let index = log.lastIndex(where: { $0.event == nil && $0.id == id }) {
+                    log[index].fate = fate
+                    log[index].fateIsFailure = failed
+                }
+            }
             logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
             if log.count > logLimit {
                 log.removeFirst(log.count - logLimit)

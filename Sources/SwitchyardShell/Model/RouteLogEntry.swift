@@ -30,6 +30,10 @@ package struct RouteLogEntry: Hashable, Sendable {
     package var sequence: Int
     /// For an open that resumed a held navigation after login: the number of the held open.
     package var resumes: Int?
+    /// For an open the login gate held: how the hold ended so far (held, resumed as #n, cancelled).
+    package var fate: String?
+    /// Whether ``fate`` is a failure (the hold was cancelled).
+    package var fateIsFailure = false
     /// For a timeline event that is not an open (hold, resume, cancel, login, back…): its line.
     package var event: String?
     /// Seconds since the app started, when known.

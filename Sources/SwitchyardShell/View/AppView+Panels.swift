@@ -86,9 +86,15 @@ extension AppView {
             current = entry.sequence
             let mark = entry.isHandled ? "✓" : "✗"
             let outcomeStyle = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
+            let fateStyle = entry.fateIsFailure ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true)
             let resumes = entry.resumes.map { " (resumes #\($0))" } ?? ""
             guard expanded(entry) else {
-                add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
+                if let fate = entry.fate {
+                    // A held open: how its hold ended says more than the redirect to the login screen.
+                    add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(fate)", fateStyle, indent: 1)
+                } else {
+                    add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
+                }
                 continue
             }
             add(stamp + "▾ #\(entry.id) open \(entry.url)\(resumes)", CellStyle(bold: true), indent: 1)
@@ -110,6 +116,9 @@ extension AppView {
                 add("\(step.kind) \(step.name): \(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
             }
             add("\(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))\(noBreak)total", outcomeStyle, indent: 3)
+            if let fate = entry.fate {
+                add(fate, fateStyle, indent: 3)
+            }
         }
         return lines
     }

@@ -555,8 +555,9 @@ public struct LineEditor: Hashable, Sendable {
         return ranges
     }
 
-    /// Turns the placeholders of the text into fields and selects the first one, if any.
-    private mutating func selectFirstField() {
+    /// Turns the placeholders of the text into fields and selects the first one, if any (as a
+    /// completion does; for a pattern put in the field some other way).
+    public mutating func selectFirstField() {
         fields = Self.placeholderRanges(in: String(graphemes))
         guard let first = fields.first else {
             clearFields()
@@ -613,6 +614,18 @@ public struct LineEditor: Hashable, Sendable {
             backspace()
             resizeField(active, by: graphemes.count - before)
             return .edited
+        case .enter:
+            // A placeholder not yet typed over is not a URL: Enter selects it instead of submitting.
+            let unfilled = activeFieldIsPlaceholder ? active : active + 1
+            guard fields.indices.contains(unfilled) else {
+                return nil
+            }
+            activeField = unfilled
+            activeFieldIsPlaceholder = true
+            cursor = fields[unfilled].lowerBound
+            resetCompletion()
+            adjustScroll()
+            return .unchanged
         case .tab:
             if !completions.isEmpty, let completer {
                 // Still cycling: Tab shows the next candidate.
