@@ -218,6 +218,21 @@ struct GeneratedAppTests {
         #expect(report.state.top.body.contains("param    id = 7"))
     }
 
+    @Test(arguments: [
+        ("https://:host([a-z]+\\.example\\.com)/x", "https://a.example.com/x"),
+        ("x://y/:code([A-Z]{3})/:n<uuid>", "x://y/AAA/123e4567-e89b-42d3-a456-426614174000"),
+        ("app://p/:phone(\\d{11})", "app://p/11111111111"),
+    ])
+    func exampleURLsSatisfyEveryConstraint(_ pattern: String, _ expected: String) async throws {
+        #expect(AppDescription.exampleURL(for: pattern) == expected)
+        // The generated app's index links to the route, and its title keeps the pattern's `{n}`.
+        let app = AppDescription.generated(from: RouteFile(routes: [RouteDefinition(pattern: pattern, target: "T")]))
+        let runtime = try AppRuntime(app: app)
+        #expect(runtime.state.top.links.map(\.title) == ["\(pattern) → T"])
+        let report = await runtime.perform(.tap(1))
+        #expect(report.outcome?.code == "handled", "\(runtime.state.top.links)")
+    }
+
     @Test func manyHostsShareOneRoutesTab() throws {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))

@@ -407,3 +407,16 @@ extension SegmentConstraint.TypeName {
         return SegmentNFA(edges: edges, starts: [0, n], accepting: accepting)
     }
 }
+
+extension SegmentConstraint {
+    /// A value the constraint accepts, found on its automaton (for example `AAA` for `[A-Z]{3}`), or
+    /// nil when it accepts nothing or the search hits its cap. For example URLs of patterns whose
+    /// constraints no stock example value satisfies.
+    package func exampleValue() -> String? {
+        guard let automaton else { return nil }
+        if case .witness(let value) = ProductSearch.run(accept: [automaton], reject: [], cap: ProductSearch.defaultCap) {
+            return value.isEmpty || value == "." || value == ".." ? nil : value
+        }
+        return nil
+    }
+}

@@ -88,7 +88,8 @@ extension AppDescription {
             switch segment {
             case .parameter(let name, let constraint), .optional(let name, let constraint):
                 let accepted = exampleValues.filter { constraint?.matches($0) ?? true }
-                values[name] = accepted.isEmpty ? "x" : accepted[min(variant, accepted.count - 1)]
+                // No stock value fits (a regex such as `[A-Z]{3}`): one found on the constraint's automaton.
+                values[name] = accepted.isEmpty ? (constraint?.exampleValue() ?? "x") : accepted[min(variant, accepted.count - 1)]
             case .catchAll(let name):
                 values[name ?? "*"] = "a/b"
             case .literal:

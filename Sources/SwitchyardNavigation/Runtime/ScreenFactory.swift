@@ -73,9 +73,11 @@ package enum ScreenFactory {
         return names
     }
 
-    /// A `{name}` at the start of `text` (name: letters, digits, `_`, `-`), and the text after it.
+    /// A `{name}` at the start of `text` (name: letters, digits, `_`, `-`, not starting with a digit,
+    /// so a regex quantifier such as `{3}` in a pattern shown in a title stays text), and the text
+    /// after it.
     static func placeholder(in text: Substring) -> (String, Substring)? {
-        guard text.first == "{" else { return nil }
+        guard text.first == "{", let first = text.dropFirst().first, !first.isNumber else { return nil }
         var name = ""
         var rest = text.dropFirst()
         while let c = rest.first {
