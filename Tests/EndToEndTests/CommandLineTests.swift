@@ -175,6 +175,19 @@ struct CommandLineTests {
         #expect(refused.output.contains("missing argument for parameter 'id'"))
     }
 
+    @Test func badReplayAndRecordPathsAreRefusedWithTheReasonBeforeTheScreenIsTaken() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let replay = try Self.run(["--replay", directory], input: "")
+        #expect(replay.status == 1)
+        #expect(replay.err == "switchyard: \(directory): is a directory, not a file\n")
+        let record = try Self.run(["--record", directory], input: "")
+        #expect(record.status == 1)
+        #expect(record.err == "switchyard: \(directory): is a directory, not a file\n")
+        let missing = try Self.run(["--record", "/nonexistent-sy/x.txt"], input: "")
+        #expect(missing.status == 1)
+        #expect(missing.err == "switchyard: /nonexistent-sy/x.txt: no such folder /nonexistent-sy\n")
+    }
+
     @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
         let dot = try Self.run(["graph"], input: "")
         #expect(dot.status == 0)

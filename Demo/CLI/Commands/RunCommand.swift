@@ -59,6 +59,8 @@ struct RunCommand: AsyncParsableCommand {
         let runtime = try appOptions.makeRuntime()
         let replayText = try replay.map(Self.read)
         let replayed = try replayText.map(Self.commands)
+        // Checked before the terminal is taken over, so a bad path is reported on a normal screen.
+        let recording = try record.map { try Self.openRecording($0, app: runtime.app.name) }
         let unavailable = NCursesTerminal.unavailability()
         guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse, palette: palette.flatMap { Palette(rawValue: $0.lowercased()) } ?? .detected()) else {
             // One line on every path: the notice, then the reason.
@@ -82,14 +84,7 @@ struct RunCommand: AsyncParsableCommand {
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
         }
-        if let record {
-            guard FileManager.default.createFile(atPath: record, contents: Data("# Recorded by switchyard \(runtime.app.name)\n".utf8)),
-                  let handle = FileHandle(forWritingAtPath: record) else {
-                terminal.shutdown()
-                FileHandleOutput.stderr("switchyard: cannot write \(record)")
-                throw ExitCode(1)
-            }
-            handle.seekToEndOfFile()
+        if let handle = recording {
             loop.onCommand = { command, report in
                 handle.write(Data(Self.recorded(command, report).utf8))
             }
@@ -141,10 +136,38 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     static func read(_ path: String) throws -> String {
-        do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
-            FileHandleOutput.stderr("switchyard: cannot read \(path): \(error.localizedDescription)")
+        let data: Data
+        do throws(RouteFileError) { data = try RouteSchema.read(path: path) } catch {
+            throw RouteFileLoader.fail(error)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(path): not UTF-8 text"))
             throw ExitCode(1)
         }
+        return text
+    }
+
+    /// Creates the `--record` file with its header line, or says why it cannot (a directory, a
+    /// missing folder, no permission) and exits 1.
+    static func openRecording(_ path: String, app: String) throws -> FileHandle {
+        var isDirectory: ObjCBool = false
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let reason: String?
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            reason = "is a directory, not a file"
+        } else if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            reason = "no such folder \(folder)"
+        } else if !FileManager.default.createFile(atPath: path, contents: Data("# Recorded by switchyard in \(app)\n".utf8)) {
+            reason = "cannot create the file (permission denied?)"
+        } else {
+            reason = nil
+        }
+        guard reason == nil, let handle = FileHandle(forWritingAtPath: path) else {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(path): \(reason ?? "cannot open the file for writing")"))
+            throw ExitCode(1)
+        }
+        handle.seekToEndOfFile()
+        return handle
     }
 
     /// The commands of a script (expectations and comments are skipped); a bad line ends the run.
