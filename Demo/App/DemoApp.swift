@@ -156,13 +156,24 @@ public enum DemoApp {
         try router.mountServices(registry, at: servicesBase)
     }
 
+    /// Whether the demo's services are mounted for `app`: for the demo itself, and for an app
+    /// description (such as `switchyard app --print`'s template) whose links call them and that
+    /// has no routes of its own under the mount.
+    public static func mountsServices(_ app: AppDescription) -> Bool {
+        let base = servicesBase + "/"
+        let calls = app.routes.contains { route in route.links.contains { $0.url.hasPrefix(base) } }
+        let owns = app.routes.contains { route in ([route.pattern] + route.aliases).contains { $0.hasPrefix(servicesBase) } }
+        return calls && !owns
+    }
+
     /// Builds the running demo app, optionally with an extra relocation table.
     @MainActor
     public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil) throws -> AppRuntime {
         let description = try app ?? Self.description()
         let cart = Cart()
+        let mounts = mountsServices(description)
         let runtime = try AppRuntime(app: description) { router in
-            if app == nil { try registerServices(on: router, cart: cart) }
+            if mounts { try registerServices(on: router, cart: cart) }
             if let relocations { try router.applyRelocations(relocations) }
         }
         return runtime

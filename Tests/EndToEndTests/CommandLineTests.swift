@@ -188,6 +188,15 @@ struct CommandLineTests {
         #expect(missing.err == "switchyard: /nonexistent-sy/x.txt: no such folder /nonexistent-sy\n")
     }
 
+    @Test func theAppTemplateLintsCleanAndItsServiceLinksWork() throws {
+        let template = try Self.routeFile(try Self.run(["app", "--print"], input: "").out)
+        let lint = try Self.run(["lint", "--app", template], input: "")
+        #expect(lint.status == 0)
+        #expect(lint.err.contains("0 errors, 0 warnings") || lint.out.contains("0 errors, 0 warnings"), "\(lint.out)\(lint.err)")
+        let script = try Self.run(["script", "--app", template], input: "open app://services/cart/add?item=7\nexpect outcome handled\n")
+        #expect(script.status == 0, "\(script.out)")
+    }
+
     @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
         let dot = try Self.run(["graph"], input: "")
         #expect(dot.status == 0)

@@ -28,7 +28,7 @@ struct LintCommand: ParsableCommand {
         let findings: [RouteLintFinding]
         if routes == nil {
             let description = try app.map { try RouteFileLoader.read(AppDescription.self, path: $0) } ?? DemoApp.description()
-            findings = AppLint.findings(description, mountedPatterns: app == nil ? DemoApp.mountedPatterns : [])
+            findings = AppLint.findings(description, mountedPatterns: DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : [])
         } else {
             findings = RouteLint.findings(try RouteFileLoader.load(routes: routes, app: nil))
         }
