@@ -233,6 +233,26 @@ struct GeneratedAppTests {
         #expect(report.outcome?.code == "handled", "\(runtime.state.top.links)")
     }
 
+    @Test func aGeneratedAppGatesRoutesThatRequireLogin() async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "shop://home", target: "Home"),
+            RouteDefinition(pattern: "shop://account", target: "Account", metadata: ["requiresLogin": "true"]),
+        ])
+        let app = AppDescription.generated(from: file)
+        #expect(app.loginURL == AppDescription.generatedLoginURL)
+        let runtime = try AppRuntime(app: app)
+        #expect(runtime.asksForLogin("shop://account"))
+        _ = await runtime.perform(.open("shop://account"))
+        #expect(runtime.heldNavigation?.url == "shop://account")
+        #expect(runtime.state.top.title == "Log in")
+        let resumed = await runtime.perform(.login)
+        #expect(resumed.outcome?.code == "handled")
+        #expect(runtime.state.top.title == "Account")
+        // Without a gated route there is no gate and no login screen.
+        #expect(AppDescription.generated(from: RouteFile(routes: [file.routes[0]])).loginURL == nil)
+        #expect(AppDescription.generated(from: RouteFile(routes: [])).routes[0].body == ["This route file has no routes."])
+    }
+
     @Test func manyHostsShareOneRoutesTab() throws {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))

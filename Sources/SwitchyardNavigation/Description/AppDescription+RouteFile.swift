@@ -3,6 +3,8 @@ import Switchyard
 extension AppDescription {
     /// The most tabs a generated app gets one per host; with more hosts, every route goes in one tab.
     public static let generatedTabLimit = 6
+    /// The stand-in login screen of a generated app whose routes require login.
+    public static let generatedLoginURL = "switchyard-index://login"
 
     /// An app made from a plain route file, so any route table can be tried in the app
     /// (`switchyard --routes FILE`).
@@ -12,7 +14,8 @@ extension AppDescription {
     /// routes whose host is a parameter go in a tab named "*". With more than ``generatedTabLimit`` groups,
     /// there is one tab, "Routes". Each tab's root is a generated index screen
     /// (`switchyard-index://tab/N`) that links to each of its routes with an example URL whose parameters
-    /// are filled with values their constraints accept. Redirects and relocations are kept.
+    /// are filled with values their constraints accept. Redirects and relocations are kept. When a route
+    /// sets `requiresLogin`, the app gets a login gate and a stand-in login screen (``generatedLoginURL``).
     public static func generated(from file: RouteFile, name: String = "Routes") -> AppDescription {
         var groups: [(title: String, routes: [RouteDefinition])] = []
         for route in file.routes {
@@ -39,7 +42,7 @@ extension AppDescription {
             let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
             routes.append(ScreenRoute(
                 pattern: root, kind: "Index \(number + 1)", title: group.title == "*" ? "Any host" : group.title,
-                body: ["\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
+                body: [group.routes.isEmpty ? "This route file has no routes." : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
                 links: links, opens: .tab))
         }
         for route in file.routes {
@@ -51,9 +54,19 @@ extension AppDescription {
             routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
                                       metadata: route.metadata, priority: route.priority))
         }
+        // Routes marked `requiresLogin` get a login gate, with a stand-in login screen to hold them on.
+        var loginURL: String?
+        if file.routes.contains(where: { $0.metadata[.requiresLogin] == true }) {
+            loginURL = generatedLoginURL
+            routes.append(ScreenRoute(
+                pattern: generatedLoginURL, kind: "SwitchyardLogin", title: "Log in",
+                body: ["A stand-in login screen: the route file marks routes requiresLogin, so the login gate holds them here.",
+                       "L (or `login` in a script) logs in and resumes the held open; Esc cancels it."],
+                opens: .presentFullScreen))
+        }
         return AppDescription(name: name, tabs: tabs, routes: routes,
                               redirects: file.redirects.map { RedirectDescription(from: $0.from, to: $0.to) },
-                              relocations: file.relocations)
+                              relocations: file.relocations, loginURL: loginURL)
     }
 
     /// Values tried, in order, for a parameter: the first its constraint accepts is used.
