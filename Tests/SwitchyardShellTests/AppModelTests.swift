@@ -80,6 +80,28 @@ struct AppModelTests {
         #expect(!text.contains("▸ #1 app://order/42  ✓"), "no success mark on an open whose hold was cancelled")
     }
 
+    @Test func aReplayInTheAppChecksItsExpectations() async throws {
+        let (loop, _) = try AppFixture.loop()
+        let script = """
+        # a recorded session
+        open app://discover/item/7
+        expect top Item #7
+        expect stack [Home] Home > Wrong
+        back
+        expect top Discover
+        """
+        let failures = await loop.replay(script: script, delayMilliseconds: 0, stepwise: false)
+        #expect(failures == 1)
+        #expect(loop.model.state.top.title == "Discover", "the commands ran")
+        #expect(loop.model.status?.kind == .error)
+        #expect(loop.model.status?.text.hasPrefix("Replay finished: 2 commands, 2 of 3 expectations passed; first failure: line 4: FAILED: expect stack") == true,
+                "\(loop.model.status?.text ?? "")")
+        // A clean script ends with a note.
+        let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
+        #expect(clean == 0)
+        #expect(loop.model.status?.text == "Replay finished: 1 command, 1 of 1 expectations passed; the app is yours")
+    }
+
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://disc", to: loop, terminal)

@@ -89,7 +89,7 @@ struct RunCommand: AsyncParsableCommand {
                 handle.write(Data(Self.recorded(command, report).utf8))
             }
         }
-        if let replayed { await loop.replay(replayed, delayMilliseconds: delay, stepwise: step) }
+        if let replayText, replayed != nil { await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step) }
         loop.coalescesWaitingKeys = true
         if !loop.model.quitRequested { await loop.run() }
         terminal.shutdown()

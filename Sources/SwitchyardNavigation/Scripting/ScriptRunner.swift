@@ -41,6 +41,11 @@ public final class ScriptRunner {
         self.output = output
     }
 
+    /// Runs each command of a script; ``AppRuntime/perform(_:callback:)`` unless set (the terminal
+    /// app's replay sets it so commands play with their animations, while expectations are still
+    /// checked here).
+    public var performer: ((NavigationCommand) async -> StepReport)?
+
     /// Splits a script into lines: LF, CRLF and a lone CR each end a line; a leading UTF-8 BOM is dropped.
     public nonisolated static func lines(of text: String) -> [String] {
         var scalars = Substring(text).unicodeScalars[...]
@@ -90,7 +95,12 @@ public final class ScriptRunner {
         do throws(CommandParseError) { command = try NavigationCommand(parsing: line) } catch {
             return bad(number, error.message)
         }
-        var report = await runtime.perform(command)
+        var report: StepReport
+        if let performer {
+            report = await performer(command)
+        } else {
+            report = await runtime.perform(command)
+        }
         report.command = line
         last = report
         if let cancelled = report.cancelledHold, cancelled.openID == lastOpen?.trace?.id { lastOpenCancelled = true }

@@ -169,7 +169,8 @@ package final class AppLoop {
 
     /// Runs `effect` through the runtime, updates the model with the report, and starts the
     /// transition's playback from the phone screen before the step to the one after it.
-    package func perform(_ effect: NavigationCommand) async {
+    @discardableResult
+    package func perform(_ effect: NavigationCommand) async -> StepReport {
         let size = model.layout.screen
         let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
@@ -180,7 +181,7 @@ package final class AppLoop {
         model.held = runtime.heldNavigation
         model.lockedURLs = AppModel.lockedURLs(runtime)
         guard model.animationsEnabled, !model.layout.isTooSmall else {
-            return
+            return report
         }
         let after = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let afterLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
@@ -192,30 +193,66 @@ package final class AppLoop {
             newLayer: afterLayer,
             tween: model.tween
         )
+        return report
     }
 
-    /// Plays `commands` in the app, animations included, before the user takes over (`--replay`).
+    /// Plays a script in the app, animations included, before the user takes over (`--replay`):
+    /// its commands run as typed keys would run them, and its `expect` lines are checked as the
+    /// script runner checks them, a failed one shown in the status line (and counted at the end).
     /// Between commands the loop waits `delayMilliseconds`, or, with `stepwise`, for a key; `q` or
-    /// Ctrl-C during the replay quits, any other key skips the wait.
-    package func replay(_ commands: [NavigationCommand], delayMilliseconds: Int, stepwise: Bool) async {
+    /// Ctrl-C during the replay quits, any other key skips the wait. Returns the failed expectations.
+    @discardableResult
+    package func replay(script text: String, delayMilliseconds: Int, stepwise: Bool) async -> Int {
         present()
-        for (index, command) in commands.enumerated() {
-            await perform(command)
+        var failedLines: [String] = []
+        let runner = ScriptRunner(runtime: runtime, showTraces: false) { line in
+            if line.contains(": FAILED: ") || line.contains(": error: ") { failedLines.append(line) }
+        }
+        runner.performer = { [unowned self] command in await self.perform(command) }
+        let lines = ScriptRunner.lines(of: text)
+        let commandCount = lines.filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#") && !trimmed.hasPrefix("expect")
+        }.count
+        var played = 0
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let failuresBefore = runner.failures
+            await runner.run(line: line, number: index + 1)
+            if trimmed.hasPrefix("expect") {
+                if runner.failures > failuresBefore, let failed = failedLines.last {
+                    model.status = AppStatus("Replay: \(failed)", kind: .error)
+                    present()
+                }
+                continue
+            }
+            played += 1
             while model.playback != nil {
                 present()
                 _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
                 model.advancePlayback()
             }
-            model.status = AppStatus("Replay \(index + 1)/\(commands.count): \(command)"
-                + (stepwise ? " · any key for the next step" : ""), kind: .note)
+            if runner.failures == failuresBefore {
+                model.status = AppStatus("Replay \(played)/\(commandCount): \(trimmed)"
+                    + (stepwise ? " · any key for the next step" : ""), kind: .note)
+            }
             present()
             let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
             if key == .char("q") || key == .ctrl("c") {
                 model.quitRequested = true
-                return
+                return runner.failures
             }
         }
-        model.status = AppStatus("Replay finished: \(commands.count) command\(commands.count == 1 ? "" : "s"); the app is yours", kind: .note)
+        let checks = runner.passedExpectations + runner.failures
+        let summary = "Replay finished: \(played) command\(played == 1 ? "" : "s")"
+            + (checks == 0 ? "" : ", \(runner.passedExpectations) of \(checks) expectations passed")
+        if runner.failures > 0 {
+            model.status = AppStatus("\(summary); first failure: \(failedLines.first ?? "")", kind: .error)
+        } else {
+            model.status = AppStatus(summary + "; the app is yours", kind: .note)
+        }
+        return runner.failures
     }
 
     /// Explains the route table's filter when it holds a URL (`scheme://…`), for "test a URL" mode.
