@@ -80,6 +80,18 @@ struct AppModelTests {
         #expect(!text.contains("▸ #1 app://order/42  ✓"), "no success mark on an open whose hold was cancelled")
     }
 
+    @Test func thePhoneTitleKeepsTheLoginStateAndTheHeldOpenVisibleWhenNarrow() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        let model = loop.model
+        #expect(model.phoneTitle == "Test Shop · ○ logged out · ⏸ #1 held")
+        #expect(model.phoneTitle(fitting: 30) == "○ logged out · ⏸ #1 held")
+        #expect(model.phoneTitle(fitting: 20) == "○ · ⏸ #1 held")
+        #expect(model.phoneTitle(fitting: 8) == "○ · ⏸ #1")
+        // At 100 columns the whole marker shows in the frame.
+        #expect(try #require(terminal.lastFrame).description.contains("⏸ #1 held"))
+    }
+
     @Test func aReplayInTheAppChecksItsExpectations() async throws {
         let (loop, _) = try AppFixture.loop()
         let script = """

@@ -153,10 +153,20 @@ package struct AppModel: Equatable, Sendable {
     /// The phone's title: the app's name, then a login badge (when the app has a login gate) and the
     /// held navigation, if any.
     package var phoneTitle: String {
-        var title = appName
-        if let isLoggedIn { title += isLoggedIn ? " · ● logged in" : " · ○ logged out" }
-        if let held { title += " · ⏸ #\(held.openID) held" }
-        return title
+        phoneTitle(fitting: .max)
+    }
+
+    /// ``phoneTitle`` in at most `columns` columns: the app's name goes first, then the badges get
+    /// their short forms (`●`, `○`, `⏸ #1`), so the login state and the held open stay visible.
+    package func phoneTitle(fitting columns: Int) -> String {
+        let badge = isLoggedIn.map { $0 ? "● logged in" : "○ logged out" }
+        let shortBadge = isLoggedIn.map { $0 ? "●" : "○" }
+        let hold = held.map { "⏸ #\($0.openID) held" }
+        let shortHold = held.map { "⏸ #\($0.openID)" }
+        let candidates = [
+            [appName, badge, hold], [badge, hold], [shortBadge, hold], [shortBadge, shortHold],
+        ].map { $0.compactMap { $0 }.joined(separator: " · ") }
+        return candidates.first { DisplayWidth.of($0) <= columns } ?? candidates[candidates.count - 1]
     }
 
     /// The screen on top, the one keys act on.
