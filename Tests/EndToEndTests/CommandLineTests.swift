@@ -197,6 +197,21 @@ struct CommandLineTests {
         #expect(script.status == 0, "\(script.out)")
     }
 
+    @Test func smallRefusals() throws {
+        // An empty script checks nothing, so it fails.
+        let empty = try Self.run(["script"], input: "# only a comment\n\n")
+        #expect(empty.status == 1)
+        #expect(empty.out.hasSuffix("error: the script has no commands or expectations\n# 0 passed, 1 failed\n"))
+        // A plain route file given as an app says how to open it.
+        let routes = try Self.routeFile(#"{"routes": [{"pattern": "app://faq/:topic", "target": "FAQ"}]}"#)
+        let asApp = try Self.run(["script", "--app", routes], input: "")
+        #expect(asApp.status == 1)
+        #expect(asApp.err.hasSuffix("missing required key \"tabs\" (a plain route file? open it with --routes FILE)\n"))
+        // An all-caps target names its builder in lower case.
+        let generated = try Self.run(["generate", "swift", "--routes", routes], input: "")
+        #expect(generated.out.contains("public static func faq(topic: String) -> FAQ {"))
+    }
+
     @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {
         let dot = try Self.run(["graph"], input: "")
         #expect(dot.status == 0)

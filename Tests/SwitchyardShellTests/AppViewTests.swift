@@ -84,6 +84,15 @@ struct AppViewTests {
         #expect(rows == ["route app://search/:query?", "path query = shoes", "query sort = price", "query size = 42", "native openedFrom = Home"])
     }
 
+    @Test func aHugeURLIsCutInTheMiddleInTheLog() {
+        let url = "app://search/" + String(repeating: "x", count: 9000)
+        let entry = RouteLogEntry(id: 1, url: url, outcome: "not found", isHandled: false, seconds: 0)
+        let lines = AppView.logLines([entry], width: 60, expanded: { _ in false })
+        let text = lines.map(\.text).joined()
+        #expect(lines.count <= 6, "\(lines.count) lines")
+        #expect(text.contains("(9013 bytes)"))
+    }
+
     @Test func aRepeatedQueryNameShowsEveryValue() {
         let screen = Screen(
             kind: "Search",

@@ -8,7 +8,7 @@ import SwitchyardNavigation
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
-        abstract: "Print a JSON route table: pattern, target, priority, metadata and interceptors.",
+        abstract: "Print the route table: pattern, target, priority, metadata and interceptors, one route a line.",
         discussion: """
         One header line, then one line per route in registration order, columns separated by two spaces:
         PATTERN, TARGET, PRIORITY, METADATA (key=value,… sorted by key, or -), INTERCEPTORS (or -).

@@ -17,6 +17,11 @@ enum RouteFileLoader {
     /// Reads `type` from the JSON file at `path`, or prints the refusal (naming the file) and exits 1.
     static func read<T: Decodable>(_ type: T.Type, path: String) throws -> T {
         do throws(RouteFileError) { return try RouteSchema.load(type, path: path) } catch {
+            if type == AppDescription.self, error.location.isEmpty, error.message == "missing required key \"tabs\"" {
+                // A plain route file given as an app description.
+                throw fail(RouteFileError(error.location, error.message + " (a plain route file? open it with --routes FILE)",
+                                          file: error.file, line: error.line, column: error.column))
+            }
             throw fail(error)
         }
     }

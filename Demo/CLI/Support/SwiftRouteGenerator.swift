@@ -54,6 +54,9 @@ struct SwiftRouteGenerator {
         if !current.isEmpty { words.append(current) }
         var out = words.enumerated().map { index, word in
             let head = word.prefix(1), tail = word.dropFirst()
+            if index == 0 && !upper && word == word.uppercased() {
+                return word.lowercased()    // `FAQ` → `faq`, not `fAQ`
+            }
             return (index == 0 && !upper ? head.lowercased() : head.uppercased()) + tail
         }.joined()
         if out.isEmpty { out = upper ? "Route" : "route" }

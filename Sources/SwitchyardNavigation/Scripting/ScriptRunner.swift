@@ -74,9 +74,17 @@ public final class ScriptRunner {
     @discardableResult
     public func run(_ text: String) async -> Bool {
         var number = 0
+        var steps = 0
         for line in Self.lines(of: text) {
             number += 1
+            let trimmed = line.trimmingBlanks
+            if !trimmed.isEmpty && !trimmed.hasPrefix("#") { steps += 1 }
             await run(line: line, number: number)
+        }
+        if steps == 0 {
+            // An empty script checks nothing: a CI step that runs one must not pass by accident.
+            failures += 1
+            output("error: the script has no commands or expectations")
         }
         output("# \(passedExpectations) passed, \(failures) failed")
         return failures == 0
@@ -115,6 +123,11 @@ public final class ScriptRunner {
         }
     }
 
+    /// `text` cut to its first 300 characters (a binary file's lines are echoed, not flooded).
+    static func capped(_ text: String) -> String {
+        text.count <= 300 ? text : String(text.prefix(300)) + "… (\(text.count) characters)"
+    }
+
     private func bad(_ number: Int, _ message: String) {
         failures += 1
         output("line \(number): error: \(SafeText.visible(message))")
@@ -126,7 +139,7 @@ public final class ScriptRunner {
     }
 
     private func print(_ r: StepReport, _ number: Int) {
-        output("> \(SafeText.visible(r.command))")
+        output("> \(Self.capped(SafeText.visible(r.command)))")
         output("  state: \(SafeText.visible(r.state.compactDescription))")
         if r.transition != .none { output("  transition: \(SafeText.visible(r.transition.description))") }
         if let outcome = r.outcome { output("  outcome: \(SafeText.visible(outcome.description))") }

@@ -56,6 +56,9 @@ extension AppView {
         Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1)
     }
 
+    /// The most columns of a URL the route log shows.
+    static let maximumLoggedURLWidth = 200
+
     /// The log's lines for a panel `width` columns wide (wrapped lines indented under their first);
     /// `expanded` says which opens show their detail rather than one summary line.
     static func logLines(_ entries: [RouteLogEntry], width: Int, expanded: (RouteLogEntry) -> Bool = { _ in true }) -> [LogLine] {
@@ -88,16 +91,19 @@ extension AppView {
             let outcomeStyle = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
             let fateStyle = entry.fateIsFailure ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true)
             let resumes = entry.resumes.map { " (resumes #\($0))" } ?? ""
+            // A URL of thousands of characters would fill the panel: its middle is cut.
+            let url = DisplayWidth.of(entry.url) <= maximumLoggedURLWidth
+                ? entry.url : DisplayWidth.elidedMiddle(entry.url, toWidth: maximumLoggedURLWidth) + " (\(entry.url.utf8.count) bytes)"
             guard expanded(entry) else {
                 if let fate = entry.fate {
                     // A held open: how its hold ended says more than the redirect to the login screen.
-                    add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(fate)", fateStyle, indent: 1)
+                    add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(fate)", fateStyle, indent: 1)
                 } else {
-                    add(stamp + "▸ #\(entry.id) \(entry.url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
+                    add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
                 }
                 continue
             }
-            add(stamp + "▾ #\(entry.id) open \(entry.url)\(resumes)", CellStyle(bold: true), indent: 1)
+            add(stamp + "▾ #\(entry.id) open \(url)\(resumes)", CellStyle(bold: true), indent: 1)
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
             }
