@@ -66,6 +66,25 @@ struct AppModelTests {
         #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .info))
     }
 
+    @Test func unfoldingAnOpenInAFullLogKeepsItsLineInPlace() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l", to: loop, terminal)
+        for index in 0..<14 {
+            await AppFixture.type(":app://discover/item/\(index)\r", to: loop, terminal)
+        }
+        let opens = loop.model.log.filter { $0.event == nil }
+        let target = opens[opens.count - 3]
+        let line = try #require(loop.frame.hits.first { $0.target == .logEntry(target.sequence) })
+        await AppFixture.send([.mouse(x: line.rect.x + 2, y: line.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.isExpanded(target))
+        #expect(loop.model.logScroll > 0, "the log scrolled to keep the line")
+        let after = try #require(loop.frame.hits.first { $0.target == .logEntry(target.sequence) })
+        #expect(after.rect.y == line.rect.y)
+        // Folding it again scrolls back.
+        await AppFixture.send([.mouse(x: after.rect.x + 2, y: after.rect.y, kind: .click)], to: loop, terminal)
+        #expect(loop.model.logScroll == 0)
+    }
+
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("l:app://order/42\r", to: loop, terminal)
@@ -332,6 +351,8 @@ struct AppModelTests {
         let line = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
         await AppFixture.send([.mouse(x: line.rect.x + 2, y: line.rect.y, kind: .click)], to: loop, terminal)
         #expect(loop.model.isExpanded(opens[1]))
+        let moved = loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) }
+        #expect(moved?.rect.y == line.rect.y, "the clicked line stays where it was")
         text = try #require(terminal.lastFrame).description
         #expect(text.contains("interceptor LoginGate: proceed"))
         let again = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })

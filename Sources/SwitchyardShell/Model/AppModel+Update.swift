@@ -89,10 +89,22 @@ extension AppModel {
                 routeSelection = 0
             }
         case .toggleLogEntry(let sequence):
+            // The clicked line stays where it is on screen: the scroll (counted from the newest
+            // line) moves by as many lines as fold or unfold below it.
+            let linesBelow = { (model: AppModel) -> Int in
+                guard let panel = model.layout.log else { return 0 }
+                let lines = AppView.logLines(model.log, width: panel.width - 2, expanded: model.isExpanded)
+                guard let header = lines.firstIndex(where: { $0.entry == sequence }) else { return 0 }
+                return lines.count - header
+            }
+            let before = linesBelow(self)
             if logToggled.contains(sequence) {
                 logToggled.remove(sequence)
             } else {
                 logToggled.insert(sequence)
+            }
+            if logScroll > 0 || before != linesBelow(self) {
+                logScroll = max(0, logScroll + linesBelow(self) - before)
             }
         case .toggleLogDetail:
             logExpandsAll.toggle()
