@@ -246,7 +246,11 @@ public final class AppRuntime {
                 report = failure(command, "this app has no login route")
             }
         case .discard:
+            let guarded = state.top.leaveGuard != nil
             report = apply(.discardGuard(state.top.id), command: command)
+            if !report.isError {
+                report.note(guarded ? "changes discarded: \(state.top.title) can be left now" : "\(state.top.title) has no changes to discard")
+            }
         }
         reconcileHold(&report, heldBefore: heldBefore)
         if report.trace == nil {
