@@ -299,7 +299,7 @@ public final class AppRuntime {
             case .rejected(let e): return failure(command, describe(e))
             }
             var interim = StepReport(command: command.description, state: state)
-            reconcileHold(&interim, heldBefore: heldBefore)
+            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "the switch to tab \(index + 1)")
             cancelled = interim
         }
         let root = state.tabs[index].rootURL
@@ -389,7 +389,7 @@ public final class AppRuntime {
 
     /// Keeps the hold rule: cancels a held navigation whose login screen is not (or no longer) on top,
     /// and reports a hold that a newer one superseded.
-    private func reconcileHold(_ report: inout StepReport, heldBefore: HeldNavigation?) {
+    private func reconcileHold(_ report: inout StepReport, heldBefore: HeldNavigation?, closedBy: String? = nil) {
         guard let gate else { return }
         let held = gate.heldNavigation
         if let before = heldBefore, before != held, held != nil || gate.isLoggedIn == false,
@@ -409,7 +409,9 @@ public final class AppRuntime {
         if let binding = holdBinding, binding.openID == held.openID, state.top.id == binding.screen { return }
         let why: String
         if let binding = holdBinding, binding.openID == held.openID {
-            why = state.screen(withID: binding.screen) == nil ? "the login screen was closed" : "another screen covered the login screen"
+            why = state.screen(withID: binding.screen) == nil
+                ? closedBy.map { "\($0) closed the login screen" } ?? "the login screen was closed"
+                : "another screen covered the login screen"
         } else {
             why = "the login screen was never shown"
         }
