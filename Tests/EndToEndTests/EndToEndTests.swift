@@ -126,6 +126,34 @@ struct EndToEndTests {
         #expect(screen != nil, "the route log shows the redirect: \(tmux.capture())")
     }
 
+    @Test func aGatedOpenThroughLoginInTheTimelineThenAURLTestedInTheRouteTable() async throws {
+        let tmux = try TmuxDriver(name: "timeline")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation"))
+        try #require(await tmux.waitFor("Switchyard Shop") != nil)
+        tmux.press("F2")
+        tmux.type(":app://order/42")
+        tmux.press("Enter")
+        try #require(await tmux.waitFor("⏸ #1 held", "hold #1 app://order/42 until login") != nil, "held: \(tmux.capture())")
+        tmux.type("L")
+        let resumed = await tmux.waitFor("● logged in", "resume #1 app://order/42 as #2", "#1 app://order/42  ⏸ held, resumed as #2",
+                                         "#2 open app://order/42 (resumes #1)", "interceptor LoginGate: proceed")
+        #expect(resumed != nil, "the timeline tells the login flow: \(tmux.capture())")
+        // Backspace on an empty prompt closes it and never navigates.
+        tmux.type(":")
+        try #require(await tmux.waitFor("Enter open  Tab complete") != nil)
+        tmux.press("BSpace")
+        tmux.press("BSpace")
+        let closed = await tmux.waitFor { $0.contains("? help  : URL") && $0.contains("Order #42") && $0.contains("‹ Back") }
+        #expect(closed != nil, "the prompt closed and Order #42 is still shown: \(tmux.capture())")
+        // The route table tests a URL: every candidate with its verdict.
+        tmux.press("F2")
+        tmux.type("R")
+        tmux.type("app://order/abc")
+        let tested = await tmux.waitFor("Test app://order/abc · no route wins", "'abc' does not satisfy <int>")
+        #expect(tested != nil, "the route table explains the URL: \(tmux.capture())")
+    }
+
     // MARK: Restoring the terminal
 
     /// Runs the app inside a shell that saves `stty -g` before and after and reports the exit status;
