@@ -85,6 +85,27 @@ struct AppModelTests {
         #expect(loop.model.logScroll == 0)
     }
 
+    @Test func reloadsAreInTheLogAndKeepWhatCameBefore() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l:app://discover\r", to: loop, terminal)
+        loop.watch = { .failed("✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'") }
+        loop.checkReload()
+        #expect(loop.model.log.last?.event == "✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'")
+        #expect(loop.model.status?.kind == .error)
+        let runtime = try AppFixture.runtime()
+        loop.watch = { .reloaded(runtime, "Reloaded routes.json") }
+        loop.checkReload()
+        loop.watch = nil
+        let log = loop.model.log
+        #expect(log.first?.url == "app://discover", "the open from before the reload is still there")
+        #expect(log.last?.event == "Reloaded routes.json")
+        #expect(Set(log.map(\.sequence)).count == log.count, "every entry keeps an identity of its own")
+        // The new app's first open is the newest, unfolded.
+        await AppFixture.type(":app://cart\r", to: loop, terminal)
+        #expect(loop.model.log.last.map(loop.model.isExpanded) == true, "\(loop.model.log.map { "\($0.sequence) \($0.event ?? $0.url)" })")
+        #expect(loop.model.log.first.map(loop.model.isExpanded) == false)
+    }
+
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("l:app://order/42\r", to: loop, terminal)

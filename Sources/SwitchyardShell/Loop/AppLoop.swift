@@ -45,6 +45,17 @@ package final class AppLoop {
 
     /// Runs ``watch`` and applies what it found: a new app starts from its first tab with the panels as
     /// they were; a refused change is shown in the status line and the running app stays.
+    /// How many reloads (or failed reloads) the loop has seen.
+    private var reloads = 0
+
+    /// A line of the route log that is not an open (a reload, good or bad).
+    static func logEvent(_ text: String, sequence: Int) -> RouteLogEntry {
+        var entry = RouteLogEntry(id: sequence, url: "", outcome: "", isHandled: true, seconds: 0)
+        entry.sequence = sequence
+        entry.event = text
+        return entry
+    }
+
     package func checkReload() {
         guard let watch else { return }
         switch watch() {
@@ -59,9 +70,21 @@ package final class AppLoop {
             fresh.relayout()
             fresh.status = AppStatus(message, kind: .note)
             fresh.isLoggedIn = next.gate == nil ? nil : next.isLoggedIn
+            // The log keeps what happened before the reload, then says it happened; the new app's
+            // opens count from #1 again. Older entries get numbers of their own for folding.
+            reloads += 1
+            fresh.log = old.log.map { entry in
+                var entry = entry
+                entry.sequence -= 1_000_000 * reloads
+                return entry
+            } + [Self.logEvent(message, sequence: -reloads)]
+            fresh.prompt = old.prompt
             model = fresh
         case .failed(let message):
             model.status = AppStatus(message, kind: .error)
+            // In the log too, where a long reason is not cut to the status line's width.
+            reloads += 1
+            model.log.append(Self.logEvent(message, sequence: -reloads))
         }
         present()
     }
