@@ -107,7 +107,8 @@ struct AppModelTests {
     }
 
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
-        let (loop, terminal) = try AppFixture.loop()
+        // Wide enough that no summary line wraps, whatever width the times take.
+        let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)
         await AppFixture.type("l:app://order/42\r", to: loop, terminal)
         #expect(loop.model.log.first?.fate == "⏸ held until login")
         await AppFixture.send([.escape, .char(":")], to: loop, terminal)
@@ -356,7 +357,8 @@ struct AppModelTests {
     }
 
     @Test func theTimelineShowsTheNewestOpenInFullAndTheRestAsOneLineEach() async throws {
-        let (loop, terminal) = try AppFixture.loop()
+        // Wide enough that no summary line wraps, whatever width the times take.
+        let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)
         await AppFixture.type("l:app://order/42\rL:app://nope\r", to: loop, terminal)
         let opens = loop.model.log.filter { $0.event == nil }
         #expect(opens.map(\.id) == [1, 2, 3])
