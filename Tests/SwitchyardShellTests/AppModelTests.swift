@@ -106,6 +106,20 @@ struct AppModelTests {
         #expect(loop.model.log.first.map(loop.model.isExpanded) == false)
     }
 
+    @Test func theLoginScreenNamesOnlyTheHoldThatStillExists() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        var text = try #require(terminal.lastFrame).description
+        #expect(text.contains("Waiting to open: app://order/42 (open"))
+        // Another screen covers the login screen (the hold is cancelled), then goes.
+        await AppFixture.type(":app://share/5\r", to: loop, terminal)
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.state.top.title == "Log in")
+        text = try #require(terminal.lastFrame).description
+        #expect(!text.contains("Waiting to open"))
+        #expect(text.contains("Enter logs in · Esc closes the login screen"))
+    }
+
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
         // Wide enough that no summary line wraps, whatever width the times take.
         let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)

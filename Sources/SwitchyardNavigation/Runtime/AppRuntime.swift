@@ -33,8 +33,6 @@ public final class AppRuntime {
     private var jumpActions: [String: JumpAction] = [:]
     /// The held open and the login screen shown for it.
     private var holdBinding: (openID: Int, screen: ScreenID)?
-    /// How the login screen's line naming the open it holds begins.
-    static let waitingPrefix = "Waiting to open: "
     /// The transitions placed during the command being performed, in order.
     private var placedTransitions: [Transition] = []
     /// Notes from placements during the command being performed.
@@ -155,12 +153,6 @@ public final class AppRuntime {
     /// Checks the hold rule: a held navigation exists exactly while the login screen shown for it is the
     /// top screen. Returns the violation in words, or nil. Holds after every ``perform(_:callback:)``.
     public var holdViolation: String? {
-        // Only the login screen bound to the current hold may say it is waiting to open something.
-        for screen in state.screensFromTop where screen.body.contains(where: { $0.hasPrefix(Self.waitingPrefix) }) {
-            if holdBinding?.screen != screen.id || gate?.heldNavigation == nil {
-                return "login screen \(screen.id) still names a held open, but it holds none"
-            }
-        }
         switch (gate?.heldNavigation, holdBinding) {
         case (nil, nil):
             return nil
@@ -421,13 +413,6 @@ public final class AppRuntime {
         } else {
             gate.cancelHold(reason: why)
         }
-        // A login screen still in the state (covered by another screen) no longer holds anything: it
-        // stops naming the cancelled open.
-        if let binding = holdBinding, var screen = state.screen(withID: binding.screen) {
-            screen.body.removeAll { $0.hasPrefix(Self.waitingPrefix) }
-            screen.body.append("The navigation it held (#\(held.openID)) was cancelled: \(why).")
-            _ = state.apply(.update(binding.screen, with: screen))
-        }
         holdBinding = nil
         record(.cancel(openID: held.openID, url: held.url, reason: why))
         report.note("login cancelled (\(why)): the held open #\(held.openID) \(held.url) ended as cancelled")
@@ -440,12 +425,8 @@ public final class AppRuntime {
 
     /// Places what a handler produced (called by the router, through ``RuntimePlacer``, before the open ends).
     func applyPlacement(_ result: RouteResult, for request: RouteRequest) -> PlacementVerdict {
-        guard var placement = result.payload(as: ScreenPlacement.self) else {
+        guard let placement = result.payload(as: ScreenPlacement.self) else {
             return .placed(note: "nothing to place")
-        }
-        if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation, held.openID == request.openID {
-            // The login screen names the navigation it holds.
-            placement.screen.body.append("\(Self.waitingPrefix)\(SafeText.visible(held.url)) (open #\(held.openID))")
         }
         do throws(PlacementError) {
             let (next, transition, note) = try place(placement)

@@ -115,7 +115,13 @@ extension AppView {
         }
         let items = AppModel.items(of: screen, isShowingLogin: isTop && model.isShowingLogin)
         let selection = isTop ? model.selection : nil
-        let lines = contentLines(screen, stack: stack.map(\.title), items: items, width: content.width, locked: model.lockedURLs)
+        var shown = screen
+        if isTop && model.isShowingLogin, let held = model.held {
+            // The login screen names the open it holds, read from the hold itself, so the line is
+            // gone the moment the hold is (it is not stored in the screen).
+            shown.body.append("Waiting to open: \(held.url) (open #\(held.openID))")
+        }
+        let lines = contentLines(shown, stack: stack.map(\.title), items: items, width: content.width, locked: model.lockedURLs)
         // Scroll so the selected item stays visible, keeping one line of context below it.
         var offset = 0
         if lines.count > content.height, let selection, let line = lines.firstIndex(where: { $0.item == selection }) {
