@@ -46,12 +46,17 @@ struct DiffCommand: ParsableCommand {
 
     /// The routes of a route file or of an app description.
     static func read(_ path: String) throws -> RouteFile {
-        let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        let object = try? JSONSerialization.jsonObject(with: data)
-        if let dictionary = object as? [String: Any], dictionary["tabs"] != nil {
-            return try RouteFileLoader.read(AppDescription.self, path: path).routeFile
+        do throws(RouteFileError) {
+            // Read once; an app description is told by its `tabs`, then decoded from the same bytes.
+            let data = try RouteSchema.read(path: path)
+            let object = try? JSONSerialization.jsonObject(with: data)
+            if let dictionary = object as? [String: Any], dictionary["tabs"] != nil {
+                return try RouteSchema.decode(AppDescription.self, json: data, file: path).routeFile
+            }
+            return try RouteSchema.decode(RouteFile.self, json: data, file: path)
+        } catch {
+            throw RouteFileLoader.fail(error)
         }
-        return try RouteFileLoader.read(RouteFile.self, path: path)
     }
 
     static func router(_ file: RouteFile, path: String) throws -> Router {

@@ -174,8 +174,8 @@ struct RunCommand: AsyncParsableCommand {
     static func commands(_ text: String) throws -> [NavigationCommand] {
         var out: [NavigationCommand] = []
         for (index, raw) in ScriptRunner.lines(of: text).enumerated() {
+            guard ScriptRunner.isCommand(raw) else { continue }
             let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("expect") { continue }
             do throws(CommandParseError) { out.append(try NavigationCommand(parsing: line)) } catch {
                 FileHandleOutput.stderr("switchyard: line \(index + 1): \(error)")
                 throw ExitCode(1)

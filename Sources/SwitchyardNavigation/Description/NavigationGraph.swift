@@ -223,30 +223,23 @@ public struct NavigationGraph: Sendable, Equatable {
 
     /// `text` for inside a DOT string: quotes and backslashes escaped, control characters dropped.
     static func dotEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.properties.generalCategory != .control { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        escaped(text, ["\"": "\\\"", "\\": "\\\\"])
     }
 
     /// `text` for inside a quoted Mermaid label: quotes, `<`, `>` and `&` as entities, control
     /// characters dropped.
     static func mermaidEscaped(_ text: String) -> String {
+        escaped(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;"])
+    }
+
+    /// `text` with each scalar in `replacements` replaced and control characters dropped.
+    private static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "&": out += "#amp;"
-            default:
-                if scalar.properties.generalCategory != .control { out.unicodeScalars.append(scalar) }
+            if let replacement = replacements[scalar] {
+                out += replacement
+            } else if scalar.properties.generalCategory != .control {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out

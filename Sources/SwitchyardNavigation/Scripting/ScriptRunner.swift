@@ -77,8 +77,7 @@ public final class ScriptRunner {
         var steps = 0
         for line in Self.lines(of: text) {
             number += 1
-            let trimmed = line.trimmingBlanks
-            if !trimmed.isEmpty && !trimmed.hasPrefix("#") { steps += 1 }
+            if Self.isStep(line) { steps += 1 }
             await run(line: line, number: number)
         }
         if steps == 0 {
@@ -92,8 +91,8 @@ public final class ScriptRunner {
 
     /// Runs one line (1-based `number` for messages).
     public func run(line raw: String, number: Int) async {
+        guard Self.isStep(raw) else { return }
         let line = raw.trimmingBlanks
-        if line.isEmpty || line.hasPrefix("#") { return }
         let (word, rest) = Self.split(line)
         if word == "expect" {
             expect(rest, number)
@@ -121,6 +120,17 @@ public final class ScriptRunner {
             failures += 1
             output("line \(number): FAILED: hold rule: \(SafeText.visible(violation))")
         }
+    }
+
+    /// Whether a script line does something: not blank and not a `#` comment.
+    public nonisolated static func isStep(_ line: String) -> Bool {
+        let trimmed = line.trimmingBlanks
+        return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+    }
+
+    /// Whether a script line is a command (a step that is not an `expect` line).
+    public nonisolated static func isCommand(_ line: String) -> Bool {
+        isStep(line) && !line.trimmingBlanks.hasPrefix("expect")
     }
 
     /// `text` cut to its first 300 characters (a binary file's lines are echoed, not flooded).

@@ -233,17 +233,14 @@ package final class AppLoop {
         }
         runner.performer = { [unowned self] command in await self.perform(command) }
         let lines = ScriptRunner.lines(of: text)
-        let commandCount = lines.filter { line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            return !trimmed.isEmpty && !trimmed.hasPrefix("#") && !trimmed.hasPrefix("expect")
-        }.count
+        let commandCount = lines.filter(ScriptRunner.isCommand).count
         var played = 0
         for (index, line) in lines.enumerated() {
+            guard ScriptRunner.isStep(line) else { continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let failuresBefore = runner.failures
             await runner.run(line: line, number: index + 1)
-            if trimmed.hasPrefix("expect") {
+            if !ScriptRunner.isCommand(line) {
                 if runner.failures > failuresBefore, let failed = failedLines.last {
                     model.status = AppStatus("Replay: \(failed)", kind: .error)
                     present()
