@@ -25,7 +25,7 @@ struct InstructionCounts: Codable {
     var entries: [Entry]
 
     static let flag = "--count"
-    static let implementations = ["switchyard", "floor", "routingkit", "regex"]
+    static let implementations = ["switchyard", "floor", "routingkit", "hummingbird", "regex"]
 
     /// Lookups per pass in the child: fewer for the regex scan, whose lookups cost up to milliseconds.
     static func lookups(_ impl: String, _ routes: Int) -> Int {
@@ -35,7 +35,7 @@ struct InstructionCounts: Codable {
     /// Parent side: one callgrind child per implementation and size.
     static func run(sizes: [Int]) -> InstructionCounts {
         let method = "valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*hitPass*' --toggle-collect='*missPass*' "
-            + "--separate-threads=yes on this executable with --count IMPL SIZE; Ir of one pass over the hit list and one over the "
+            + "--separate-threads=yes on a copy of this executable without debug info (objcopy --strip-debug) with --count IMPL SIZE; Ir of one pass over the hit list and one over the "
             + "miss list (each on its own thread, after a warm-up pass of each), divided by the lookups per pass"
         func unavailable(_ why: String) -> InstructionCounts {
             InstructionCounts(measured: false, reason: why, method: method, entries: [])
@@ -54,19 +54,32 @@ struct InstructionCounts: Codable {
             return unavailable("cannot create \(dir.path): \(error)")
         }
         defer { try? FileManager.default.removeItem(at: dir) }
+        // valgrind 3.19 gives up on this executable's debug info ("Possibly corrupted debuginfo file": SwiftNIO's C
+        // modules, which Hummingbird brings in, add several DWARF 5 units). Callgrind needs only the symbol table, so it
+        // runs a copy without debug info (`objcopy --strip-debug`: the same code, so the same counts), which finds the
+        // shared libraries beside the executable through LD_LIBRARY_PATH.
+        let target: String
+        switch strippedCopy(of: exe, into: dir) {
+        case .success(let path): target = path
+        case .failure(let error): return unavailable(error.description)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        let exeDir = URL(fileURLWithPath: exe).deletingLastPathComponent().path
+        environment["LD_LIBRARY_PATH"] = [exeDir, environment["LD_LIBRARY_PATH"]].compactMap { $0 }.joined(separator: ":")
         var entries: [Entry] = []
         for size in sizes {
             for impl in implementations {
-                // Above 10,000 routes only Switchyard and the floor: building RoutingKit's 100,000 routes and
-                // the regex scan's expressions takes many minutes under valgrind.
+                // Above 10,000 routes only Switchyard and the floor: building RoutingKit's and Hummingbird's 100,000 routes
+                // and the regex scan's expressions takes many minutes under valgrind.
                 if size > Workload.measuredSize && impl != "switchyard" && impl != "floor" { continue }
                 progress("callgrind: \(impl) at \(size) routes…")
                 let file = dir.appendingPathComponent("\(impl)-\(size).out").path
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: valgrind)
                 process.arguments = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*hitPass*",
-                                     "--toggle-collect=*missPass*", "--separate-threads=yes", "--callgrind-out-file=\(file)", exe,
+                                     "--toggle-collect=*missPass*", "--separate-threads=yes", "--callgrind-out-file=\(file)", target,
                                      flag, impl, String(size)]
+                process.environment = environment
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 do {
@@ -87,6 +100,27 @@ struct InstructionCounts: Codable {
             }
         }
         return InstructionCounts(measured: true, reason: nil, method: method, entries: entries)
+    }
+
+    /// A copy of `exe` without debug information, made with `objcopy --strip-debug` in `dir`.
+    static func strippedCopy(of exe: String, into dir: URL) -> Result<String, HarnessError> {
+        guard let objcopy = which("objcopy") else {
+            return .failure(HarnessError("objcopy (binutils) is not on PATH; valgrind cannot read the executable's own debug info"))
+        }
+        let copy = dir.appendingPathComponent("SwitchyardBenchmarks").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: objcopy)
+        process.arguments = ["--strip-debug", exe, copy]
+        do {
+            try process.run()
+        } catch {
+            return .failure(HarnessError("could not start objcopy: \(error)"))
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return .failure(HarnessError("objcopy --strip-debug exited with status \(process.terminationStatus)"))
+        }
+        return .success(copy)
     }
 
     /// The `summary:` (or `totals:`) Ir of one callgrind output file.
@@ -125,7 +159,14 @@ struct InstructionCounts: Codable {
         case "floor": passes(FloorLookup(hitURLs: w.hitPool))
         case "routingkit":
             let paths = workload.routes.map(\.routingKitPath)
-            passes(RoutingKitLookup(router: RoutingKitLookup.build(paths[...], register: RoutingKitLookup.firstOccurrences(paths))))
+            passes(RoutingKitLookup(router: RoutingKitLookup.build(paths[...], register: firstOccurrences(paths))))
+        case "hummingbird":
+            let paths = workload.routes.map(\.hummingbirdPath)
+            let slot = Slot()
+            let hb = HummingbirdLookup(responder: HummingbirdLookup.build(paths[...], register: firstOccurrences(paths), slot: slot), slot: slot)
+            sink &+= hb.pass(w.hitLookups)
+            sink &+= hb.pass(w.missLookups)
+            sink &+= onThread { hitPassHummingbird(hb, w.hitLookups) &+ onThread { missPassHummingbird(hb, w.missLookups) } }
         case "regex": passes(RegexScanLookup(regexes: try RegexScanLookup.compile(workload.routes)[...]))
         default: passes(sy)
         }

@@ -19,6 +19,9 @@ struct AllocationProbeResult: Codable {
         let freesPerHit: Double
         /// Control: the same count for RoutingKit's hits, which do allocate (path array, parameters).
         let routingKitMallocsPerHit: Double
+        /// Control: the same count for Hummingbird's hits and misses (request, parameters, response; a miss throws an error).
+        let hummingbirdMallocsPerHit: Double
+        let hummingbirdMallocsPerMiss: Double
     }
     /// False when the interposer was not active in the child (then `reason` says why).
     let measured: Bool
@@ -102,7 +105,9 @@ enum AllocationProbe {
             var sink = 0
             let patterns = workload.routes.map(\.switchyardPattern)
             let rkPaths = workload.routes.map(\.routingKitPath)
-            let rkRegister = RoutingKitLookup.firstOccurrences(rkPaths)
+            let rkRegister = firstOccurrences(rkPaths)
+            let hbPaths = workload.routes.map(\.hummingbirdPath)
+            let hbRegister = firstOccurrences(hbPaths)
             // Live heap left by building the 10,000-route table, measured before the larger tables and lookup
             // lists exist (their memory could otherwise be freed inside the window); one build warms up first.
             sink &+= try SwitchyardLookup.build(patterns.prefix(Workload.measuredSize)).routes.count
@@ -117,6 +122,8 @@ enum AllocationProbe {
             let liveBytes = Double(s.mallocBytesCount - s.freeBytesCount) / Double(size)
             for size in Workload.sizes {
                 let rk = RoutingKitLookup(router: RoutingKitLookup.build(rkPaths.prefix(size), register: rkRegister))
+                let hbSlot = Slot()
+                let hb = HummingbirdLookup(responder: HummingbirdLookup.build(hbPaths.prefix(size), register: hbRegister, slot: hbSlot), slot: hbSlot)
                 let impl = SwitchyardLookup(table: try SwitchyardLookup.build(patterns.prefix(size)))
                 let w = SizeWorkload(size: size, workload: workload, lookups: lookups, classify: impl.classify)
                 // Warm up: first lookups may initialise lazy globals.
@@ -124,15 +131,21 @@ enum AllocationProbe {
                     _ = timeBatch(impl, w.hitLookups, &sink)
                     _ = timeBatch(impl, w.missLookups, &sink)
                     _ = timeBatch(rk, w.hitLookups, &sink)
+                    _ = timeBatch(hb, w.hitLookups, &sink)
+                    _ = timeBatch(hb, w.missLookups, &sink)
                 }
                 let hit = count(impl, w.hitLookups, &sink)
                 let miss = count(impl, w.missLookups, &sink)
                 let rkHit = count(rk, w.hitLookups, &sink)
+                let hbHit = count(hb, w.hitLookups, &sink)
+                let hbMiss = count(hb, w.missLookups, &sink)
                 let n = Double(max(w.hitLookups.count, 1))
                 sizes.append(.init(routes: size, lookups: w.hitLookups.count, mallocsPerHit: Double(hit.mallocCount) / n,
                                    mallocsPerMiss: Double(miss.mallocCount) / Double(max(w.missLookups.count, 1)),
                                    freesPerHit: Double(hit.freeCount) / n,
-                                   routingKitMallocsPerHit: Double(rkHit.mallocCount) / n))
+                                   routingKitMallocsPerHit: Double(rkHit.mallocCount) / n,
+                                   hummingbirdMallocsPerHit: Double(hbHit) / n,
+                                   hummingbirdMallocsPerMiss: Double(hbMiss) / Double(max(w.missLookups.count, 1))))
             }
             result = AllocationProbeResult(measured: true, reason: nil, sizes: sizes)
             result.liveBlocksPerRoute = liveBlocks
@@ -157,5 +170,20 @@ enum AllocationProbe {
         MallocInterposerSwift.unhook()
         sink &+= acc
         return MallocInterposerSwift.getStatistics()
+    }
+
+    /// Hummingbird's count: the hook is set inside the pass's task, around the loop only, so the task itself is not counted.
+    @inline(never)
+    private static func count(_ impl: HummingbirdLookup, _ urls: [String], _ sink: inout Int) -> Int {
+        let (mallocs, acc) = runHere {
+            var acc = 0
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            for url in urls { acc &+= await impl.lookup(url) }
+            MallocInterposerSwift.unhook()
+            return (MallocInterposerSwift.getStatistics().mallocCount, acc)
+        }
+        sink &+= acc
+        return mallocs
     }
 }

@@ -18,6 +18,8 @@ enum Plot {
             Series(name: "floor miss", color: "#2da44e", dashed: true, points: points { $0.missNs.floor }),
             Series(name: "RoutingKit hit", color: "#d1242f", dashed: false, points: points { $0.hitNs.routingKit }),
             Series(name: "RoutingKit miss", color: "#d1242f", dashed: true, points: points { $0.missNs.routingKit }),
+            Series(name: "Hummingbird hit", color: "#bc4c00", dashed: false, points: points { $0.hitNs.hummingbird }),
+            Series(name: "Hummingbird miss", color: "#bc4c00", dashed: true, points: points { $0.missNs.hummingbird }),
             Series(name: "regex scan hit", color: "#8250df", dashed: false, points: points { $0.hitNs.regexScan }),
             Series(name: "regex scan miss", color: "#8250df", dashed: true, points: points { $0.missNs.regexScan }),
         ]

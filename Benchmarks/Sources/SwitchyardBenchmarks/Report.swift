@@ -32,6 +32,7 @@ struct Report: Codable {
         let switchyard: Double
         let floor: Double
         let routingKit: Double
+        let hummingbird: Double
         let regexScan: Double
     }
 
@@ -39,11 +40,13 @@ struct Report: Codable {
     struct Ratios: Codable {
         let switchyardOverFloor: Double
         let routingKitOverSwitchyard: Double
+        let hummingbirdOverSwitchyard: Double
         let regexScanOverSwitchyard: Double
 
         init(_ f: Figures) {
             switchyardOverFloor = f.switchyard / f.floor
             routingKitOverSwitchyard = f.routingKit / f.switchyard
+            hummingbirdOverSwitchyard = f.hummingbird / f.switchyard
             regexScanOverSwitchyard = f.regexScan / f.switchyard
         }
     }
@@ -60,12 +63,22 @@ struct Report: Codable {
         let unmatchedConcreteURLs: Int
         /// Routes registered in RoutingKit (constrained/plain pairs collapse to one RoutingKit path).
         let routingKitRoutes: Int
+        /// Routes registered in Hummingbird's router (the same collapse).
+        let hummingbirdRoutes: Int
         /// Share of the hit lookups for which each competitor returned some route.
         let routingKitHitShare: Double
+        let hummingbirdHitShare: Double
         let regexHitShare: Double
         /// Share of the miss lookups for which each competitor nevertheless returned a route.
         let routingKitMissAnsweredShare: Double
+        let hummingbirdMissAnsweredShare: Double
         let regexMissAnsweredShare: Double
+        /// Which route each peer answered for the concrete URL of every route in the table.
+        let routingKitResolution: Resolution
+        let hummingbirdResolution: Resolution
+        /// The slowest single Hummingbird lookup of the miss pool (one URL timed alone) and its URL.
+        let hummingbirdSlowestMissNs: Double
+        let hummingbirdSlowestMissURL: String
     }
 
     struct Build: Codable {
@@ -73,6 +86,7 @@ struct Report: Codable {
         let repeats: Int
         let switchyardMs: Double
         let routingKitMs: Double
+        let hummingbirdMs: Double
     }
 
     struct Memory: Codable {
@@ -82,6 +96,8 @@ struct Report: Codable {
         let switchyardBytesPerRoute: Double
         let routingKitBytes: Int
         let routingKitBytesPerRoute: Double
+        let hummingbirdBytes: Int
+        let hummingbirdBytesPerRoute: Double
         /// True when the malloc interposer was found active in the timing process (it would inflate these numbers).
         let interposerActiveInTimingProcess: Bool
     }
@@ -164,6 +180,21 @@ extension Report {
                               measured: "\(Self.ratio(r)) on hits (misses: \(Self.ratio(m)))",
                               met: r >= 10, distance: Self.distanceAtLeast(r, 10)))
         }
+        // Both peers, every size, hits and misses.
+        let peerRatios = sizes.flatMap { s in
+            [("RoutingKit", s.routes, "hit", s.hitRatios.routingKitOverSwitchyard), ("RoutingKit", s.routes, "miss", s.missRatios.routingKitOverSwitchyard),
+             ("Hummingbird", s.routes, "hit", s.hitRatios.hummingbirdOverSwitchyard), ("Hummingbird", s.routes, "miss", s.missRatios.hummingbirdOverSwitchyard)]
+        }
+        if let worst = peerRatios.min(by: { $0.3 < $1.3 }) {
+            func range(_ peer: String) -> String {
+                let r = peerRatios.filter { $0.0 == peer }.map(\.3)
+                return "\(Self.ratio(r.min() ?? .nan))–\(Self.ratio(r.max() ?? .nan))"
+            }
+            out.append(Target(id: "vs-peers", goal: "faster than RoutingKit and Hummingbird at every size",
+                              measured: "peer/Switchyard: RoutingKit \(range("RoutingKit")), Hummingbird \(range("Hummingbird")); "
+                                  + "closest: \(worst.0) \(worst.2)s at \(Self.grouped(worst.1)) (\(Self.ratio(worst.3)))",
+                              met: worst.3 > 1, distance: Self.distanceAtLeast(worst.3, 1)))
+        }
         if let s = size(1_000) {
             let r = s.hitNs.regexScan / s.hitNs.switchyard
             let m = s.missNs.regexScan / s.missNs.switchyard
@@ -229,6 +260,10 @@ extension Report {
     static func ms(_ x: Double) -> String { fixed(x, 2) + " ms" }
     static func percent(_ x: Double) -> String { fixed(x * 100, 1) + "%" }
     static func count(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : fixed(x, 2) }
+    /// "own 9,450, other 0, wrong 0, none 0".
+    static func resolution(_ r: Resolution) -> String {
+        "\(grouped(r.own)) own, \(grouped(r.otherMatching)) other matching, \(grouped(r.wrong)) wrong, \(grouped(r.unresolved)) none"
+    }
 
     fileprivate static func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
         let n = s.count
@@ -251,18 +286,20 @@ extension Report {
         lines.append("")
         lines.append("Median ns per lookup")
         let header = [pad("routes", 7), pad("kind", 5, left: true), pad("Switchyard", 11), pad("floor", 9), pad("SY/floor  ", 11),
-                      pad("RoutingKit", 11), pad("RK/SY  ", 10), pad("regex scan", 12), pad("regex/SY  ", 11)]
+                      pad("RoutingKit", 11), pad("RK/SY  ", 10), pad("Hummingbird", 12), pad("HB/SY", 8), pad("regex scan", 12), pad("regex/SY  ", 11)]
         lines.append(header.joined(separator: "  "))
         for r in sizes {
             for (kind, f) in [("hit", r.hitNs), ("miss", r.missNs)] {
                 let floorRatio = f.switchyard / f.floor
                 let rkRatio = f.routingKit / f.switchyard
+                let hbRatio = f.hummingbird / f.switchyard
                 let regexRatio = f.regexScan / f.switchyard
                 let rkMark = kind == "hit" && r.routes == 10_000 ? Self.mark(rkRatio >= 10) : " "
                 let regexMark = kind == "hit" && r.routes == 1_000 ? Self.mark(regexRatio >= 100) : " "
                 lines.append([pad(Self.grouped(r.routes), 7), pad(kind, 5, left: true), pad(Self.ns(f.switchyard), 11),
                               pad(Self.ns(f.floor), 9), pad(Self.ratio(floorRatio) + " " + Self.mark(floorRatio <= 2), 11),
                               pad(Self.ns(f.routingKit), 11), pad(Self.ratio(rkRatio) + " " + rkMark, 10),
+                              pad(Self.ns(f.hummingbird), 12), pad(Self.ratio(hbRatio), 8),
                               pad(Self.ns(f.regexScan), 12), pad(Self.ratio(regexRatio) + " " + regexMark, 11)].joined(separator: "  "))
             }
         }
@@ -281,16 +318,19 @@ extension Report {
                 lines.append("Switchyard \(kind) \(Self.grouped(r.routes)): \(Self.ns(f.switchyard)) ns; floor \(Self.ns(f.floor)) ns "
                              + "(Switchyard/floor \(Self.ratio(floorRatio)), target ≤2×: \(Self.verdict(floorRatio <= 2))); "
                              + "RoutingKit \(Self.ns(f.routingKit)) ns (RoutingKit/Switchyard \(Self.ratio(rkRatio))\(rkTarget)); "
+                             + "Hummingbird \(Self.ns(f.hummingbird)) ns (Hummingbird/Switchyard \(Self.ratio(f.hummingbird / f.switchyard))); "
                              + "regex \(Self.ns(f.regexScan)) ns (\(Self.ratio(regexRatio))\(regexTarget))")
             }
         }
         lines.append("")
         lines.append("Build \(Self.grouped(build.routes)) routes from pattern text (median of \(build.repeats)): Switchyard \(Self.ms(build.switchyardMs)), "
-                     + "RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(build.routingKitMs / build.switchyardMs)); "
+                     + "RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(build.routingKitMs / build.switchyardMs))), "
+                     + "Hummingbird \(Self.ms(build.hummingbirdMs)) (Hummingbird/Switchyard \(Self.ratio(build.hummingbirdMs / build.switchyardMs))); "
                      + "target: Switchyard faster: \(Self.verdict(build.switchyardMs < build.routingKitMs)))")
         lines.append("Heap at \(Self.grouped(memory.routes)) routes (\(memory.method)): Switchyard \(Self.fixed(memory.switchyardBytesPerRoute, 1)) B/route "
                      + "(\(Self.grouped(memory.switchyardBytes)) B); RoutingKit \(Self.fixed(memory.routingKitBytesPerRoute, 1)) B/route "
-                     + "(\(Self.grouped(memory.routingKitBytes)) B); target ≤300 B/route: \(Self.verdict(memory.switchyardBytesPerRoute <= 300))")
+                     + "(\(Self.grouped(memory.routingKitBytes)) B); Hummingbird \(Self.fixed(memory.hummingbirdBytesPerRoute, 1)) B/route "
+                     + "(\(Self.grouped(memory.hummingbirdBytes)) B); target ≤300 B/route: \(Self.verdict(memory.switchyardBytesPerRoute <= 300))")
         if let blocks = allocations.probe.liveBlocksPerRoute, let bytes = allocations.probe.liveRequestedBytesPerRoute {
             lines.append("  Switchyard build, counted by the interposer: \(Self.fixed(blocks, 2)) live heap blocks and "
                          + "\(Self.fixed(bytes, 1)) requested bytes per route (malloc's chunk overhead comes on top)")
@@ -303,7 +343,9 @@ extension Report {
                          + sizes.map { Self.grouped($0.routes) }.joined(separator: " / ") + " routes; target 0 per hit: "
                          + Self.verdict(sizes.allSatisfy { $0.mallocsPerHit == 0 }))
             lines.append("  Control, same method: RoutingKit allocates "
-                         + sizes.map { Self.count($0.routingKitMallocsPerHit) }.joined(separator: " / ") + " times per hit")
+                         + sizes.map { Self.count($0.routingKitMallocsPerHit) }.joined(separator: " / ") + " times per hit; Hummingbird "
+                         + sizes.map { Self.count($0.hummingbirdMallocsPerHit) }.joined(separator: " / ") + " per hit and "
+                         + sizes.map { Self.count($0.hummingbirdMallocsPerMiss) }.joined(separator: " / ") + " per miss")
         } else {
             lines.append("Switchyard heap allocations per lookup: not measured (\(allocations.probe.reason ?? "?"))")
         }
@@ -311,7 +353,8 @@ extension Report {
             lines.append("")
             lines.append("Instructions per lookup (callgrind Ir; \(instructions.method))")
             lines.append([pad("routes", 7), pad("kind", 5, left: true), pad("Switchyard", 11), pad("floor", 9), pad("SY/floor", 9),
-                          pad("RoutingKit", 11), pad("RK/SY", 8), pad("regex scan", 12), pad("regex/SY", 10)].joined(separator: "  "))
+                          pad("RoutingKit", 11), pad("RK/SY", 8), pad("Hummingbird", 12), pad("HB/SY", 8),
+                          pad("regex scan", 12), pad("regex/SY", 10)].joined(separator: "  "))
             for r in sizes {
                 func ir(_ impl: String) -> InstructionCounts.Entry? {
                     instructions.entries.first { $0.implementation == impl && $0.routes == r.routes }
@@ -324,6 +367,7 @@ extension Report {
                     let sy = v("switchyard")
                     lines.append([pad(Self.grouped(r.routes), 7), pad(kind, 5, left: true), pad(Self.ns(sy), 11), pad(Self.ns(v("floor")), 9),
                                   pad(Self.ratio(sy / v("floor")), 9), pad(Self.ns(v("routingkit")), 11), pad(Self.ratio(v("routingkit") / sy), 8),
+                                  pad(Self.ns(v("hummingbird")), 12), pad(Self.ratio(v("hummingbird") / sy), 8),
                                   pad(Self.ns(v("regex")), 12), pad(Self.ratio(v("regex") / sy), 10)].joined(separator: "  "))
                 }
             }

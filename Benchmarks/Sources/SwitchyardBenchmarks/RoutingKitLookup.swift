@@ -23,15 +23,6 @@ struct RoutingKitLookup: URLLookup {
         return router.route(path: path, parameters: &parameters) ?? -1
     }
 
-    /// True for the first route of each RoutingKit path. RoutingKit keeps one output per path, and
-    /// routes that differ only in a constraint collapse into one path; only the first is registered
-    /// (Switchyard would pick the constrained one: this changes which target some hits get, not
-    /// whether they hit), which also keeps RoutingKit from logging "Overriding duplicate route".
-    static func firstOccurrences(_ paths: [String]) -> [Bool] {
-        var seen = Set<String>()
-        return paths.map { seen.insert($0).inserted }
-    }
-
     /// Registers `paths[i]` with target `i` for every `i` with `register[i]`.
     static func build(_ paths: ArraySlice<String>, register: [Bool]) -> TrieRouter<Int> {
         let router = TrieRouter<Int>()

@@ -66,6 +66,81 @@ struct RouteSpec: Sendable {
         }
         return ([host] + parts).joined(separator: "/")
     }
+
+    /// The route as a Hummingbird router path (host first, scheme dropped), in Hummingbird's syntax.
+    ///
+    /// Hummingbird has no constraints either, so constrained parameters become plain `:name` captures.
+    /// Two captures with different names at one trie position become two sibling nodes of which
+    /// only the first is ever tried for a segment that reaches it (the second only by
+    /// backtracking), and `Router.validate()` (which `buildResponder()` runs in debug builds) calls
+    /// them a clash; so every parameter is named after its depth here too (`:p1`, `:p2`…). The
+    /// catch-all becomes `**` (Hummingbird's recursive wildcard: one or more segments, kept as the
+    /// catch-all parameter). The text happens to be the same as ``routingKitPath``.
+    var hummingbirdPath: String {
+        let parts = path.enumerated().map { depth, seg -> String in
+            switch seg {
+            case .literal(let w): w
+            case .parameter, .digits, .integer: ":p\(depth + 1)"
+            case .catchAll: "**"
+            }
+        }
+        return ([host] + parts).joined(separator: "/")
+    }
+}
+
+/// True for the first route of each converted path. The peers keep one handler per path, and routes
+/// that differ only in a constraint collapse into one path; only the first is registered (Switchyard
+/// would pick the constrained one: this changes which target some hits get, not whether they hit).
+/// It also keeps RoutingKit from logging "Overriding duplicate route" and Hummingbird from stopping
+/// on "GET already has a handler".
+func firstOccurrences(_ paths: [String]) -> [Bool] {
+    var seen = Set<String>()
+    return paths.map { seen.insert($0).inserted }
+}
+
+/// How a peer resolved the concrete URL of each of the first routes.
+struct Resolution: Codable, Sendable {
+    /// Resolved to the route itself, or to the registered route it collapses onto.
+    var own = 0
+    /// Resolved to another registered route whose converted path also matches the URL (a literal
+    /// that another route has where this one has a parameter or catch-all wins).
+    var otherMatching = 0
+    /// Resolved to a route whose converted path does not match the URL: a router or harness bug.
+    var wrong = 0
+    /// Not resolved (expected 0: every route's own path matches its URL).
+    var unresolved = 0
+
+    /// `targets[i]` is what the peer answered for `urls[i]`, the concrete URL of route `i`, with the
+    /// routes' converted `paths` registered as `register` says (target = route number).
+    init(targets: [Int], urls: ArraySlice<String>, paths: [String], register: [Bool]) {
+        var firstOf: [String: Int] = [:]
+        for i in urls.indices where register[i] { firstOf[paths[i]] = i }
+        for (i, target) in zip(urls.indices, targets) {
+            if target < 0 {
+                unresolved += 1
+            } else if target == firstOf[paths[i]] {
+                own += 1
+            } else if Self.matches(paths[target], urls[i]) {
+                otherMatching += 1
+            } else {
+                wrong += 1
+            }
+        }
+    }
+
+    /// Whether a converted path (`host/literal/:p2/**`) matches a concrete URL without a query:
+    /// literals equal, a parameter any one segment, `**` one or more segments.
+    static func matches(_ path: String, _ url: String) -> Bool {
+        let pattern = path.split(separator: "/")
+        let start = url.range(of: "://")?.upperBound ?? url.startIndex
+        let segments = url[start...].split(separator: "/")
+        for (k, p) in pattern.enumerated() {
+            if p == "**" { return segments.count > k }
+            guard k < segments.count else { return false }
+            if p.first != ":" && p != segments[k] { return false }
+        }
+        return segments.count == pattern.count
+    }
 }
 
 enum Vocabulary {

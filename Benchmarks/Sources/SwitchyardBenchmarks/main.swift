@@ -1,6 +1,6 @@
 import Foundation
 
-// Switchyard benchmark harness: Switchyard vs RoutingKit vs a regex scan vs a dictionary floor.
+// Switchyard benchmark harness: Switchyard vs RoutingKit and Hummingbird's router vs a regex scan vs a dictionary floor.
 //
 //   swift run -c release SwitchyardBenchmarks            full run (under a minute)
 //   swift run -c release SwitchyardBenchmarks --quick    CI-sized run
@@ -20,7 +20,7 @@ struct Options {
     var count: (String, Int)?
 
     static let usage = """
-        usage: SwitchyardBenchmarks [--quick] [--json] [--svg PATH] [--no-callgrind] [--profile switchyard|floor|routingkit|build]
+        usage: SwitchyardBenchmarks [--quick] [--json] [--svg PATH] [--no-callgrind] [--profile switchyard|floor|routingkit|hummingbird|build]
           --quick     smaller batches (CI); the same measurements, without the instruction counts
           --json      print the results as one JSON object instead of the text report
           --svg       also write an SVG plot of time per lookup against table size to PATH
@@ -36,8 +36,8 @@ struct Options {
         while let arg = it.next() {
             switch arg {
             case "--profile":
-                guard let name = it.next(), ["switchyard", "floor", "routingkit", "build"].contains(name) else {
-                    throw HarnessError("--profile needs one of switchyard, floor, routingkit, build\n\(usage)")
+                guard let name = it.next(), ["switchyard", "floor", "routingkit", "hummingbird", "build"].contains(name) else {
+                    throw HarnessError("--profile needs one of switchyard, floor, routingkit, hummingbird, build\n\(usage)")
                 }
                 o.profile = name
             case "--quick": o.quick = true
@@ -128,7 +128,9 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     let workload = Workload()
     let patterns = workload.routes.map(\.switchyardPattern)
     let rkPaths = workload.routes.map(\.routingKitPath)
-    let rkRegister = RoutingKitLookup.firstOccurrences(rkPaths)
+    let rkRegister = firstOccurrences(rkPaths)
+    let hbPaths = workload.routes.map(\.hummingbirdPath)
+    let hbRegister = firstOccurrences(hbPaths)
     progress("compiling \(workload.routes.count) regular expressions…")
     let regexes = try RegexScanLookup.compile(workload.routes)
 
@@ -141,6 +143,8 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
             throw HarnessError("no hit or no miss URLs generated for \(size) routes")
         }
         let rk = RoutingKitLookup(router: RoutingKitLookup.build(rkPaths.prefix(size), register: rkRegister))
+        let hbSlot = Slot()
+        let hb = HummingbirdLookup(responder: HummingbirdLookup.build(hbPaths.prefix(size), register: hbRegister, slot: hbSlot), slot: hbSlot)
         let floor = FloorLookup(hitURLs: w.hitPool)
         let regex = RegexScanLookup(regexes: regexes.prefix(size))
         let regexCount = plan.regexLookups(size)
@@ -154,17 +158,19 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
             throw HarnessError("floor disagrees with the hit/miss lists at \(size) routes (\(floorHits) hits, \(floorMisses) false hits)")
         }
 
-        progress("\(size) routes: timing Switchyard, floor and RoutingKit (\(plan.batches) batches)…")
+        progress("\(size) routes: timing Switchyard, floor, RoutingKit and Hummingbird (\(plan.batches) batches)…")
         var t: [String: [Double]] = [:]
-        // Batches of the three are interleaved so that machine noise hits them alike; batch 0 warms up.
+        // Batches of the four are interleaved so that machine noise hits them alike; batch 0 warms up.
         for batch in 0...plan.batches {
             let samples = [
                 ("sy-hit", timeBatch(sy, w.hitLookups, &sink)),
                 ("floor-hit", timeBatch(floor, w.hitLookups, &sink)),
                 ("rk-hit", timeBatch(rk, w.hitLookups, &sink)),
+                ("hb-hit", timeBatch(hb, w.hitLookups, &sink)),
                 ("sy-miss", timeBatch(sy, w.missLookups, &sink)),
                 ("floor-miss", timeBatch(floor, w.missLookups, &sink)),
                 ("rk-miss", timeBatch(rk, w.missLookups, &sink)),
+                ("hb-miss", timeBatch(hb, w.missLookups, &sink)),
             ]
             if batch > 0 { for (k, v) in samples { t[k, default: []].append(v) } }
         }
@@ -178,16 +184,32 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
             }
         }
         func med(_ k: String) -> Double { median(t[k] ?? []) }
-        let hitNs = Report.Figures(switchyard: med("sy-hit"), floor: med("floor-hit"), routingKit: med("rk-hit"), regexScan: med("regex-hit"))
-        let missNs = Report.Figures(switchyard: med("sy-miss"), floor: med("floor-miss"), routingKit: med("rk-miss"), regexScan: med("regex-miss"))
+        let hitNs = Report.Figures(switchyard: med("sy-hit"), floor: med("floor-hit"), routingKit: med("rk-hit"),
+                                   hummingbird: med("hb-hit"), regexScan: med("regex-hit"))
+        let missNs = Report.Figures(switchyard: med("sy-miss"), floor: med("floor-miss"), routingKit: med("rk-miss"),
+                                    hummingbird: med("hb-miss"), regexScan: med("regex-miss"))
+        // Which route each peer picks for the concrete URL of every route in the table.
+        let concrete = workload.concreteURLs.prefix(size)
+        let rkResolution = Resolution(targets: concrete.map(rk.lookup), urls: concrete, paths: rkPaths, register: rkRegister)
+        let hbResolution = Resolution(targets: hb.targets(Array(concrete)), urls: concrete, paths: hbPaths, register: hbRegister)
+        // Hummingbird's backtracking makes a few misses far slower than the rest: the slowest of the pool, each URL
+        // timed alone three times, its fastest time kept (so one interrupt does not make a URL the slowest).
+        let hbSlowestMiss = w.missPool.map { url in
+            (ns: (0..<3).map { _ in timeBatch(hb, [url], &sink) }.min() ?? .nan, url: url)
+        }.max { $0.ns < $1.ns }
         sizeResults.append(Report.SizeResult(
             routes: size, hitNs: hitNs, missNs: missNs, hitRatios: .init(hitNs), missRatios: .init(missNs),
             distinctHitURLs: w.hitPool.count, distinctMissURLs: w.missPool.count, unmatchedConcreteURLs: w.unmatchedConcrete,
             routingKitRoutes: rkRegister.prefix(size).filter { $0 }.count,
+            hummingbirdRoutes: hbRegister.prefix(size).filter { $0 }.count,
             routingKitHitShare: Double(countMatched(rk, w.hitLookups)) / Double(w.hitLookups.count),
+            hummingbirdHitShare: Double(countMatched(hb, w.hitLookups)) / Double(w.hitLookups.count),
             regexHitShare: Double(countMatched(regex, regexHits)) / Double(regexHits.count),
             routingKitMissAnsweredShare: Double(countMatched(rk, w.missLookups)) / Double(w.missLookups.count),
-            regexMissAnsweredShare: Double(countMatched(regex, regexMisses)) / Double(regexMisses.count)))
+            hummingbirdMissAnsweredShare: Double(countMatched(hb, w.missLookups)) / Double(w.missLookups.count),
+            regexMissAnsweredShare: Double(countMatched(regex, regexMisses)) / Double(regexMisses.count),
+            routingKitResolution: rkResolution, hummingbirdResolution: hbResolution,
+            hummingbirdSlowestMissNs: hbSlowestMiss?.ns ?? .nan, hummingbirdSlowestMissURL: hbSlowestMiss?.url ?? ""))
     }
 
     // Build time at the largest size, from pattern text, interleaved; the first round warms up.
@@ -195,15 +217,27 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     progress("timing table builds at \(buildSize) routes (\(plan.buildRepeats) repeats)…")
     var syBuild: [Double] = []
     var rkBuild: [Double] = []
+    var hbBuild: [Double] = []
     for round in 0...plan.buildRepeats {
         let (a, table) = try timeOnce { () throws(HarnessError) in try SwitchyardLookup.build(patterns.prefix(buildSize)) }
         sink &+= table.routes.count
         let (b, router) = timeOnce { RoutingKitLookup.build(rkPaths.prefix(buildSize), register: rkRegister) }
         withExtendedLifetime(router) {}
+        let (c, responder) = timeOnce { HummingbirdLookup.build(hbPaths.prefix(buildSize), register: hbRegister, slot: Slot()) }
+        withExtendedLifetime(responder) {}
         if round > 0 {
             syBuild.append(a / 1e6)
             rkBuild.append(b / 1e6)
+            hbBuild.append(c / 1e6)
         }
+    }
+    // Router.validate(), which Hummingbird's buildResponder() runs in debug builds only (this harness is a release build).
+    let hbValidation: String
+    do {
+        try HummingbirdLookup.router(hbPaths.prefix(buildSize), register: hbRegister, slot: Slot()).validate()
+        hbValidation = "passes"
+    } catch {
+        hbValidation = "throws \"\(error)\""
     }
 
     // Heap: both tables were already built and dropped above, so lazy globals are warm.
@@ -225,13 +259,23 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
         withExtendedLifetime(router) {}
         rkBytes.append(after - before)
     }
+    var hbBytes: [Int] = []
+    for _ in 0..<3 {
+        let before = heapBytesInUse()
+        let responder = HummingbirdLookup.build(hbPaths.prefix(buildSize), register: hbRegister, slot: Slot())
+        let after = heapBytesInUse()
+        withExtendedLifetime(responder) {}
+        hbBytes.append(after - before)
+    }
     let syHeap = Int(median(syBytes.map(Double.init)))
     let rkHeap = Int(median(rkBytes.map(Double.init)))
+    let hbHeap = Int(median(hbBytes.map(Double.init)))
 
     progress("counting allocations per lookup in a child process (LD_PRELOAD malloc-interposer)…")
     let probe = AllocationProbe.run(quick: options.quick)
 
     let rkRegistered = rkRegister.prefix(buildSize).filter { $0 }.count
+    let hbRegistered = hbRegister.prefix(buildSize).filter { $0 }.count
     let instructions: InstructionCounts
     if options.callgrind && !options.quick {
         progress("counting instructions per lookup under callgrind (a few minutes)…")
@@ -256,10 +300,12 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
                         regexBatches: plan.regexBatches, regexBatchesPerSize: Workload.sizes.map(plan.regexBatches), regexLookupsPerBatch: Workload.sizes.map(plan.regexLookups),
                         buildRepeats: plan.buildRepeats, queryFraction: Workload.queryFraction, query: Vocabulary.query),
         sizes: sizeResults,
-        build: .init(routes: buildSize, repeats: plan.buildRepeats, switchyardMs: median(syBuild), routingKitMs: median(rkBuild)),
+        build: .init(routes: buildSize, repeats: plan.buildRepeats, switchyardMs: median(syBuild), routingKitMs: median(rkBuild),
+                     hummingbirdMs: median(hbBuild)),
         memory: .init(routes: buildSize, method: "glibc mallinfo2() uordblks+hblkhd, before/after building, after warm-up, median of 3",
                       switchyardBytes: syHeap, switchyardBytesPerRoute: Double(syHeap) / Double(buildSize),
                       routingKitBytes: rkHeap, routingKitBytesPerRoute: Double(rkHeap) / Double(rkRegistered),
+                      hummingbirdBytes: hbHeap, hummingbirdBytesPerRoute: Double(hbHeap) / Double(hbRegistered),
                       interposerActiveInTimingProcess: interposerActive),
         allocations: .init(method: "ordo-one/malloc-interposer 1.6.1 preloaded (LD_PRELOAD) into a child run of this executable; "
                            + "counts malloc/calloc/realloc/posix_memalign calls over the whole hit and miss lists after warm-up",
@@ -279,10 +325,37 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
             + "constrained → plain parameter (no constraints in RoutingKit); *rest → **. \(Report.grouped(buildSize - rkRegistered)) of \(Report.grouped(buildSize)) routes "
             + "collapse onto an already registered RoutingKit path and are not registered. Lookup: cut query and scheme, split on \"/\" into [String], "
             + "route(path:parameters:) with a fresh empty Parameters (copied, so no Logger is created per lookup).",
+        "Hummingbird conversion (hummingbird-project/hummingbird 2.28.1, Router + buildResponder(), its trie router): the same path text as for RoutingKit, "
+            + "in Hummingbird's syntax: host as the first path component, scheme dropped; :name → :p<depth> (two capture names at one position are two "
+            + "sibling trie nodes, a clash for Router.validate()); constrained → plain capture (no constraints in Hummingbird); *rest → ** (recursive wildcard). "
+            + "\(Report.grouped(buildSize - hbRegistered)) of \(Report.grouped(buildSize)) routes collapse onto an already registered path and are not "
+            + "registered (a second GET on one path stops Hummingbird). One route = router.get(path) { slot.value = i; return Response(status: .ok) }. "
+            + "Router.validate() on the \(Report.grouped(buildSize))-route router \(hbValidation) (it runs in buildResponder() of debug builds only).",
+        "Hummingbird lookup: the narrowest public entry point is RouterResponder.respond(to:context:) (RouterTrie.resolve is public, but a RouterTrie "
+            + "is only reachable through SPI, which is not used). Per lookup: cut \"scheme:/\" (the query stays), HTTPRequest(method: .get, path:) + "
+            + "Request(head:body:) (URI parse), then respond: trie walk filling Parameters, GET responder from the endpoint's method dictionary, context copy "
+            + "with parameters and endpoint path, the handler through CallbackResponder, Response(status: .ok); a miss throws HTTPError(.notFound) inside "
+            + "respond, which turns it into a 404 Response. Request body and context are made once and copied. respond is async and never suspends "
+            + "here: each pass runs in one task on the calling thread (a task executor that the thread drains), timed inside the task.",
+        "Resolution of the concrete URL of every route in the table (own route or the one it collapses onto / another route that also matches, "
+            + "a literal beating a parameter / a route that does not match / none), per size: RoutingKit "
+            + sizeResults.map { Report.resolution($0.routingKitResolution) }.joined(separator: "; ") + "; Hummingbird "
+            + sizeResults.map { Report.resolution($0.hummingbirdResolution) }.joined(separator: "; ") + ".",
+        "Hummingbird answers 404 for the concrete URL of some routes (\"none\" above) although the route matches it: when the last segment "
+            + "equals a literal that only a longer route has (app://address/booking/track with address/booking/** and address/booking/track/:p3 "
+            + "registered), the trie walk ends on that literal's node, which has no endpoint, and does not try the node's siblings. "
+            + "Its misses backtrack through every matching capture and ** at every level, which makes a few of them far slower than the rest: "
+            + "the slowest single miss of each size's pool (fastest of 3 timings alone) took "
+            + sizeResults.map { "\(Report.ns($0.hummingbirdSlowestMissNs)) ns (\($0.hummingbirdSlowestMissURL))" }.joined(separator: " / ")
+            + "; each batch's \(Report.grouped(plan.lookupsPerBatch)) misses are drawn at random from the pool of \(Workload.missPoolSize), "
+            + "so such outliers weigh in the batch means whose median is reported.",
         "RoutingKit returned a route for "
             + sizeResults.map { Report.percent($0.routingKitHitShare) }.joined(separator: " / ") + " of hits and for "
             + sizeResults.map { Report.percent($0.routingKitMissAnsweredShare) }.joined(separator: " / ")
-            + " of Switchyard misses (no backtracking, no constraints); regex scan: "
+            + " of Switchyard misses (no backtracking, no constraints); Hummingbird for "
+            + sizeResults.map { Report.percent($0.hummingbirdHitShare) }.joined(separator: " / ") + " of hits and "
+            + sizeResults.map { Report.percent($0.hummingbirdMissAnsweredShare) }.joined(separator: " / ")
+            + " of misses (backtracking, no constraints); regex scan: "
             + sizeResults.map { Report.percent($0.regexHitShare) }.joined(separator: " / ") + " of hits, "
             + sizeResults.map { Report.percent($0.regexMissAnsweredShare) }.joined(separator: " / ") + " of misses.",
         "Regex scan: one NSRegularExpression per route (^…$, literals escaped, :name → ([^/]+), ([0-9]+) inline, <int> → (-?[0-9]{1,19}), "
@@ -332,7 +405,20 @@ func runProfile(_ name: String) throws(HarnessError) {
     case "floor": loop(FloorLookup(hitURLs: w.hitPool))
     case "routingkit":
         let paths = workload.routes.map(\.routingKitPath)
-        loop(RoutingKitLookup(router: RoutingKitLookup.build(paths.prefix(size), register: RoutingKitLookup.firstOccurrences(paths))))
+        loop(RoutingKitLookup(router: RoutingKitLookup.build(paths.prefix(size), register: firstOccurrences(paths))))
+    case "hummingbird":
+        let paths = workload.routes.map(\.hummingbirdPath)
+        let slot = Slot()
+        let hb = HummingbirdLookup(responder: HummingbirdLookup.build(paths.prefix(size), register: firstOccurrences(paths), slot: slot), slot: slot)
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(5))
+        var rounds = 0
+        while clock.now < end {
+            _ = timeBatch(hb, w.hitLookups, &sink)
+            _ = timeBatch(hb, w.missLookups, &sink)
+            rounds += 1
+        }
+        progress("profiled hummingbird: \(rounds) rounds of \(w.hitLookups.count) hits + \(w.missLookups.count) misses (blackhole \(sink))")
     default: loop(sy)
     }
 }
