@@ -43,6 +43,26 @@ struct RankedPattern: Sendable {
     }
 }
 
+/// The ranking of a ``RankedPattern`` as one comparable value, computed once (``RankedPattern/beats(_:)``
+/// builds its class lists on every call).
+struct RouteRankKey: Comparable {
+    let ranks: [Int]
+    let priority: Int
+    let order: Int
+
+    init(_ p: RankedPattern) {
+        ranks = p.ranks
+        priority = p.priority
+        order = p.order
+    }
+
+    static func < (l: RouteRankKey, r: RouteRankKey) -> Bool {
+        if l.ranks != r.ranks { return l.ranks.lexicographicallyPrecedes(r.ranks) }
+        if l.priority != r.priority { return l.priority > r.priority }
+        return l.order < r.order
+    }
+}
+
 /// Decides relations between patterns on their languages: intersection with a witness URL, containment
 /// one segment count at a time, and the destinations of rewrites. Caches compiled constraints.
 final class PatternAnalyzer {
@@ -274,9 +294,22 @@ extension PatternAnalyzer {
         let languages = routes.map { language($0.pattern) }
         let bound = (languages.map(\.positions.count).max() ?? 0) + 1
         // Candidates best first, so that the route named is the one ranking highest among those covering.
-        let byRank = routes.indices.sorted { routes[$0].beats(routes[$1]) }
+        // `beats` is a total order, so the routes that beat a route are exactly those before it.
+        let keys = routes.map { RouteRankKey($0) }
+        let byRank = routes.indices.sorted { keys[$0] < keys[$1] }
+        var place = [Int](repeating: 0, count: routes.count)
+        for (k, r) in byRank.enumerated() { place[r] = k }
+        // A route with a literal host covers URLs of that host only: candidates are looked up by host, so a
+        // table of thousands of routes is not compared pair by pair.
+        var byHost: [String: [Int]] = [:]
+        var anyHost: [Int] = []
+        for r in byRank {
+            if let h = languages[r].positions.first?.literal { byHost[h, default: []].append(r) } else { anyHost.append(r) }
+        }
         var out: [ShadowVerdict] = []
+        out.reserveCapacity(routes.count)
         for (a, la) in languages.enumerated() {
+            let lists: [[Int]] = if let h = la.positions.first?.literal { [byHost[h] ?? [], anyHost] } else { [byRank] }
             var shadowers: [Int] = []
             var example: String?
             var open = false
@@ -289,16 +322,19 @@ extension PatternAnalyzer {
                 if example == nil, case .witness(let w) = sample { example = w }
                 var coveredBy: Int?
                 var sliceUndecided = sample == .undecided
-                for b in byRank where b != a && routes[b].beats(routes[a]) {
-                    let lb = languages[b]
-                    if let s = lb.scheme, s != la.scheme { continue }
-                    guard lb.counts(upTo: bound).contains(n) else { continue }
-                    switch difference(la, lb, count: n) {
-                    case .none: coveredBy = b
-                    case .undecided: sliceUndecided = true
-                    case .witness: break
+                for list in lists {
+                    for b in list {
+                        // Past this point every candidate ranks below `a`, or below one already covering it.
+                        if place[b] >= place[a] || (coveredBy.map { place[b] > place[$0] } ?? false) { break }
+                        let lb = languages[b]
+                        if let s = lb.scheme, s != la.scheme { continue }
+                        switch coverage(of: la, by: lb, count: n) {
+                        case .covered: coveredBy = b
+                        case .undecided: sliceUndecided = true
+                        case .notCovered: break
+                        }
+                        if coveredBy == b { break }
                     }
-                    if coveredBy != nil { break }
                 }
                 if let c = coveredBy {
                     if !shadowers.contains(c) { shadowers.append(c) }
@@ -321,4 +357,28 @@ extension PatternAnalyzer {
         }
         return out
     }
+
+    /// Whether `b` matches every URL of `a` with `n` segments: ``difference(_:_:count:)`` without
+    /// building a witness, and with a literal-against-literal test first, so that the pairs a large table
+    /// holds cost a string comparison each.
+    func coverage(of a: URLLanguage, by b: URLLanguage, count n: Int) -> Coverage {
+        if let sb = b.scheme, a.scheme != sb { return .notCovered }
+        guard b.counts(upTo: Self.bound(a, b)).contains(n) else { return .notCovered }
+        for i in 0..<min(n, a.positions.count, b.positions.count) {
+            if let x = a.positions[i].literal, let y = b.positions[i].literal, x != y { return .notCovered }
+        }
+        var undecided = false
+        for i in 0..<n {
+            guard let x = a.position(i), let y = b.position(i) else { return .notCovered }
+            switch x.difference(y, cap: cap) {
+            case .none: continue
+            case .undecided: undecided = true
+            case .witness: return .notCovered
+            }
+        }
+        return undecided ? .undecided : .covered
+    }
+
+    /// How one language relates to another at one segment count.
+    enum Coverage { case covered, notCovered, undecided }
 }

@@ -118,6 +118,27 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         nextOrder += 1
     }
 
+    /// Adds one target under several patterns, all or none: every pattern is parsed and checked against
+    /// the table and against the others before any is added. Costs the patterns' own work, not the
+    /// table's size, so registering routes one call at a time stays linear overall.
+    public mutating func add(_ patterns: [String], target: Target, priority: Int = 0) throws(RegistrationError) {
+        var compiled: [RoutePattern] = []
+        var added: [String: Int] = [:]
+        for text in patterns {
+            let pattern: RoutePattern
+            do throws(PatternError) { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
+            let shape = shapeKey(pattern)
+            let existing = shapes[shape].map { routes[$0].pattern } ?? added[shape].map { compiled[$0] }
+            if let existing {
+                if existing.description == pattern.description { throw .duplicate(pattern: existing.description) }
+                throw .sameShape(pattern: pattern.description, existing: existing.description)
+            }
+            added[shape] = compiled.count
+            compiled.append(pattern)
+        }
+        for pattern in compiled { try add(pattern, target: target, priority: priority) }
+    }
+
     /// Removes the route whose pattern prints as `pattern` (canonical text); returns its target.
     @discardableResult
     public mutating func remove(_ pattern: String) throws(RegistrationError) -> Target {

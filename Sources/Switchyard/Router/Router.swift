@@ -55,11 +55,9 @@ public final class Router: Sendable {
                          handler: (any RouteHandler)?) throws(RegistrationError) {
         let entry = RouteEntry(target: target, handler: handler, metadata: metadata)
         let result: Result<Void, RegistrationError> = withState { s in
-            var copy = s.routes
-            for p in patterns {
-                do throws(RegistrationError) { try copy.add(p, target: entry, priority: priority) } catch { return .failure(error) }
-            }
-            s.routes = copy
+            // In place: the builder checks every pattern before adding any (a copy of the table per call
+            // made registering n routes cost n² route copies).
+            do throws(RegistrationError) { try s.routes.add(patterns, target: entry, priority: priority) } catch { return .failure(error) }
             s.snapshot = nil
             return .success(())
         }
