@@ -31,8 +31,12 @@ struct RankedPattern: Sendable {
     /// Earlier wins when priority also ties.
     let order: Int
 
-    /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first.
-    var ranks: [Int] { [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank) }
+    /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first. A suffix
+    /// pattern ranks below them all: 2 or 3, then `64 - count` (a longer suffix first), then its classes.
+    var ranks: [Int] {
+        if pattern.isSuffix { return [pattern.scheme == nil ? 3 : 2, 64 - pattern.segments.count] + pattern.segments.map(\.rank) }
+        return [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank)
+    }
 
     /// True when `self` wins over `other` for a URL both match.
     func beats(_ other: RankedPattern) -> Bool {
@@ -115,6 +119,16 @@ final class PatternAnalyzer {
         case .catchAll:
             return SegmentLanguage(parts: [.plus(Self.pathChars)])
         }
+    }
+
+    /// The URLs of `n` segments (host included) that the suffix pattern `pattern` matches: any host and
+    /// leading segments, then its own segments; nil when `n` leaves no room for a host.
+    func suffixLanguage(_ pattern: RoutePattern, count n: Int) -> URLLanguage? {
+        let k = pattern.segments.count
+        guard pattern.isSuffix, n > k else { return nil }
+        var positions = (0..<(n - k)).map { SegmentLanguage(parts: [.plus(Self.chars(atDepth: $0))]) }
+        for (j, seg) in pattern.segments.enumerated() { positions.append(segment(seg, depth: n - k + j)) }
+        return URLLanguage(scheme: pattern.scheme, positions: positions, minCount: n, maxCount: n, tail: nil)
     }
 
     /// The URLs `pattern` matches.
@@ -303,13 +317,20 @@ extension PatternAnalyzer {
         // table of thousands of routes is not compared pair by pair.
         var byHost: [String: [Int]] = [:]
         var anyHost: [Int] = []
-        for r in byRank {
+        let anchoredByRank = byRank.filter { !routes[$0].pattern.isSuffix }
+        // Suffix patterns are not judged (their languages are not modelled): they are left reachable and
+        // never counted as covering another route.
+        for r in byRank where !routes[r].pattern.isSuffix {
             if let h = languages[r].positions.first?.literal { byHost[h, default: []].append(r) } else { anyHost.append(r) }
         }
         var out: [ShadowVerdict] = []
         out.reserveCapacity(routes.count)
         for (a, la) in languages.enumerated() {
-            let lists: [[Int]] = if let h = la.positions.first?.literal { [byHost[h] ?? [], anyHost] } else { [byRank] }
+            if routes[a].pattern.isSuffix {
+                out.append(.reachable)
+                continue
+            }
+            let lists: [[Int]] = if let h = la.positions.first?.literal { [byHost[h] ?? [], anyHost] } else { [anchoredByRank] }
             var shadowers: [Int] = []
             var example: String?
             var open = false

@@ -185,11 +185,27 @@ package final class RouteLintContext {
     /// Whether some URL of `language` is taken by a reachable pattern: a witness, none, or undecided.
     func reach(_ language: URLLanguage) -> LanguageAnswer {
         var undecided = false
+        var suffixes: [RoutePattern] = []
         for p in reachablePatterns {
+            if p.isSuffix {
+                suffixes.append(p)
+                continue
+            }
             switch analyzer.intersection(language, analyzer.language(p)) {
             case .witness(let w): return .witness(w)
             case .undecided: undecided = true
             case .none: break
+            }
+        }
+        // A suffix pattern is judged one segment count at a time (its language grows with the count).
+        for p in suffixes {
+            for n in language.counts(upTo: PatternAnalyzer.bound(language) + p.segments.count) {
+                guard let taken = analyzer.suffixLanguage(p, count: n) else { continue }
+                switch analyzer.intersection(language, taken) {
+                case .witness(let w): return .witness(w)
+                case .undecided: undecided = true
+                case .none: break
+                }
             }
         }
         return undecided ? .undecided : .none
@@ -488,6 +504,8 @@ package struct OverlapRule: LintRule {
         for j in ranked.indices {
             for i in groups[keys[j]] ?? [] {
                 if i >= j { break }
+                // Suffix patterns are not judged by lint (see `PatternAnalyzer.shadowing`).
+                if ranked[j].pattern.isSuffix { break }
                 // A route shadowed by the other is reported as shadowed already.
                 if case .shadowed(let by, _) = verdicts[j], by.contains(i) { continue }
                 if case .shadowed(let by, _) = verdicts[i], by.contains(j) { continue }

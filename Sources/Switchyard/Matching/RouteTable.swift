@@ -12,7 +12,10 @@ public struct Route<Target: Sendable>: Sendable {
     /// that a route stores nothing but its pattern).
     var captures: [Capture] {
         var caps: [Capture] = []
-        for (depth, seg) in pattern.segments.enumerated() {
+        // A suffix pattern's segments are path segments wherever they land: none is the host (depth 0).
+        let shift = pattern.isSuffix ? 1 : 0
+        for (index, seg) in pattern.segments.enumerated() {
+            let depth = index + shift
             switch seg {
             case .literal: break
             case .parameter(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: false))

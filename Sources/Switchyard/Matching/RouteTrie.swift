@@ -162,6 +162,22 @@ struct FastConstraint: Sendable {
     }
 }
 
+/// A suffix pattern as the matcher tries it: its route, its scheme (lowercased; nil for any) and its
+/// segments, matched against the last segments of a URL's path.
+struct SuffixRoute: Sendable {
+    enum Segment: Sendable {
+        /// Key bytes, ASCII-lowercased when paths ignore case.
+        case literal([UInt8])
+        case parameter
+        /// A constrained parameter: the constraint's index in the trie.
+        case constrained(Int32)
+    }
+
+    var route: Int32
+    var scheme: [UInt8]?
+    var segments: [Segment]
+}
+
 struct ConstrainedEdge: Sendable {
     var constraint: Int32
     var child: Int32
@@ -214,10 +230,17 @@ final class RouteTrie: @unchecked Sendable {
     let schemeEntries: UnsafeMutableBufferPointer<(start: Int32, length: Int32, node: Int32)>
     let anyScheme: Int32
     let foldPath: Bool
+    /// Suffix patterns (`**/login/:phone`), in the order they are tried once the trie found nothing.
+    let suffixes: [SuffixRoute]
+    /// The most segments a suffix pattern has.
+    let maxSuffixLength: Int
 
     init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
          constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-         terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool) {
+         terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+         suffixes: [SuffixRoute] = []) {
+        self.suffixes = suffixes
+        maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
         self.nodes = frozen(nodes)
         self.literals = frozen(literals)
         self.litTable = frozen(litTable)
@@ -320,7 +343,10 @@ final class RouteTrie: @unchecked Sendable {
         } else {
             t = match(buf, layout, nil, &ranges)
         }
-        guard t >= 0 else { return }
+        guard t >= 0 else {
+            if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
+            return
+        }
         let record = terminalRecords[Int(t)]
         let packed = record.route
         let route = Int(packed & 0x7FFF_FFFF)
@@ -330,6 +356,58 @@ final class RouteTrie: @unchecked Sendable {
             captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
         }
         result = RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
+    }
+
+    /// The first suffix pattern (in ranking order) that the end of the URL's path matches. Runs only when
+    /// the trie found nothing, so an anchored pattern always wins over a suffix pattern.
+    func suffixMatch(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout) -> RawMatch? {
+        // The last `maxSuffixLength` path segments, split as the walker splits them (empty ones skipped).
+        var ends: [(start: Int, end: Int)] = []
+        var e = layout.pathEnd
+        while e > layout.pathStart && ends.count < maxSuffixLength {
+            while e > layout.pathStart && buf[e - 1] == UInt8(ascii: "/") { e -= 1 }
+            if e == layout.pathStart { break }
+            var s = e
+            while s > layout.pathStart && buf[s - 1] != UInt8(ascii: "/") { s -= 1 }
+            ends.append((s, e))
+            e = s
+        }
+        if ends.isEmpty { return nil }
+        let segments = Array(ends.reversed())
+        let scheme = layout.hasScheme ? Array(buf[0..<layout.schemeEnd]).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } : nil
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch -> RawMatch? in
+            guard let base = buf.baseAddress else { return nil }
+            let walker = Walker(trie: self, base: base, count: buf.count, scratch: layout.needsDecode ? scratch.baseAddress : nil,
+                                pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
+            routes: for route in suffixes {
+                if let s = route.scheme, s != scheme { continue }
+                let k = route.segments.count
+                guard k <= segments.count else { continue }
+                let first = segments.count - k
+                var captures = CaptureRanges()
+                var captured = 0
+                for (i, seg) in route.segments.enumerated() {
+                    let (start, end) = segments[first + i]
+                    let (vp, vlen) = walker.value(start, end)
+                    switch seg {
+                    case .literal(let key):
+                        guard key.count == vlen else { continue routes }
+                        for j in 0..<vlen {
+                            var b = vp[j]
+                            if foldPath && b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+                            if b != key[j] { continue routes }
+                        }
+                    case .parameter, .constrained:
+                        if Walker.isDotSegment(vp, vlen) { continue routes }
+                        if case .constrained(let id) = seg, !walker.constraintMatches(id, vp, vlen) { continue routes }
+                        captures.storage[captured] = UInt64(start) << 32 | UInt64(end)
+                        captured += 1
+                    }
+                }
+                return RawMatch(route: route.route, optionalAbsent: false, layout: layout, captures: captures)
+            }
+            return nil
+        }
     }
 
     /// Finds the best terminal for the URL in `buf` described by `layout`.

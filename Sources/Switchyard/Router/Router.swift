@@ -111,7 +111,7 @@ public final class Router: Sendable {
         let lowered = host.asciiLowercased
         return withState { s in
             let n = s.routes.removeAll { route in
-                if case .literal(let h) = route.pattern.host { return h == lowered }
+                if !route.pattern.isSuffix, case .literal(let h) = route.pattern.host { return h == lowered }
                 return false
             }
             if n > 0 { s.snapshot = nil }

@@ -20,7 +20,7 @@ extension AppDescription {
         var groups: [(title: String, routes: [RouteDefinition])] = []
         for route in file.routes {
             let title: String
-            if let pattern = try? RoutePattern(route.pattern), case .literal(let host) = pattern.host {
+            if let pattern = try? RoutePattern(route.pattern), !pattern.isSuffix, case .literal(let host) = pattern.host {
                 title = host
             } else {
                 title = "*"
@@ -73,8 +73,8 @@ extension AppDescription {
     static let exampleValues = ["42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000", "example", "x", "0"]
 
     /// An example URL for `pattern`: literals as written, each parameter the first example value its
-    /// constraint accepts, optional segments left out, a catch-all `a/b`, and `app` for a pattern
-    /// without a scheme. The pattern text itself when it does not parse.
+    /// constraint accepts, optional segments left out, a catch-all `a/b`, `app` for a pattern
+    /// without a scheme, and `app://example/` in front of a suffix pattern. The pattern text itself when it does not parse.
     public static func exampleURL(for patternText: String) -> String {
         exampleURLs(for: patternText, count: 1).first ?? patternText
     }
@@ -86,7 +86,9 @@ extension AppDescription {
         guard let pattern = try? RoutePattern(patternText) else { return [patternText] }
         var urls: [String] = []
         for variant in 0..<max(1, count) {
-            if let url = try? pattern.url(exampleParameters(for: pattern, variant: variant), defaultScheme: "app"), !urls.contains(url) {
+            // A suffix pattern's examples end the path of one example host.
+            let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
+            if let url = try? pattern.url(exampleParameters(for: pattern, variant: variant), defaultScheme: "app", base: base), !urls.contains(url) {
                 urls.append(url)
             }
         }
