@@ -19,7 +19,7 @@ import SwitchyardTestSupport
         var text = scheme + rng.pick(hosts)
         for k in 0..<(1 + rng.below(2)) {
             let piece = rng.pick(pieces)
-            if (piece.hasSuffix("?") || piece.hasPrefix("*")), k > 0 { continue }
+            if piece.hasSuffix("?") || piece.hasPrefix("*"), k > 0 { continue }
             text += "/" + piece
             if piece.hasSuffix("?") || piece.hasPrefix("*") { break }
         }
