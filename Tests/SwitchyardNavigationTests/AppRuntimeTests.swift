@@ -52,6 +52,16 @@ struct AppRuntimeTests {
         #expect(runtime.heldNavigation?.url == "app://me?jumpType=tab")
     }
 
+    @Test func theCommandThatClosesTheLoginScreenIsLoggedBeforeTheCancelItCauses() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        _ = await runtime.perform(.open("app://order/42"))
+        _ = await runtime.perform(.back())
+        let lines = runtime.timeline.map(\.description)
+        let back = try #require(lines.firstIndex { $0.hasPrefix("back") }, "\(lines)")
+        let cancel = try #require(lines.firstIndex { $0.hasPrefix("cancel #1") }, "\(lines)")
+        #expect(back < cancel, "\(lines)")
+    }
+
     @Test func aLoginScreenWhoseHoldWasCancelledHoldsNothing() async throws {
         let runtime = try DemoApp.makeRuntime()
         _ = await runtime.perform(.open("app://order/42"))

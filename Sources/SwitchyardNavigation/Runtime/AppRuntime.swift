@@ -315,11 +315,13 @@ public final class AppRuntime {
                 report.note(guarded ? "changes discarded: \(state.top.title) can be left now" : "\(state.top.title) has no changes to discard")
             }
         }
-        reconcileHold(&report, heldBefore: heldBefore)
+        // The command's own line comes before what it causes: a back that closes the login screen is
+        // logged, then the hold it cancels.
         if report.trace == nil {
             let result = report.isError ? "✗ " + (report.message ?? "failed") : (report.transition == .none ? (report.message ?? "") : report.transition.description)
             record(.command(command.description, result: result))
         }
+        reconcileHold(&report, heldBefore: heldBefore)
         report.state = state
         return report
     }
