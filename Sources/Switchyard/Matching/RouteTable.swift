@@ -93,7 +93,7 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     public let options: MatchOptions
     /// The routes added so far, in registration order.
     public private(set) var routes: [Route<Target>] = []
-    private var shapes: [String: Int] = [:]
+    private var shapes: [RoutePattern: Int] = [:]
     private var nextOrder = 0
     /// One compiled instance per distinct constraint, shared by every route that uses it.
     private var constraintPool: [SegmentConstraint: SegmentConstraint] = [:]
@@ -126,7 +126,7 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// table's size, so registering routes one call at a time stays linear overall.
     public mutating func add(_ patterns: [String], target: Target, priority: Int = 0) throws(RegistrationError) {
         var compiled: [RoutePattern] = []
-        var added: [String: Int] = [:]
+        var added: [RoutePattern: Int] = [:]
         for text in patterns {
             let pattern: RoutePattern
             do throws(PatternError) { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
@@ -168,8 +168,8 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         for (i, r) in routes.enumerated() { shapes[shapeKey(r.pattern)] = i }
     }
 
-    private func shapeKey(_ p: RoutePattern) -> String {
-        options.caseInsensitivePaths ? p.shape.asciiLowercased : p.shape
+    private func shapeKey(_ p: RoutePattern) -> RoutePattern {
+        p.shapeKey(foldPaths: options.caseInsensitivePaths)
     }
 
     /// Compiles the routes into an immutable table.

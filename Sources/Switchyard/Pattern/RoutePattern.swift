@@ -142,6 +142,21 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     var shape: String {
         (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.shape).joined(separator: "/")
     }
+
+    /// The pattern with parameter names erased (and path literals ASCII-lowercased with `foldPaths`), as
+    /// a value: two patterns conflict when their keys are equal. Hashing it builds no text, unlike
+    /// ``shape``.
+    func shapeKey(foldPaths: Bool) -> RoutePattern {
+        func erase(_ seg: PatternSegment, path: Bool) -> PatternSegment {
+            switch seg {
+            case .literal(let text): .literal(path && foldPaths ? text.asciiLowercased : text)
+            case .parameter(_, let c): .parameter(name: "", constraint: c)
+            case .optional(_, let c): .optional(name: "", constraint: c)
+            case .catchAll: .catchAll(name: nil)
+            }
+        }
+        return RoutePattern(scheme: scheme, host: erase(host, path: isSuffix), path: path.map { erase($0, path: true) }, isSuffix: isSuffix)
+    }
 }
 
 /// Why a pattern was refused.
