@@ -276,7 +276,9 @@ extension RouteTable where Target: Codable {
         var patterns: [RoutePattern] = []
         var priorities: [Int] = []
         var orders: [Int] = []
+        var captures: [[Int]] = []
         patterns.reserveCapacity(routeCount)
+        captures.reserveCapacity(routeCount)
         priorities.reserveCapacity(routeCount)
         orders.reserveCapacity(routeCount)
         for _ in 0..<routeCount {
@@ -294,9 +296,12 @@ extension RouteTable where Target: Codable {
             guard segmentCount >= 1, segmentCount <= RoutePattern.maxSegments + 1 else {
                 throw .corrupt("a pattern of \(segmentCount) segments (1 to \(RoutePattern.maxSegments + 1))", offset: countAt)
             }
-            var segments: [PatternSegment] = []
-            segments.reserveCapacity(segmentCount)
-            var names = Set<String>()
+            var host: PatternSegment?
+            var path: [PatternSegment] = []
+            path.reserveCapacity(segmentCount - 1)
+            // At most 8 names: a linear search beats hashing them.
+            var names: [String] = []
+            var depths: [Int] = []
             for index in 0..<segmentCount {
                 let at = r.offset
                 let kind = try r.u8("segment kind")
@@ -332,13 +337,16 @@ extension RouteTable where Target: Codable {
                 }
                 if case .literal = seg {} else {
                     let name = seg.parameterName ?? "*"
-                    guard !name.isEmpty, names.insert(name).inserted else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
-                    guard names.count <= RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
+                    guard !name.isEmpty, !names.contains(name) else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
+                    guard names.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
+                    names.append(name)
+                    depths.append(index)
                 }
-                segments.append(seg)
+                if index == 0 { host = seg } else { path.append(seg) }
             }
-            guard let host = segments.first else { throw .corrupt("a pattern with no segment", offset: routeStart) }
-            patterns.append(RoutePattern(scheme: scheme, host: host, path: Array(segments.dropFirst()), isSuffix: isSuffix))
+            guard let host else { throw .corrupt("a pattern with no segment", offset: routeStart) }
+            patterns.append(RoutePattern(scheme: scheme, host: host, path: path, isSuffix: isSuffix))
+            captures.append(depths)
         }
 
         // Targets.
@@ -410,7 +418,7 @@ extension RouteTable where Target: Codable {
         let trie = RouteTrie(
             nodes: nodes.items, literals: literals.items, litTable: litTable.items, keyBytes: keyBytes.items,
             constrained: constrained.items, optionals: optionals.items, constraints: flat.constraints, terminals: terminals.items,
-            captures: TrieCompiler.captureDepths(patterns), schemes: schemes, anyScheme: anyScheme, foldPath: options.caseInsensitivePaths,
+            captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: options.caseInsensitivePaths,
             suffixes: suffixes)
         var routes: [Route<Target>] = []
         routes.reserveCapacity(routeCount)

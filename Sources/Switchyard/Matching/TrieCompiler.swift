@@ -113,13 +113,8 @@ enum TrieCompiler {
             nodes: flat.nodes, literals: flat.literals, litTable: flat.litTable, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
             terminals: terminals,
-            captures: captureDepths(patterns),
+            captures: patterns.map { p in p.segments.enumerated().compactMap { $0.element.parameterName != nil || $0.element == .catchAll(name: nil) ? $0.offset : nil } },
             schemes: schemes, anyScheme: anyIndex, foldPath: foldPath, suffixes: suffixes)
-    }
-
-    /// Per pattern, the segment index (depth, 0 = host) of each captured parameter, catch-alls included.
-    static func captureDepths(_ patterns: [RoutePattern]) -> [[Int]] {
-        patterns.map { p in p.segments.enumerated().compactMap { $0.element.parameterName != nil || $0.element == .catchAll(name: nil) ? $0.offset : nil } }
     }
 
     /// The suffix patterns in the order they are tried: specific scheme first, then the longer suffix,
