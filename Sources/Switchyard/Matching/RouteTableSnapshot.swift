@@ -299,8 +299,7 @@ extension RouteTable where Target: Codable {
             var host: PatternSegment?
             var path: [PatternSegment] = []
             path.reserveCapacity(segmentCount - 1)
-            // At most 8 names: a linear search beats hashing them.
-            var names: [String] = []
+            // The capture depths; names are checked for duplicates by a linear search over the at most 8.
             var depths: [Int] = []
             for index in 0..<segmentCount {
                 let at = r.offset
@@ -337,9 +336,9 @@ extension RouteTable where Target: Codable {
                 }
                 if case .literal = seg {} else {
                     let name = seg.parameterName ?? "*"
-                    guard !name.isEmpty, !names.contains(name) else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
-                    guard names.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
-                    names.append(name)
+                    let used = depths.contains { d in (d == 0 ? host : path[d - 1])?.parameterName ?? "*" == name }
+                    guard !name.isEmpty, !used else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
+                    guard depths.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
                     depths.append(index)
                 }
                 if index == 0 { host = seg } else { path.append(seg) }
@@ -377,49 +376,60 @@ extension RouteTable where Target: Codable {
         case nil: throw .corrupt("target encoding \(encoding)", offset: targetsAt)
         }
 
-        // The trie's arrays, as they were in memory, then checked.
+        // The trie's arrays, as they were in memory, read straight into the buffers the trie will own;
+        // freed here when anything after them is refused.
         let nodes = try r.raw(TrieNode.self, "trie nodes")
-        let literals = try r.raw(LiteralEdge.self, "literal edges")
-        let litTable = try r.raw(LiteralEdge.self, "literal hash tables")
-        let keyBytes = try r.raw(UInt8.self, "literal key bytes")
-        let constrained = try r.raw(ConstrainedEdge.self, "constrained edges")
-        let optionals = try r.raw(OptionalEdge.self, "optional edges")
-        let flag = SnapshotFormat.terminalFlagOffset
-        let raw = r.bytes
-        let terminals = try r.raw(Terminal.self, "terminals") { (at: Int) throws(SnapshotError) in
-            guard raw[at + flag] <= 1 else { throw .corrupt("terminal flag byte \(raw[at + flag])", offset: at + flag) }
+        var buffers = TrieBuffers(nodes: nodes.items, literals: .init(start: nil, count: 0), litTable: .init(start: nil, count: 0),
+                                  keyBytes: .init(start: nil, count: 0), constrained: .init(start: nil, count: 0),
+                                  optionals: .init(start: nil, count: 0), terminals: .init(start: nil, count: 0))
+        let trie: RouteTrie
+        do throws(SnapshotError) {
+            let literals = try r.raw(LiteralEdge.self, "literal edges")
+            buffers.literals = literals.items
+            let litTable = try r.raw(LiteralEdge.self, "literal hash tables")
+            buffers.litTable = litTable.items
+            buffers.keyBytes = try r.raw(UInt8.self, "literal key bytes").items
+            let constrained = try r.raw(ConstrainedEdge.self, "constrained edges")
+            buffers.constrained = constrained.items
+            let optionals = try r.raw(OptionalEdge.self, "optional edges")
+            buffers.optionals = optionals.items
+            let flag = SnapshotFormat.terminalFlagOffset
+            let raw = r.bytes
+            let terminals = try r.raw(Terminal.self, "terminals") { (at: Int) throws(SnapshotError) in
+                guard raw[at + flag] <= 1 else { throw .corrupt("terminal flag byte \(raw[at + flag])", offset: at + flag) }
+            }
+            buffers.terminals = terminals.items
+            let schemeCount = try r.count("schemes", minimumSize: 8)
+            var schemes: [([UInt8], Int32)] = []
+            var roots: [(node: Int32, at: Int)] = []
+            for _ in 0..<schemeCount {
+                let scheme = Array(try string("scheme").utf8)
+                let at = r.offset
+                let node = try r.i32("scheme root")
+                schemes.append((scheme, node))
+                roots.append((node, at))
+            }
+            let anyAt = r.offset
+            let anyScheme = try r.i32("any-scheme root")
+            if anyScheme != -1 { roots.append((anyScheme, anyAt)) }
+            guard r.offset == r.end else { throw .corrupt("\(r.end - r.offset) unread bytes at the end of the payload", offset: r.offset) }
+
+            try TrieCheck(nodes: nodes, literals: literals, litTable: litTable, keyCount: buffers.keyBytes.count, constrained: constrained,
+                          optionals: optionals, constraintCount: constraints.count, terminals: terminals, routeCount: routeCount)
+                .check(roots: roots)
+
+            // Suffix patterns are kept outside the trie, in ranking order: derived again (cheap), with the
+            // snapshot's constraint indices.
+            var flat = TrieCompiler.Flattener(terminals: [])
+            flat.constraints = constraints
+            for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
+            let suffixes = TrieCompiler.suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths, flat: &flat)
+            trie = RouteTrie(buffers: buffers, constraints: flat.constraints, captures: captures, schemes: schemes, anyScheme: anyScheme,
+                             foldPath: options.caseInsensitivePaths, suffixes: suffixes)
+        } catch {
+            buffers.deallocate()
+            throw error
         }
-        let schemeCount = try r.count("schemes", minimumSize: 8)
-        var schemes: [([UInt8], Int32)] = []
-        var roots: [(node: Int32, at: Int)] = []
-        for _ in 0..<schemeCount {
-            let scheme = Array(try string("scheme").utf8)
-            let at = r.offset
-            let node = try r.i32("scheme root")
-            schemes.append((scheme, node))
-            roots.append((node, at))
-        }
-        let anyAt = r.offset
-        let anyScheme = try r.i32("any-scheme root")
-        if anyScheme != -1 { roots.append((anyScheme, anyAt)) }
-        guard r.offset == r.end else { throw .corrupt("\(r.end - r.offset) unread bytes at the end of the payload", offset: r.offset) }
-
-        try TrieCheck(nodes: nodes, literals: literals, litTable: litTable, keyCount: keyBytes.items.count, constrained: constrained,
-                      optionals: optionals, constraintCount: constraints.count, terminals: terminals, routeCount: routeCount)
-            .check(roots: roots)
-
-        // Suffix patterns are kept outside the trie, in ranking order: derived again (cheap), with the
-        // snapshot's constraint indices.
-        var flat = TrieCompiler.Flattener(terminals: terminals.items)
-        flat.constraints = constraints
-        for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
-        let suffixes = TrieCompiler.suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths, flat: &flat)
-
-        let trie = RouteTrie(
-            nodes: nodes.items, literals: literals.items, litTable: litTable.items, keyBytes: keyBytes.items,
-            constrained: constrained.items, optionals: optionals.items, constraints: flat.constraints, terminals: terminals.items,
-            captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: options.caseInsensitivePaths,
-            suffixes: suffixes)
         var routes: [Route<Target>] = []
         routes.reserveCapacity(routeCount)
         for i in 0..<routeCount { routes.append(Route(pattern: patterns[i], target: targets[i], priority: priorities[i], order: orders[i])) }
@@ -432,14 +442,14 @@ extension RouteTable where Target: Codable {
 /// ends), and the nodes a tree whose children come after their parent (so a walk ends, and visits a
 /// node at most once per path).
 private struct TrieCheck {
-    let nodes: (items: [TrieNode], start: Int)
-    let literals: (items: [LiteralEdge], start: Int)
-    let litTable: (items: [LiteralEdge], start: Int)
+    let nodes: (items: UnsafeMutableBufferPointer<TrieNode>, start: Int)
+    let literals: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
+    let litTable: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
     let keyCount: Int
-    let constrained: (items: [ConstrainedEdge], start: Int)
-    let optionals: (items: [OptionalEdge], start: Int)
+    let constrained: (items: UnsafeMutableBufferPointer<ConstrainedEdge>, start: Int)
+    let optionals: (items: UnsafeMutableBufferPointer<OptionalEdge>, start: Int)
     let constraintCount: Int
-    let terminals: (items: [Terminal], start: Int)
+    let terminals: (items: UnsafeMutableBufferPointer<Terminal>, start: Int)
     let routeCount: Int
 
     func check(roots: [(node: Int32, at: Int)]) throws(SnapshotError) {

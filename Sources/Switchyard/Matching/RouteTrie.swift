@@ -195,10 +195,33 @@ struct OptionalEdge: Sendable {
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
 /// Copies an array into a manually managed buffer that lives as long as its owner.
-private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
     let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
     _ = buffer.initialize(from: array)
     return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+}
+
+/// The trie's arrays of trivial values, in buffers allocated like ``frozen(_:)``'s (at least one element
+/// allocated, viewed as `count` elements), which a ``RouteTrie`` frees when it is deallocated.
+struct TrieBuffers {
+    var nodes: UnsafeMutableBufferPointer<TrieNode>
+    var literals: UnsafeMutableBufferPointer<LiteralEdge>
+    var litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    var keyBytes: UnsafeMutableBufferPointer<UInt8>
+    var constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
+    var optionals: UnsafeMutableBufferPointer<OptionalEdge>
+    var terminals: UnsafeMutableBufferPointer<Terminal>
+
+    /// Frees the buffers (only for a set that no trie took).
+    func deallocate() {
+        nodes.baseAddress.map { $0.deallocate() }
+        literals.baseAddress.map { $0.deallocate() }
+        litTable.baseAddress.map { $0.deallocate() }
+        keyBytes.baseAddress.map { $0.deallocate() }
+        constrained.baseAddress.map { $0.deallocate() }
+        optionals.baseAddress.map { $0.deallocate() }
+        terminals.baseAddress.map { $0.deallocate() }
+    }
 }
 
 @usableFromInline
@@ -235,21 +258,31 @@ final class RouteTrie: @unchecked Sendable {
     /// The most segments a suffix pattern has.
     let maxSuffixLength: Int
 
-    init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
-         constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-         terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
-         suffixes: [SuffixRoute] = []) {
+    convenience init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
+                     constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
+                     terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+                     suffixes: [SuffixRoute] = []) {
+        self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), litTable: frozen(litTable), keyBytes: frozen(keyBytes),
+                                       constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
+                  constraints: constraints, captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
+    }
+
+    /// A trie that takes ownership of `buffers` (allocated as ``frozen(_:)`` allocates: freed in `deinit`).
+    /// A snapshot's arrays are read straight into such buffers.
+    init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32,
+         foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
-        self.nodes = frozen(nodes)
-        self.literals = frozen(literals)
-        self.litTable = frozen(litTable)
-        self.keyBytes = frozen(keyBytes)
-        self.constrained = frozen(constrained)
-        self.optionals = frozen(optionals)
+        nodes = buffers.nodes
+        literals = buffers.literals
+        litTable = buffers.litTable
+        keyBytes = buffers.keyBytes
+        constrained = buffers.constrained
+        optionals = buffers.optionals
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
-        self.terminals = frozen(terminals)
+        self.terminals = buffers.terminals
+        let terminals = buffers.terminals
         terminalRecords = frozen(terminals.map { terminal in
             let depths = captures[Int(terminal.route)]
             let packed = depths.prefix(8).enumerated().reduce(UInt64(0)) {

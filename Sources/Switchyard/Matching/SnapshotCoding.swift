@@ -157,18 +157,16 @@ struct SnapshotReader {
     }
 
     /// A raw struct array written by ``SnapshotWriter/raw(_:)``: the count, then the elements' bytes,
-    /// copied as they are after `check` has seen the raw bytes of each element (at its byte offset).
+    /// copied as they are, after `check` has seen the raw bytes of each element (at its byte offset), into
+    /// a buffer allocated as `frozen(_:)` allocates (the caller owns it).
     mutating func raw<T: BitwiseCopyable>(_ type: T.Type, _ what: String, check: (Int) throws(SnapshotError) -> Void = { _ in })
-        throws(SnapshotError) -> (items: [T], start: Int) {
+        throws(SnapshotError) -> (items: UnsafeMutableBufferPointer<T>, start: Int) {
         let stride = MemoryLayout<T>.stride
         let n = try count(what, minimumSize: stride)
         let start = try take(n * stride, what)
         for i in 0..<n { try check(start + i * stride) }
-        let source = UnsafeRawBufferPointer(rebasing: bytes[start..<start + n * stride])
-        let items = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-            if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source) }
-            initialized = n
-        }
-        return (items, start)
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(n, 1))
+        if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + n * stride])) }
+        return (UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), start)
     }
 }
