@@ -100,6 +100,8 @@ struct TrieNode: Sendable {
     /// segments (bit 63: 63 or more). The walker knows how many segments the URL has left, so it skips
     /// any subtree that cannot end a match with that many, which cuts almost all backtracking.
     var lengths: UInt64 = 0
+    /// Pads the node to 64 bytes, one cache line in the line-aligned node buffer.
+    var padding: UInt64 = 0
 
     /// `lengths` of a parent reached through one edge to a node whose mask is `m` (saturating at 63).
     @inline(__always)
@@ -194,15 +196,31 @@ struct OptionalEdge: Sendable {
 /// Per segment the matcher tries: the literal child (hash lookup), then constrained parameters (all
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
-/// Copies an array into a manually managed buffer that lives as long as its owner.
-func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-    _ = buffer.initialize(from: array)
-    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+/// An uninitialised buffer of `count` elements that lives as long as its owner, aligned to a cache line:
+/// with 64-byte nodes and 32-byte literal edges, no element then straddles two lines. At least one
+/// element is allocated; the buffer is viewed as `count`. Freed with `release(_:)`.
+func lineAligned<T>(count: Int) -> UnsafeMutableBufferPointer<T> {
+    let capacity = max(count, 1)
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<T>.stride,
+                                               alignment: max(64, MemoryLayout<T>.alignment))
+    let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
+    return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
 }
 
-/// The trie's arrays of trivial values, in buffers allocated like ``frozen(_:)``'s (at least one element
-/// allocated, viewed as `count` elements), which a ``RouteTrie`` frees when it is deallocated.
+/// Copies an array into a manually managed buffer from `lineAligned(count:)`. Freed with `release(_:)`.
+private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+    let buffer: UnsafeMutableBufferPointer<T> = lineAligned(count: array.count)
+    _ = buffer.initialize(from: array)
+    return buffer
+}
+
+/// Frees a buffer made by `frozen(_:)` or `lineAligned(count:)` (its elements are trivial values).
+func release<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
+    buffer.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+}
+
+/// The trie's arrays of trivial values, in buffers from `lineAligned(count:)`, which a ``RouteTrie``
+/// frees when it is deallocated.
 struct TrieBuffers {
     var nodes: UnsafeMutableBufferPointer<TrieNode>
     var literals: UnsafeMutableBufferPointer<LiteralEdge>
@@ -214,13 +232,13 @@ struct TrieBuffers {
 
     /// Frees the buffers (only for a set that no trie took).
     func deallocate() {
-        nodes.baseAddress.map { $0.deallocate() }
-        literals.baseAddress.map { $0.deallocate() }
-        litTable.baseAddress.map { $0.deallocate() }
-        keyBytes.baseAddress.map { $0.deallocate() }
-        constrained.baseAddress.map { $0.deallocate() }
-        optionals.baseAddress.map { $0.deallocate() }
-        terminals.baseAddress.map { $0.deallocate() }
+        release(nodes)
+        release(literals)
+        release(litTable)
+        release(keyBytes)
+        release(constrained)
+        release(optionals)
+        release(terminals)
     }
 }
 
@@ -267,7 +285,7 @@ final class RouteTrie: @unchecked Sendable {
                   constraints: constraints, captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
     }
 
-    /// A trie that takes ownership of `buffers` (allocated as ``frozen(_:)`` allocates: freed in `deinit`).
+    /// A trie that takes ownership of `buffers` (from `lineAligned(count:)`, freed in `deinit`).
     /// A snapshot's arrays are read straight into such buffers.
     init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32,
          foldPath: Bool, suffixes: [SuffixRoute]) {
@@ -304,17 +322,17 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     deinit {
-        nodes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        literals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        litTable.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        keyBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        constrained.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        optionals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        terminalRecords.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        fastConstraints.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        self.terminals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        schemeBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        schemeEntries.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        release(nodes)
+        release(literals)
+        release(litTable)
+        release(keyBytes)
+        release(constrained)
+        release(optionals)
+        release(terminalRecords)
+        release(fastConstraints)
+        release(terminals)
+        release(schemeBytes)
+        release(schemeEntries)
     }
 
     /// A hash of a key of at most 8 bytes from its packed bytes and length (no per-byte loop).

@@ -21,7 +21,7 @@ enum SnapshotFormat {
             parts += [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment]
             parts += fields.map { MemoryLayout<T>.offset(of: $0) ?? -1 }
         }
-        describe(TrieNode.self, [\.litStart, \.litCount, \.tableStart, \.tableMask, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths])
+        describe(TrieNode.self, [\.litStart, \.litCount, \.tableStart, \.tableMask, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.padding])
         describe(LiteralEdge.self, [\.hash, \.prefix, \.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
@@ -158,15 +158,15 @@ struct SnapshotReader {
 
     /// A raw struct array written by ``SnapshotWriter/raw(_:)``: the count, then the elements' bytes,
     /// copied as they are, after `check` has seen the raw bytes of each element (at its byte offset), into
-    /// a buffer allocated as `frozen(_:)` allocates (the caller owns it).
+    /// a buffer from `lineAligned(count:)` (the caller owns it, and frees it with `release(_:)`).
     mutating func raw<T: BitwiseCopyable>(_ type: T.Type, _ what: String, check: (Int) throws(SnapshotError) -> Void = { _ in })
         throws(SnapshotError) -> (items: UnsafeMutableBufferPointer<T>, start: Int) {
         let stride = MemoryLayout<T>.stride
         let n = try count(what, minimumSize: stride)
         let start = try take(n * stride, what)
         for i in 0..<n { try check(start + i * stride) }
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(n, 1))
+        let buffer: UnsafeMutableBufferPointer<T> = lineAligned(count: n)
         if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + n * stride])) }
-        return (UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), start)
+        return (buffer, start)
     }
 }

@@ -328,6 +328,14 @@ public final class Router: Sendable {
 
     /// The traces of the most recent opens, oldest first.
     public var history: [RouteTrace] { withState { Array($0.history) } }
+
+    /// The number the next open's trace gets (`RouteTrace.id`, the `#N` of logs). A router that
+    /// replaces another (a reloaded route table) is set to go on from the old one's, so the numbers
+    /// stay unique across the replacement; it never goes down.
+    package var nextOpenID: Int {
+        get { withState { $0.nextTraceID } }
+        set { withState { $0.nextTraceID = max($0.nextTraceID, newValue) } }
+    }
 }
 
 /// A static redirect's destination.
