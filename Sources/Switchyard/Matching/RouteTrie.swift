@@ -196,21 +196,50 @@ struct OptionalEdge: Sendable {
 /// Per segment the matcher tries: the literal child (hash lookup), then constrained parameters (all
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
-/// Copies an array into a manually managed buffer that lives as long as its owner, aligned to a cache
-/// line: with 64-byte nodes and 32-byte literal edges, no element then straddles two lines. Freed with
-/// `release(_:)`.
-private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-    let capacity = max(array.count, 1)
+/// An uninitialised buffer of `count` elements that lives as long as its owner, aligned to a cache line:
+/// with 64-byte nodes and 32-byte literal edges, no element then straddles two lines. At least one
+/// element is allocated; the buffer is viewed as `count`. Freed with `release(_:)`.
+func lineAligned<T>(count: Int) -> UnsafeMutableBufferPointer<T> {
+    let capacity = max(count, 1)
     let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<T>.stride,
                                                alignment: max(64, MemoryLayout<T>.alignment))
     let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
-    _ = buffer.initialize(from: array)
-    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
 }
 
-/// Frees a buffer made by `frozen(_:)` (its elements are trivial values).
-private func release<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
+/// Copies an array into a manually managed buffer from `lineAligned(count:)`. Freed with `release(_:)`.
+private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+    let buffer: UnsafeMutableBufferPointer<T> = lineAligned(count: array.count)
+    _ = buffer.initialize(from: array)
+    return buffer
+}
+
+/// Frees a buffer made by `frozen(_:)` or `lineAligned(count:)` (its elements are trivial values).
+func release<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
     buffer.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+}
+
+/// The trie's arrays of trivial values, in buffers from `lineAligned(count:)`, which a ``RouteTrie``
+/// frees when it is deallocated.
+struct TrieBuffers {
+    var nodes: UnsafeMutableBufferPointer<TrieNode>
+    var literals: UnsafeMutableBufferPointer<LiteralEdge>
+    var litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    var keyBytes: UnsafeMutableBufferPointer<UInt8>
+    var constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
+    var optionals: UnsafeMutableBufferPointer<OptionalEdge>
+    var terminals: UnsafeMutableBufferPointer<Terminal>
+
+    /// Frees the buffers (only for a set that no trie took).
+    func deallocate() {
+        release(nodes)
+        release(literals)
+        release(litTable)
+        release(keyBytes)
+        release(constrained)
+        release(optionals)
+        release(terminals)
+    }
 }
 
 @usableFromInline
@@ -247,21 +276,31 @@ final class RouteTrie: @unchecked Sendable {
     /// The most segments a suffix pattern has.
     let maxSuffixLength: Int
 
-    init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
-         constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-         terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
-         suffixes: [SuffixRoute] = []) {
+    convenience init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
+                     constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
+                     terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+                     suffixes: [SuffixRoute] = []) {
+        self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), litTable: frozen(litTable), keyBytes: frozen(keyBytes),
+                                       constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
+                  constraints: constraints, captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
+    }
+
+    /// A trie that takes ownership of `buffers` (from `lineAligned(count:)`, freed in `deinit`).
+    /// A snapshot's arrays are read straight into such buffers.
+    init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32,
+         foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
-        self.nodes = frozen(nodes)
-        self.literals = frozen(literals)
-        self.litTable = frozen(litTable)
-        self.keyBytes = frozen(keyBytes)
-        self.constrained = frozen(constrained)
-        self.optionals = frozen(optionals)
+        nodes = buffers.nodes
+        literals = buffers.literals
+        litTable = buffers.litTable
+        keyBytes = buffers.keyBytes
+        constrained = buffers.constrained
+        optionals = buffers.optionals
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
-        self.terminals = frozen(terminals)
+        self.terminals = buffers.terminals
+        let terminals = buffers.terminals
         terminalRecords = frozen(terminals.map { terminal in
             let depths = captures[Int(terminal.route)]
             let packed = depths.prefix(8).enumerated().reduce(UInt64(0)) {
