@@ -46,7 +46,7 @@ extension Router {
     public func definition(forHost host: String) -> HostDefinition {
         let lowered = host.asciiLowercased
         let routes = registeredRoutes.filter { route in
-            if case .literal(let h) = route.pattern.host { return h == lowered }
+            if !route.pattern.isSuffix, case .literal(let h) = route.pattern.host { return h == lowered }
             return false
         }
         return HostDefinition(host: lowered, routes: routes.map {
@@ -63,7 +63,7 @@ extension Router {
             for route in definition.routes {
                 let pattern: RoutePattern
                 do throws(PatternError) { pattern = try RoutePattern(route.pattern) } catch { return .failure(.invalidPattern(error)) }
-                guard case .literal(let h) = pattern.host, h == definition.host else {
+                guard !pattern.isSuffix, case .literal(let h) = pattern.host, h == definition.host else {
                     return .failure(.hostMismatch(pattern: route.pattern, host: definition.host))
                 }
                 let entry = RouteEntry(target: route.target, handler: route.handler, metadata: route.metadata)

@@ -61,6 +61,23 @@ struct CommandLineTests {
         """)
     }
 
+    @Test func anUnknownCommandIsNamedWithTheCommandsNotRunsUsage() throws {
+        let r = try Self.run(["bogus"])
+        #expect(r.status != 0)
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix("switchyard: 'bogus' is not a command. The commands are run, match, explain, app, script, routes, lint,"), "\(r.err)")
+        #expect(!r.err.contains("Usage: switchyard run"))
+        // No command, or options only, still runs the app (here headless: no terminal).
+        let file = try Self.routeFile(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}]}"#)
+        for arguments in [[], ["--no-animation"], ["--routes", file], ["run", "--routes", file]] {
+            let app = try Self.run(arguments, input: "open app://user/42\nexpect ok\n")
+            #expect(app.status == 0, "\(arguments): \(app.err)")
+            #expect(app.err.hasPrefix("switchyard: no terminal; running the script runner"), "\(arguments)")
+        }
+        let help = try Self.run(["help", "match"])
+        #expect(help.status == 0 && help.out.contains("USAGE: switchyard match"))
+    }
+
     @Test func explainNamesTheWinnerAndWhyTheOthersLost() throws {
         let r = try Self.run(["explain", "app://order/abc"], input: "")
         #expect(r.status == 1)

@@ -52,6 +52,16 @@ struct AppRuntimeTests {
         #expect(runtime.heldNavigation?.url == "app://me?jumpType=tab")
     }
 
+    @Test func theCommandThatClosesTheLoginScreenIsLoggedBeforeTheCancelItCauses() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        _ = await runtime.perform(.open("app://order/42"))
+        _ = await runtime.perform(.back())
+        let lines = runtime.timeline.map(\.description)
+        let back = try #require(lines.firstIndex { $0.hasPrefix("back") }, "\(lines)")
+        let cancel = try #require(lines.firstIndex { $0.hasPrefix("cancel #1") }, "\(lines)")
+        #expect(back < cancel, "\(lines)")
+    }
+
     @Test func aLoginScreenWhoseHoldWasCancelledHoldsNothing() async throws {
         let runtime = try DemoApp.makeRuntime()
         _ = await runtime.perform(.open("app://order/42"))
@@ -259,5 +269,73 @@ struct GeneratedAppTests {
         let app = AppDescription.generated(from: RouteFile(routes: routes))
         #expect(app.tabs.map(\.title) == ["Routes"])
         #expect(app.routes[0].links.count == 8)
+    }
+
+    @Test func generatedIndexScreensAreNamedAfterTheirTabNotTheirInternalURL() throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        let app = AppDescription.generated(from: file, name: "routes.json")
+        #expect(app.generatedIndexName(for: "switchyard-index://tab/1") == "user index (tab 1)")
+        #expect(app.generatedIndexName(for: "switchyard-index://tab/5?jumpType=tab") == "Any host index (tab 5)")
+        #expect(app.generatedIndexName(for: "switchyard-index://tab/6") == nil, "no such tab")
+        #expect(app.generatedIndexName(for: "switchyard-index://tab/1/x") == nil)
+        #expect(app.generatedIndexName(for: "app://user/42") == nil)
+        #expect(app.showingIndexNames(in: "#1 switchyard-index://tab/2?jumpType=tab: handled by switchyard-index://tab/2 · 1 ms")
+            == "#1 order index (tab 2): handled by order index (tab 2) · 1 ms")
+        #expect(app.showingIndexNames(in: "app://user/42 and switchyard-index://login") == "app://user/42 and switchyard-index://login")
+        // An app that was not generated keeps such URLs as they are.
+        let plain = AppDescription(name: "x", tabs: [TabDescription(title: "A", root: "app://a")],
+                                   routes: [ScreenRoute(pattern: "app://a", kind: "A")])
+        #expect(plain.showingIndexNames(in: "switchyard-index://tab/1") == "switchyard-index://tab/1")
+    }
+
+    /// A reload's runtime takes over: numbers go on, the login state stays, the user stays put.
+    @Test func aReloadedRuntimeCarriesOnFromTheOneItReplaces() async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        let app = AppDescription.generated(from: file, name: "routes.json")
+        let old = try AppRuntime(app: app)
+        _ = await old.perform(.tab(3))
+        _ = await old.perform(.tap(1))
+        #expect(old.state.compactDescription == "[search] search > Search")
+        _ = await old.perform(.open("app://order/123e4567-e89b-42d3-a456-426614174000/track"))
+        _ = await old.perform(.login)
+        _ = await old.perform(.tab(3))
+        _ = await old.perform(.tap(1))
+        let lastOpen = try #require(old.router.history.last?.id)
+
+        let next = try AppRuntime(app: app)
+        let carried = next.carryOn(from: old)
+        #expect(carried.keptPlace)
+        #expect(carried.description == "still on Search")
+        #expect(next.state.compactDescription == "[search] search > Search")
+        #expect(next.isLoggedIn)
+        let report = await next.perform(.open("app://user/7"))
+        #expect(report.trace?.id == lastOpen + 1, "open numbers go on after a reload")
+        #expect((next.timeline.first?.sequence ?? 0) > (old.timeline.last?.sequence ?? 0))
+
+        // A table without the current screen's route: back at the tab's root, said in words.
+        let fewer = AppDescription.generated(from: RouteFile(routes: file.routes.filter { $0.target != "UserProfile" }), name: "routes.json")
+        let third = try AppRuntime(app: fewer)
+        let lost = third.carryOn(from: next)
+        #expect(!lost.keptPlace)
+        #expect(lost.description == "app://user/7 no longer routes: back at search")
+        #expect(third.state.compactDescription == "[search] search")
+    }
+
+    @Test func aReloadCancelsTheHeldOpenWithItsLoginScreen() async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "shop://home", target: "Home"),
+            RouteDefinition(pattern: "shop://account", target: "Account", metadata: ["requiresLogin": "true"]),
+        ])
+        let app = AppDescription.generated(from: file)
+        let old = try AppRuntime(app: app)
+        let cancelled = Deliveries()
+        _ = await old.perform(.open("shop://account"), callback: cancelled.callback())
+        #expect(old.state.top.title == "Log in")
+        let next = try AppRuntime(app: app)
+        let carried = next.carryOn(from: old)
+        #expect(carried.cancelledHold?.url == "shop://account")
+        #expect(next.state.compactDescription == "[home] home")
+        #expect(next.heldNavigation == nil && next.holdViolation == nil)
+        #expect(cancelled.outcomes.map(\.code) == ["cancelled"], "the held open's callback hears once that it ended")
     }
 }

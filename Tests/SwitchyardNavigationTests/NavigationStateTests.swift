@@ -136,7 +136,7 @@ struct NavigationStateTests {
     }
 
     @Test func errorsDescribeThemselves() {
-        #expect(NavigationError.tabOutOfRange(index: 5, count: 2).description == "tab 5 is out of range (2 tabs)")
+        #expect(NavigationError.tabOutOfRange(index: 5, count: 2).description == "tab index 5 is out of range (2 tabs, counted from 0)")
         #expect(NavigationError.vetoed(by: 4, reason: "Unsaved changes").description == "screen #4 refuses to be left: Unsaved changes")
         #expect(NavigationError.targetNotFound(.kind("Cart")).description == "no screen on the visible path matches kind Cart")
         #expect(NavigationError.duplicate(kind: "OrderDetail", url: "app://order/1").description == "OrderDetail app://order/1 is already on top")

@@ -119,7 +119,7 @@ struct TransitionTests {
              "push 2 screens Orders → … → Order #42 (slideFromRight)"),
             (.sequence([.dismiss(login, animation: .slideFromBottom), .push(from: orders, to: order42, animation: .slideFromRight)]),
              "dismiss Login (slideToBottom), then push Orders → Order #42 (slideFromRight)"),
-            (.tabSwitch(from: 0, to: 1, animation: .none), "tabSwitch 0 → 1 (none)"),
+            (.tabSwitch(from: 0, to: 1, animation: .none), "tabSwitch 1 → 2 (none)"),
             (.rootReplaced(from: orders, to: login, animation: .fade), "rootReplaced Orders → Login (fade)"),
             (.replace(from: order42, to: login, animation: .slideFromLeft), "replace Order #42 → Login (slideFromLeft)"),
             (.none, "none"),

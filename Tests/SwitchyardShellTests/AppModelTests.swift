@@ -1,3 +1,5 @@
+import Foundation
+import Switchyard
 import SwitchyardNavigation
 import TerminalKit
 import Testing
@@ -98,12 +100,60 @@ struct AppModelTests {
         loop.watch = nil
         let log = loop.model.log
         #expect(log.first?.url == "app://discover", "the open from before the reload is still there")
-        #expect(log.last?.event == "Reloaded routes.json")
+        #expect(log.last?.event == "Reloaded routes.json; still on Discover")
+        #expect(loop.model.state.compactDescription == "[Discover] Discover", "the user stays where they were")
         #expect(Set(log.map(\.sequence)).count == log.count, "every entry keeps an identity of its own")
         // The new app's first open is the newest, unfolded.
         await AppFixture.type(":app://cart\r", to: loop, terminal)
         #expect(loop.model.log.last.map(loop.model.isExpanded) == true, "\(loop.model.log.map { "\($0.sequence) \($0.event ?? $0.url)" })")
         #expect(loop.model.log.first.map(loop.model.isExpanded) == false)
+    }
+
+    @Test func aReloadKeepsTheScreenAndCountsOpensOnOrSaysWhyItWentBackToTheRoot() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("l:app://discover/item/7\r:app://search/shoes\r", to: loop, terminal)
+        #expect(loop.model.state.compactDescription == "[Discover] Discover > Item #7 > Search: shoes")
+        let before = loop.model.log.filter { $0.event == nil }.map(\.id)
+        #expect(before == [1, 2])
+        let runtime = try AppFixture.runtime()
+        loop.watch = { .reloaded(runtime, "Reloaded app.json: 13 routes") }
+        loop.checkReload()
+        #expect(loop.model.state.compactDescription == "[Discover] Discover > Item #7 > Search: shoes")
+        #expect(loop.model.status == AppStatus("Reloaded app.json: 13 routes; still on Search: shoes", kind: .note))
+        await AppFixture.type(":app://user/5\r", to: loop, terminal)
+        let opens = loop.model.log.filter { $0.event == nil }.map(\.id)
+        #expect(opens == [1, 2, 3], "the new app's first open is #3, not #1 again")
+        #expect(try #require(terminal.lastFrame).description.contains("#3 open app://user/5"))
+        #expect(Set(loop.model.log.map(\.sequence)).count == loop.model.log.count)
+
+        // A table where the screen's route is gone: back at the tab's root, and the log says so.
+        var description = try AppDescription.decode(json: Data(AppFixture.json.utf8))
+        description.routes.removeAll { $0.kind == "UserProfile" }
+        let smaller = try AppRuntime(app: description)
+        loop.watch = { .reloaded(smaller, "Reloaded app.json: 12 routes") }
+        loop.checkReload()
+        loop.watch = nil
+        #expect(loop.model.state.compactDescription == "[Discover] Discover")
+        #expect(loop.model.log.last?.event == "Reloaded app.json: 12 routes; app://user/5 no longer routes: back at Discover")
+    }
+
+    @Test func aGeneratedIndexIsShownByItsTabNotItsInternalURL() async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile"),
+            RouteDefinition(pattern: "shop://cart", target: "Cart"),
+        ])
+        let runtime = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+        let terminal = MemoryTerminal(width: 100, height: 30)
+        let loop = AppLoop(runtime: runtime, terminal: terminal, animations: false, stopsWhenIdle: true)
+        await AppFixture.type("l2", to: loop, terminal)
+        let text = try #require(terminal.lastFrame).description
+        #expect(!text.contains("switchyard-index://tab"), "\(text)")
+        #expect(text.contains("│ cart index (tab 2)  "), "the path line names the tab")
+        #expect(text.contains("▾ #1 open cart index (tab 2)"))
+        #expect(text.contains("✓ handled by cart index (tab 2)"))
+        // The router still routes the internal URL, and the route table lists the file's routes only.
+        #expect(loop.model.state.currentTab.rootURL == "switchyard-index://tab/2")
+        #expect(loop.model.routes.map(\.pattern) == ["app://user/:id<int>", "shop://cart"])
     }
 
     @Test func theLoginScreenNamesOnlyTheHoldThatStillExists() async throws {

@@ -30,6 +30,26 @@ struct AppViewTests {
         #expect(narrow.phone.x == 8)
     }
 
+    @Test func aGatedTabsLockHasASpaceOnEitherSideAndTheCellsMakeRoomForIt() throws {
+        #expect(AppView.tabLabel(number: 2, title: "Orders", locked: true) == ("3 🔒 ", "Orders"))
+        #expect(AppView.tabLabel(number: 0, title: "Home", locked: false) == ("1 ", "Home"))
+        #expect(AppView.tabLabel(number: 9, title: "Tenth", locked: false) == ("", "Tenth"))
+        // "3 🔒 Orders" is 11 columns (🔒 is 2): too wide for an even share of 42, so each cell gets
+        // its label's width, a column, and a share of the rest.
+        let area = Rect(x: 0, y: 0, width: 42, height: 2)
+        let cells = AppView.tabCells(labelWidths: [6, 10, 11, 7], in: area)
+        #expect(cells.map(\.width) == [8, 12, 13, 9])
+        #expect(cells.map(\.x) == [0, 8, 20, 33])
+        #expect(cells.allSatisfy { $0.y == 1 })
+        // Labels that fit their even share keep it; labels that cannot fit at all get even cells.
+        #expect(AppView.tabCells(labelWidths: [6, 10, 8, 4], in: area).map(\.width) == [10, 11, 10, 11])
+        #expect(AppView.tabCells(labelWidths: [20, 20, 20], in: area).map(\.width) == [14, 14, 14])
+
+        let (loop, _) = try AppFixture.loop(width: 80, height: 24)
+        let text = AppView.render(loop.model).text.joined(separator: "\n")
+        #expect(text.contains("│ 1 Home  2 Discover  3 🔒 Orders  4 🔒 Me │"), "\(text)")
+    }
+
     @Test func minimumSizeIsFortyByTwelve() {
         #expect(!AppLayout(width: 40, height: 12, showsLog: false, showsRoutes: false).isTooSmall)
         #expect(AppLayout(width: 39, height: 12, showsLog: false, showsRoutes: false).isTooSmall)

@@ -34,6 +34,11 @@ struct MatcherTests {
         "app://:h([A-Z]+)/u",
         "app://tree/:p([a-z/]+)",
         "app://a/:x/b",
+        // Suffix patterns: tried after every anchored pattern.
+        "**/login/:code([0-9]+)",
+        "app://**/settings/:section<alpha>",
+        "**/help",
+        "**/v/:a/:b<int>",
     ]
 
     /// (URL, winning pattern or nil, expected parameters)
@@ -115,6 +120,23 @@ struct MatcherTests {
         ("app://files/a%5Cb/%2E", "app://files/*path", ["path": "a\\b/."]),
         ("app://nothing/here", nil, [:]),
         ("app://user/42?x=1#top", "app://user/:id<int>", ["id": "42"]),
+        // Suffix patterns match the end of the path, any host and leading segments, below every anchored pattern.
+        ("AppScheme://user2/login/13800000000", "**/login/:code([0-9]+)", ["code": "13800000000"]),
+        ("app://x/y/z/login/7?q=1", "**/login/:code([0-9]+)", ["code": "7"]),
+        ("app://x/login/%37", "**/login/:code([0-9]+)", ["code": "7"]),
+        ("app://x/login/abc", nil, [:]),
+        ("app://login/7", nil, [:]),
+        ("app://user/x/login/7", "app://user/:id/*rest", ["id": "x", "rest": "login/7"]),
+        ("app://x/y/settings/privacy", "app://**/settings/:section<alpha>", ["section": "privacy"]),
+        ("web://x/y/settings/privacy", nil, [:]),
+        ("web://x/help", "**/help", [:]),
+        ("web://x/a/b/help/", "**/help", [:]),
+        ("app://help", nil, [:]),
+        ("app://x/Help", nil, [:]),
+        ("app://x/v/..", nil, [:]),
+        ("app://x/v/%2e/5", nil, [:]),
+        ("app://x/v/a%2Fb/5", "**/v/:a/:b<int>", ["a": "a/b", "b": "5"]),
+        ("app://ACME/v/K/5", "**/v/:a/:b<int>", ["a": "K", "b": "5"]),
     ]
 
     @Test("ranking golden table", arguments: 0..<cases.count)

@@ -125,6 +125,8 @@ struct Report: Codable {
     let allocations: Allocations
     /// Instructions per lookup under callgrind (full runs only).
     let instructions: InstructionCounts
+    /// Snapshot load against build at 10,000 routes (issue 13).
+    var snapshot: SnapshotLoad?
     var targets: [Target] = []
     var notes: [String] = []
     var blackhole = 0
@@ -327,6 +329,7 @@ extension Report {
                      + "RoutingKit \(Self.ms(build.routingKitMs)) (RoutingKit/Switchyard \(Self.ratio(build.routingKitMs / build.switchyardMs))), "
                      + "Hummingbird \(Self.ms(build.hummingbirdMs)) (Hummingbird/Switchyard \(Self.ratio(build.hummingbirdMs / build.switchyardMs))); "
                      + "target: Switchyard faster: \(Self.verdict(build.switchyardMs < build.routingKitMs)))")
+        if let snapshot { lines.append(Self.snapshotLine(snapshot)) }
         lines.append("Heap at \(Self.grouped(memory.routes)) routes (\(memory.method)): Switchyard \(Self.fixed(memory.switchyardBytesPerRoute, 1)) B/route "
                      + "(\(Self.grouped(memory.switchyardBytes)) B); RoutingKit \(Self.fixed(memory.routingKitBytesPerRoute, 1)) B/route "
                      + "(\(Self.grouped(memory.routingKitBytes)) B); Hummingbird \(Self.fixed(memory.hummingbirdBytesPerRoute, 1)) B/route "

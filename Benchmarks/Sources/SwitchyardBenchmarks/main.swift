@@ -240,6 +240,9 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
         hbValidation = "throws \"\(error)\""
     }
 
+    progress("timing snapshot loads at \(buildSize) routes (\(plan.buildRepeats) repeats)…")
+    let snapshotLoad = try measureSnapshotLoad(patterns.prefix(buildSize), repeats: plan.buildRepeats, sink: &sink)
+
     // Heap: both tables were already built and dropped above, so lazy globals are warm.
     progress("measuring heap per route…")
     let interposerActive = AllocationProbe.interposerIsActive()
@@ -311,6 +314,7 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
                            + "counts malloc/calloc/realloc/posix_memalign calls over the whole hit and miss lists after warm-up",
                            probe: probe),
         instructions: instructions)
+    report.snapshot = snapshotLoad
     report.evaluateTargets()
 
     let mix = workload.routes.flatMap(\.path)

@@ -79,9 +79,9 @@ struct ProjectImporter {
     static let maxFileSize = 4 << 20
     /// At most this many files are read; the rest are skipped with one warning.
     static let maxFiles = 20_000
-    /// At most this many routes are written (a router rebuilds its table per registration, so a much
-    /// larger table takes minutes to check); the rest are reported in one warning.
-    static let maxRoutes = 2_000
+    /// At most this many routes are written; the rest are reported in one warning. Registration and lint
+    /// scale with the table (10,000 imported routes lint in seconds), so the cap only bounds hostile input.
+    static let maxRoutes = 50_000
     /// Directories deeper than this are not entered.
     static let maxDepth = 48
     /// Directories never entered: build output, dependencies and VCS data (their router code is the

@@ -121,18 +121,24 @@ struct SwiftRouteGenerator {
             }
         }
         let prefix = (pattern.scheme.map { Self.literal($0) + "://" }) ?? ""
-        if pattern.scheme == nil {
+        // A suffix pattern ends a URL: its builder takes the URL it is appended to (`app://user`), and
+        // every one of its segments is a path segment.
+        let first = pattern.isSuffix ? -1 : 0
+        if pattern.isSuffix {
+            let label = parameter("base", "String", nil)
+            pieces.append("\(label) + \"/\"")
+        } else if pattern.scheme == nil {
             _ = parameter("scheme", "String", "\"app\"")
             pieces.append("scheme + \"://\"")
         } else {
             pieces.append("\"\(prefix)\"")
         }
         for (index, segment) in pattern.segments.enumerated() {
-            let encode = index == 0 ? "\(enumName).host" : "\(enumName).segment"
+            let encode = index == first ? "\(enumName).host" : "\(enumName).segment"
             let slash = index == 0 ? "" : "\"/\" + "
             switch segment {
             case .literal(let value):
-                let encoded = index == 0 ? value : (value.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? value)
+                let encoded = index == first ? value : (value.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? value)
                 pieces.append("\(slash)\"\(Self.literal(encoded))\"")
             case .parameter(let name, let constraint):
                 let type = valueType(constraint)

@@ -41,7 +41,10 @@ public func swiftLiteral(_ s: String) -> String {
 public func captureViolation<T>(_ match: RouteMatch<T>, _ url: RouteURL) -> String? {
     let segments = [url.host] + url.pathSegments
     let parameters = match.parameters
-    for (depth, segment) in match.pattern.segments.enumerated() {
+    // A suffix pattern's segments are the last segments of the path.
+    let offset = match.pattern.isSuffix ? segments.count - match.pattern.segments.count : 0
+    for (index, segment) in match.pattern.segments.enumerated() {
+        let depth = index + offset
         let name: String
         let expected: String
         let isCatchAll: Bool

@@ -31,8 +31,12 @@ struct RankedPattern: Sendable {
     /// Earlier wins when priority also ties.
     let order: Int
 
-    /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first.
-    var ranks: [Int] { [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank) }
+    /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first. A suffix
+    /// pattern ranks below them all: 2 or 3, then `64 - count` (a longer suffix first), then its classes.
+    var ranks: [Int] {
+        if pattern.isSuffix { return [pattern.scheme == nil ? 3 : 2, 64 - pattern.segments.count] + pattern.segments.map(\.rank) }
+        return [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank)
+    }
 
     /// True when `self` wins over `other` for a URL both match.
     func beats(_ other: RankedPattern) -> Bool {
@@ -40,6 +44,26 @@ struct RankedPattern: Sendable {
         if a != b { return a.lexicographicallyPrecedes(b) }
         if priority != other.priority { return priority > other.priority }
         return order < other.order
+    }
+}
+
+/// The ranking of a ``RankedPattern`` as one comparable value, computed once (``RankedPattern/beats(_:)``
+/// builds its class lists on every call).
+struct RouteRankKey: Comparable {
+    let ranks: [Int]
+    let priority: Int
+    let order: Int
+
+    init(_ p: RankedPattern) {
+        ranks = p.ranks
+        priority = p.priority
+        order = p.order
+    }
+
+    static func < (l: RouteRankKey, r: RouteRankKey) -> Bool {
+        if l.ranks != r.ranks { return l.ranks.lexicographicallyPrecedes(r.ranks) }
+        if l.priority != r.priority { return l.priority > r.priority }
+        return l.order < r.order
     }
 }
 
@@ -95,6 +119,16 @@ final class PatternAnalyzer {
         case .catchAll:
             return SegmentLanguage(parts: [.plus(Self.pathChars)])
         }
+    }
+
+    /// The URLs of `n` segments (host included) that the suffix pattern `pattern` matches: any host and
+    /// leading segments, then its own segments; nil when `n` leaves no room for a host.
+    func suffixLanguage(_ pattern: RoutePattern, count n: Int) -> URLLanguage? {
+        let k = pattern.segments.count
+        guard pattern.isSuffix, n > k else { return nil }
+        var positions = (0..<(n - k)).map { SegmentLanguage(parts: [.plus(Self.chars(atDepth: $0))]) }
+        for (j, seg) in pattern.segments.enumerated() { positions.append(segment(seg, depth: n - k + j)) }
+        return URLLanguage(scheme: pattern.scheme, positions: positions, minCount: n, maxCount: n, tail: nil)
     }
 
     /// The URLs `pattern` matches.
@@ -274,9 +308,29 @@ extension PatternAnalyzer {
         let languages = routes.map { language($0.pattern) }
         let bound = (languages.map(\.positions.count).max() ?? 0) + 1
         // Candidates best first, so that the route named is the one ranking highest among those covering.
-        let byRank = routes.indices.sorted { routes[$0].beats(routes[$1]) }
+        // `beats` is a total order, so the routes that beat a route are exactly those before it.
+        let keys = routes.map { RouteRankKey($0) }
+        let byRank = routes.indices.sorted { keys[$0] < keys[$1] }
+        var place = [Int](repeating: 0, count: routes.count)
+        for (k, r) in byRank.enumerated() { place[r] = k }
+        // A route with a literal host covers URLs of that host only: candidates are looked up by host, so a
+        // table of thousands of routes is not compared pair by pair.
+        var byHost: [String: [Int]] = [:]
+        var anyHost: [Int] = []
+        let anchoredByRank = byRank.filter { !routes[$0].pattern.isSuffix }
+        // Suffix patterns are not judged (their languages are not modelled): they are left reachable and
+        // never counted as covering another route.
+        for r in byRank where !routes[r].pattern.isSuffix {
+            if let h = languages[r].positions.first?.literal { byHost[h, default: []].append(r) } else { anyHost.append(r) }
+        }
         var out: [ShadowVerdict] = []
+        out.reserveCapacity(routes.count)
         for (a, la) in languages.enumerated() {
+            if routes[a].pattern.isSuffix {
+                out.append(.reachable)
+                continue
+            }
+            let lists: [[Int]] = if let h = la.positions.first?.literal { [byHost[h] ?? [], anyHost] } else { [anchoredByRank] }
             var shadowers: [Int] = []
             var example: String?
             var open = false
@@ -289,16 +343,19 @@ extension PatternAnalyzer {
                 if example == nil, case .witness(let w) = sample { example = w }
                 var coveredBy: Int?
                 var sliceUndecided = sample == .undecided
-                for b in byRank where b != a && routes[b].beats(routes[a]) {
-                    let lb = languages[b]
-                    if let s = lb.scheme, s != la.scheme { continue }
-                    guard lb.counts(upTo: bound).contains(n) else { continue }
-                    switch difference(la, lb, count: n) {
-                    case .none: coveredBy = b
-                    case .undecided: sliceUndecided = true
-                    case .witness: break
+                for list in lists {
+                    for b in list {
+                        // Past this point every candidate ranks below `a`, or below one already covering it.
+                        if place[b] >= place[a] || (coveredBy.map { place[b] > place[$0] } ?? false) { break }
+                        let lb = languages[b]
+                        if let s = lb.scheme, s != la.scheme { continue }
+                        switch coverage(of: la, by: lb, count: n) {
+                        case .covered: coveredBy = b
+                        case .undecided: sliceUndecided = true
+                        case .notCovered: break
+                        }
+                        if coveredBy == b { break }
                     }
-                    if coveredBy != nil { break }
                 }
                 if let c = coveredBy {
                     if !shadowers.contains(c) { shadowers.append(c) }
@@ -321,4 +378,28 @@ extension PatternAnalyzer {
         }
         return out
     }
+
+    /// Whether `b` matches every URL of `a` with `n` segments: ``difference(_:_:count:)`` without
+    /// building a witness, and with a literal-against-literal test first, so that the pairs a large table
+    /// holds cost a string comparison each.
+    func coverage(of a: URLLanguage, by b: URLLanguage, count n: Int) -> Coverage {
+        if let sb = b.scheme, a.scheme != sb { return .notCovered }
+        guard b.counts(upTo: Self.bound(a, b)).contains(n) else { return .notCovered }
+        for i in 0..<min(n, a.positions.count, b.positions.count) {
+            if let x = a.positions[i].literal, let y = b.positions[i].literal, x != y { return .notCovered }
+        }
+        var undecided = false
+        for i in 0..<n {
+            guard let x = a.position(i), let y = b.position(i) else { return .notCovered }
+            switch x.difference(y, cap: cap) {
+            case .none: continue
+            case .undecided: undecided = true
+            case .witness: return .notCovered
+            }
+        }
+        return undecided ? .undecided : .covered
+    }
+
+    /// How one language relates to another at one segment count.
+    enum Coverage { case covered, notCovered, undecided }
 }

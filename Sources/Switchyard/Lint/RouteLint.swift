@@ -185,11 +185,27 @@ package final class RouteLintContext {
     /// Whether some URL of `language` is taken by a reachable pattern: a witness, none, or undecided.
     func reach(_ language: URLLanguage) -> LanguageAnswer {
         var undecided = false
+        var suffixes: [RoutePattern] = []
         for p in reachablePatterns {
+            if p.isSuffix {
+                suffixes.append(p)
+                continue
+            }
             switch analyzer.intersection(language, analyzer.language(p)) {
             case .witness(let w): return .witness(w)
             case .undecided: undecided = true
             case .none: break
+            }
+        }
+        // A suffix pattern is judged one segment count at a time (its language grows with the count).
+        for p in suffixes {
+            for n in language.counts(upTo: PatternAnalyzer.bound(language) + p.segments.count) {
+                guard let taken = analyzer.suffixLanguage(p, count: n) else { continue }
+                switch analyzer.intersection(language, taken) {
+                case .witness(let w): return .witness(w)
+                case .undecided: undecided = true
+                case .none: break
+                }
             }
         }
         return undecided ? .undecided : .none
@@ -473,8 +489,23 @@ package struct OverlapRule: LintRule {
         let ranked = c.ranked
         let verdicts = c.shadowVerdicts
         var out: [RouteLintFinding] = []
+        // Only routes alike in classes and priority can overlap here. Alike classes put the literals at the
+        // same positions, so routes whose literal text differs there share no URL: each route is compared
+        // with its own group only, not with every route of the table.
+        let fold = c.options.caseInsensitivePaths
+        let keys = ranked.map { r in
+            OverlapKey(ranks: r.ranks, priority: r.priority, literals: r.pattern.segments.enumerated().compactMap { depth, seg in
+                guard case .literal(let text) = seg else { return nil }
+                return depth > 0 && fold ? text.asciiLowercased : text
+            })
+        }
+        var groups: [OverlapKey: [Int]] = [:]
+        for (j, key) in keys.enumerated() { groups[key, default: []].append(j) }
         for j in ranked.indices {
-            for i in 0..<j where ranked[i].ranks == ranked[j].ranks && ranked[i].priority == ranked[j].priority {
+            for i in groups[keys[j]] ?? [] {
+                if i >= j { break }
+                // Suffix patterns are not judged by lint (see `PatternAnalyzer.shadowing`).
+                if ranked[j].pattern.isSuffix { break }
                 // A route shadowed by the other is reported as shadowed already.
                 if case .shadowed(let by, _) = verdicts[j], by.contains(i) { continue }
                 if case .shadowed(let by, _) = verdicts[i], by.contains(j) { continue }
@@ -492,6 +523,13 @@ package struct OverlapRule: LintRule {
         }
         return out
     }
+}
+
+/// What two routes must share to be compared for overlap.
+struct OverlapKey: Hashable {
+    let ranks: [Int]
+    let priority: Int
+    let literals: [String]
 }
 
 /// `invalid-redirect`: a redirect that does not parse, lacks a parameter, or can never be filled.

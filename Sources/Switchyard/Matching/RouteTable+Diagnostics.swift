@@ -53,6 +53,7 @@ extension RouteTable {
     func consideredRoutes(for url: RouteURL) -> [Route<Target>] {
         routes.filter { r in
             if let s = r.pattern.scheme, s != url.scheme { return false }
+            if r.pattern.isSuffix { return true }
             if case .literal(let h) = r.pattern.host { return h == url.host }
             return true
         }
@@ -89,12 +90,25 @@ extension RouteTable {
         for (r, c) in ranked {
             let text = r.pattern.description
             if text == winner {
-                out.append(.init(pattern: text, matched: true, verdict: "won (" + describeRanks(c.ranks) + ")"))
+                let ranks = r.pattern.isSuffix
+                    ? "suffix of \(r.pattern.segments.count), " + (c.ranks[0] == 2 ? "specific scheme" : "any scheme") + ", "
+                        + c.ranks.dropFirst(2).map { Self.rankNames[min($0, 4)] }.joined(separator: ", ")
+                    : describeRanks(c.ranks)
+                out.append(.init(pattern: text, matched: true, verdict: "won (" + ranks + ")"))
                 continue
             }
             guard let (w, wc) = best else { continue }
             let verdict: String
-            if c.ranks != wc.ranks {
+            if r.pattern.isSuffix && !w.pattern.isSuffix {
+                verdict = "lost to \(w.pattern): every anchored pattern ranks above a suffix pattern"
+            } else if r.pattern.isSuffix && c.ranks.prefix(2) != wc.ranks.prefix(2) {
+                verdict = c.ranks[0] != wc.ranks[0]
+                    ? "lost to \(w.pattern) at the scheme: any scheme vs specific scheme"
+                    : "lost to \(w.pattern): a longer suffix ranks above a shorter one"
+            } else if r.pattern.isSuffix && c.ranks != wc.ranks {
+                let k = (2..<min(c.ranks.count, wc.ranks.count)).first { c.ranks[$0] != wc.ranks[$0] } ?? 2
+                verdict = "lost to \(w.pattern) at suffix segment \(k - 1): " + rankPhrase(c.ranks, k) + " vs " + rankPhrase(wc.ranks, k)
+            } else if c.ranks != wc.ranks {
                 let k = (0..<min(c.ranks.count, wc.ranks.count)).first { c.ranks[$0] != wc.ranks[$0] } ?? min(c.ranks.count, wc.ranks.count)
                 verdict = "lost to \(w.pattern) at \(positionName(k)): " + rankPhrase(c.ranks, k) + " vs " + rankPhrase(wc.ranks, k)
             } else if r.priority != w.priority {
@@ -125,7 +139,7 @@ extension RouteTable {
                 let verdict: String
                 if let s = r.pattern.scheme, s != parsed.scheme {
                     verdict = "wrong scheme: '\(parsed.scheme ?? "")' is not '\(s)'"
-                } else if case .literal(let h) = r.pattern.host {
+                } else if !r.pattern.isSuffix, case .literal(let h) = r.pattern.host {
                     verdict = "host '\(parsed.host)' is not '\(h)'"
                 } else {
                     verdict = "no match"
@@ -140,7 +154,7 @@ extension RouteTable {
     /// host prefix.
     static func nearness(_ pattern: RoutePattern, _ url: RouteURL) -> Int {
         var score = pattern.scheme == nil || pattern.scheme == url.scheme ? 1000 : 0
-        if case .literal(let h) = pattern.host {
+        if !pattern.isSuffix, case .literal(let h) = pattern.host {
             score += zip(h.utf8, url.host.utf8).prefix { $0 == $1 }.count
         }
         return score
@@ -220,6 +234,13 @@ extension RouteTable {
         if t.anyScheme >= 0 {
             lines.append("*://")
             walk(t.anyScheme, 1)
+        }
+        if !t.suffixes.isEmpty {
+            lines.append("suffixes (in the order tried, after the trie):")
+            for s in t.suffixes {
+                let route = routes[Int(s.route)]
+                lines.append("  \(route.pattern) [\(route.target)]")
+            }
         }
         return lines.joined(separator: "\n")
     }

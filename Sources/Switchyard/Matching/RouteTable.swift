@@ -12,7 +12,10 @@ public struct Route<Target: Sendable>: Sendable {
     /// that a route stores nothing but its pattern).
     var captures: [Capture] {
         var caps: [Capture] = []
-        for (depth, seg) in pattern.segments.enumerated() {
+        // A suffix pattern's segments are path segments wherever they land: none is the host (depth 0).
+        let shift = pattern.isSuffix ? 1 : 0
+        for (index, seg) in pattern.segments.enumerated() {
+            let depth = index + shift
             switch seg {
             case .literal: break
             case .parameter(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: false))
@@ -90,7 +93,7 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     public let options: MatchOptions
     /// The routes added so far, in registration order.
     public private(set) var routes: [Route<Target>] = []
-    private var shapes: [String: Int] = [:]
+    private var shapes: [RoutePattern: Int] = [:]
     private var nextOrder = 0
     /// One compiled instance per distinct constraint, shared by every route that uses it.
     private var constraintPool: [SegmentConstraint: SegmentConstraint] = [:]
@@ -116,6 +119,27 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         shapes[shape] = routes.count
         routes.append(Route(pattern: pattern.interning(&constraintPool), target: target, priority: priority, order: nextOrder))
         nextOrder += 1
+    }
+
+    /// Adds one target under several patterns, all or none: every pattern is parsed and checked against
+    /// the table and against the others before any is added. Costs the patterns' own work, not the
+    /// table's size, so registering routes one call at a time stays linear overall.
+    public mutating func add(_ patterns: [String], target: Target, priority: Int = 0) throws(RegistrationError) {
+        var compiled: [RoutePattern] = []
+        var added: [RoutePattern: Int] = [:]
+        for text in patterns {
+            let pattern: RoutePattern
+            do throws(PatternError) { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
+            let shape = shapeKey(pattern)
+            let existing = shapes[shape].map { routes[$0].pattern } ?? added[shape].map { compiled[$0] }
+            if let existing {
+                if existing.description == pattern.description { throw .duplicate(pattern: existing.description) }
+                throw .sameShape(pattern: pattern.description, existing: existing.description)
+            }
+            added[shape] = compiled.count
+            compiled.append(pattern)
+        }
+        for pattern in compiled { try add(pattern, target: target, priority: priority) }
     }
 
     /// Removes the route whose pattern prints as `pattern` (canonical text); returns its target.
@@ -144,8 +168,8 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         for (i, r) in routes.enumerated() { shapes[shapeKey(r.pattern)] = i }
     }
 
-    private func shapeKey(_ p: RoutePattern) -> String {
-        options.caseInsensitivePaths ? p.shape.asciiLowercased : p.shape
+    private func shapeKey(_ p: RoutePattern) -> RoutePattern {
+        p.shapeKey(foldPaths: options.caseInsensitivePaths)
     }
 
     /// Compiles the routes into an immutable table.

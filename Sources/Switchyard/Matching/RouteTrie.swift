@@ -100,6 +100,8 @@ struct TrieNode: Sendable {
     /// segments (bit 63: 63 or more). The walker knows how many segments the URL has left, so it skips
     /// any subtree that cannot end a match with that many, which cuts almost all backtracking.
     var lengths: UInt64 = 0
+    /// Pads the node to 64 bytes, one cache line in the line-aligned node buffer.
+    var padding: UInt64 = 0
 
     /// `lengths` of a parent reached through one edge to a node whose mask is `m` (saturating at 63).
     @inline(__always)
@@ -162,6 +164,22 @@ struct FastConstraint: Sendable {
     }
 }
 
+/// A suffix pattern as the matcher tries it: its route, its scheme (lowercased; nil for any) and its
+/// segments, matched against the last segments of a URL's path.
+struct SuffixRoute: Sendable {
+    enum Segment: Sendable {
+        /// Key bytes, ASCII-lowercased when paths ignore case.
+        case literal([UInt8])
+        case parameter
+        /// A constrained parameter: the constraint's index in the trie.
+        case constrained(Int32)
+    }
+
+    var route: Int32
+    var scheme: [UInt8]?
+    var segments: [Segment]
+}
+
 struct ConstrainedEdge: Sendable {
     var constraint: Int32
     var child: Int32
@@ -178,11 +196,50 @@ struct OptionalEdge: Sendable {
 /// Per segment the matcher tries: the literal child (hash lookup), then constrained parameters (all
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
-/// Copies an array into a manually managed buffer that lives as long as its owner.
+/// An uninitialised buffer of `count` elements that lives as long as its owner, aligned to a cache line:
+/// with 64-byte nodes and 32-byte literal edges, no element then straddles two lines. At least one
+/// element is allocated; the buffer is viewed as `count`. Freed with `release(_:)`.
+func lineAligned<T>(count: Int) -> UnsafeMutableBufferPointer<T> {
+    let capacity = max(count, 1)
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<T>.stride,
+                                               alignment: max(64, MemoryLayout<T>.alignment))
+    let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
+    return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+}
+
+/// Copies an array into a manually managed buffer from `lineAligned(count:)`. Freed with `release(_:)`.
 private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+    let buffer: UnsafeMutableBufferPointer<T> = lineAligned(count: array.count)
     _ = buffer.initialize(from: array)
-    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    return buffer
+}
+
+/// Frees a buffer made by `frozen(_:)` or `lineAligned(count:)` (its elements are trivial values).
+func release<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
+    buffer.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+}
+
+/// The trie's arrays of trivial values, in buffers from `lineAligned(count:)`, which a ``RouteTrie``
+/// frees when it is deallocated.
+struct TrieBuffers {
+    var nodes: UnsafeMutableBufferPointer<TrieNode>
+    var literals: UnsafeMutableBufferPointer<LiteralEdge>
+    var litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    var keyBytes: UnsafeMutableBufferPointer<UInt8>
+    var constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
+    var optionals: UnsafeMutableBufferPointer<OptionalEdge>
+    var terminals: UnsafeMutableBufferPointer<Terminal>
+
+    /// Frees the buffers (only for a set that no trie took).
+    func deallocate() {
+        release(nodes)
+        release(literals)
+        release(litTable)
+        release(keyBytes)
+        release(constrained)
+        release(optionals)
+        release(terminals)
+    }
 }
 
 @usableFromInline
@@ -214,19 +271,36 @@ final class RouteTrie: @unchecked Sendable {
     let schemeEntries: UnsafeMutableBufferPointer<(start: Int32, length: Int32, node: Int32)>
     let anyScheme: Int32
     let foldPath: Bool
+    /// Suffix patterns (`**/login/:phone`), in the order they are tried once the trie found nothing.
+    let suffixes: [SuffixRoute]
+    /// The most segments a suffix pattern has.
+    let maxSuffixLength: Int
 
-    init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
-         constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-         terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool) {
-        self.nodes = frozen(nodes)
-        self.literals = frozen(literals)
-        self.litTable = frozen(litTable)
-        self.keyBytes = frozen(keyBytes)
-        self.constrained = frozen(constrained)
-        self.optionals = frozen(optionals)
+    convenience init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
+                     constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
+                     terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+                     suffixes: [SuffixRoute] = []) {
+        self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), litTable: frozen(litTable), keyBytes: frozen(keyBytes),
+                                       constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
+                  constraints: constraints, captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
+    }
+
+    /// A trie that takes ownership of `buffers` (from `lineAligned(count:)`, freed in `deinit`).
+    /// A snapshot's arrays are read straight into such buffers.
+    init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32,
+         foldPath: Bool, suffixes: [SuffixRoute]) {
+        self.suffixes = suffixes
+        maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
+        nodes = buffers.nodes
+        literals = buffers.literals
+        litTable = buffers.litTable
+        keyBytes = buffers.keyBytes
+        constrained = buffers.constrained
+        optionals = buffers.optionals
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
-        self.terminals = frozen(terminals)
+        self.terminals = buffers.terminals
+        let terminals = buffers.terminals
         terminalRecords = frozen(terminals.map { terminal in
             let depths = captures[Int(terminal.route)]
             let packed = depths.prefix(8).enumerated().reduce(UInt64(0)) {
@@ -248,17 +322,17 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     deinit {
-        nodes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        literals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        litTable.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        keyBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        constrained.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        optionals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        terminalRecords.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        fastConstraints.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        self.terminals.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        schemeBytes.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
-        schemeEntries.baseAddress.map { UnsafeMutablePointer($0).deallocate() }
+        release(nodes)
+        release(literals)
+        release(litTable)
+        release(keyBytes)
+        release(constrained)
+        release(optionals)
+        release(terminalRecords)
+        release(fastConstraints)
+        release(terminals)
+        release(schemeBytes)
+        release(schemeEntries)
     }
 
     /// A hash of a key of at most 8 bytes from its packed bytes and length (no per-byte loop).
@@ -320,7 +394,10 @@ final class RouteTrie: @unchecked Sendable {
         } else {
             t = match(buf, layout, nil, &ranges)
         }
-        guard t >= 0 else { return }
+        guard t >= 0 else {
+            if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
+            return
+        }
         let record = terminalRecords[Int(t)]
         let packed = record.route
         let route = Int(packed & 0x7FFF_FFFF)
@@ -330,6 +407,58 @@ final class RouteTrie: @unchecked Sendable {
             captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
         }
         result = RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
+    }
+
+    /// The first suffix pattern (in ranking order) that the end of the URL's path matches. Runs only when
+    /// the trie found nothing, so an anchored pattern always wins over a suffix pattern.
+    func suffixMatch(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout) -> RawMatch? {
+        // The last `maxSuffixLength` path segments, split as the walker splits them (empty ones skipped).
+        var ends: [(start: Int, end: Int)] = []
+        var e = layout.pathEnd
+        while e > layout.pathStart && ends.count < maxSuffixLength {
+            while e > layout.pathStart && buf[e - 1] == UInt8(ascii: "/") { e -= 1 }
+            if e == layout.pathStart { break }
+            var s = e
+            while s > layout.pathStart && buf[s - 1] != UInt8(ascii: "/") { s -= 1 }
+            ends.append((s, e))
+            e = s
+        }
+        if ends.isEmpty { return nil }
+        let segments = Array(ends.reversed())
+        let scheme = layout.hasScheme ? Array(buf[0..<layout.schemeEnd]).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } : nil
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch -> RawMatch? in
+            guard let base = buf.baseAddress else { return nil }
+            let walker = Walker(trie: self, base: base, count: buf.count, scratch: layout.needsDecode ? scratch.baseAddress : nil,
+                                pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
+            routes: for route in suffixes {
+                if let s = route.scheme, s != scheme { continue }
+                let k = route.segments.count
+                guard k <= segments.count else { continue }
+                let first = segments.count - k
+                var captures = CaptureRanges()
+                var captured = 0
+                for (i, seg) in route.segments.enumerated() {
+                    let (start, end) = segments[first + i]
+                    let (vp, vlen) = walker.value(start, end)
+                    switch seg {
+                    case .literal(let key):
+                        guard key.count == vlen else { continue routes }
+                        for j in 0..<vlen {
+                            var b = vp[j]
+                            if foldPath && b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+                            if b != key[j] { continue routes }
+                        }
+                    case .parameter, .constrained:
+                        if Walker.isDotSegment(vp, vlen) { continue routes }
+                        if case .constrained(let id) = seg, !walker.constraintMatches(id, vp, vlen) { continue routes }
+                        captures.storage[captured] = UInt64(start) << 32 | UInt64(end)
+                        captured += 1
+                    }
+                }
+                return RawMatch(route: route.route, optionalAbsent: false, layout: layout, captures: captures)
+            }
+            return nil
+        }
     }
 
     /// Finds the best terminal for the URL in `buf` described by `layout`.

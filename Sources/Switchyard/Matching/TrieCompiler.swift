@@ -43,6 +43,8 @@ enum TrieCompiler {
         var anyUsed = false
 
         for (index, pattern) in patterns.enumerated() {
+            // Suffix patterns are not in the trie: they are tried after it, in their own order.
+            if pattern.isSuffix { continue }
             var root = anyRoot
             var schemeRank: UInt8 = 1
             if let scheme = pattern.scheme {
@@ -106,12 +108,39 @@ enum TrieCompiler {
         var schemes: [([UInt8], Int32)] = []
         for (scheme, root) in schemeRoots { schemes.append((Array(scheme.utf8), flat.add(root))) }
         let anyIndex: Int32 = anyUsed ? flat.add(anyRoot) : -1
+        let suffixes = suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: foldPath, flat: &flat)
         return RouteTrie(
             nodes: flat.nodes, literals: flat.literals, litTable: flat.litTable, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
             terminals: terminals,
             captures: patterns.map { p in p.segments.enumerated().compactMap { $0.element.parameterName != nil || $0.element == .catchAll(name: nil) ? $0.offset : nil } },
-            schemes: schemes, anyScheme: anyIndex, foldPath: foldPath)
+            schemes: schemes, anyScheme: anyIndex, foldPath: foldPath, suffixes: suffixes)
+    }
+
+    /// The suffix patterns in the order they are tried: specific scheme first, then the longer suffix,
+    /// then segment classes (literal, constrained, plain), then priority, then registration order.
+    static func suffixRoutes(_ patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool,
+                             flat: inout Flattener) -> [SuffixRoute] {
+        var ranked: [(ranks: [Int], index: Int)] = []
+        for (index, p) in patterns.enumerated() where p.isSuffix {
+            ranked.append(([p.scheme == nil ? 3 : 2, 64 - p.segments.count] + p.segments.map(\.rank), index))
+        }
+        ranked.sort { a, b in
+            if a.ranks != b.ranks { return a.ranks.lexicographicallyPrecedes(b.ranks) }
+            if priorities[a.index] != priorities[b.index] { return priorities[a.index] > priorities[b.index] }
+            return orders[a.index] < orders[b.index]
+        }
+        return ranked.map { entry in
+            let p = patterns[entry.index]
+            let segments: [SuffixRoute.Segment] = p.segments.map { seg in
+                switch seg {
+                case .literal(let text): .literal(foldPath ? Array(text.asciiLowercased.utf8) : Array(text.utf8))
+                case .parameter(_, let c?), .optional(_, let c?): .constrained(flat.constraintID(c))
+                case .parameter, .optional, .catchAll: .parameter
+                }
+            }
+            return SuffixRoute(route: Int32(entry.index), scheme: p.scheme.map { Array($0.utf8) }, segments: segments)
+        }
     }
 
     /// Writes build nodes into flat arrays, depth first.

@@ -9,6 +9,9 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(name: String, value: String)
     /// The pattern has no scheme, so it cannot make an absolute URL and no default scheme was given.
     case missingScheme(pattern: String)
+    /// A suffix pattern (`**/…`) ends a URL: it needs a `base` (`scheme://host[/path]`) to append to, and
+    /// the base given (if any) is not an absolute URL without query or fragment, or has another scheme.
+    case suffixNeedsBase(pattern: String, base: String?)
 
     /// A sentence naming the parameter.
     public var description: String {
@@ -17,6 +20,8 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
         case .constraintFailed(let n, let v, let c): "value '\(v)' of parameter '\(n)' does not satisfy \(c)"
         case .invalidValue(let n, let v): "value '\(v)' of parameter '\(n)' is not allowed in a URL segment"
         case .missingScheme(let p): "pattern '\(p)' has no scheme; give a default scheme"
+        case .suffixNeedsBase(let p, nil): "suffix pattern '\(p)' needs a base URL to append to"
+        case .suffixNeedsBase(let p, let b?): "'\(b)' cannot be the base of suffix pattern '\(p)' (an absolute URL of its scheme, without query or fragment)"
         }
     }
 }
@@ -34,10 +39,25 @@ extension RoutePattern {
     ///   - parameters: a value for every parameter (optional ones may be left out).
     ///   - query: query items appended in order.
     ///   - defaultScheme: used when the pattern has no scheme.
-    public func url(_ parameters: [String: String], query: [QueryItem] = [], defaultScheme: String? = nil) throws(URLBuildError) -> String {
-        guard let scheme = scheme ?? defaultScheme else { throw .missingScheme(pattern: description) }
+    ///   - base: for a suffix pattern, the URL its segments are appended to (`app://user`); ignored otherwise.
+    public func url(_ parameters: [String: String], query: [QueryItem] = [], defaultScheme: String? = nil,
+                    base: String? = nil) throws(URLBuildError) -> String {
+        let head: String
+        if isSuffix {
+            guard let base, let parsed = try? RouteURL(base), parsed.query.isEmpty, !base.contains("#"), !base.contains("?"),
+                  let baseScheme = parsed.scheme, scheme == nil || scheme == baseScheme else {
+                throw .suffixNeedsBase(pattern: description, base: base)
+            }
+            head = base.hasSuffix("/") ? String(base.dropLast()) : base
+        } else {
+            guard let scheme = scheme ?? defaultScheme else { throw .missingScheme(pattern: description) }
+            head = scheme + "://"
+        }
+        // A suffix pattern's segments are all path segments.
+        let shift = isSuffix ? 1 : 0
         var parts: [String] = []
-        for (depth, seg) in segments.enumerated() {
+        for (index, seg) in segments.enumerated() {
+            let depth = index + shift
             switch seg {
             case .literal(let text):
                 parts.append(PercentEncoding.encode(text, allowed: depth == 0 ? .hostSafe : .segmentSafe))
@@ -60,7 +80,7 @@ extension RoutePattern {
                 parts.append(pieces.map { PercentEncoding.encode(String($0), allowed: .segmentSafe) }.joined(separator: "/"))
             }
         }
-        var s = scheme + "://" + parts.joined(separator: "/")
+        var s = head + (isSuffix ? "/" : "") + parts.joined(separator: "/")
         if !query.isEmpty {
             s += "?" + query.map {
                 PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)

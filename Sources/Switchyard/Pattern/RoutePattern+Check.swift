@@ -12,6 +12,7 @@ package struct PatternCheck: Sendable, Equatable {
 extension RoutePattern {
     /// Checks this pattern against a parsed URL without the trie. Slow but simple: the reference.
     package func check(_ url: RouteURL, caseInsensitivePaths: Bool = false) -> PatternCheck {
+        if isSuffix { return checkSuffix(url, caseInsensitivePaths: caseInsensitivePaths) }
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
@@ -68,6 +69,48 @@ extension RoutePattern {
         }
         guard i == values.count else {
             return PatternCheck(matched: false, ranks: ranks, failure: "the URL has more segments than the pattern")
+        }
+        return PatternCheck(matched: true, ranks: ranks, failure: nil)
+    }
+
+    /// ``check(_:caseInsensitivePaths:)`` for a suffix pattern: its segments against the last segments of
+    /// the path. Ranks: 2 (specific scheme) or 3 (any), so every anchored pattern ranks above; then
+    /// `64 - count`, so a longer suffix ranks above a shorter one; then each segment's class.
+    func checkSuffix(_ url: RouteURL, caseInsensitivePaths: Bool) -> PatternCheck {
+        var ranks: [Int] = []
+        if let scheme {
+            guard url.scheme == scheme else {
+                return PatternCheck(matched: false, ranks: [], failure: "scheme '\(url.scheme ?? "")' is not '\(scheme)'")
+            }
+            ranks.append(2)
+        } else {
+            ranks.append(3)
+        }
+        let segs = segments
+        ranks.append(64 - segs.count)
+        let values = url.pathSegments
+        guard values.count >= segs.count else {
+            return PatternCheck(matched: false, ranks: ranks, failure: "the URL's path has fewer segments than the suffix")
+        }
+        let first = values.count - segs.count
+        for (k, seg) in segs.enumerated() {
+            let v = values[first + k]
+            let name = "segment \(first + k + 1)"
+            switch seg {
+            case .literal(let text):
+                let equal = caseInsensitivePaths ? v.asciiLowercased == text.asciiLowercased : v == text
+                guard equal else {
+                    return PatternCheck(matched: false, ranks: ranks, failure: "\(name) '\(v)' is not '\(text)'")
+                }
+                ranks.append(0)
+            case .parameter(_, let c):
+                if let why = Self.parameterFailure(v, c) {
+                    return PatternCheck(matched: false, ranks: ranks, failure: "\(name): \(why)")
+                }
+                ranks.append(c == nil ? 2 : 1)
+            case .optional, .catchAll:
+                return PatternCheck(matched: false, ranks: ranks, failure: "a suffix pattern holds no optional or catch-all segment")
+            }
         }
         return PatternCheck(matched: true, ranks: ranks, failure: nil)
     }

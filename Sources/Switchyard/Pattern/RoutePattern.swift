@@ -69,6 +69,11 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
 /// ```
 /// A pattern without a scheme matches any scheme. The host is always the first segment.
 /// An optional segment or a catch-all may only come last.
+///
+/// A *suffix pattern* starts with `**/` (after an optional scheme): `**/login/:phone([0-9]+)` matches any
+/// URL whose path ends with `login/<digits>`, whatever its host and leading segments
+/// (`app://user/login/13800000000`, `app://a/b/login/1`). It is WLRRoute's unanchored expression. Its
+/// segments are literals and (constrained) parameters only; it ranks below every anchored pattern.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The lowercased scheme, or nil for "any scheme".
     public let scheme: String?
@@ -76,6 +81,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public let host: PatternSegment
     /// The path segments after the host.
     public let path: [PatternSegment]
+    /// True for a suffix pattern (`**/login/:phone`): then ``segments`` are the path segments a URL must
+    /// end with, and ``host`` is only the first of them.
+    public let isSuffix: Bool
 
     /// The most path segments a pattern may have.
     public static let maxSegments = 32
@@ -86,13 +94,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public init(_ text: String) throws(PatternError) {
         var parser = PatternParser(text: text)
         (scheme, host, path) = try parser.parse()
+        isSuffix = parser.isSuffix
     }
 
     /// Creates a pattern from parts already known to be valid.
-    init(scheme: String?, host: PatternSegment, path: [PatternSegment]) {
+    init(scheme: String?, host: PatternSegment, path: [PatternSegment], isSuffix: Bool = false) {
         self.scheme = scheme
         self.host = host
         self.path = path
+        self.isSuffix = isSuffix
     }
 
     /// The same pattern with each constraint replaced by an equal one from `pool` (added when new), so
@@ -111,23 +121,41 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             default: seg
             }
         }
-        return RoutePattern(scheme: scheme, host: map(host), path: path.map(map))
+        return RoutePattern(scheme: scheme, host: map(host), path: path.map(map), isSuffix: isSuffix)
     }
 
-    /// The host followed by the path segments.
+    /// The host followed by the path segments (for a suffix pattern: the segments a path ends with).
     public var segments: [PatternSegment] { [host] + path }
+
+    /// `**/` for a suffix pattern, else nothing.
+    private var suffixMark: String { isSuffix ? "**/" : "" }
 
     /// Names of the captured parameters, host first.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
     /// The canonical pattern text.
     public var description: String {
-        (scheme.map { $0 + "://" } ?? "") + segments.map(\.description).joined(separator: "/")
+        (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.description).joined(separator: "/")
     }
 
     /// The pattern with parameter names erased.
     var shape: String {
-        (scheme.map { $0 + "://" } ?? "") + segments.map(\.shape).joined(separator: "/")
+        (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.shape).joined(separator: "/")
+    }
+
+    /// The pattern with parameter names erased (and path literals ASCII-lowercased with `foldPaths`), as
+    /// a value: two patterns conflict when their keys are equal. Hashing it builds no text, unlike
+    /// ``shape``.
+    func shapeKey(foldPaths: Bool) -> RoutePattern {
+        func erase(_ seg: PatternSegment, path: Bool) -> PatternSegment {
+            switch seg {
+            case .literal(let text): .literal(path && foldPaths ? text.asciiLowercased : text)
+            case .parameter(_, let c): .parameter(name: "", constraint: c)
+            case .optional(_, let c): .optional(name: "", constraint: c)
+            case .catchAll: .catchAll(name: nil)
+            }
+        }
+        return RoutePattern(scheme: scheme, host: erase(host, path: isSuffix), path: path.map { erase($0, path: true) }, isSuffix: isSuffix)
     }
 }
 
@@ -171,6 +199,8 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case forbiddenCharacter
         /// More than ``RoutePattern/maxParameters`` parameters.
         case tooManyParameters
+        /// A suffix pattern (`**/…`) holds an optional segment or a catch-all, or nothing after `**/`.
+        case invalidSuffix
     }
 
     /// What was wrong.
@@ -202,6 +232,7 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooManySegments: what = "more than \(RoutePattern.maxSegments) segments"
         case .forbiddenCharacter: what = "space or control character"
         case .tooManyParameters: what = "more than \(RoutePattern.maxParameters) parameters"
+        case .invalidSuffix: what = "a suffix pattern ('**/…') needs at least one segment, and only literals and parameters"
         }
         return "\(what) at byte \(offset) in pattern '\(pattern)'"
     }
@@ -212,6 +243,8 @@ struct PatternParser {
     let text: String
     let bytes: [UInt8]
     var i = 0
+    /// Set when the pattern starts (after its scheme) with `**/`.
+    var isSuffix = false
 
     init(text: String) {
         self.text = text
@@ -233,6 +266,14 @@ struct PatternParser {
         }
         while i < bytes.count && bytes[i] == UInt8(ascii: "/") { i += 1 }
         if i >= bytes.count { throw fail(.missingHost) }
+        if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "*") {
+            let mark = i
+            i += 2
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "/") else { throw fail(.invalidSuffix, mark) }
+            while i < bytes.count && bytes[i] == UInt8(ascii: "/") { i += 1 }
+            if i >= bytes.count { throw fail(.invalidSuffix, mark) }
+            isSuffix = true
+        }
 
         var segments: [PatternSegment] = []
         var names = Set<String>()
@@ -240,7 +281,14 @@ struct PatternParser {
             if bytes[i] == UInt8(ascii: "/") { i += 1; continue }
             let start = i
             var segment = try parseSegment()
-            if segments.isEmpty {
+            if isSuffix {
+                // A suffix segment is a path segment: no case folding, and it cannot be optional or a
+                // catch-all (the pattern's length is what places it at the end of the path).
+                switch segment {
+                case .literal, .parameter: break
+                case .optional, .catchAll: throw fail(.invalidSuffix, start)
+                }
+            } else if segments.isEmpty {
                 // The host: case-insensitive literal or a parameter.
                 switch segment {
                 case .literal(let s): segment = .literal(s.asciiLowercased)

@@ -55,11 +55,9 @@ public final class Router: Sendable {
                          handler: (any RouteHandler)?) throws(RegistrationError) {
         let entry = RouteEntry(target: target, handler: handler, metadata: metadata)
         let result: Result<Void, RegistrationError> = withState { s in
-            var copy = s.routes
-            for p in patterns {
-                do throws(RegistrationError) { try copy.add(p, target: entry, priority: priority) } catch { return .failure(error) }
-            }
-            s.routes = copy
+            // In place: the builder checks every pattern before adding any (a copy of the table per call
+            // made registering n routes cost n² route copies).
+            do throws(RegistrationError) { try s.routes.add(patterns, target: entry, priority: priority) } catch { return .failure(error) }
             s.snapshot = nil
             return .success(())
         }
@@ -113,7 +111,7 @@ public final class Router: Sendable {
         let lowered = host.asciiLowercased
         return withState { s in
             let n = s.routes.removeAll { route in
-                if case .literal(let h) = route.pattern.host { return h == lowered }
+                if !route.pattern.isSuffix, case .literal(let h) = route.pattern.host { return h == lowered }
                 return false
             }
             if n > 0 { s.snapshot = nil }
@@ -330,6 +328,14 @@ public final class Router: Sendable {
 
     /// The traces of the most recent opens, oldest first.
     public var history: [RouteTrace] { withState { Array($0.history) } }
+
+    /// The number the next open's trace gets (`RouteTrace.id`, the `#N` of logs). A router that
+    /// replaces another (a reloaded route table) is set to go on from the old one's, so the numbers
+    /// stay unique across the replacement; it never goes down.
+    package var nextOpenID: Int {
+        get { withState { $0.nextTraceID } }
+        set { withState { $0.nextTraceID = max($0.nextTraceID, newValue) } }
+    }
 }
 
 /// A static redirect's destination.

@@ -20,7 +20,7 @@ extension AppDescription {
         var groups: [(title: String, routes: [RouteDefinition])] = []
         for route in file.routes {
             let title: String
-            if let pattern = try? RoutePattern(route.pattern), case .literal(let host) = pattern.host {
+            if let pattern = try? RoutePattern(route.pattern), !pattern.isSuffix, case .literal(let host) = pattern.host {
                 title = host
             } else {
                 title = "*"
@@ -37,7 +37,7 @@ extension AppDescription {
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
         for (number, group) in groups.enumerated() {
-            let root = "switchyard-index://tab/\(number + 1)"
+            let root = generatedIndexPrefix + "\(number + 1)"
             tabs.append(TabDescription(title: group.title, root: root))
             let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
             routes.append(ScreenRoute(
@@ -69,12 +69,69 @@ extension AppDescription {
                               relocations: file.relocations, loginURL: loginURL)
     }
 
+    /// The prefix of a generated index screen's internal URL; the tab's number follows.
+    static let generatedIndexPrefix = "switchyard-index://tab/"
+
+    /// What a generated index screen's internal URL (`switchyard-index://tab/N`, with or without a
+    /// query) stands for, in words: its screen's title and its tab, `user index (tab 1)`. Nil for any
+    /// other URL, and in an app that was not generated from a route file.
+    public func generatedIndexName(for url: String) -> String? {
+        guard url.hasPrefix(Self.generatedIndexPrefix) else { return nil }
+        let rest = url.dropFirst(Self.generatedIndexPrefix.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, rest.dropFirst(digits.count).first.map({ $0 == "?" || $0 == "#" }) ?? true else { return nil }
+        return indexName(number: String(digits))
+    }
+
+    /// `text` with every generated index screen's internal URL in it (and its query) replaced by
+    /// ``generatedIndexName(for:)``, so what the user reads names the tab, not an internal URL. The
+    /// router still routes the URL; only what is shown changes. Other text is returned as it is.
+    public func showingIndexNames(in text: String) -> String {
+        guard text.contains(Self.generatedIndexPrefix) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: Self.generatedIndexPrefix) {
+            out += rest[..<range.lowerBound]
+            let after = rest[range.upperBound...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            var end = after.index(after.startIndex, offsetBy: digits.count)
+            // The query or fragment belongs to the URL: it ends at a space, a closing mark, or a
+            // colon that ends a clause (`URL: reason`).
+            if end < after.endIndex, after[end] == "?" || after[end] == "#" {
+                while end < after.endIndex {
+                    let character = after[end]
+                    let next = after.index(after: end)
+                    if character.isWhitespace || character == ")" || character == "," || character == ";"
+                        || (character == ":" && (next == after.endIndex || after[next].isWhitespace)) {
+                        break
+                    }
+                    end = next
+                }
+            }
+            let isWhole = end == after.endIndex || !(after[end].isLetter || after[end].isNumber || after[end] == "/")
+            if !digits.isEmpty, isWhole, let name = indexName(number: String(digits)) {
+                out += name
+            } else {
+                out += rest[range.lowerBound..<end]
+            }
+            rest = after[end...]
+        }
+        return out + rest
+    }
+
+    /// The name of the index screen of tab `number` (1-based) of a generated app, else nil.
+    private func indexName(number: String) -> String? {
+        guard let n = Int(number), tabs.indices.contains(n - 1), tabs[n - 1].root == Self.generatedIndexPrefix + number,
+              let route = routes.first(where: { $0.pattern == tabs[n - 1].root }) else { return nil }
+        return "\(route.title) index (tab \(n))"
+    }
+
     /// Values tried, in order, for a parameter: the first its constraint accepts is used.
     static let exampleValues = ["42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000", "example", "x", "0"]
 
     /// An example URL for `pattern`: literals as written, each parameter the first example value its
-    /// constraint accepts, optional segments left out, a catch-all `a/b`, and `app` for a pattern
-    /// without a scheme. The pattern text itself when it does not parse.
+    /// constraint accepts, optional segments left out, a catch-all `a/b`, `app` for a pattern
+    /// without a scheme, and `app://example/` in front of a suffix pattern. The pattern text itself when it does not parse.
     public static func exampleURL(for patternText: String) -> String {
         exampleURLs(for: patternText, count: 1).first ?? patternText
     }
@@ -86,7 +143,9 @@ extension AppDescription {
         guard let pattern = try? RoutePattern(patternText) else { return [patternText] }
         var urls: [String] = []
         for variant in 0..<max(1, count) {
-            if let url = try? pattern.url(exampleParameters(for: pattern, variant: variant), defaultScheme: "app"), !urls.contains(url) {
+            // A suffix pattern's examples end the path of one example host.
+            let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
+            if let url = try? pattern.url(exampleParameters(for: pattern, variant: variant), defaultScheme: "app", base: base), !urls.contains(url) {
                 urls.append(url)
             }
         }

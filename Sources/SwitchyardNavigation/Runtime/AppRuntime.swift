@@ -43,7 +43,8 @@ public final class AppRuntime {
     /// How many events ``timeline`` keeps.
     public var timelineLimit = 500
     private var nextEventNumber = 1
-    private let started = ContinuousClock.now
+    /// When the app started (a reloaded app keeps its predecessor's, so log times do not jump back).
+    private var started = ContinuousClock.now
 
     /// Appends an event to the timeline.
     private func record(_ kind: TimelineEvent.Kind) {
@@ -198,6 +199,76 @@ public final class AppRuntime {
         jumpActions[name.lowercased()] = action
     }
 
+    // MARK: Reload
+
+    /// What ``carryOn(from:)`` kept of the runtime a reloaded file replaced.
+    public struct CarriedOver: Sendable, Equatable {
+        /// The URL of the screen the user was on (a login screen aside).
+        public var url: String
+        /// Whether the user is still on that screen; false when its URL no longer routes, and the
+        /// app is back at a tab's root.
+        public var keptPlace: Bool
+        /// The held open the reload ended (its login screen went with the old app), if any.
+        public var cancelledHold: HeldNavigation?
+        /// What happened, in words for the log: `still on Order #42`, `app://x/1 no longer routes: back at Home`.
+        public var description: String
+    }
+
+    /// Takes over from `previous`, the runtime of the file this one was reloaded from, before the
+    /// first command: open numbers (`#N`), timeline numbers and the timeline's clock go on from
+    /// `previous`'s, so log lines stay unambiguous; the login state carries over; and the user stays where they were when the
+    /// current screen's URL still routes here (the selected tab's stack and the modals rebuilt from
+    /// their URLs, each screen that no longer routes left out), else the app shows the tab's root.
+    /// A navigation `previous` held for login is cancelled: its login screen is not carried over.
+    @discardableResult
+    public func carryOn(from previous: AppRuntime) -> CarriedOver {
+        router.nextOpenID = previous.router.nextOpenID
+        nextEventNumber = max(nextEventNumber, previous.nextEventNumber)
+        started = min(started, previous.started)
+        if let gate, previous.isLoggedIn { gate.setLoggedIn(true) }
+        let cancelled = previous.gate?.cancelHold(reason: "the route file was reloaded")
+        previous.holdBinding = nil
+
+        let old = previous.state
+        let isLogin = { (screen: Screen) in previous.loginKind.map { screen.kind == $0 } ?? false }
+        let oldTab = old.currentTab
+        let tabIndex = state.tabs.firstIndex { $0.rootURL == oldTab.rootURL && $0.title == oldTab.title }
+            ?? state.tabs.firstIndex { $0.rootURL == oldTab.rootURL }
+            ?? (state.tabs.indices.contains(old.selectedTab) ? old.selectedTab : 0)
+        let path = (oldTab.stack + old.modals.flatMap(\.stack)).filter { !isLogin($0) }
+        let here = path.last ?? oldTab.stack[0]
+        var tabs = state.tabs
+        var modals: [Modal] = []
+        tabs[tabIndex].stack += oldTab.stack.dropFirst().filter { !isLogin($0) }.compactMap(rebuilt)
+        for modal in old.modals {
+            let stack = modal.stack.filter { !isLogin($0) }.compactMap(rebuilt)
+            guard let first = stack.first else { continue }
+            modals.append(Modal(stack: modal.wrapsInNavigation ? stack : [first], style: modal.style, wrapsInNavigation: modal.wrapsInNavigation))
+        }
+        let routes = here.id == oldTab.stack[0].id ? true : rebuilt(here) != nil
+        let restored = routes ? try? NavigationState(tabs: tabs, selectedTab: tabIndex, modals: modals,
+                                                     idGenerator: state.idGenerator, duplicatePolicy: state.duplicatePolicy) : nil
+        var rooted = state
+        _ = rooted.apply(.selectTab(.index(tabIndex), popToRoot: true, animation: .none))
+        state = restored ?? rooted
+        var words = restored != nil
+            ? "still on \(state.top.title)"
+            : "\(here.url) no longer routes: back at \(state.top.title)"
+        if let cancelled {
+            words += "; the held open #\(cancelled.openID) \(cancelled.url) was cancelled (its login screen went with the old table)"
+        }
+        return CarriedOver(url: here.url, keptPlace: restored != nil, cancelledHold: cancelled, description: words)
+    }
+
+    /// `screen` as this app's routes build it from its URL (relocations and redirects followed), with
+    /// the parameters the app passed it natively; nil when the URL no longer reaches a screen route.
+    private func rebuilt(_ screen: Screen) -> Screen? {
+        let explanation = router.explain(screen.url)
+        guard explanation.stopped == nil else { return nil }
+        let native = screen.parameters.filter { screen.pathParameters[$0.key] == nil }
+        return Self.screen(for: explanation.final.url, router: router, byKind: routesByKind, inheriting: native)
+    }
+
     // MARK: Commands
 
     /// Performs one command and reports what it did. Every navigation goes through the router.
@@ -244,11 +315,13 @@ public final class AppRuntime {
                 report.note(guarded ? "changes discarded: \(state.top.title) can be left now" : "\(state.top.title) has no changes to discard")
             }
         }
-        reconcileHold(&report, heldBefore: heldBefore)
+        // The command's own line comes before what it causes: a back that closes the login screen is
+        // logged, then the hold it cancels.
         if report.trace == nil {
             let result = report.isError ? "✗ " + (report.message ?? "failed") : (report.transition == .none ? (report.message ?? "") : report.transition.description)
             record(.command(command.description, result: result))
         }
+        reconcileHold(&report, heldBefore: heldBefore)
         report.state = state
         return report
     }

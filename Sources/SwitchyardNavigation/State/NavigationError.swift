@@ -33,7 +33,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .modalHasNoNavigationStack:
             "the top modal has no navigation stack"
         case .tabOutOfRange(let index, let count):
-            "tab \(index) is out of range (\(count) tabs)"
+            "tab index \(index) is out of range (\(count) tabs, counted from 0)"
         case .tabNotFound(let selector):
             "no tab matches \(selector)"
         case .targetNotFound(let target):

@@ -20,7 +20,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
     case present(Screen, style: PresentationStyle, animation: Animation)
     /// One or more modals were dismissed; the screen is the top that disappeared.
     case dismiss(Screen, animation: Animation)
-    /// The selected tab changed (modals above it, if any, are gone too).
+    /// The selected tab changed (modals above it, if any, are gone too). The indices count from 0;
+    /// ``description`` shows them counted from 1, as the tab bar numbers tabs (`tabSwitch 1 → 3`).
     case tabSwitch(from: Int, to: Int, animation: Animation)
     /// The selected tab's root screen changed: its whole stack was replaced.
     case rootReplaced(from: Screen, to: Screen, animation: Animation)
@@ -49,7 +50,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A one-line summary, e.g. `push Orders → Order #42 (slideFromRight)`.
+    /// A one-line summary, e.g. `push Orders → Order #42 (slideFromRight)` or `tabSwitch 1 → 3 (none)`
+    /// (tabs counted from 1).
     public var description: String {
         switch self {
         case .push(let from, let to, let animation):
@@ -65,7 +67,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         case .dismiss(let screen, let animation):
             "dismiss \(screen.title) (\(animation.exitName))"
         case .tabSwitch(let from, let to, let animation):
-            "tabSwitch \(from) → \(to) (\(animation))"
+            // Tabs are counted from 1 in what the user reads, as on the tab bar and in `tab N`.
+            "tabSwitch \(from + 1) → \(to + 1) (\(animation))"
         case .rootReplaced(let from, let to, let animation):
             "rootReplaced \(from.title) → \(to.title) (\(animation))"
         case .replace(let from, let to, let animation):

@@ -43,8 +43,6 @@ package final class AppLoop {
     /// Checks the watched route or app file; called when the loop is idle (about once a second).
     package var watch: (@MainActor () -> Reload)?
 
-    /// Runs ``watch`` and applies what it found: a new app starts from its first tab with the panels as
-    /// they were; a refused change is shown in the status line and the running app stays.
     /// How many reloads (or failed reloads) the loop has seen.
     private var reloads = 0
 
@@ -56,6 +54,11 @@ package final class AppLoop {
         return entry
     }
 
+    /// Runs ``watch`` and applies what it found. A new app carries on from the old one
+    /// (`AppRuntime.carryOn(from:)`): open numbers go on, the login state stays, and the user stays on
+    /// the current screen when its URL still routes (else the tab's root, which the log says), with
+    /// the panels, the prompt and the log as they were. A refused change is shown in the status line
+    /// and the log, and the running app stays.
     package func checkReload() {
         guard let watch else { return }
         switch watch() {
@@ -63,21 +66,24 @@ package final class AppLoop {
             return
         case .reloaded(let next, let message):
             let old = model
+            let carried = next.carryOn(from: runtime)
             runtime = next
             var fresh = AppModel(runtime: next, width: old.width, height: old.height, animationsEnabled: old.animationsEnabled, tween: old.tween)
             fresh.showsLog = old.showsLog
             fresh.showsRoutes = old.showsRoutes
             fresh.relayout()
-            fresh.status = AppStatus(message, kind: .note)
-            fresh.isLoggedIn = next.gate == nil ? nil : next.isLoggedIn
-            // The log keeps what happened before the reload, then says it happened; the new app's
-            // opens count from #1 again. Older entries get numbers of their own for folding.
+            let text = fresh.shown("\(message); \(carried.description)")
+            fresh.status = AppStatus(text, kind: .note)
+            // The log keeps what happened before the reload, then says it happened. Open and event
+            // numbers go on from the old app's, so every entry keeps its number and its folding.
             reloads += 1
-            fresh.log = old.log.map { entry in
-                var entry = entry
-                entry.sequence -= 1_000_000 * reloads
-                return entry
-            } + [Self.logEvent(message, sequence: -reloads)]
+            fresh.log = old.log + [Self.logEvent(text, sequence: -reloads)]
+            if let hold = carried.cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
+                fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
+                fresh.log[index].fateIsFailure = true
+            }
+            fresh.logToggled = old.logToggled
+            fresh.logExpandsAll = old.logExpandsAll
             fresh.prompt = old.prompt
             model = fresh
         case .failed(let message):
@@ -88,6 +94,7 @@ package final class AppLoop {
         }
         present()
     }
+
     /// Whether keys already waiting after a key are handled before the next frame is drawn, so
     /// a burst of input (typing faster than frames, a paste a terminal sends as keys) is drawn
     /// once rather than once per key. A frame is still drawn at least every

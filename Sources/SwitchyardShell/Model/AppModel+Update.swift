@@ -184,7 +184,7 @@ extension AppModel {
         self.isShowingLogin = isShowingLogin
         let fresh = timeline.filter { $0.sequence > lastTraceID }
         if let newest = fresh.map(\.sequence).max() {
-            var entries = fresh.map(RouteLogEntry.init)
+            var entries = fresh.map { RouteLogEntry($0).showing(shown) }
             // A resumed open points back to the open it resumes.
             for event in fresh {
                 if case .resume(let held, _, let resumedAs) = event.kind,
@@ -214,7 +214,9 @@ extension AppModel {
             lastTraceID = newest
             logScroll = 0
         }
-        status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin)
+        var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin)
+        status.text = shown(status.text)
+        self.status = status
         let ids = state.screenIDs
         selections = selections.filter { ids.contains($0.key) }
         if case .open(let url) = effect, case .invalidURL(let error)? = report.outcome?.final {

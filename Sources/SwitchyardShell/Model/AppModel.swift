@@ -27,6 +27,15 @@ package struct AppModel: Equatable, Sendable {
 
     /// The app's name, shown on the phone's frame.
     package var appName: String
+    /// The app's description, when the model runs one (a generated app's index screens are shown by
+    /// name, not by their internal URLs).
+    package var app: AppDescription?
+
+    /// `text` as the user reads it: a generated index screen's internal URL named after its tab
+    /// (`user index (tab 1)`); the router still routes the URL itself.
+    package func shown(_ text: String) -> String {
+        app?.showingIndexNames(in: text) ?? text
+    }
     /// The navigation state of the simulated app.
     package var state: NavigationState
     /// Whether the top screen is the login screen (so `L` logs in).
@@ -137,11 +146,13 @@ package struct AppModel: Equatable, Sendable {
             isShowingLogin: runtime.isShowingLogin,
             width: width,
             height: height,
-            routes: RouteRow.rows(of: RouteMap(router: runtime.router)),
+            // A generated app's index screens are its own, not the route file's: not listed.
+            routes: RouteRow.rows(of: RouteMap(router: runtime.router)).filter { runtime.app.generatedIndexName(for: $0.pattern) == nil },
             completionWords: Self.completionWords(app: runtime.app, routes: runtime.router.table.routes.map(\.pattern.description)),
             animationsEnabled: animationsEnabled,
             tween: tween
         )
+        app = runtime.app
         lastTraceID = runtime.timeline.last?.sequence ?? 0
         isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
         lockedURLs = Self.lockedURLs(runtime)

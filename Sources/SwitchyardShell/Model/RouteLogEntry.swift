@@ -142,6 +142,25 @@ package struct RouteLogEntry: Hashable, Sendable {
         return "\(Int(min(seconds * 1000, 1e12).rounded())) ms"
     }
 
+    /// The same entry with its texts passed through `show` (which names a generated index screen
+    /// instead of showing its internal URL).
+    package func showing(_ show: (String) -> String) -> RouteLogEntry {
+        var copy = self
+        copy.url = show(url)
+        copy.normalized = normalized.map(show)
+        copy.candidates = candidates.map(show)
+        copy.matchedPattern = matchedPattern.map(show)
+        copy.outcome = show(outcome)
+        copy.event = event.map(show)
+        copy.steps = steps.map { step in
+            var step = step
+            step.name = show(step.name)
+            step.detail = show(step.detail)
+            return step
+        }
+        return copy
+    }
+
     /// The same entry with every time set to `seconds` (for stable test snapshots).
     package func withTimes(_ seconds: Double) -> RouteLogEntry {
         var copy = self

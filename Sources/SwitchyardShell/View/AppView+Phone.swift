@@ -116,6 +116,11 @@ extension AppView {
         let items = AppModel.items(of: screen, isShowingLogin: isTop && model.isShowingLogin)
         let selection = isTop ? model.selection : nil
         var shown = screen
+        // A generated index screen is named after its tab; its internal URL stays internal.
+        if model.app?.generatedIndexName(for: screen.url) != nil {
+            shown.url = model.shown(screen.url)
+            shown.pattern = nil
+        }
         if isTop && model.isShowingLogin, let held = model.held {
             // The login screen names the open it holds, read from the hold itself, so the line is
             // gone the moment the hold is (it is not stored in the screen).
@@ -240,7 +245,10 @@ extension AppView {
     // MARK: Tab bar
 
     /// Draws the tab bar: a rule, then one cell per tab with its number and title; the selected
-    /// tab is highlighted.
+    /// tab is highlighted. A tab that would ask for login carries a 🔒 between its number and its
+    /// title, with a space on either side. The cells share the width evenly while every label fits
+    /// its share; otherwise each cell is as wide as its label plus an even share of what is left,
+    /// and only when even that does not fit are titles cut (never the number or the lock).
     static func drawTabBar(_ model: AppModel, in area: Rect, interactive: Bool, canvas: inout Canvas, hits: inout [HitRegion]) {
         let tabs = model.state.tabs
         guard !tabs.isEmpty, !area.isEmpty else {
@@ -250,24 +258,68 @@ extension AppView {
             canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─", style: CellStyle(role: .dim))
         }
         let y = area.maxY - 1
-        for (index, tab) in tabs.enumerated() {
-            let left = area.x + index * area.width / tabs.count
-            let right = area.x + (index + 1) * area.width / tabs.count
-            let cell = Rect(x: left, y: y, width: right - left, height: 1)
+        let labels = tabs.enumerated().map { index, tab in
+            tabLabel(number: index, title: tab.title, locked: model.lockedURLs.contains(tab.rootURL))
+        }
+        let cells = tabCells(labelWidths: labels.map { AppViewText.width($0.prefix + $0.title) }, in: area)
+        for (index, cell) in cells.enumerated() {
             let selected = index == model.state.selectedTab
             let style = selected ? CellStyle(role: .tabSelected, bold: true) : .plain
             if selected {
                 canvas.fill(cell, style: style)
             }
-            // A tab that would ask for login shows a lock where the space after its number goes.
-            let locked = model.lockedURLs.contains(tab.rootURL)
-            let number = index < 9 ? "\(index + 1)" + (locked ? "🔒" : " ") : (locked ? "🔒" : "")
-            let label = AppViewText.fit(number + tab.title, width: cell.width - 1)
+            // Only the title is cut: the number (the key) and the lock stay whole while they fit.
+            let room = max(1, cell.width - 1)
+            let prefix = labels[index].prefix
+            let prefixWidth = AppViewText.width(prefix)
+            let label = prefixWidth < room
+                ? prefix + AppViewText.fit(labels[index].title, width: room - prefixWidth)
+                : AppViewText.fit(prefix + labels[index].title, width: room)
             let x = cell.x + (cell.width - DisplayWidth.of(label)) / 2
             canvas.put(label, x: x, y: y, style: style, clip: cell)
             if interactive {
                 hits.append(HitRegion(cell, .tab(index)))
             }
         }
+    }
+
+    /// A tab's label in two parts: the prefix (its key, 1–9, then 🔒 when it would ask for login,
+    /// each followed by a space) and its title.
+    static func tabLabel(number index: Int, title: String, locked: Bool) -> (prefix: String, title: String) {
+        let key = index < 9 ? "\(index + 1) " : ""
+        return (key + (locked ? "🔒 " : ""), title)
+    }
+
+    /// The tab bar's cells for labels of these widths (in columns) across `area`: even shares when
+    /// every label fits its share with a column to spare; else each label's width plus an even
+    /// share of the rest, when they all fit; else even shares (the labels are cut).
+    static func tabCells(labelWidths: [Int], in area: Rect) -> [Rect] {
+        let count = labelWidths.count
+        guard count > 0 else {
+            return []
+        }
+        let y = area.maxY - 1
+        let even = (0..<count).map { index in
+            let left = area.x + index * area.width / count
+            let right = area.x + (index + 1) * area.width / count
+            return Rect(x: left, y: y, width: right - left, height: 1)
+        }
+        if zip(labelWidths, even).allSatisfy({ $0 + 1 <= $1.width }) {
+            return even
+        }
+        let needed = labelWidths.reduce(0) { $0 + $1 + 1 }
+        guard needed <= area.width else {
+            return even
+        }
+        let spare = area.width - needed
+        var x = area.x
+        var cells: [Rect] = []
+        for (index, width) in labelWidths.enumerated() {
+            let share = spare / count + (index < spare % count ? 1 : 0)
+            let cellWidth = width + 1 + share
+            cells.append(Rect(x: x, y: y, width: cellWidth, height: 1))
+            x += cellWidth
+        }
+        return cells
     }
 }

@@ -1,0 +1,534 @@
+import Foundation
+
+/// Why a route-table snapshot could not be loaded (or, for ``targetEncoding(_:)``, made).
+///
+/// Loading never traps: every count, offset and index in a snapshot is checked, and anything wrong is
+/// one of these cases, with the byte offset where it was found.
+public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The snapshot was saved for another app version: the cache entry is stale and must be rebuilt.
+    case versionMismatch(expected: String, found: String)
+    /// Not a snapshot this build can read: another magic, format number, struct layout or target type.
+    case formatMismatch(String)
+    /// The bytes are damaged or inconsistent: what was wrong, and the byte offset where it was found.
+    case corrupt(String, offset: Int)
+    /// The snapshot ends early, at `offset`.
+    case truncated(offset: Int)
+    /// A target could not be encoded (only when making a snapshot of targets that are neither
+    /// `String` nor `Int`, which are written as JSON).
+    case targetEncoding(String)
+
+    /// A sentence naming the problem and, for damaged bytes, where it is.
+    public var description: String {
+        switch self {
+        case .versionMismatch(let expected, let found): "snapshot is for app version '\(found)', expected '\(expected)'"
+        case .formatMismatch(let why): "not a snapshot this build can read: \(why)"
+        case .corrupt(let why, let offset): "corrupt snapshot at byte \(offset): \(why)"
+        case .truncated(let offset): "snapshot truncated at byte \(offset)"
+        case .targetEncoding(let why): "a target could not be encoded: \(why)"
+        }
+    }
+}
+
+/// How a snapshot stores its targets.
+private enum TargetEncoding: UInt8 {
+    /// Indices into the string pool.
+    case strings = 0
+    /// 64-bit integers.
+    case ints = 1
+    /// One JSON array (any other `Codable` target).
+    case json = 2
+}
+
+extension RouteTable where Target: Codable {
+    /// A binary snapshot of the compiled table, to be loaded by ``init(snapshot:version:)`` without
+    /// parsing any pattern text or compiling the trie again.
+    ///
+    /// It holds the patterns structurally (segment kinds, names, literal text, constraint indices), each
+    /// distinct constraint once (its source; the few distinct constraints are compiled again on load),
+    /// priorities and registration orders, the options, the targets (`String` and `Int` targets
+    /// natively, others as JSON), and the trie's flat arrays as they are in memory. The header holds
+    /// a magic, the format number, a fingerprint of the arrays' memory layout (a binary built with
+    /// another layout refuses the snapshot), `version` and a checksum of the payload.
+    ///
+    /// - Parameter version: the app version the snapshot belongs to; loading with another version
+    ///   fails with ``SnapshotError/versionMismatch(expected:found:)``.
+    /// - Throws: ``SnapshotError/targetEncoding(_:)`` when a JSON-encoded target fails to encode.
+    public func snapshot(version: String) throws(SnapshotError) -> [UInt8] {
+        var pool: [String: UInt32] = [:]
+        var poolOrder: [String] = []
+        func intern(_ s: String) -> UInt32 {
+            if let i = pool[s] { return i }
+            let i = UInt32(poolOrder.count)
+            pool[s] = i
+            poolOrder.append(s)
+            return i
+        }
+
+        // Every constraint once: the trie's (their indices are the trie's), then any only a pattern holds.
+        var constraints = trie.constraints
+        var constraintIndex: [SegmentConstraint: Int] = [:]
+        for (i, c) in constraints.enumerated() where constraintIndex[c] == nil { constraintIndex[c] = i }
+        for route in routes {
+            for case .parameter(_, let c?) in route.pattern.segments where constraintIndex[c] == nil {
+                constraintIndex[c] = constraints.count
+                constraints.append(c)
+            }
+            for case .optional(_, let c?) in route.pattern.segments where constraintIndex[c] == nil {
+                constraintIndex[c] = constraints.count
+                constraints.append(c)
+            }
+        }
+
+        var body = SnapshotWriter()
+        body.count(constraints.count)
+        for c in constraints {
+            body.u8(c.isTyped ? 1 : 0)
+            body.u32(intern(c.source))
+        }
+
+        body.count(routes.count)
+        for route in routes {
+            let p = route.pattern
+            body.i64(route.priority)
+            body.i64(route.order)
+            body.u8((p.scheme == nil ? 0 : 1) | (p.isSuffix ? 2 : 0))
+            if let scheme = p.scheme { body.u32(intern(scheme)) }
+            let segments = p.segments
+            body.u8(UInt8(truncatingIfNeeded: segments.count))
+            for seg in segments {
+                func constraintID(_ c: SegmentConstraint?) -> UInt32 { c.flatMap { constraintIndex[$0] }.map { UInt32($0 + 1) } ?? 0 }
+                switch seg {
+                case .literal(let text):
+                    body.u8(0)
+                    body.u32(intern(text))
+                case .parameter(let name, let c):
+                    body.u8(1)
+                    body.u32(intern(name))
+                    body.u32(constraintID(c))
+                case .optional(let name, let c):
+                    body.u8(2)
+                    body.u32(intern(name))
+                    body.u32(constraintID(c))
+                case .catchAll(let name):
+                    body.u8(3)
+                    body.u32(name.map(intern) ?? UInt32.max)
+                }
+            }
+        }
+
+        let targets = storage.targets
+        if let strings = targets as? [String] {
+            body.u8(TargetEncoding.strings.rawValue)
+            for s in strings { body.u32(intern(s)) }
+        } else if let ints = targets as? [Int] {
+            body.u8(TargetEncoding.ints.rawValue)
+            for i in ints { body.i64(i) }
+        } else {
+            body.u8(TargetEncoding.json.rawValue)
+            let json: Data
+            do { json = try JSONEncoder().encode(targets) } catch { throw .targetEncoding(String(describing: error)) }
+            body.count(json.count)
+            body.bytes.append(contentsOf: json)
+        }
+
+        body.raw(UnsafeBufferPointer(trie.nodes))
+        body.raw(UnsafeBufferPointer(trie.literals))
+        body.raw(UnsafeBufferPointer(trie.litTable))
+        body.raw(UnsafeBufferPointer(trie.keyBytes))
+        body.raw(UnsafeBufferPointer(trie.constrained))
+        body.raw(UnsafeBufferPointer(trie.optionals))
+        body.raw(UnsafeBufferPointer(trie.terminals))
+        body.count(trie.schemes.count)
+        for (scheme, node) in trie.schemes {
+            body.u32(intern(String(decoding: scheme, as: UTF8.self)))
+            body.i32(node)
+        }
+        body.i32(trie.anyScheme)
+
+        // The payload: options, the string pool, then the body that refers to the pool.
+        var payload = SnapshotWriter()
+        payload.i64(options.limits.maxLength)
+        payload.i64(options.limits.maxSegments)
+        payload.i64(options.limits.maxQueryItems)
+        payload.i64(options.limits.maxComponentLength)
+        payload.u8(options.caseInsensitivePaths ? 1 : 0)
+        payload.count(poolOrder.count)
+        for s in poolOrder { payload.string(s) }
+        payload.bytes.append(contentsOf: body.bytes)
+
+        var out = SnapshotWriter()
+        out.bytes = SnapshotFormat.magic
+        out.u32(SnapshotFormat.number)
+        out.u64(SnapshotFormat.layoutFingerprint)
+        out.string(version)
+        out.string(Self.targetTypeName)
+        out.u64(UInt64(payload.bytes.count))
+        out.u64(payload.bytes.withUnsafeBytes(SnapshotFormat.checksum))
+        out.bytes.append(contentsOf: payload.bytes)
+        return out.bytes
+    }
+
+    /// Loads a table from a snapshot made by ``snapshot(version:)``, without parsing pattern text.
+    ///
+    /// Hostile or damaged bytes never trap: every count, offset and trie index is checked (each trie
+    /// index must point inside its array, the trie must be a tree, every constraint index must exist,
+    /// every pattern must obey the grammar's limits), and any problem is a ``SnapshotError`` naming
+    /// what was wrong and its byte offset.
+    ///
+    /// - Parameters:
+    ///   - snapshot: the bytes ``snapshot(version:)`` returned.
+    ///   - version: the running app's version; a snapshot saved for another one is refused with
+    ///     ``SnapshotError/versionMismatch(expected:found:)``, which is how a cache is invalidated.
+    public init(snapshot: [UInt8], version: String) throws(SnapshotError) {
+        try self.init(snapshot: snapshot, version: version, verifyingChecksum: true)
+    }
+
+    /// The type name written in a snapshot's header, so that a snapshot of other targets is refused.
+    static var targetTypeName: String { String(reflecting: Target.self) }
+
+    /// ``init(snapshot:version:)``, with the checksum check optional so that tests can reach the
+    /// structural checks behind it with damaged bytes.
+    init(snapshot: [UInt8], version: String, verifyingChecksum: Bool) throws(SnapshotError) {
+        let result: Result<RouteTable<Target>, SnapshotError> = snapshot.withUnsafeBytes { bytes in
+            Result { () throws(SnapshotError) in try Self.load(bytes, version: version, verifyingChecksum: verifyingChecksum) }
+        }
+        self = try result.get()
+    }
+
+    private static func load(_ bytes: UnsafeRawBufferPointer, version: String, verifyingChecksum: Bool) throws(SnapshotError) -> RouteTable<Target> {
+        var header = SnapshotReader(bytes: bytes, offset: 0, end: bytes.count, pastEndIsTruncation: true)
+        let magic = try header.take(SnapshotFormat.magic.count, "magic")
+        guard bytes[magic..<magic + SnapshotFormat.magic.count].elementsEqual(SnapshotFormat.magic) else {
+            throw .formatMismatch("no 'SWYDSNAP' magic: not a Switchyard route-table snapshot")
+        }
+        let format = try header.u32("format number")
+        guard format == SnapshotFormat.number else {
+            throw .formatMismatch("snapshot format \(format), this build reads format \(SnapshotFormat.number)")
+        }
+        let fingerprint = try header.u64("layout fingerprint")
+        guard fingerprint == SnapshotFormat.layoutFingerprint else {
+            throw .formatMismatch(
+                "layout fingerprint \(String(fingerprint, radix: 16)) differs from this build's \(String(SnapshotFormat.layoutFingerprint, radix: 16)) (built with another struct layout)")
+        }
+        let found = try header.string("app version")
+        guard found == version else { throw .versionMismatch(expected: version, found: found) }
+        let typeName = try header.string("target type")
+        guard typeName == targetTypeName else {
+            throw .formatMismatch("the snapshot's targets are \(typeName), this table's are \(targetTypeName)")
+        }
+        let payloadLength = try header.u64("payload length")
+        let checksum = try header.u64("checksum")
+        let start = header.offset
+        guard payloadLength <= UInt64(bytes.count - start) else { throw .truncated(offset: bytes.count) }
+        let end = start + Int(payloadLength)
+        guard end == bytes.count else { throw .corrupt("\(bytes.count - end) bytes after the payload", offset: end) }
+        if verifyingChecksum {
+            let actual = SnapshotFormat.checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            guard actual == checksum else {
+                throw .corrupt("payload checksum \(String(actual, radix: 16)) differs from the header's \(String(checksum, radix: 16))", offset: start)
+            }
+        }
+        var r = SnapshotReader(bytes: bytes, offset: start, end: end, pastEndIsTruncation: false)
+        return try load(&r)
+    }
+
+    private static func load(_ r: inout SnapshotReader) throws(SnapshotError) -> RouteTable<Target> {
+        // Options.
+        var limits = URLLimits()
+        limits.maxLength = try r.i64("limits.maxLength")
+        limits.maxSegments = try r.i64("limits.maxSegments")
+        limits.maxQueryItems = try r.i64("limits.maxQueryItems")
+        limits.maxComponentLength = try r.i64("limits.maxComponentLength")
+        let options = MatchOptions(limits: limits, caseInsensitivePaths: try r.bool("caseInsensitivePaths"))
+
+        // Strings.
+        let poolCount = try r.count("strings", minimumSize: 4)
+        var strings: [String] = []
+        strings.reserveCapacity(poolCount)
+        for _ in 0..<poolCount { strings.append(try r.string("string")) }
+        func string(_ what: String) throws(SnapshotError) -> String {
+            let at = r.offset
+            let i = Int(try r.u32(what))
+            guard i < strings.count else { throw .corrupt("\(what) refers to string \(i) of \(strings.count)", offset: at) }
+            return strings[i]
+        }
+
+        // Constraints: compiled again from their source, once each.
+        let constraintCount = try r.count("constraints", minimumSize: 5)
+        var constraints: [SegmentConstraint] = []
+        constraints.reserveCapacity(constraintCount)
+        for _ in 0..<constraintCount {
+            let at = r.offset
+            let typed = try r.bool("constraint kind")
+            let source = try string("constraint source")
+            if typed {
+                guard let c = SegmentConstraint(typeName: source) else { throw .corrupt("unknown constraint type '\(source)'", offset: at) }
+                constraints.append(c)
+            } else {
+                do throws(ConstraintError) { constraints.append(try SegmentConstraint(regex: source)) } catch {
+                    throw .corrupt("constraint refused: \(error)", offset: at)
+                }
+            }
+        }
+
+        // Patterns, with priorities and orders.
+        let routeCount = try r.count("routes", minimumSize: 18)
+        var patterns: [RoutePattern] = []
+        var priorities: [Int] = []
+        var orders: [Int] = []
+        var captures: [[Int]] = []
+        patterns.reserveCapacity(routeCount)
+        captures.reserveCapacity(routeCount)
+        priorities.reserveCapacity(routeCount)
+        orders.reserveCapacity(routeCount)
+        for _ in 0..<routeCount {
+            let routeStart = r.offset
+            priorities.append(try r.i64("priority"))
+            orders.append(try r.i64("order"))
+            let flagsAt = r.offset
+            let flags = try r.u8("pattern flags")
+            guard flags < 4 else { throw .corrupt("pattern flags \(flags)", offset: flagsAt) }
+            var scheme: String?
+            if flags & 1 != 0 { scheme = try string("scheme") }
+            let isSuffix = flags & 2 != 0
+            let countAt = r.offset
+            let segmentCount = Int(try r.u8("segment count"))
+            guard segmentCount >= 1, segmentCount <= RoutePattern.maxSegments + 1 else {
+                throw .corrupt("a pattern of \(segmentCount) segments (1 to \(RoutePattern.maxSegments + 1))", offset: countAt)
+            }
+            var host: PatternSegment?
+            var path: [PatternSegment] = []
+            path.reserveCapacity(segmentCount - 1)
+            // The capture depths; names are checked for duplicates by a linear search over the at most 8.
+            var depths: [Int] = []
+            for index in 0..<segmentCount {
+                let at = r.offset
+                let kind = try r.u8("segment kind")
+                func constraint() throws(SnapshotError) -> SegmentConstraint? {
+                    let cAt = r.offset
+                    let id = Int(try r.u32("constraint index"))
+                    guard id <= constraints.count else { throw .corrupt("constraint index \(id - 1) of \(constraints.count)", offset: cAt) }
+                    return id == 0 ? nil : constraints[id - 1]
+                }
+                let seg: PatternSegment
+                switch kind {
+                case 0: seg = .literal(try string("literal"))
+                case 1: seg = .parameter(name: try string("parameter name"), constraint: try constraint())
+                case 2: seg = .optional(name: try string("parameter name"), constraint: try constraint())
+                case 3:
+                    let nameAt = r.offset
+                    let i = try r.u32("catch-all name")
+                    if i == UInt32.max {
+                        seg = .catchAll(name: nil)
+                    } else {
+                        guard Int(i) < strings.count else { throw .corrupt("catch-all name refers to string \(i) of \(strings.count)", offset: nameAt) }
+                        seg = .catchAll(name: strings[Int(i)])
+                    }
+                default: throw .corrupt("segment kind \(kind)", offset: at)
+                }
+                // The grammar's rules that the matcher relies on.
+                switch seg {
+                case .literal, .parameter: break
+                case .optional, .catchAll:
+                    guard !isSuffix, index > 0, index == segmentCount - 1 else {
+                        throw .corrupt("an optional segment or catch-all that is not the last path segment", offset: at)
+                    }
+                }
+                if case .literal = seg {} else {
+                    let name = seg.parameterName ?? "*"
+                    let used = depths.contains { d in (d == 0 ? host : path[d - 1])?.parameterName ?? "*" == name }
+                    guard !name.isEmpty, !used else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
+                    guard depths.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
+                    depths.append(index)
+                }
+                if index == 0 { host = seg } else { path.append(seg) }
+            }
+            guard let host else { throw .corrupt("a pattern with no segment", offset: routeStart) }
+            patterns.append(RoutePattern(scheme: scheme, host: host, path: path, isSuffix: isSuffix))
+            captures.append(depths)
+        }
+
+        // Targets.
+        let targetsAt = r.offset
+        let encoding = try r.u8("target encoding")
+        let targets: [Target]
+        switch TargetEncoding(rawValue: encoding) {
+        case .strings:
+            var list: [String] = []
+            list.reserveCapacity(routeCount)
+            for _ in 0..<routeCount { list.append(try string("target")) }
+            guard let t = list as? [Target] else { throw .corrupt("String targets for a table of \(targetTypeName)", offset: targetsAt) }
+            targets = t
+        case .ints:
+            var list: [Int] = []
+            list.reserveCapacity(routeCount)
+            for _ in 0..<routeCount { list.append(try r.i64("target")) }
+            guard let t = list as? [Target] else { throw .corrupt("Int targets for a table of \(targetTypeName)", offset: targetsAt) }
+            targets = t
+        case .json:
+            let n = try r.count("JSON targets", minimumSize: 1)
+            let at = try r.take(n, "JSON targets")
+            let data = Data(UnsafeRawBufferPointer(rebasing: r.bytes[at..<at + n]))
+            do { targets = try JSONDecoder().decode([Target].self, from: data) } catch {
+                throw .corrupt("targets do not decode: \(error)", offset: at)
+            }
+            guard targets.count == routeCount else { throw .corrupt("\(targets.count) targets for \(routeCount) routes", offset: at) }
+        case nil: throw .corrupt("target encoding \(encoding)", offset: targetsAt)
+        }
+
+        // The trie's arrays, as they were in memory, read straight into the buffers the trie will own;
+        // freed here when anything after them is refused.
+        let nodes = try r.raw(TrieNode.self, "trie nodes")
+        var buffers = TrieBuffers(nodes: nodes.items, literals: .init(start: nil, count: 0), litTable: .init(start: nil, count: 0),
+                                  keyBytes: .init(start: nil, count: 0), constrained: .init(start: nil, count: 0),
+                                  optionals: .init(start: nil, count: 0), terminals: .init(start: nil, count: 0))
+        let trie: RouteTrie
+        do throws(SnapshotError) {
+            let literals = try r.raw(LiteralEdge.self, "literal edges")
+            buffers.literals = literals.items
+            let litTable = try r.raw(LiteralEdge.self, "literal hash tables")
+            buffers.litTable = litTable.items
+            buffers.keyBytes = try r.raw(UInt8.self, "literal key bytes").items
+            let constrained = try r.raw(ConstrainedEdge.self, "constrained edges")
+            buffers.constrained = constrained.items
+            let optionals = try r.raw(OptionalEdge.self, "optional edges")
+            buffers.optionals = optionals.items
+            let flag = SnapshotFormat.terminalFlagOffset
+            let raw = r.bytes
+            let terminals = try r.raw(Terminal.self, "terminals") { (at: Int) throws(SnapshotError) in
+                guard raw[at + flag] <= 1 else { throw .corrupt("terminal flag byte \(raw[at + flag])", offset: at + flag) }
+            }
+            buffers.terminals = terminals.items
+            let schemeCount = try r.count("schemes", minimumSize: 8)
+            var schemes: [([UInt8], Int32)] = []
+            var roots: [(node: Int32, at: Int)] = []
+            for _ in 0..<schemeCount {
+                let scheme = Array(try string("scheme").utf8)
+                let at = r.offset
+                let node = try r.i32("scheme root")
+                schemes.append((scheme, node))
+                roots.append((node, at))
+            }
+            let anyAt = r.offset
+            let anyScheme = try r.i32("any-scheme root")
+            if anyScheme != -1 { roots.append((anyScheme, anyAt)) }
+            guard r.offset == r.end else { throw .corrupt("\(r.end - r.offset) unread bytes at the end of the payload", offset: r.offset) }
+
+            try TrieCheck(nodes: nodes, literals: literals, litTable: litTable, keyCount: buffers.keyBytes.count, constrained: constrained,
+                          optionals: optionals, constraintCount: constraints.count, terminals: terminals, routeCount: routeCount)
+                .check(roots: roots)
+
+            // Suffix patterns are kept outside the trie, in ranking order: derived again (cheap), with the
+            // snapshot's constraint indices.
+            var flat = TrieCompiler.Flattener(terminals: [])
+            flat.constraints = constraints
+            for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
+            let suffixes = TrieCompiler.suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths, flat: &flat)
+            trie = RouteTrie(buffers: buffers, constraints: flat.constraints, captures: captures, schemes: schemes, anyScheme: anyScheme,
+                             foldPath: options.caseInsensitivePaths, suffixes: suffixes)
+        } catch {
+            buffers.deallocate()
+            throw error
+        }
+        var routes: [Route<Target>] = []
+        routes.reserveCapacity(routeCount)
+        for i in 0..<routeCount { routes.append(Route(pattern: patterns[i], target: targets[i], priority: priorities[i], order: orders[i])) }
+        return RouteTable(routes: routes, options: options, trie: trie)
+    }
+}
+
+/// Checks that a trie read from a snapshot can be walked safely: every index inside its array, every
+/// Int32 sum the walker computes free of overflow, every hash table with an empty slot (so a probe
+/// ends), and the nodes a tree whose children come after their parent (so a walk ends, and visits a
+/// node at most once per path).
+private struct TrieCheck {
+    let nodes: (items: UnsafeMutableBufferPointer<TrieNode>, start: Int)
+    let literals: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
+    let litTable: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
+    let keyCount: Int
+    let constrained: (items: UnsafeMutableBufferPointer<ConstrainedEdge>, start: Int)
+    let optionals: (items: UnsafeMutableBufferPointer<OptionalEdge>, start: Int)
+    let constraintCount: Int
+    let terminals: (items: UnsafeMutableBufferPointer<Terminal>, start: Int)
+    let routeCount: Int
+
+    func check(roots: [(node: Int32, at: Int)]) throws(SnapshotError) {
+        let nodeStride = MemoryLayout<TrieNode>.stride
+        var hasParent = [Bool](repeating: false, count: nodes.items.count)
+        func claim(_ child: Int32, after parent: Int, _ what: String, at: Int) throws(SnapshotError) {
+            guard Int(child) > parent, Int(child) < nodes.items.count else {
+                throw .corrupt("\(what) points at node \(child) (from node \(parent), of \(nodes.items.count))", offset: at)
+            }
+            guard !hasParent[Int(child)] else { throw .corrupt("node \(child) is reached twice (the trie must be a tree)", offset: at) }
+            hasParent[Int(child)] = true
+        }
+        func terminal(_ t: Int32, _ what: String, at: Int) throws(SnapshotError) {
+            guard t == -1 || (t >= 0 && Int(t) < terminals.items.count) else {
+                throw .corrupt("\(what) is terminal \(t) of \(terminals.items.count)", offset: at)
+            }
+        }
+        func range(_ start: Int32, _ count: Int32, within total: Int, _ what: String, at: Int) throws(SnapshotError) {
+            guard start >= 0, count >= 0, Int(start) + Int(count) <= total else {
+                throw .corrupt("\(what) \(start)..<\(Int(start) + Int(count)) outside 0..<\(total)", offset: at)
+            }
+        }
+        func key(_ edge: LiteralEdge, at: Int) throws(SnapshotError) {
+            try range(edge.keyStart, edge.keyLength, within: keyCount, "literal key", at: at)
+        }
+
+        for (i, root) in roots.enumerated() {
+            try claim(root.node, after: -1, "scheme root \(i)", at: root.at)
+        }
+        for (i, t) in terminals.items.enumerated() where t.route < 0 || Int(t.route) >= routeCount {
+            throw .corrupt("terminal \(i) names route \(t.route) of \(routeCount)", offset: terminals.start + i * MemoryLayout<Terminal>.stride)
+        }
+        let edgeStride = MemoryLayout<LiteralEdge>.stride
+        for (k, edge) in literals.items.enumerated() { try key(edge, at: literals.start + k * edgeStride) }
+        for (k, edge) in litTable.items.enumerated() where edge.child >= 0 { try key(edge, at: litTable.start + k * edgeStride) }
+
+        for (i, n) in nodes.items.enumerated() {
+            let at = nodes.start + i * nodeStride
+            try range(n.litStart, n.litCount, within: literals.items.count, "literal edges", at: at)
+            if n.litCount > RouteTrie.linearLimit {
+                // Looked up through the hash table only.
+                let size = Int(n.tableMask) + 1
+                guard n.tableMask >= 0, size & (size - 1) == 0 else { throw .corrupt("hash table mask \(n.tableMask)", offset: at) }
+                try range(n.tableStart, Int32(truncatingIfNeeded: size), within: litTable.items.count, "hash table", at: at)
+                var empty = 0
+                for k in Int(n.tableStart)..<Int(n.tableStart) + size {
+                    let child = litTable.items[k].child
+                    if child < 0 { empty += 1; continue }
+                    try claim(child, after: i, "literal hash slot", at: litTable.start + k * edgeStride)
+                }
+                guard empty > 0 else { throw .corrupt("a hash table with no empty slot", offset: at) }
+            } else {
+                for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
+                    try claim(literals.items[k].child, after: i, "literal edge", at: literals.start + k * edgeStride)
+                }
+            }
+            try range(n.conStart, n.conCount, within: constrained.items.count, "constrained edges", at: at)
+            for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
+                let edge = constrained.items[k]
+                let edgeAt = constrained.start + k * MemoryLayout<ConstrainedEdge>.stride
+                guard edge.constraint >= 0, Int(edge.constraint) < constraintCount else {
+                    throw .corrupt("constraint index \(edge.constraint) of \(constraintCount)", offset: edgeAt)
+                }
+                try claim(edge.child, after: i, "constrained edge", at: edgeAt)
+            }
+            if n.param != -1 { try claim(n.param, after: i, "parameter edge", at: at) }
+            try range(n.optStart, n.optCount, within: optionals.items.count, "optional edges", at: at)
+            for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
+                let edge = optionals.items[k]
+                let edgeAt = optionals.start + k * MemoryLayout<OptionalEdge>.stride
+                guard edge.constraint >= -1, Int(edge.constraint) < constraintCount else {
+                    throw .corrupt("constraint index \(edge.constraint) of \(constraintCount)", offset: edgeAt)
+                }
+                guard edge.terminal >= 0 else { throw .corrupt("optional edge to terminal \(edge.terminal)", offset: edgeAt) }
+                try terminal(edge.terminal, "optional edge", at: edgeAt)
+            }
+            try terminal(n.catchAll, "catch-all", at: at)
+            try terminal(n.exact, "exact end", at: at)
+            try terminal(n.absent, "absent optional end", at: at)
+        }
+    }
+}
