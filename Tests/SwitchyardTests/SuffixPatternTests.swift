@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("**/", 0), ("**", 0), ("**x/a", 0), ("app://**", 6), ("**/a/:b?", 5), ("**/a/*rest", 5), ("**/*", 3),
+        ("**/", 0), ("**", 0), ("**x/a", 0), ("app://**", 6), ("**/a/:b?", 5), ("**/a/*rest", 5), ("**/*", 3), ("**/a/**/b", 5), ("app://x/**/b", 8),
     ])
     func invalidSuffixesAreTypedErrors(_ text: String, _ offset: Int) {
         #expect(throws: PatternError(reason: .invalidSuffix, offset: offset, pattern: text)) { try RoutePattern(text) }
@@ -51,6 +51,18 @@ import Testing
         #expect(try t.match("web://h") == nil)
         #expect(t.explain("web://h/a/b").candidates.first { $0.pattern == "**/b" }?.verdict.contains("longer suffix") == true)
         #expect(t.treeDescription.contains("suffixes (in the order tried, after the trie):\n  app://**/b [scheme]\n  **/:x/b [long]"))
+    }
+
+    @Test func explainStillNamesTheNearestAnchoredRoutesBesideSuffixes() throws {
+        var b = RouteTableBuilder<String>()
+        try b.add("app://user/:id<int>", target: "User")
+        try b.add("**/help", target: "Help")
+        try b.add("app://**/settings", target: "Settings")
+        let t = b.build()
+        let verdicts = Dictionary(uniqueKeysWithValues: t.explain("other://q/settings").candidates.map { ($0.pattern, $0.verdict) })
+        #expect(verdicts["app://user/:id<int>"] == "wrong scheme: 'other' is not 'app'")
+        #expect(verdicts["app://**/settings"] == "wrong scheme: 'other' is not 'app'")
+        #expect(verdicts["**/help"] == "segment 1 'settings' is not 'help'")
     }
 
     @Test func urlsAreBuiltOnABase() throws {

@@ -91,7 +91,14 @@ enum PatternConversion {
             case .failure(let error): return .refused(error.message)
             case .success(let (segments, notes)):
                 for n in notes where !result.notes.contains(n) { result.notes.append(n) }
-                let body = segments.joined(separator: "/")
+                var body = segments.joined(separator: "/")
+                // WLRRoute anchors only an expression that does not start with `/`: `/login/:phone` is
+                // matched anywhere in the URL, which is Switchyard's suffix pattern.
+                if dialect == .wlrRoute, patternScheme == nil, variant.trimmingWhitespace.hasPrefix("/"), !body.isEmpty {
+                    body = "**/" + body
+                    let note = "WLRRoute leaves a route starting with '/' unanchored: imported as the suffix pattern '**/…', which matches any host and leading segments; a URL whose host is the first segment (app://\(segments[0])/…) is not matched, though WLRRoute's expression took it"
+                    if !result.notes.contains(note) { result.notes.append(note) }
+                }
                 let pattern = (patternScheme.map { "\($0)://" } ?? "") + body
                 if body.isEmpty { return .refused("the pattern has no host or path") }
                 if seen.insert(pattern).inserted { result.patterns.append(pattern) }

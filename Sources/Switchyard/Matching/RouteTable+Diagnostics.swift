@@ -131,8 +131,9 @@ extension RouteTable {
         out += misses.enumerated().sorted { a, b in
             a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
         }.map(\.element.candidate)
-        if out.isEmpty {
-            // Nothing shares the scheme and host: name the nearest routes and what set them apart.
+        if !consideredRoutes(for: parsed).contains(where: { !$0.pattern.isSuffix }) {
+            // No anchored route shares the scheme and host (suffix routes are always considered): name the
+            // nearest routes and what set them apart.
             let others = routes.filter { r in !consideredRoutes(for: parsed).contains { $0.pattern == r.pattern } }
             let near = others.sorted { Self.nearness($0.pattern, parsed) > Self.nearness($1.pattern, parsed) }.prefix(5)
             for r in near {

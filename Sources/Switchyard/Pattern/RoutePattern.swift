@@ -232,7 +232,7 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooManySegments: what = "more than \(RoutePattern.maxSegments) segments"
         case .forbiddenCharacter: what = "space or control character"
         case .tooManyParameters: what = "more than \(RoutePattern.maxParameters) parameters"
-        case .invalidSuffix: what = "a suffix pattern ('**/…') needs at least one segment, and only literals and parameters"
+        case .invalidSuffix: what = "'**/' may only start a pattern (after its scheme), and be followed by at least one literal or parameter segment (no optional segment or catch-all)"
         }
         return "\(what) at byte \(offset) in pattern '\(pattern)'"
     }
@@ -280,6 +280,7 @@ struct PatternParser {
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "/") { i += 1; continue }
             let start = i
+            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "*") { throw fail(.invalidSuffix, start) }
             var segment = try parseSegment()
             if isSuffix {
                 // A suffix segment is a path segment: no case folding, and it cannot be optional or a
