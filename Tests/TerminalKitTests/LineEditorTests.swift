@@ -447,4 +447,19 @@ struct LineEditorTests {
         #expect(editor.activeField == 0)
         #expect(editor.cursor == 11)
     }
+
+    @Test func enterNeverSubmitsAPlaceholderSkippedWithTab() {
+        var editor = LineEditor(fieldWidth: 60)
+        editor.setText("**/login/:phone([0-9]+)")
+        editor.selectFirstField()
+        #expect(editor.fields.count == 2)
+        // Tab skips `**`, the phone is typed, then Enter goes back to the skipped field.
+        _ = editor.handle(.tab, completer: nil)
+        _ = editor.handle(.char("7"), completer: nil)
+        #expect(editor.handle(.enter, completer: nil) == .unchanged)
+        #expect(editor.activeField == 0)
+        #expect(editor.cursor == 0)
+        _ = editor.handle(.char("u"), completer: nil)
+        #expect(editor.handle(.enter, completer: nil) == .submitted("u/login/7"))
+    }
 }

@@ -62,6 +62,8 @@ public struct LineEditor: Hashable, Sendable {
     public private(set) var activeField: Int?
     /// Whether the active field still holds its placeholder text (the next character replaces it).
     public private(set) var activeFieldIsPlaceholder = false
+    /// The fields typed into (and not emptied again): Enter submits only when every field is.
+    private var filledFields: Set<Int> = []
     /// The first grapheme shown in the field.
     public private(set) var scrollStart: Int = 0
     /// The columns the field occupies on screen (at least 1).
@@ -565,6 +567,7 @@ public struct LineEditor: Hashable, Sendable {
         }
         activeField = 0
         activeFieldIsPlaceholder = true
+        filledFields = []
         cursor = first.lowerBound
         adjustScroll()
     }
@@ -573,6 +576,7 @@ public struct LineEditor: Hashable, Sendable {
         fields = []
         activeField = nil
         activeFieldIsPlaceholder = false
+        filledFields = []
     }
 
     /// `key` while a field is being filled; nil when the key ends the fill.
@@ -615,9 +619,9 @@ public struct LineEditor: Hashable, Sendable {
             resizeField(active, by: graphemes.count - before)
             return .edited
         case .enter:
-            // A placeholder not yet typed over is not a URL: Enter selects it instead of submitting.
-            let unfilled = activeFieldIsPlaceholder ? active : active + 1
-            guard fields.indices.contains(unfilled) else {
+            // A placeholder not yet typed over is not a URL: Enter selects the first one (one skipped
+            // with Tab too) instead of submitting.
+            guard let unfilled = fields.indices.first(where: { !filledFields.contains($0) }) else {
                 return nil
             }
             activeField = unfilled
@@ -674,6 +678,11 @@ public struct LineEditor: Hashable, Sendable {
         let shift = total ?? delta
         let end = total == nil ? field.upperBound + delta : field.lowerBound + (cursor - field.lowerBound)
         fields[index] = field.lowerBound..<max(field.lowerBound, end)
+        if fields[index].isEmpty {
+            filledFields.remove(index)
+        } else {
+            filledFields.insert(index)
+        }
         for later in fields.indices where later > index {
             fields[later] = (fields[later].lowerBound + shift)..<(fields[later].upperBound + shift)
         }
