@@ -268,7 +268,10 @@ struct GeneratedAppTests {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))
         #expect(app.tabs.map(\.title) == ["Routes"])
-        #expect(app.routes[0].links.count == 8)
+        let index = try #require(app.routes.first { $0.pattern == app.tabs[0].root })
+        #expect(index.links.count == 8)
+        // The file's routes come first, in file order, so errors and the app name the same `routes[i]`.
+        #expect(app.routes.prefix(8).map(\.pattern) == routes.map(\.pattern))
     }
 
     @Test func generatedIndexScreensAreNamedAfterTheirTabNotTheirInternalURL() throws {

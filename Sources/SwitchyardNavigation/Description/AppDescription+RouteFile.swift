@@ -36,15 +36,8 @@ extension AppDescription {
         }
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
-        for (number, group) in groups.enumerated() {
-            let root = generatedIndexPrefix + "\(number + 1)"
-            tabs.append(TabDescription(title: group.title, root: root))
-            let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
-            routes.append(ScreenRoute(
-                pattern: root, kind: "Index \(number + 1)", title: group.title == "*" ? "Any host" : group.title,
-                body: [group.routes.isEmpty ? "This route file has no routes." : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
-                links: links, opens: .tab))
-        }
+        // The file's routes first, so that a route's place in the app is its place in the file and an
+        // error names the same `routes[i]` as `lint` and `match` do; the generated screens follow.
         for route in file.routes {
             var body = ["pattern  \(route.pattern)", "target   \(route.target)"]
             if route.priority != 0 { body.append("priority \(route.priority)") }
@@ -53,6 +46,15 @@ extension AppDescription {
             for name in names { body.append("param    \(name) = {\(name)}") }
             routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
                                       metadata: route.metadata, priority: route.priority))
+        }
+        for (number, group) in groups.enumerated() {
+            let root = generatedIndexPrefix + "\(number + 1)"
+            tabs.append(TabDescription(title: group.title, root: root))
+            let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
+            routes.append(ScreenRoute(
+                pattern: root, kind: "Index \(number + 1)", title: group.title == "*" ? "Any host" : group.title,
+                body: [group.routes.isEmpty ? "This route file has no routes." : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
+                links: links, opens: .tab))
         }
         // Routes marked `requiresLogin` get a login gate, with a stand-in login screen to hold them on.
         var loginURL: String?
