@@ -138,6 +138,10 @@ struct ImportCommandTests {
         try Data("r.addRoute(\"\"\"\n#\"unterminated raw\n".utf8).write(to: dir.appendingPathComponent("Broken.swift"))
         try Data("<navigation><deepLink app:uri=\"shop://x\"".utf8).write(to: dir.appendingPathComponent("nav.xml"))
         try Data("{\"applinks\": [1, 2".utf8).write(to: dir.appendingPathComponent("apple-app-site-association"))
+        // Constants: a 30,000-long alias chain, names defined 30,000 times alike and unalike, followed from 3,000 call sites.
+        let chain = (0..<30_000).map { "#define K\($0) K\($0 + 1)\n#define SAME SAME\n#define MANY @\"/m\($0)\"\n" }.joined()
+        let calls = String(repeating: "[r addRoute:K0 handler:nil]; [r addRoute:SAME handler:nil]; [r addRoute:MANY handler:nil];\n", count: 1_000)
+        try Data((chain + calls).utf8).write(to: dir.appendingPathComponent("Constants.m"))
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: dir.path)
         var deep = dir
         for i in 0..<60 { deep = deep.appendingPathComponent("d\(i)") }
@@ -155,6 +159,9 @@ struct ImportCommandTests {
         #expect(r.err.contains("not entered"))
         #expect(r.err.contains("warning: apple-app-site-association: not valid JSON; skipped"))
         #expect(r.err.contains("warning: nav.xml:"))
+        #expect(r.err.contains("warning: Constants.m:90001: JLRoutes pattern is K0 (Constants.m:1) = K1 (Constants.m:4) = … = K16 (Constants.m:49), one of too many constants naming each other; not imported"), "\(r.err.prefix(2000))")
+        #expect(r.err.contains("warning: Constants.m:90001: JLRoutes pattern is MANY, which names 32 different constants (Constants.m:3, Constants.m:6, Constants.m:9, Constants.m:12, …); not imported"))
+        #expect(r.err.contains("warning: Constants.m:90001: JLRoutes pattern is SAME (Constants.m:2) = SAME, which leads back to itself; not imported"))
     }
 
     /// Registrations inside comments, strings, character literals and preprocessor lines are not

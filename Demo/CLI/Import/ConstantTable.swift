@@ -6,6 +6,8 @@
 struct ConstantTable {
     /// At most this many definitions are kept; hostile input cannot grow the table without bound.
     static let maxDefinitions = 200_000
+    /// At most this many definitions are kept per name; a name defined more often is ambiguous anyway.
+    static let maxPerName = 32
     /// Aliases (`#define A B`) are followed at most this deep (and 256 steps in all); a cycle is reported.
     static let maxAliasDepth = 16
 
@@ -170,6 +172,7 @@ struct ConstantTable {
     private mutating func add(_ d: Definition) {
         guard count < Self.maxDefinitions else { return }
         let last = d.qualifiedName.split(separator: ".").last.map(String.init) ?? d.qualifiedName
+        guard byName[last, default: []].count < Self.maxPerName else { return }
         byName[last, default: []].append(d)
         count += 1
     }
@@ -199,39 +202,31 @@ struct ConstantTable {
         guard !matching.isEmpty else { return nil }
         let local = matching.filter { $0.file == file }
         let candidates = local.isEmpty ? matching : local
-        var results: [(Definition, Step)] = []
-        for d in candidates.prefix(8) {
+        // Definitions that disagree make the name ambiguous; equal ones (a header and its twin) are one.
+        guard let d = candidates.first else { return nil }
+        if candidates.contains(where: { $0.value != d.value }) {
+            let places = candidates.prefix(4).map(\.place).joined(separator: ", ")
+            return .failed(hops: [reference], reason: ", which names \(candidates.count) different constants (\(places)\(candidates.count > 4 ? ", …" : ""))")
+        }
+        let hop = "\(reference) (\(d.place))"
+        switch d.value {
+        case .literal(let s): return .literal(s)
+        case .dynamic: return .failed(hops: [hop], reason: ", which interpolates a value")
+        case .other: return .failed(hops: [hop], reason: ", whose value is not a string literal")
+        case .alias(let next):
             let key = "\(d.place)#\(d.qualifiedName)"
-            let hop = "\(reference) (\(d.place))"
-            switch d.value {
-            case .literal(let s): results.append((d, .literal(s)))
-            case .dynamic: results.append((d, .failed(hops: [hop], reason: ", which interpolates a value")))
-            case .other: results.append((d, .failed(hops: [hop], reason: ", whose value is not a string literal")))
-            case .alias(let next):
-                if seen.contains(key) {
-                    results.append((d, .failed(hops: [reference], reason: ", which leads back to itself")))
-                    continue
-                }
-                budget -= 1
-                if seen.count >= Self.maxAliasDepth || budget <= 0 {
-                    results.append((d, .failed(hops: [hop], reason: ", one of too many constants naming each other")))
-                    continue
-                }
-                seen.insert(key)
-                switch resolve(next, in: d.file, seen: &seen, budget: &budget) {
-                case .literal(let s)?: results.append((d, .literal(s)))
-                case .failed(let hops, let reason)?: results.append((d, .failed(hops: [hop] + hops, reason: reason)))
-                case nil: results.append((d, .failed(hops: [hop, next], reason: ", a name not defined as a string constant in the scanned files")))
-                }
-                seen.remove(key)
+            if seen.contains(key) { return .failed(hops: [reference], reason: ", which leads back to itself") }
+            budget -= 1
+            if seen.count >= Self.maxAliasDepth || budget <= 0 {
+                return .failed(hops: [hop], reason: ", one of too many constants naming each other")
+            }
+            seen.insert(key)
+            defer { seen.remove(key) }
+            switch resolve(next, in: d.file, seen: &seen, budget: &budget) {
+            case .literal(let s)?: return .literal(s)
+            case .failed(let hops, let reason)?: return .failed(hops: [hop] + hops, reason: reason)
+            case nil: return .failed(hops: [hop, next], reason: ", a name not defined as a string constant in the scanned files")
             }
         }
-        let literals = Set(results.compactMap { if case .literal(let s) = $1 { s } else { nil } })
-        let agree = literals.count == 1 && results.allSatisfy { if case .literal = $1 { true } else { false } }
-        if results.count > 1 && !agree {
-            let places = results.prefix(4).map(\.0.place).joined(separator: ", ")
-            return .failed(hops: [reference], reason: ", which names \(candidates.count) different constants (\(places))")
-        }
-        return results.first?.1
     }
 }
