@@ -211,6 +211,12 @@ struct SourceImporter {
         k += 1
         while k < tokens.count && !tokens[k].isPunctuation("]") && k < i + 400 {
             if tokens[k].isString { emitToken(tokens[k], dialect: .plain, target: currentType, router: "TheRouter") }
+            // `[RouterPaths.account]`: a constant.
+            if tokens[k].identifier != nil, token(k - 1)?.isPunctuation("[") == true || token(k - 1)?.isPunctuation(",") == true {
+                let name = dottedName(from: k)
+                emitConstant(name, line: tokens[k].line, dialect: .plain, scheme: nil, target: currentType, router: "TheRouter")
+                k += 2 * name.split(separator: ".").count - 2
+            }
             k += 1
         }
     }
