@@ -90,7 +90,13 @@ struct ProjectImporter {
 
     let domain: String?
     private(set) var filesRead = 0
-    private var routes: [ImportedRoute] = []
+    /// The routes of each file read, in reading order; a source file's are filled in by ``finish()``,
+    /// once every file's constants are known.
+    private var fileRoutes: [[ImportedRoute]] = []
+    /// Source files that name a router: their slot in `fileRoutes`, path, display name and language.
+    private var deferredSources: [(slot: Int, path: String, display: String, language: SourceLanguage)] = []
+    /// String constants per language, from every source file read.
+    private var constants: [SourceLanguage: ConstantTable] = [:]
     private var warnings: [ImportWarning] = []
     private var entriesSeen = 0
     private var capped = false
@@ -182,30 +188,46 @@ struct ProjectImporter {
         }
         switch kind {
         case .source(let language):
+            // Every source file may hold constants a registration elsewhere names.
+            if text.contains("\"") {
+                let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
+                constants[language, default: ConstantTable()].collect(file: display, tokens: tokens, defines: defines, language: language)
+            }
             // Cheap filter: a file that names no router keyword cannot register a route.
             let keywords = ["forRoute", "addRoute", "registerURLPattern", "register", "handle", "addRouterItem", "patternString", "@Route", "router", "Router"]
             guard keywords.contains(where: { text.contains($0) }) else { return }
-            var importer = SourceImporter(file: display, text: text, language: language)
-            importer.run()
-            routes += importer.routes
-            warnings += importer.warnings
+            deferredSources.append((fileRoutes.count, path, display, language))
+            fileRoutes.append([])
         case .xml:
             guard text.contains("deepLink") || text.contains("intent-filter") else { return }
             let importer = XMLImporter(file: display)
             importer.run(data)
-            routes += importer.routes
+            fileRoutes.append(importer.routes)
             warnings += importer.warnings
         case .aasa:
             var importer = AASAImporter(file: display, text: text, domain: domain)
             _ = importer.run()
-            routes += importer.routes
+            fileRoutes.append(importer.routes)
             warnings += importer.warnings
         }
     }
 
     /// The route file, and every warning in order. Each route is registered on a fresh table in turn: a
     /// pattern Switchyard refuses, an exact repeat and a conflict with an earlier route are warnings.
-    func finish() -> (file: RouteFile, warnings: [ImportWarning]) {
+    mutating func finish() -> (file: RouteFile, warnings: [ImportWarning]) {
+        // Source files are read again, now that the constants of every file are known.
+        for (slot, path, display, language) in deferredSources {
+            guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileSize, let text = String(data: data, encoding: .utf8) else {
+                warnings.append(ImportWarning(file: display, line: nil, message: "changed while being read; skipped"))
+                continue
+            }
+            var importer = SourceImporter(file: display, text: text, language: language, constants: constants[language])
+            importer.run()
+            fileRoutes[slot] = importer.routes
+            warnings += importer.warnings
+        }
+        deferredSources = []
+        let routes = fileRoutes.flatMap { $0 }
         var builder = RouteTableBuilder<Int>()
         var kept: [RouteDefinition] = []
         var firstPlace: [String: (ImportedRoute, String)] = [:]  // canonical pattern → first route

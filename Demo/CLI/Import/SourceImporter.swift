@@ -13,12 +13,23 @@ struct SourceImporter {
     private var currentType: String?
     /// Whether the file names TheRouter (its `@Route` then is TheRouter's, else ARouter's).
     private let mentionsTheRouter: Bool
+    /// String constants a pattern may be held in: the project's, for this language, this file's included.
+    private let constants: ConstantTable
 
-    init(file: String, text: String, language: SourceLanguage) {
+    /// `constants` is the project's table for `language`; without one, this file's own constants are used.
+    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil) {
         self.file = file
         self.language = language
-        self.tokens = SourceLexer.tokens(text, language: language)
+        let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
+        self.tokens = tokens
         self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
+        if let constants, constants.files.contains(file) {
+            self.constants = constants
+        } else {
+            var own = constants ?? ConstantTable()
+            own.collect(file: file, tokens: tokens, defines: defines, language: language)
+            self.constants = own
+        }
     }
 
     /// Scans the file once.
@@ -85,21 +96,47 @@ struct SourceImporter {
         }
         switch arg {
         case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
-        case .symbol(let name, let line): warn(line, "\(router) pattern is \(name), not a string literal; only literal patterns are imported")
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
         case .dynamic(let line): warn(line, "\(router) pattern interpolates a value; only literal patterns are imported")
         }
     }
 
     /// URLNavigator: `navigator.register("myapp://user/<int:id>") { … }` and `navigator.handle("…")`.
     private mutating func urlNavigator(at i: Int, handle: Bool) {
-        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true, let s = token(i + 2), case .string(let text, let dynamic) = s.kind else { return }
+        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true, let s = token(i + 2) else { return }
         // `register` is a common name: only URL-like strings count.
-        guard text.contains("://") || text.hasPrefix("/") || text.contains("<") else { return }
-        if dynamic { warn(s.line, "URLNavigator pattern interpolates a value; only literal patterns are imported"); return }
+        func urlLike(_ text: String) -> Bool { text.contains("://") || text.hasPrefix("/") || text.contains("<") }
+        let text: String
+        var symbolEnd = i + 3
+        switch s.kind {
+        case .string(let t, let dynamic):
+            guard urlLike(t) else { return }
+            if dynamic { warn(s.line, "URLNavigator pattern interpolates a value; only literal patterns are imported"); return }
+            text = t
+        case .identifier:
+            // `register(userRoute)` or `register(Routes.user)`: a constant, when it holds a URL-like string.
+            let name = dottedName(from: i + 2)
+            symbolEnd = i + 2 + 2 * name.split(separator: ".").count - 1
+            guard token(symbolEnd)?.isPunctuation(")") == true || token(symbolEnd)?.isPunctuation(",") == true else { return }
+            let receiver = token(i - 2)?.identifier?.lowercased() ?? ""
+            switch constants.resolve(name, in: file) {
+            case .literal(let t)?:
+                guard urlLike(t) else { return }
+                text = t
+            case .failed(let why)?:
+                if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(why); not imported") }
+                return
+            case nil:
+                if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(name), \(notDefined); not imported") }
+                return
+            }
+        default:
+            return
+        }
         var target: String?
         if !handle {
             // `register("…", UserViewController.init)` or a factory closure that builds a controller.
-            var k = i + 3
+            var k = symbolEnd
             if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier, name.first?.isUppercase == true { target = name }
             if target == nil {
                 while k < tokens.count && k < i + 8 && !tokens[k].isPunctuation("{") { k += 1 }
@@ -146,7 +183,13 @@ struct SourceImporter {
             return
         }
         guard let first = items.first(where: \.isString) else {
-            if let name = items.first?.identifier { warn(items[0].line, "TheRouter pattern is \(name), not a string literal; only literal patterns are imported") }
+            if items.first?.identifier != nil {
+                var target: String?
+                for j in items.indices where j + 2 < items.count && (items[j].identifier == "classString" || items[j].identifier == "className") && items[j + 1].isPunctuation(":") {
+                    target = items[j + 2].string
+                }
+                emitConstant(dottedName(from: i + 2), line: items[0].line, dialect: .plain, scheme: nil, target: target, router: "TheRouter")
+            }
             return
         }
         var target: String?
@@ -168,6 +211,12 @@ struct SourceImporter {
         k += 1
         while k < tokens.count && !tokens[k].isPunctuation("]") && k < i + 400 {
             if tokens[k].isString { emitToken(tokens[k], dialect: .plain, target: currentType, router: "TheRouter") }
+            // `[RouterPaths.account]`: a constant.
+            if tokens[k].identifier != nil, token(k - 1)?.isPunctuation("[") == true || token(k - 1)?.isPunctuation(",") == true {
+                let name = dottedName(from: k)
+                emitConstant(name, line: tokens[k].line, dialect: .plain, scheme: nil, target: currentType, router: "TheRouter")
+                k += 2 * name.split(separator: ".").count - 2
+            }
             k += 1
         }
     }
@@ -194,7 +243,7 @@ struct SourceImporter {
         if let pathToken {
             emitToken(pathToken, dialect: .plain, target: target, router: router)
         } else if let symbol {
-            warn(symbol.1, "\(router) path is \(symbol.0), not a string literal; only literal paths are imported")
+            emitConstant(symbol.0, line: symbol.1, noun: "path", dialect: .plain, scheme: nil, target: target, router: router)
         } else {
             warn(tokens[i].line, "@Route has no path")
         }
@@ -205,11 +254,30 @@ struct SourceImporter {
         guard let receiver = token(i - 1)?.identifier, receiver.lowercased().hasSuffix("router") else { return }
         var k = i + 1
         if token(k)?.isPunctuation("@") == true { k += 1 }
-        guard let s = token(k), s.isString, token(k + 1)?.isPunctuation("]") == true, token(k + 2)?.isPunctuation("=") == true else { return }
+        guard let s = token(k) else { return }
+        // `router[@"…"]`, `router[@"a" @"b"]` or `router[kProductRoute]`.
+        let key: Argument
+        switch s.kind {
+        case .string:
+            guard let run = literalRun(at: k) else { return }
+            key = run.dynamic ? .dynamic(s.line) : .literal(run.value, s.line)
+            k = run.next - 1
+        case .identifier:
+            let name = dottedName(from: k)
+            key = .symbol(name, s.line)
+            k += 2 * name.split(separator: ".").count - 2
+        default:
+            return
+        }
+        guard token(k + 1)?.isPunctuation("]") == true, token(k + 2)?.isPunctuation("=") == true else { return }
         var target: String?
         if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier, token(k + 5)?.identifier == "class" { target = name }
         if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true, token(k + 5)?.identifier == "self" { target = name }
-        emitToken(s, dialect: .plain, target: target, router: "DeepLinkKit")
+        switch key {
+        case .literal(let text, let line): emit(text, line: line, dialect: .plain, scheme: nil, target: target, router: "DeepLinkKit")
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .plain, scheme: nil, target: target, router: "DeepLinkKit")
+        case .dynamic(let line): warn(line, "DeepLinkKit pattern interpolates a value; only literal patterns are imported")
+        }
     }
 
     // MARK: Helpers
@@ -225,14 +293,43 @@ struct SourceImporter {
         if token(k)?.isPunctuation("@") == true { k += 1 }
         guard let t = token(k) else { return nil }
         switch t.kind {
-        case .string(let s, false): return .literal(s, t.line)
-        case .string(_, true): return .dynamic(t.line)
+        case .string:
+            guard let run = literalRun(at: k) else { return nil }
+            return run.dynamic ? .dynamic(t.line) : .literal(run.value, t.line)
         case .identifier(let name):
             // `addRoute:(NSString *)p` and `func addRoute(_ pattern: String)` are declarations.
             if language == .swift && (name == "_" || token(k + 1)?.isPunctuation(":") == true) { return nil }
             if ["self", "nil", "NULL", "YES", "NO", "true", "false"].contains(name) { return nil }
             return .symbol(dottedName(from: k), t.line)
         default: return nil
+        }
+    }
+
+    /// The string literal at `k`, with the literals right after it in Objective-C, where `@"a" @":b"`
+    /// and `"a" "b"` are one string; `next` is the index after the last.
+    private func literalRun(at k: Int) -> (value: String, dynamic: Bool, next: Int)? {
+        guard case .string(let first, let firstDynamic)? = token(k)?.kind else { return nil }
+        var value = first, dynamic = firstDynamic
+        var next = k + 1
+        while language == .objectiveC && next - k < 256 {
+            let j = token(next)?.isPunctuation("@") == true ? next + 1 : next
+            guard case .string(let more, let d)? = token(j)?.kind else { break }
+            value += more
+            dynamic = dynamic || d
+            next = j + 1
+        }
+        return (value, dynamic, next)
+    }
+
+    private var notDefined: String { "a name not defined as a string constant in the scanned \(language.rawValue) files" }
+
+    /// A pattern held in the constant `name`: imported with the constant's literal, or a warning that
+    /// says why it cannot be followed.
+    private mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect, scheme: String?, target: String?, router: String) {
+        switch constants.resolve(name, in: file) {
+        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
+        case .failed(let why)?: warn(line, "\(router) \(noun) is \(why); not imported")
+        case nil: warn(line, "\(router) \(noun) is \(name), \(notDefined); not imported")
         }
     }
 

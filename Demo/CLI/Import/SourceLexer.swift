@@ -41,11 +41,52 @@ enum SourceLanguage: String {
     }
 }
 
+/// An Objective-C object-like macro, `#define NAME body`: its name, line and the body's tokens.
+struct SourceDefine {
+    let name: String
+    let line: Int
+    let body: [SourceToken]
+}
+
 /// A comment- and string-aware scanner. It never fails: unterminated comments and strings end at the end
 /// of the file (strings that cannot span lines end at the line's end), so any input gives some tokens.
 enum SourceLexer {
     /// The tokens of `text`.
     static func tokens(_ text: String, language: SourceLanguage) -> [SourceToken] {
+        var ignored: [SourceDefine]?
+        return scan(text, language: language, defines: &ignored)
+    }
+
+    /// The tokens of `text` and, for Objective-C, its object-like `#define`s (function-like macros and
+    /// other directives are skipped, as in ``tokens(_:language:)``).
+    static func tokensAndDefines(_ text: String, language: SourceLanguage) -> ([SourceToken], [SourceDefine]) {
+        var defines: [SourceDefine]? = []
+        let tokens = scan(text, language: language, defines: &defines)
+        return (tokens, defines ?? [])
+    }
+
+    /// A `#define NAME body` line (continuations joined) as a define; nil for anything else.
+    private static func define(_ line: [Unicode.Scalar], at number: Int) -> SourceDefine? {
+        var k = 1  // after `#`
+        func skipSpaces() { while k < line.count && (line[k] == " " || line[k] == "\t") { k += 1 } }
+        skipSpaces()
+        let keyword = "define".unicodeScalars
+        guard line.count >= k + keyword.count, Array(line[k..<k + keyword.count]) == Array(keyword) else { return nil }
+        k += keyword.count
+        guard k < line.count, line[k] == " " || line[k] == "\t" else { return nil }
+        skipSpaces()
+        var name = String.UnicodeScalarView()
+        while k < line.count, line[k] == "_" || line[k].properties.isAlphabetic || ("0"..."9").contains(line[k]) { name.append(line[k]); k += 1 }
+        // `#define F(x) …` is function-like: not a constant.
+        guard !name.isEmpty, k >= line.count || line[k] != "(" else { return nil }
+        var body = String.UnicodeScalarView()
+        body.append(contentsOf: line[k...])
+        var none: [SourceDefine]?
+        let tokens = scan(String(body), language: .objectiveC, defines: &none).map { SourceToken(kind: $0.kind, line: number + $0.line - 1) }
+        return SourceDefine(name: String(name), line: number, body: tokens)
+    }
+
+    private static func scan(_ text: String, language: SourceLanguage, defines: inout [SourceDefine]?) -> [SourceToken] {
         let s = Array(text.unicodeScalars)
         var out: [SourceToken] = []
         var i = 0, line = 1
@@ -77,10 +118,19 @@ enum SourceLexer {
             }
             // Objective-C preprocessor lines: skipped whole (with their continuation lines).
             if language == .objectiveC && c == "#" && (out.last.map { $0.line < line } ?? true) {
+                let start = line
+                var directive: [Unicode.Scalar] = []
                 while i < s.count && s[i] != "\n" {
-                    if s[i] == "\\" && at(i + 1) == "\n" { line += 1; i += 1 }
+                    if s[i] == "\\" && at(i + 1) == "\n" {
+                        line += 1
+                        i += 2
+                        directive.append(" ")
+                        continue
+                    }
+                    if defines != nil { directive.append(s[i]) }
                     i += 1
                 }
+                if defines != nil, let d = define(directive, at: start) { defines?.append(d) }
                 continue
             }
             // Swift raw strings: #"…"#, ##"…"##, and their multi-line forms.

@@ -137,8 +137,9 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
         }
         if hosts.isEmpty { hosts = [":host"] }
-        // Paths: (Switchyard path parts, line).
+        // Paths: (Switchyard path parts, line); suffix patterns' segments, which take no host.
         var paths: [([String], Int)] = []
+        var suffixes: [([String], Int)] = []
         var anyPathAttribute = false
         for d in filterData {
             if let p = attribute(d, "path") {
@@ -160,10 +161,34 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 case .failure(let e): warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
-            for key in ["pathSuffix", "pathAdvancedPattern", "sspPrefix", "ssp", "sspPattern", "sspSuffix", "sspAdvancedPattern"] {
+            if let p = attribute(d, "pathSuffix") {
+                anyPathAttribute = true
+                switch androidSuffix(p) {
+                case .success(let segments):
+                    suffixes.append((segments, d.line))
+                    // A suffix pattern names no host: it widens a filter that names one.
+                    var named: [String] = []
+                    for h in hosts where h != ":host" && !named.contains(h) { named.append(h) }
+                    if !named.isEmpty {
+                        let shown = schemes.first.map { "'\($0.lowercased())://**/\(segments.joined(separator: "/"))'" } ?? "a suffix pattern"
+                        warn(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' became \(SchemaTextEcho.echo(shown)), which matches on any host, not only \(SchemaTextEcho.echo(named.joined(separator: ", "))) (a suffix pattern has no host)")
+                    }
+                case .failure(let e): warn(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
+                }
+            }
+            if let p = attribute(d, "pathAdvancedPattern") {
+                anyPathAttribute = true
+                switch androidAdvancedPattern(p) {
+                case .success(let (variants, note)):
+                    if let note { warn(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))': \(note)") }
+                    for v in variants { paths.append((v, d.line)) }
+                case .failure(let e): warn(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
+                }
+            }
+            for key in ["sspPrefix", "ssp", "sspPattern", "sspSuffix", "sspAdvancedPattern"] {
                 if let v = attribute(d, key) {
                     anyPathAttribute = true
-                    warn(d.line, "\(key) '\(SchemaTextEcho.echo(v))' not converted: Switchyard patterns have no \(key == "pathSuffix" ? "suffix match (a catch-all must be last)" : "equivalent")")
+                    warn(d.line, "\(key) '\(SchemaTextEcho.echo(v))' not converted: Switchyard patterns have no equivalent")
                 }
             }
         }
@@ -175,7 +200,132 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                     add(([scheme.lowercased() + "://" + host] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
                 }
             }
+            for (parts, line) in suffixes {
+                add(([scheme.lowercased() + "://**"] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
+            }
         }
+    }
+
+    /// Android's `pathSuffix` (a suffix of the path's text) as a suffix pattern's segments: whole
+    /// components after a `/` are literals; text before the first `/` (`.pdf`, or `x` in `x/y`) ends a
+    /// component, so it becomes `:suffix(.*TEXT)`.
+    private func androidSuffix(_ p: String) -> Result<[String], ConversionError> {
+        let pieces = p.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let first = pieces.first, !p.isEmpty else { return .failure(ConversionError("it is empty")) }
+        let rest = pieces.dropFirst()
+        if rest.contains(where: \.isEmpty) { return .failure(ConversionError("an empty component ('//' or a trailing '/') has no Switchyard equivalent")) }
+        var segments: [String] = []
+        if !first.isEmpty { segments.append(":suffix(.*\(regexEscaped(first)))") }
+        segments += rest.map(literalSegment)
+        return .success(segments)
+    }
+
+    /// Android's `pathAdvancedPattern` (`.`, `[…]` sets and ranges, `*`, `+`, `{m,n}`, `\` escapes) as
+    /// Switchyard segments, one regex-constrained parameter per component that is not plain text. A `.`
+    /// or a negated set can match a `/` on Android but stays inside its component here (a warning); a
+    /// whole `.*` or `.+` last is a catch-all. Groups, alternation and anchors are refused.
+    private func androidAdvancedPattern(_ p: String) -> Result<([[String]], String?), ConversionError> {
+        // Components, split on `/` outside sets.
+        var components: [[Character]] = [[]]
+        var inSet = false
+        var negated = false
+        var chars = Array(p)
+        var k = 0
+        while k < chars.count {
+            let c = chars[k]
+            if c == "\\" && k + 1 < chars.count {
+                if chars[k + 1] == "/" { return .failure(ConversionError("an escaped '/' has no Switchyard equivalent")) }
+                components[components.count - 1] += [c, chars[k + 1]]
+                k += 2
+                continue
+            }
+            if c == "[" && !inSet {
+                inSet = true
+                negated = k + 1 < chars.count && chars[k + 1] == "^"
+            } else if c == "]" {
+                inSet = false
+            }
+            if c == "/" && inSet {
+                // `[^/]` excludes what a component never holds; `[a/]` would match across components.
+                if !negated { return .failure(ConversionError("a character set holds '/'; Switchyard matches one component at a time")) }
+                components[components.count - 1].append(c)
+            } else if c == "/" {
+                components.append([])
+            } else {
+                components[components.count - 1].append(c)
+            }
+            k += 1
+        }
+        chars.removeAll()
+        if inSet { return .failure(ConversionError("a '[' is not closed")) }
+        if components.first?.isEmpty == true { components.removeFirst() }
+        var out: [String] = []
+        var note: String?
+        var n = 0
+        for (i, part) in components.enumerated() {
+            let last = i == components.count - 1
+            if part.isEmpty { return .failure(ConversionError("an empty component ('//' or a trailing '/') has no Switchyard equivalent")) }
+            if let q = part.first, "*+{".contains(q) { return .failure(ConversionError("'\(q)' repeats the '/' before it")) }
+            if last && (part == [".", "*"] || part == [".", "+"]) {
+                // A whole `.*` also matches nothing: the bare prefix is a route too.
+                return .success((part == [".", "*"] ? [out, out + ["*rest"]] : [out + ["*rest"]], note))
+            }
+            if !part.contains(where: { ".[]*+{}()|?^$".contains($0) }) {
+                out.append(literalSegment(String(part.filter { $0 != "\\" })))
+                continue
+            }
+            var regex = ""
+            var j = 0
+            while j < part.count {
+                let c = part[j]
+                switch c {
+                case "\\":
+                    if j + 1 < part.count { regex += regexEscaped(String(part[j + 1])) }
+                    j += 2
+                    continue
+                case ".":
+                    regex += "."
+                    note = "a wildcard inside a component now stays inside it (Android's may span a '/')"
+                case "[":
+                    var set = "["
+                    j += 1
+                    let start = j
+                    while j < part.count && part[j] != "]" { j += part[j] == "\\" ? 2 : 1 }
+                    if start < part.count && part[start] == "^" && !part[start..<min(j, part.count)].contains("/") {
+                        note = "a negated set now stays inside its component (Android's may match a '/')"
+                    }
+                    j = start
+                    while j < part.count && part[j] != "]" {
+                        if part[j] == "\\" && j + 1 < part.count { set += "\\" + String(part[j + 1]); j += 2; continue }
+                        set.append(part[j])
+                        j += 1
+                    }
+                    regex += set + "]"
+                case "*", "+":
+                    if regex.isEmpty { return .failure(ConversionError("'\(c)' repeats nothing")) }
+                    regex.append(c)
+                case "{":
+                    if regex.isEmpty { return .failure(ConversionError("'{' repeats nothing")) }
+                    var bound = "{"
+                    j += 1
+                    while j < part.count && part[j] != "}" && bound.count < 12 { bound.append(part[j]); j += 1 }
+                    guard j < part.count, bound.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }), bound.count > 1 else {
+                        return .failure(ConversionError("'\(bound)' is not a repeat count"))
+                    }
+                    regex += bound + "}"
+                case "]", "}":
+                    return .failure(ConversionError("'\(c)' closes nothing"))
+                case "(", ")", "|", "?", "^", "$":
+                    return .failure(ConversionError("'\(c)' is not part of Android's advanced pattern syntax; not guessed"))
+                default:
+                    regex += regexEscaped(String(c))
+                }
+                j += 1
+            }
+            n += 1
+            out.append(":part\(n)(\(regex))")
+        }
+        return .success(([out], note))
     }
 
     /// Android's `pathPattern` (`.` any character, `X*` repeats, `\\` escapes) as Switchyard segments:

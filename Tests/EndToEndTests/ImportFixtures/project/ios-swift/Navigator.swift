@@ -20,5 +20,11 @@ enum NavigationMap {
         navigator.register("navigator://tab/\(tab)") { _, _, _ in nil }
         navigator.register("navigator://files/<path:file>/raw") { _, _, _ in nil }
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+        navigator.register(Routes.order) { url, values, context in
+            OrderViewController(id: values["id"] as? Int ?? 0)
+        }
+        navigator.register(settingsRoute, SettingsViewController.init)
+        navigator.register(Routes.tab) { _, _, _ in nil }
+        tableView.register(cellClass)
     }
 }

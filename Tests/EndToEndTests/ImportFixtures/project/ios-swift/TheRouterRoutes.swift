@@ -18,3 +18,11 @@ func registerLegacyRoutes() {
         """
     _ = multiline
 }
+
+enum RouterPaths {
+    static let settings = "scheme://router/settings"
+}
+
+final class SettingsController: UIViewController, TheRouterable {
+    static var patternString = [RouterPaths.settings, "scheme://router/preferences"]
+}

@@ -14,3 +14,6 @@ public class DetailActivity extends AppCompatActivity {
 
 @Route(path = RoutePaths.SETTINGS)
 class SettingsActivity extends AppCompatActivity {}
+
+@Route(path = RoutePaths.LEGACY)
+class LegacySettingsActivity extends AppCompatActivity {}

@@ -13,3 +13,10 @@ const val BASE = "http://therouter.com"
 
 @Route(path = "$BASE/about")
 class AboutActivity : AppCompatActivity()
+
+object Paths {
+    const val CART = "/shop/cart"
+}
+
+@Route(path = Paths.CART)
+class CartFragment : Fragment()
