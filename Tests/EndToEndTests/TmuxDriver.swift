@@ -149,14 +149,19 @@ final class TmuxDriver {
     func waitFor(timeout: Duration = .seconds(20), pollInterval: Duration = .milliseconds(40), _ condition: (String) -> Bool) async -> String? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        repeat {
+        // The pane is read again after every sleep before the deadline is checked: when CPU-bound tests
+        // hold every thread of the pool, a sleep can end long after the deadline, and giving up then
+        // without a last look would fail a screen that has been there for seconds.
+        while true {
             let text = capture()
             if condition(text) {
                 return text
             }
+            if clock.now >= deadline {
+                return nil
+            }
             try? await Task.sleep(for: pollInterval)
-        } while clock.now < deadline
-        return nil
+        }
     }
 
     /// Polls the pane until it shows every one of `texts`.
@@ -169,13 +174,15 @@ final class TmuxDriver {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         let url = directory.appendingPathComponent(name)
-        repeat {
+        while true {
             if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty {
                 return text
             }
+            if clock.now >= deadline {
+                return nil
+            }
             try? await Task.sleep(for: .milliseconds(40))
-        } while clock.now < deadline
-        return nil
+        }
     }
 
     /// The path of file `name` in ``directory``.

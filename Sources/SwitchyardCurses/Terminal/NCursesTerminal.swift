@@ -505,6 +505,15 @@ public final class NCursesTerminal: Terminal {
 
     /// The pending mouse event as a key.
     private func mouseKey() -> Key {
+        guard usesMouse else {
+            // A mouse report the app did not ask for (mouse mode left on by an earlier program, or
+            // `--no-mouse`): ncurses names its `ESC [ M` but leaves the button, column and row bytes, which
+            // would otherwise be read as keys (a column byte of `2` would switch tabs). They arrive with it.
+            wtimeout(window, 0)
+            var value: wint_t = 0
+            for _ in 0..<3 where wget_wch(window, &value) == OK {}
+            return .unknown
+        }
         var event = MEVENT()
         guard getmouse(&event) == OK else {
             return .unknown
