@@ -139,11 +139,3 @@ import Testing
         #expect(suffixWins > 300)
     }
 }
-
-/// The trie's layout promises the matcher relies on for one cache line per node.
-@Suite struct TrieLayoutTests {
-    @Test func nodesAndLiteralEdgesFitCacheLines() {
-        #expect(MemoryLayout<TrieNode>.stride == 64)
-        #expect(64 % MemoryLayout<LiteralEdge>.stride == 0)
-    }
-}

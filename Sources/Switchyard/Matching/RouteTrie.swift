@@ -100,8 +100,6 @@ struct TrieNode: Sendable {
     /// segments (bit 63: 63 or more). The walker knows how many segments the URL has left, so it skips
     /// any subtree that cannot end a match with that many, which cuts almost all backtracking.
     var lengths: UInt64 = 0
-    /// Pads the node to 64 bytes, one cache line in the line-aligned node buffer.
-    var padding: UInt64 = 0
 
     /// `lengths` of a parent reached through one edge to a node whose mask is `m` (saturating at 63).
     @inline(__always)
@@ -196,30 +194,30 @@ struct OptionalEdge: Sendable {
 /// Per segment the matcher tries: the literal child (hash lookup), then constrained parameters (all
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
-/// An uninitialised buffer of `count` elements that lives as long as its owner, aligned to a cache line:
-/// with 64-byte nodes and 32-byte literal edges, no element then straddles two lines. At least one
-/// element is allocated; the buffer is viewed as `count`. Freed with `release(_:)`.
-func lineAligned<T>(count: Int) -> UnsafeMutableBufferPointer<T> {
+/// An uninitialised buffer of `count` elements that lives as long as its owner. At least one element is
+/// allocated; the buffer is viewed as `count`. Freed with `release(_:)`. (Cache-line alignment with
+/// 64-byte nodes was measured and dropped: fewer simulated L1 misses, but slower lookups; DECISIONS.md.)
+func trieBuffer<T>(count: Int) -> UnsafeMutableBufferPointer<T> {
     let capacity = max(count, 1)
     let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<T>.stride,
-                                               alignment: max(64, MemoryLayout<T>.alignment))
+                                               alignment: MemoryLayout<T>.alignment)
     let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
     return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
 }
 
-/// Copies an array into a manually managed buffer from `lineAligned(count:)`. Freed with `release(_:)`.
+/// Copies an array into a manually managed buffer from `trieBuffer(count:)`. Freed with `release(_:)`.
 private func frozen<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-    let buffer: UnsafeMutableBufferPointer<T> = lineAligned(count: array.count)
+    let buffer: UnsafeMutableBufferPointer<T> = trieBuffer(count: array.count)
     _ = buffer.initialize(from: array)
     return buffer
 }
 
-/// Frees a buffer made by `frozen(_:)` or `lineAligned(count:)` (its elements are trivial values).
+/// Frees a buffer made by `frozen(_:)` or `trieBuffer(count:)` (its elements are trivial values).
 func release<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
     buffer.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
 }
 
-/// The trie's arrays of trivial values, in buffers from `lineAligned(count:)`, which a ``RouteTrie``
+/// The trie's arrays of trivial values, in buffers from `trieBuffer(count:)`, which a ``RouteTrie``
 /// frees when it is deallocated.
 struct TrieBuffers {
     var nodes: UnsafeMutableBufferPointer<TrieNode>
@@ -285,7 +283,7 @@ final class RouteTrie: @unchecked Sendable {
                   constraints: constraints, captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
     }
 
-    /// A trie that takes ownership of `buffers` (from `lineAligned(count:)`, freed in `deinit`).
+    /// A trie that takes ownership of `buffers` (from `trieBuffer(count:)`, freed in `deinit`).
     /// A snapshot's arrays are read straight into such buffers.
     init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32,
          foldPath: Bool, suffixes: [SuffixRoute]) {

@@ -21,7 +21,7 @@ enum SnapshotFormat {
             parts += [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment]
             parts += fields.map { MemoryLayout<T>.offset(of: $0) ?? -1 }
         }
-        describe(TrieNode.self, [\.litStart, \.litCount, \.tableStart, \.tableMask, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.padding])
+        describe(TrieNode.self, [\.litStart, \.litCount, \.tableStart, \.tableMask, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths])
         describe(LiteralEdge.self, [\.hash, \.prefix, \.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
@@ -158,14 +158,14 @@ struct SnapshotReader {
 
     /// A raw struct array written by ``SnapshotWriter/raw(_:)``: the count, then the elements' bytes,
     /// copied as they are, after `check` has seen the raw bytes of each element (at its byte offset), into
-    /// a buffer from `lineAligned(count:)` (the caller owns it, and frees it with `release(_:)`).
+    /// a buffer from `trieBuffer(count:)` (the caller owns it, and frees it with `release(_:)`).
     mutating func raw<T: BitwiseCopyable>(_ type: T.Type, _ what: String, check: (Int) throws(SnapshotError) -> Void = { _ in })
         throws(SnapshotError) -> (items: UnsafeMutableBufferPointer<T>, start: Int) {
         let stride = MemoryLayout<T>.stride
         let n = try count(what, minimumSize: stride)
         let start = try take(n * stride, what)
         for i in 0..<n { try check(start + i * stride) }
-        let buffer: UnsafeMutableBufferPointer<T> = lineAligned(count: n)
+        let buffer: UnsafeMutableBufferPointer<T> = trieBuffer(count: n)
         if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + n * stride])) }
         return (buffer, start)
     }
