@@ -49,20 +49,9 @@ extension RoutePattern {
                 guard i < values.count else {
                     return PatternCheck(matched: false, ranks: ranks, failure: "the URL has fewer segments than the pattern")
                 }
-                let v = values[i]
-                switch seg {
-                case .literal(let text):
-                    let equal = fold ? v.asciiLowercased == text.asciiLowercased : v == text
-                    guard equal else {
-                        return PatternCheck(matched: false, ranks: ranks, failure: "\(name) '\(v)' is not '\(text)'")
-                    }
-                    ranks.append(0)
-                case .parameter(_, let c):
-                    if let why = Self.parameterFailure(v, c) {
-                        return PatternCheck(matched: false, ranks: ranks, failure: "\(name): \(why)")
-                    }
-                    ranks.append(c == nil ? 2 : 1)
-                default: break
+                switch Self.checkOne(seg, values[i], fold: fold, name: name) {
+                case .success(let rank): ranks.append(rank)
+                case .failure(let why): return PatternCheck(matched: false, ranks: ranks, failure: why.text)
                 }
                 i += 1
             }
@@ -94,25 +83,33 @@ extension RoutePattern {
         }
         let first = values.count - segs.count
         for (k, seg) in segs.enumerated() {
-            let v = values[first + k]
-            let name = "segment \(first + k + 1)"
-            switch seg {
-            case .literal(let text):
-                let equal = caseInsensitivePaths ? v.asciiLowercased == text.asciiLowercased : v == text
-                guard equal else {
-                    return PatternCheck(matched: false, ranks: ranks, failure: "\(name) '\(v)' is not '\(text)'")
-                }
-                ranks.append(0)
-            case .parameter(_, let c):
-                if let why = Self.parameterFailure(v, c) {
-                    return PatternCheck(matched: false, ranks: ranks, failure: "\(name): \(why)")
-                }
-                ranks.append(c == nil ? 2 : 1)
-            case .optional, .catchAll:
-                return PatternCheck(matched: false, ranks: ranks, failure: "a suffix pattern holds no optional or catch-all segment")
+            switch Self.checkOne(seg, values[first + k], fold: caseInsensitivePaths, name: "segment \(first + k + 1)") {
+            case .success(let rank): ranks.append(rank)
+            case .failure(let why): return PatternCheck(matched: false, ranks: ranks, failure: why.text)
             }
         }
         return PatternCheck(matched: true, ranks: ranks, failure: nil)
+    }
+
+    /// Why one segment check failed, as the sentence `check` reports.
+    struct SegmentFailure: Error {
+        let text: String
+    }
+
+    /// A literal or a (constrained) parameter against the decoded segment `v`: its rank class, or why it
+    /// does not match. `name` says where (`host`, `segment 2`). Optional segments and catch-alls are
+    /// the callers' own (they depend on the segments around them).
+    static func checkOne(_ seg: PatternSegment, _ v: String, fold: Bool, name: String) -> Result<Int, SegmentFailure> {
+        switch seg {
+        case .literal(let text):
+            let equal = fold ? v.asciiLowercased == text.asciiLowercased : v == text
+            return equal ? .success(0) : .failure(SegmentFailure(text: "\(name) '\(v)' is not '\(text)'"))
+        case .parameter(_, let c):
+            if let why = parameterFailure(v, c) { return .failure(SegmentFailure(text: "\(name): \(why)")) }
+            return .success(c == nil ? 2 : 1)
+        case .optional, .catchAll:
+            return .failure(SegmentFailure(text: "\(name): an optional segment or catch-all cannot stand here"))
+        }
     }
 
     /// Why the decoded segment `v` cannot be this parameter's value, or nil. A decoded `/` or `\` is
