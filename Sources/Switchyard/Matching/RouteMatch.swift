@@ -21,7 +21,15 @@ public struct RouteMatch<Target: Sendable>: Sendable {
     public var target: Target { storage.targets[Int(raw.route)] }
     /// The winning route's pattern.
     public var pattern: RoutePattern { route.pattern }
-    var layout: URLLayout { raw.layout }
+    /// The URL's layout, read again (the lookup kept only the capture ranges). The URL was valid when it
+    /// matched, so scanning it again cannot fail; the empty layout is never returned in practice.
+    var layout: URLLayout {
+        var text = url
+        return text.withUTF8 { buf in
+            (try? URLScanner.scan(buf, limits: URLLimits(maxLength: .max, maxSegments: .max, maxQueryItems: .max,
+                                                         maxComponentLength: .max))) ?? URLLayout()
+        }
+    }
     var optionalAbsent: Bool { raw.optionalAbsent }
 
     /// The decoded path parameters (host parameter included), in pattern order.

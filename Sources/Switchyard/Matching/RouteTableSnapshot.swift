@@ -424,7 +424,8 @@ extension RouteTable where Target: Codable {
             flat.constraints = constraints
             for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
             let suffixes = TrieCompiler.suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths, flat: &flat)
-            trie = RouteTrie(buffers: buffers, constraints: flat.constraints, captures: captures, schemes: schemes, anyScheme: anyScheme,
+            trie = RouteTrie(buffers: buffers, constraints: flat.constraints, captures: captures,
+                             catchAllRoutes: TrieCompiler.catchAllRoutes(patterns), schemes: schemes, anyScheme: anyScheme,
                              foldPath: options.caseInsensitivePaths, suffixes: suffixes)
         } catch {
             buffers.deallocate()

@@ -1,9 +1,10 @@
 /// What the trie found for a URL: the route, whether an optional segment was absent, and byte ranges.
+/// (The URL's layout is not kept: a match reads it again when its query or ``RouteURL`` is asked for,
+/// which keeps the value a lookup returns small.)
 @usableFromInline
 struct RawMatch: Sendable {
     @usableFromInline let route: Int32
     let optionalAbsent: Bool
-    let layout: URLLayout
     /// The raw byte range of each captured parameter, in the pattern's parameter order.
     let captures: CaptureRanges
 }
@@ -15,24 +16,6 @@ struct CaptureRanges: Sendable {
     subscript(index: Int) -> (start: Int, end: Int) {
         let v = storage[index]
         return (Int(v >> 32), Int(v & 0xFFFF_FFFF))
-    }
-}
-
-/// Raw byte ranges of the segments a match went through, by depth (0 = host).
-///
-/// Stored inline so that a successful lookup allocates nothing.
-struct SegmentRanges: Sendable {
-    /// The most depths recorded: the host plus ``RoutePattern/maxSegments`` path segments.
-    static let capacity = 34
-    var storage: InlineArray<34, UInt64> = .init(repeating: 0)
-
-    @inline(__always)
-    subscript(depth: Int) -> (start: Int, end: Int) {
-        get {
-            let v = storage[depth]
-            return (Int(v >> 32), Int(v & 0xFFFF_FFFF))
-        }
-        set { storage[depth] = UInt64(newValue.start) << 32 | UInt64(newValue.end) }
     }
 }
 
@@ -259,7 +242,8 @@ final class RouteTrie: @unchecked Sendable {
     let terminals: UnsafeMutableBufferPointer<Terminal>
     /// Per terminal, everything a hit reads after the walk, in one 16-byte record (one cache line
     /// instead of three arrays): the route, with bit 31 set for the optional-absent variant; the depths
-    /// of the route's captured parameters, 8 bits each, lowest first; and their count.
+    /// of the route's captured parameters, 8 bits each, lowest first; and their count, with bit 8 set when
+    /// the last capture is a catch-all (its range runs to the end of the path).
     let terminalRecords: UnsafeMutableBufferPointer<(route: Int32, count: Int32, depths: UInt64)>
     /// Scheme subtrees: lowercased scheme → host-level node. Tried before `anyScheme`.
     let schemes: [([UInt8], Int32)]
@@ -269,6 +253,9 @@ final class RouteTrie: @unchecked Sendable {
     let schemeEntries: UnsafeMutableBufferPointer<(start: Int32, length: Int32, node: Int32)>
     let anyScheme: Int32
     let foldPath: Bool
+    /// The scanner's byte classes (``ByteClass/pointer``), read through the trie so that a lookup does not
+    /// check a lazy global.
+    let byteClasses: UnsafePointer<UInt8>
     /// Suffix patterns (`**/login/:phone`), in the order they are tried once the trie found nothing.
     let suffixes: [SuffixRoute]
     /// The most segments a suffix pattern has.
@@ -276,17 +263,19 @@ final class RouteTrie: @unchecked Sendable {
 
     convenience init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
                      constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-                     terminals: [Terminal], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+                     terminals: [Terminal], captures: [[Int]], catchAllRoutes: Set<Int32>, schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
                      suffixes: [SuffixRoute] = []) {
         self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), litTable: frozen(litTable), keyBytes: frozen(keyBytes),
                                        constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
-                  constraints: constraints, captures: captures, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
+                  constraints: constraints, captures: captures, catchAllRoutes: catchAllRoutes, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
     }
 
     /// A trie that takes ownership of `buffers` (from `trieBuffer(count:)`, freed in `deinit`).
     /// A snapshot's arrays are read straight into such buffers.
-    init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], schemes: [([UInt8], Int32)], anyScheme: Int32,
-         foldPath: Bool, suffixes: [SuffixRoute]) {
+    /// `captures` holds each route's capture depths, and `catchAllRoutes` the routes whose last capture is a
+    /// catch-all.
+    init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], catchAllRoutes: Set<Int32>,
+         schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
         nodes = buffers.nodes
@@ -304,8 +293,10 @@ final class RouteTrie: @unchecked Sendable {
             let packed = depths.prefix(8).enumerated().reduce(UInt64(0)) {
                 $0 | UInt64(UInt8(truncatingIfNeeded: $1.element)) << (8 * UInt64($1.offset))
             }
-            return (terminal.route | (terminal.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0), Int32(min(depths.count, 8)), packed)
+            let catchAllBit: Int32 = catchAllRoutes.contains(terminal.route) ? 0x100 : 0
+            return (terminal.route | (terminal.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0), Int32(min(depths.count, 8)) | catchAllBit, packed)
         })
+        byteClasses = ByteClass.pointer
         self.schemes = schemes
         schemeBytes = frozen(schemes.flatMap(\.0))
         var entries: [(start: Int32, length: Int32, node: Int32)] = []
@@ -377,34 +368,53 @@ final class RouteTrie: @unchecked Sendable {
 
     private func lookup(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits, failure: inout URLParseError?,
                         into result: inout RawMatch?) {
-        let layout: URLLayout
-        do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: limits) } catch {
-            failure = error
-            return
-        }
-        var ranges = SegmentRanges()
-        let t: Int32
-        // The scratch buffer receives decoded segments and the lowercased host.
-        if layout.needsDecode || layout.hostHasUpper {
-            t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
-                match(buf, layout, scratch.baseAddress, &ranges)
+        // The path segments' raw ranges, recorded by the scanner (or split after a full scan), on the stack.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: URLScanner.recordedSegments) { segmentBuffer in
+            guard let segments = segmentBuffer.baseAddress else { return }
+            let layout: URLLayout
+            if let common = URLScanner.scanCommon(buf, limits: limits, classes: byteClasses, segments: segments) {
+                layout = common
+            } else {
+                do throws(URLParseError) { layout = try URLScanner.scan(buf, limits: limits) } catch {
+                    failure = error
+                    return
+                }
+                URLScanner.splitSegments(buf, layout, into: segments)
             }
-        } else {
-            t = match(buf, layout, nil, &ranges)
+            let t: Int32
+            // The scratch buffer receives decoded segments and the lowercased host.
+            if layout.needsDecode || layout.hostHasUpper {
+                t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
+                    match(buf, layout, UnsafePointer(segments), scratch.baseAddress)
+                }
+            } else {
+                t = match(buf, layout, UnsafePointer(segments), nil)
+            }
+            guard t >= 0 else {
+                if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
+                return
+            }
+            let record = terminalRecords[Int(t)]
+            let packed = record.route
+            var captures = CaptureRanges()
+            let depths = record.depths
+            let count = Int(record.count & 0xFF)
+            let recorded = min(layout.segmentCount, URLScanner.recordedSegments)
+            for i in 0..<count {
+                let depth = Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))
+                if depth == 0 {
+                    captures.storage[i] = UInt64(layout.hostStart) << 32 | UInt64(layout.hostEnd)
+                } else if depth <= recorded {
+                    // The absent variant of an optional route has no segment at its optional's depth.
+                    captures.storage[i] = segments[depth - 1]
+                }
+            }
+            if record.count & 0x100 != 0 && count > 0 {
+                // A catch-all's value runs from its first segment to the end of the path.
+                captures.storage[count - 1] = captures.storage[count - 1] & ~0xFFFF_FFFF | UInt64(layout.pathEnd)
+            }
+            result = RawMatch(route: packed & 0x7FFF_FFFF, optionalAbsent: packed < 0, captures: captures)
         }
-        guard t >= 0 else {
-            if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
-            return
-        }
-        let record = terminalRecords[Int(t)]
-        let packed = record.route
-        let route = Int(packed & 0x7FFF_FFFF)
-        var captures = CaptureRanges()
-        let depths = record.depths
-        for i in 0..<Int(record.count) {
-            captures.storage[i] = ranges.storage[Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))]
-        }
-        result = RawMatch(route: Int32(route), optionalAbsent: packed < 0, layout: layout, captures: captures)
     }
 
     /// The first suffix pattern (in ranking order) that the end of the URL's path matches. Runs only when
@@ -427,7 +437,7 @@ final class RouteTrie: @unchecked Sendable {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch -> RawMatch? in
             guard let base = buf.baseAddress else { return nil }
             let walker = Walker(trie: self, base: base, count: buf.count, scratch: layout.needsDecode ? scratch.baseAddress : nil,
-                                pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
+                                segments: nil, pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
             routes: for route in suffixes {
                 if let s = route.scheme, s != scheme { continue }
                 let k = route.segments.count
@@ -453,29 +463,29 @@ final class RouteTrie: @unchecked Sendable {
                         captured += 1
                     }
                 }
-                return RawMatch(route: route.route, optionalAbsent: false, layout: layout, captures: captures)
+                return RawMatch(route: route.route, optionalAbsent: false, captures: captures)
             }
             return nil
         }
     }
 
-    /// Finds the best terminal for the URL in `buf` described by `layout`.
+    /// Finds the best terminal for the URL in `buf` described by `layout`, whose path segments' raw ranges
+    /// are in `segments` (see ``URLScanner/splitSegments(_:_:into:)``).
     /// `scratch` must have room for `buf.count` bytes; it receives decoded segments and the lowercased
     /// host. It may be nil only when the layout needs neither (`needsDecode` and `hostHasUpper` false).
-    func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ scratch: UnsafeMutablePointer<UInt8>?,
-               _ ranges: inout SegmentRanges) -> Int32 {
+    func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafePointer<UInt64>,
+               _ scratch: UnsafeMutablePointer<UInt8>?) -> Int32 {
         guard let base = buf.baseAddress else { return -1 }
-        var walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, pathEnd: layout.pathEnd,
+        let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
                             foldPath: foldPath, segmentCount: layout.segmentCount)
-        ranges[0] = (layout.hostStart, layout.hostEnd)
         let host = walker.hostValue(layout)
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                let t = walker.host(entry.node, host, layout, &ranges)
+                let t = walker.step(entry.node, host.0, host.1, fold: true, depth: 0)
                 if t >= 0 { return t }
             }
         }
-        if anyScheme >= 0 { return walker.host(anyScheme, host, layout, &ranges) }
+        if anyScheme >= 0 { return walker.step(anyScheme, host.0, host.1, fold: true, depth: 0) }
         return -1
     }
 
@@ -508,6 +518,8 @@ struct Walker {
     let terminals: UnsafeMutableBufferPointer<Terminal>
     let base: UnsafePointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>?
+    /// The raw range of each path segment, `start << 32 | end` (nil when the walker only decodes values).
+    let segments: UnsafePointer<UInt64>?
     /// One past the last byte of the URL buffer.
     let baseLimit: UnsafePointer<UInt8>
     let pathEnd: Int
@@ -515,9 +527,10 @@ struct Walker {
     /// The number of non-empty path segments of the URL (the scanner's count, split the same way).
     let segmentCount: Int
 
-    init(trie: RouteTrie, base: UnsafePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>?, pathEnd: Int,
-         foldPath: Bool, segmentCount: Int) {
+    init(trie: RouteTrie, base: UnsafePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>?,
+         segments: UnsafePointer<UInt64>?, pathEnd: Int, foldPath: Bool, segmentCount: Int) {
         self.segmentCount = segmentCount
+        self.segments = segments
         baseLimit = base + count
         self.trie = trie
         nodes = trie.nodes
@@ -548,12 +561,6 @@ struct Walker {
             out[k] = b
         }
         return (UnsafePointer(out), len)
-    }
-
-    /// Matches the host segment (`host`, from ``hostValue(_:)``) at `node`, then the path.
-    mutating func host(_ node: Int32, _ host: (UnsafePointer<UInt8>, Int), _ layout: URLLayout,
-                       _ ranges: inout SegmentRanges) -> Int32 {
-        step(node, host.0, host.1, fold: true, depth: 0, next: layout.pathStart, &ranges)
     }
 
     /// The decoded bytes of a raw segment: the raw bytes themselves when there is no escape.
@@ -591,43 +598,33 @@ struct Walker {
         (len == 1 && p[0] == UInt8(ascii: ".")) || (len == 2 && p[0] == UInt8(ascii: ".") && p[1] == UInt8(ascii: "."))
     }
 
-    /// Continues after the segment ending before `next`, at `node`, which is at `depth`.
-    mutating func descend(_ node: Int32, depth: Int, from next: Int, _ ranges: inout SegmentRanges) -> Int32 {
+    /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
+    func descend(_ node: Int32, depth: Int) -> Int32 {
         let n = nodes[Int(node)]
-        // Prune: no terminal below `node` ends after exactly the number of segments left. `depth` path
-        // segments are consumed (the host is depth 0), so `segmentCount - depth` remain.
+        // Prune: no terminal below `node` ends after exactly the number of segments left.
         let left = min(segmentCount &- depth, 63)
-        if left < 0 || n.lengths & (1 << UInt64(left)) == 0 { return -1 }
-        var p = next
-        while p < pathEnd && base[p] == UInt8(ascii: "/") { p += 1 }
-        if p >= pathEnd {
+        if n.lengths & (1 << UInt64(left)) == 0 { return -1 }
+        if depth == segmentCount {
             if n.exact >= 0 { return n.exact }
             return n.absent
         }
-        if depth + 1 >= SegmentRanges.capacity - 1 {
-            // Deeper than any pattern: only a catch-all can take it.
-            if n.catchAll >= 0 { ranges[depth + 1] = (p, pathEnd); return n.catchAll }
-            return -1
-        }
-        var e = p
-        while e < pathEnd && base[e] != UInt8(ascii: "/") { e += 1 }
-        let (vp, vlen) = value(p, e)
-        ranges[depth + 1] = (p, e)
-        return step(node, vp, vlen, fold: foldPath, depth: depth + 1, next: e, &ranges)
+        // Deeper than any pattern: only a catch-all can take it.
+        if depth + 1 >= URLScanner.recordedSegments { return n.catchAll }
+        guard let segments else { return -1 }
+        let range = segments[depth]
+        let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
+        return step(node, vp, vlen, fold: foldPath, depth: depth + 1)
     }
 
-    /// Tries every edge of `node` for the segment value `(vp, vlen)` at `depth`.
-    mutating func step(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int, next: Int,
-                       _ ranges: inout SegmentRanges) -> Int32 {
+    /// Tries every edge of `node` for the segment value `(vp, vlen)` at `depth` (0 = host).
+    func step(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
         let n = nodes[Int(node)]
-        let segStart = ranges[depth].start
         // 1. Literal.
         if n.litCount > 0 {
             let child = literalChild(n, vp, vlen, fold: fold)
             if child >= 0 {
-                let t = descend(child, depth: depth, from: next, &ranges)
+                let t = descend(child, depth: depth)
                 if t >= 0 { return t }
-                ranges[depth] = (segStart, next)
             }
         }
         // A parameter takes the decoded segment whole, a decoded '/' or '\' included (the segment was
@@ -638,52 +635,34 @@ struct Walker {
             // One constrained sibling (the usual case): no need to compare trials.
             let edge = constrained[Int(n.conStart)]
             if constraintMatches(edge.constraint, vp, vlen) {
-                let t = descend(edge.child, depth: depth, from: next, &ranges)
+                let t = descend(edge.child, depth: depth)
                 if t >= 0 { return t }
-                ranges[depth] = (segStart, next)
             }
         } else if n.conCount > 1 && safe {
-            // Every trial writes only the ranges deeper than `depth`, and the same descent always writes the
-            // same ranges. So the trials share `ranges` (no 272-byte copies), and when the winner was not the
-            // last trial to run, its descent runs once more to put its ranges back.
+            // Capture ranges come from the segment table once the walk is over, so trials share nothing.
             var best: Int32 = -1
-            var bestChild: Int32 = -1
-            var lastChild: Int32 = -1
             for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
                 let edge = constrained[k]
                 guard constraintMatches(edge.constraint, vp, vlen) else { continue }
-                let t = descend(edge.child, depth: depth, from: next, &ranges)
-                lastChild = edge.child
-                if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) {
-                    best = t
-                    bestChild = edge.child
-                }
+                let t = descend(edge.child, depth: depth)
+                if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) { best = t }
             }
-            if best >= 0 {
-                if bestChild != lastChild { _ = descend(bestChild, depth: depth, from: next, &ranges) }
-                return best
-            }
-            ranges[depth] = (segStart, next)
+            if best >= 0 { return best }
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
-            let t = descend(n.param, depth: depth, from: next, &ranges)
+            let t = descend(n.param, depth: depth)
             if t >= 0 { return t }
-            ranges[depth] = (segStart, next)
         }
         // 4. Optional last segment: only when nothing follows.
-        if n.optCount > 0 && safe && isLast(next) {
+        if n.optCount > 0 && safe && depth == segmentCount {
             for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
                 let edge = optionals[k]
                 if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return edge.terminal }
             }
         }
         // 5. Catch-all: this segment and everything after it.
-        if n.catchAll >= 0 {
-            ranges[depth] = (segStart, pathEnd)
-            return n.catchAll
-        }
-        return -1
+        return n.catchAll
     }
 
     /// True when constraint `id` accepts the decoded segment `(p, count)`.
@@ -704,16 +683,6 @@ struct Walker {
         default:
             return trie.constraints[Int(id)].matches(UnsafeBufferPointer(start: p, count: count))
         }
-    }
-
-    @inline(__always)
-    func isLast(_ next: Int) -> Bool {
-        var p = next
-        while p < pathEnd {
-            if base[p] != UInt8(ascii: "/") { return false }
-            p += 1
-        }
-        return true
     }
 
     /// ``LiteralEdge/pack(_:_:fold:)`` with one 8-byte load instead of a byte loop.

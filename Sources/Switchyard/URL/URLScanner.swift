@@ -2,7 +2,7 @@
 ///
 /// A layout is only produced by ``URLScanner/scan(_:limits:)``, which has checked every rule of the
 /// normalisation contract, so code that walks a layout can decode components without re-checking.
-struct URLLayout: Sendable {
+struct URLLayout: Sendable, Equatable {
     /// `schemeEnd == 0` means there is no scheme.
     var schemeEnd: Int = 0
     var hostStart: Int = 0
@@ -95,6 +95,15 @@ enum ByteClass {
         return t
     }()
 
+    /// ``table`` in a buffer that lives as long as the process, for code that keeps the pointer (a trie reads
+    /// it through its own stored property, with no lazy-global check or array retain per lookup). Written once,
+    /// then only read.
+    nonisolated(unsafe) static let pointer: UnsafePointer<UInt8> = {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        buffer.initialize(from: table, count: 256)
+        return UnsafePointer(buffer)
+    }()
+
     @inline(__always)
     static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {
@@ -125,6 +134,114 @@ enum ByteClass {
 ///
 /// The scanner allocates nothing: it returns byte ranges. Decoding happens later, once, on demand.
 enum URLScanner {
+    /// The most path segments whose ranges ``scanCommon(_:limits:classes:segments:)`` and
+    /// ``splitSegments(_:_:into:)`` record (the host plus 33 path segments is the matcher's deepest walk).
+    static let recordedSegments = 33
+
+    /// One pass over the common URL (`scheme://host/seg/…?name=value&…`, ASCII, no escape, no capital in the
+    /// host, no port, no fragment): the same layout ``scan(_:limits:)`` would return, plus each path segment's
+    /// raw range (`start << 32 | end`, non-empty segments only, the first ``recordedSegments``) in `segments`.
+    ///
+    /// Returns nil for anything else, valid or not (no scheme, an escape, non-ASCII bytes, an upper-case or
+    /// IPv6 host, a port, userinfo, a fragment, a forbidden byte, a limit reached): the caller then runs
+    /// ``scan(_:limits:)``, which decides and names any error. So this never judges a URL, it only
+    /// recognises the easy ones; a property test checks that every layout it returns is `scan`'s.
+    @inline(__always)
+    static func scanCommon(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits, classes: UnsafePointer<UInt8>,
+                           segments: UnsafeMutablePointer<UInt64>) -> URLLayout? {
+        let n = buf.count
+        guard n <= limits.maxLength, n > 0, let p = buf.baseAddress, ByteClass.isAlpha(p[0]) else { return nil }
+        // 1. Scheme: scheme bytes up to "://".
+        var i = 1
+        while i < n && ByteClass.isSchemeByte(p[i]) { i += 1 }
+        guard i + 2 < n, p[i] == UInt8(ascii: ":"), p[i + 1] == UInt8(ascii: "/"), p[i + 2] == UInt8(ascii: "/") else { return nil }
+        var layout = URLLayout()
+        layout.schemeEnd = i
+        i += 3
+        // 2. Host: plain host bytes only (no capital, escape, port or userinfo), at least one.
+        let hostStart = i
+        while i < n && classes[Int(p[i])] & ByteClass.hostPlain != 0 { i += 1 }
+        guard i > hostStart else { return nil }
+        if i < n {
+            let b = p[i]
+            guard b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") else { return nil }
+        }
+        layout.hostStart = hostStart
+        layout.hostEnd = i
+        layout.pathStart = i
+        // 3. Path: plain bytes and '/', up to '?' (a '#' or anything needing a closer look gives up).
+        var count = 0
+        var segmentStart = -1
+        let notPlain = ~(ByteClass.hostPlain | ByteClass.queryPlain)
+        while i < n {
+            let b = p[i]
+            if classes[Int(b)] & notPlain == 0 {
+                if segmentStart < 0 { segmentStart = i }
+                i += 1
+                continue
+            }
+            guard b == UInt8(ascii: "/") || b == UInt8(ascii: "?") else { return nil }
+            if segmentStart >= 0 {
+                guard i - segmentStart <= limits.maxComponentLength, count < limits.maxSegments else { return nil }
+                if count < recordedSegments { segments[count] = UInt64(segmentStart) << 32 | UInt64(i) }
+                count += 1
+                segmentStart = -1
+            }
+            if b == UInt8(ascii: "?") { break }
+            i += 1
+        }
+        if segmentStart >= 0 {
+            guard i - segmentStart <= limits.maxComponentLength, count < limits.maxSegments else { return nil }
+            if count < recordedSegments { segments[count] = UInt64(segmentStart) << 32 | UInt64(i) }
+            count += 1
+        }
+        layout.pathEnd = i
+        layout.segmentCount = count
+        guard i < n else { return layout }
+        // 4. Query: plain query bytes, '&' and '=' (no escape, no non-ASCII, no fragment).
+        i += 1
+        layout.queryStart = i
+        var itemStart = i
+        var componentStart = i
+        var items = 0
+        while i < n {
+            let b = p[i]
+            if classes[Int(b)] & ByteClass.queryPlain != 0 {
+                i += 1
+                continue
+            }
+            guard b == UInt8(ascii: "&") || b == UInt8(ascii: "="), i - componentStart <= limits.maxComponentLength else { return nil }
+            componentStart = i + 1
+            if b == UInt8(ascii: "&") {
+                if i > itemStart {
+                    items += 1
+                    guard items <= limits.maxQueryItems else { return nil }
+                }
+                itemStart = i + 1
+            }
+            i += 1
+        }
+        guard i - componentStart <= limits.maxComponentLength else { return nil }
+        if i > itemStart {
+            items += 1
+            guard items <= limits.maxQueryItems else { return nil }
+        }
+        layout.queryEnd = i
+        layout.queryItemCount = items
+        return layout
+    }
+
+    /// Records the raw ranges of the non-empty path segments of a scanned URL, as ``scanCommon`` does:
+    /// the first ``recordedSegments`` of them, `start << 32 | end`.
+    static func splitSegments(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, into segments: UnsafeMutablePointer<UInt64>) {
+        var p = layout.pathStart
+        var count = 0
+        while count < recordedSegments, let (s, e) = SegmentCursor.next(buf, &p, layout.pathEnd) {
+            segments[count] = UInt64(s) << 32 | UInt64(e)
+            count += 1
+        }
+    }
+
     /// Scans `buf`, checking limits first, then every byte.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits) throws(URLParseError) -> URLLayout {
         let n = buf.count
