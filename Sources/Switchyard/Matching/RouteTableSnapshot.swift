@@ -133,7 +133,6 @@ extension RouteTable where Target: Codable {
 
         body.raw(UnsafeBufferPointer(trie.nodes))
         body.raw(UnsafeBufferPointer(trie.literals))
-        body.raw(UnsafeBufferPointer(trie.litTable))
         body.raw(UnsafeBufferPointer(trie.keyBytes))
         body.raw(UnsafeBufferPointer(trie.constrained))
         body.raw(UnsafeBufferPointer(trie.optionals))
@@ -379,15 +378,13 @@ extension RouteTable where Target: Codable {
         // The trie's arrays, as they were in memory, read straight into the buffers the trie will own;
         // freed here when anything after them is refused.
         let nodes = try r.raw(TrieNode.self, "trie nodes")
-        var buffers = TrieBuffers(nodes: nodes.items, literals: .init(start: nil, count: 0), litTable: .init(start: nil, count: 0),
+        var buffers = TrieBuffers(nodes: nodes.items, literals: .init(start: nil, count: 0),
                                   keyBytes: .init(start: nil, count: 0), constrained: .init(start: nil, count: 0),
                                   optionals: .init(start: nil, count: 0), terminals: .init(start: nil, count: 0))
         let trie: RouteTrie
         do throws(SnapshotError) {
             let literals = try r.raw(LiteralEdge.self, "literal edges")
             buffers.literals = literals.items
-            let litTable = try r.raw(LiteralEdge.self, "literal hash tables")
-            buffers.litTable = litTable.items
             buffers.keyBytes = try r.raw(UInt8.self, "literal key bytes").items
             let constrained = try r.raw(ConstrainedEdge.self, "constrained edges")
             buffers.constrained = constrained.items
@@ -414,7 +411,7 @@ extension RouteTable where Target: Codable {
             if anyScheme != -1 { roots.append((anyScheme, anyAt)) }
             guard r.offset == r.end else { throw .corrupt("\(r.end - r.offset) unread bytes at the end of the payload", offset: r.offset) }
 
-            try TrieCheck(nodes: nodes, literals: literals, litTable: litTable, keyCount: buffers.keyBytes.count, constrained: constrained,
+            try TrieCheck(nodes: nodes, literals: literals, keyCount: buffers.keyBytes.count, constrained: constrained,
                           optionals: optionals, constraintCount: constraints.count, terminals: terminals, routeCount: routeCount)
                 .check(roots: roots)
 
@@ -439,13 +436,12 @@ extension RouteTable where Target: Codable {
 }
 
 /// Checks that a trie read from a snapshot can be walked safely: every index inside its array, every
-/// Int32 sum the walker computes free of overflow, every hash table with an empty slot (so a probe
-/// ends), and the nodes a tree whose children come after their parent (so a walk ends, and visits a
-/// node at most once per path).
+/// Int32 sum the walker computes free of overflow, every literal key inside the key bytes (the trie
+/// builds its literal hash table from them), and the nodes a tree whose children come after their parent
+/// (so a walk ends, and visits a node at most once per path).
 private struct TrieCheck {
     let nodes: (items: UnsafeMutableBufferPointer<TrieNode>, start: Int)
     let literals: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
-    let litTable: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
     let keyCount: Int
     let constrained: (items: UnsafeMutableBufferPointer<ConstrainedEdge>, start: Int)
     let optionals: (items: UnsafeMutableBufferPointer<OptionalEdge>, start: Int)
@@ -485,27 +481,12 @@ private struct TrieCheck {
         }
         let edgeStride = MemoryLayout<LiteralEdge>.stride
         for (k, edge) in literals.items.enumerated() { try key(edge, at: literals.start + k * edgeStride) }
-        for (k, edge) in litTable.items.enumerated() where edge.child >= 0 { try key(edge, at: litTable.start + k * edgeStride) }
 
         for (i, n) in nodes.items.enumerated() {
             let at = nodes.start + i * nodeStride
             try range(n.litStart, n.litCount, within: literals.items.count, "literal edges", at: at)
-            if n.litCount > RouteTrie.linearLimit {
-                // Looked up through the hash table only.
-                let size = Int(n.tableMask) + 1
-                guard n.tableMask >= 0, size & (size - 1) == 0 else { throw .corrupt("hash table mask \(n.tableMask)", offset: at) }
-                try range(n.tableStart, Int32(truncatingIfNeeded: size), within: litTable.items.count, "hash table", at: at)
-                var empty = 0
-                for k in Int(n.tableStart)..<Int(n.tableStart) + size {
-                    let child = litTable.items[k].child
-                    if child < 0 { empty += 1; continue }
-                    try claim(child, after: i, "literal hash slot", at: litTable.start + k * edgeStride)
-                }
-                guard empty > 0 else { throw .corrupt("a hash table with no empty slot", offset: at) }
-            } else {
-                for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
-                    try claim(literals.items[k].child, after: i, "literal edge", at: literals.start + k * edgeStride)
-                }
+            for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
+                try claim(literals.items[k].child, after: i, "literal edge", at: literals.start + k * edgeStride)
             }
             try range(n.conStart, n.conCount, within: constrained.items.count, "constrained edges", at: at)
             for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {

@@ -68,9 +68,6 @@ struct Terminal: Sendable {
 struct TrieNode: Sendable {
     var litStart: Int32 = 0
     var litCount: Int32 = 0
-    /// Start of this node's open-addressing table in `litTable` (only when `litCount > linearLimit`).
-    var tableStart: Int32 = 0
-    var tableMask: Int32 = 0
     var conStart: Int32 = 0
     var conCount: Int32 = 0
     var param: Int32 = -1
@@ -91,13 +88,13 @@ struct TrieNode: Sendable {
     static let oneOrMore: UInt64 = ~UInt64(1)
 }
 
+/// A literal edge as the node lists it (`litStart`, `litCount`): the canonical copy, which snapshots store
+/// and diagnostics read. Lookups go through ``EdgeSlot``s instead.
 struct LiteralEdge: Sendable {
-    var hash: UInt64
-    /// The key's first (up to) 8 bytes, little-endian: keys of 8 bytes or fewer compare without `keyBytes`.
+    /// The key's first (up to) 8 bytes, little-endian.
     var prefix: UInt64
     var keyStart: Int32
     var keyLength: Int32
-    /// `-1` marks an empty slot in an open-addressing table.
     var child: Int32
 
     /// Up to 8 bytes packed little-endian, optionally ASCII-folded.
@@ -161,6 +158,35 @@ struct SuffixRoute: Sendable {
     var segments: [Segment]
 }
 
+/// One literal edge in the trie-wide open-addressing table, keyed by its parent node and its key.
+///
+/// One table for every node (instead of a list or table per node) means a literal step reads one slot,
+/// whose address depends only on the parent's index and the segment's bytes: not on the parent node's
+/// fields, so the load does not wait for the node's. Keys of up to 16 bytes compare inside the slot.
+struct EdgeSlot: Sendable {
+    /// The key's bytes 0..<8 and 8..<16, little-endian, zero-padded.
+    var prefix: UInt64
+    var second: UInt64
+    /// `-1` marks an empty slot.
+    var parent: Int32
+    var child: Int32
+    var keyLength: Int32
+    /// Where the whole key is in `keyBytes` (read only for keys over 16 bytes).
+    var keyStart: Int32
+
+    static let empty = EdgeSlot(prefix: 0, second: 0, parent: -1, child: -1, keyLength: 0, keyStart: 0)
+
+    /// The slot hash of a key under `parent`, from its first 16 bytes and its length.
+    @inline(__always)
+    static func hash(parent: Int32, prefix: UInt64, second: UInt64, length: Int) -> UInt64 {
+        var x = prefix ^ (second &* 0xA076_1D64_78BD_642F) ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
+        x ^= UInt64(truncatingIfNeeded: length) << 56
+        x = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 33)
+    }
+}
+
 struct ConstrainedEdge: Sendable {
     var constraint: Int32
     var child: Int32
@@ -205,7 +231,6 @@ func release<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
 struct TrieBuffers {
     var nodes: UnsafeMutableBufferPointer<TrieNode>
     var literals: UnsafeMutableBufferPointer<LiteralEdge>
-    var litTable: UnsafeMutableBufferPointer<LiteralEdge>
     var keyBytes: UnsafeMutableBufferPointer<UInt8>
     var constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     var optionals: UnsafeMutableBufferPointer<OptionalEdge>
@@ -215,7 +240,6 @@ struct TrieBuffers {
     func deallocate() {
         release(nodes)
         release(literals)
-        release(litTable)
         release(keyBytes)
         release(constrained)
         release(optionals)
@@ -227,11 +251,12 @@ struct TrieBuffers {
 final class RouteTrie: @unchecked Sendable {
     // @unchecked: every stored property is written once in `init` and only read afterwards; the
     // buffers hold trivial values and are freed in `deinit`.
-    static let linearLimit: Int32 = 4
-
     let nodes: UnsafeMutableBufferPointer<TrieNode>
     let literals: UnsafeMutableBufferPointer<LiteralEdge>
-    let litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    /// Every literal edge, keyed by (parent, key): a power-of-two table at most half full (built from
+    /// `literals` when the trie is made, so snapshots do not store it).
+    let edges: UnsafeMutableBufferPointer<EdgeSlot>
+    let edgeMask: Int
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
     let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     let optionals: UnsafeMutableBufferPointer<OptionalEdge>
@@ -261,11 +286,11 @@ final class RouteTrie: @unchecked Sendable {
     /// The most segments a suffix pattern has.
     let maxSuffixLength: Int
 
-    convenience init(nodes: [TrieNode], literals: [LiteralEdge], litTable: [LiteralEdge], keyBytes: [UInt8],
+    convenience init(nodes: [TrieNode], literals: [LiteralEdge], keyBytes: [UInt8],
                      constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
                      terminals: [Terminal], captures: [[Int]], catchAllRoutes: Set<Int32>, schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
                      suffixes: [SuffixRoute] = []) {
-        self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), litTable: frozen(litTable), keyBytes: frozen(keyBytes),
+        self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), keyBytes: frozen(keyBytes),
                                        constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
                   constraints: constraints, captures: captures, catchAllRoutes: catchAllRoutes, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
     }
@@ -280,8 +305,8 @@ final class RouteTrie: @unchecked Sendable {
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
         nodes = buffers.nodes
         literals = buffers.literals
-        litTable = buffers.litTable
         keyBytes = buffers.keyBytes
+        (edges, edgeMask) = RouteTrie.edgeTable(nodes: buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints
@@ -313,7 +338,7 @@ final class RouteTrie: @unchecked Sendable {
     deinit {
         release(nodes)
         release(literals)
-        release(litTable)
+        release(edges)
         release(keyBytes)
         release(constrained)
         release(optionals)
@@ -324,27 +349,37 @@ final class RouteTrie: @unchecked Sendable {
         release(schemeEntries)
     }
 
-    /// A hash of a key of at most 8 bytes from its packed bytes and length (no per-byte loop).
-    @inline(__always)
-    static func mix(_ prefix: UInt64, _ count: Int) -> UInt64 {
-        var x = prefix ^ (UInt64(count) << 59) ^ 0x9E37_79B9_7F4A_7C15
-        x = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
-        return x ^ (x >> 29)
-    }
-
-    /// The hash of a key longer than 8 bytes, from its first and last 8 bytes (they overlap when it is
-    /// shorter than 16) and its length: no per-byte loop. Equal keys still compare in full.
-    @inline(__always)
-    static func mixLong(_ first: UInt64, _ last: UInt64, _ count: Int) -> UInt64 {
-        mix(first ^ (last << 29 | last >> 35) ^ 0xA076_1D64_78BD_642F, count)
-    }
-
-    /// ``mix(_:_:)`` of the packed bytes for keys of up to 8 bytes, else ``mixLong(_:_:_:)``; optionally
-    /// folding ASCII upper case. The walker computes the same value from whole-word loads.
-    @inline(__always)
-    static func hash(_ p: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt64 {
-        if count <= 8 { return mix(LiteralEdge.pack(p, count, fold: fold), count) }
-        return mixLong(LiteralEdge.pack(p, 8, fold: fold), LiteralEdge.pack(p + count - 8, 8, fold: fold), count)
+    /// The trie-wide literal table: every node's literal edges (each node's `litStart`/`litCount` range,
+    /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a power-of-two table
+    /// with at least half its slots empty, so that every probe ends.
+    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
+                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
+        var count = 0
+        for n in nodes { count += Int(n.litCount) }
+        var size = 16
+        while size < count * 2 { size <<= 1 }
+        let table: UnsafeMutableBufferPointer<EdgeSlot> = trieBuffer(count: size)
+        table.initialize(repeating: .empty)
+        let mask = size - 1
+        for (index, n) in nodes.enumerated() where n.litCount > 0 {
+            for k in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) {
+                let edge = literals[k]
+                let start = Int(edge.keyStart)
+                let length = Int(edge.keyLength)
+                var prefix: UInt64 = 0
+                var second: UInt64 = 0
+                for j in 0..<min(length, 16) {
+                    let b = UInt64(keyBytes[start + j])
+                    if j < 8 { prefix |= b << UInt64(8 * j) } else { second |= b << UInt64(8 * (j - 8)) }
+                }
+                let parent = Int32(index)
+                var slot = Int(truncatingIfNeeded: EdgeSlot.hash(parent: parent, prefix: prefix, second: second, length: length)) & mask
+                while table[slot].parent >= 0 { slot = (slot + 1) & mask }
+                table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: edge.child,
+                                       keyLength: edge.keyLength, keyStart: edge.keyStart)
+            }
+        }
+        return (table, mask)
     }
 
     /// Scans and matches `url`: nil when no route matches, a typed error when the URL is invalid.
@@ -507,8 +542,8 @@ final class RouteTrie: @unchecked Sendable {
 struct Walker {
     unowned(unsafe) let trie: RouteTrie
     let nodes: UnsafeMutableBufferPointer<TrieNode>
-    let literals: UnsafeMutableBufferPointer<LiteralEdge>
-    let litTable: UnsafeMutableBufferPointer<LiteralEdge>
+    let edges: UnsafeMutableBufferPointer<EdgeSlot>
+    let edgeMask: Int
     let keys: UnsafeMutableBufferPointer<UInt8>
     // The walker reads the trie through these buffers: a method call or array read through the
     // `unowned(unsafe)` reference costs a retain and a release (measured with callgrind).
@@ -534,8 +569,8 @@ struct Walker {
         baseLimit = base + count
         self.trie = trie
         nodes = trie.nodes
-        literals = trie.literals
-        litTable = trie.litTable
+        edges = trie.edges
+        edgeMask = trie.edgeMask
         keys = trie.keyBytes
         constrained = trie.constrained
         optionals = trie.optionals
@@ -621,7 +656,7 @@ struct Walker {
         let n = nodes[Int(node)]
         // 1. Literal.
         if n.litCount > 0 {
-            let child = literalChild(n, vp, vlen, fold: fold)
+            let child = literalChild(node, vp, vlen, fold: fold)
             if child >= 0 {
                 let t = descend(child, depth: depth)
                 if t >= 0 { return t }
@@ -707,42 +742,32 @@ struct Walker {
         return v | (upper >> 2)
     }
 
+    /// The child of `node` along the literal edge whose key is the segment `(vp, vlen)`, or -1.
     @inline(__always)
-    func literalChild(_ n: TrieNode, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int32 {
+    func literalChild(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int32 {
         let prefix = packed(vp, vlen, fold: fold)
-        if n.litCount <= RouteTrie.linearLimit {
-            for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
-                let edge = literals[k]
-                if Int(edge.keyLength) == vlen && edge.prefix == prefix && (vlen <= 8 || equal(edge, vp, vlen, fold: fold)) {
-                    return edge.child
-                }
-            }
-            return -1
-        }
-        let h = vlen <= 8 ? RouteTrie.mix(prefix, vlen) : RouteTrie.mixLong(prefix, packed(vp + vlen - 8, 8, fold: fold), vlen)
-        var slot = Int32(truncatingIfNeeded: h) & n.tableMask
+        let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
+        var slot = Int(truncatingIfNeeded: EdgeSlot.hash(parent: node, prefix: prefix, second: second, length: vlen)) & edgeMask
         while true {
-            let edge = litTable[Int(n.tableStart + slot)]
-            if edge.child < 0 { return -1 }
-            if edge.hash == h && Int(edge.keyLength) == vlen && edge.prefix == prefix && (vlen <= 8 || equal(edge, vp, vlen, fold: fold)) {
+            let edge = edges[slot]
+            if edge.parent == node && edge.prefix == prefix && edge.second == second && Int(edge.keyLength) == vlen
+                && (vlen <= 16 || equalTail(edge, vp, vlen, fold: fold)) {
                 return edge.child
             }
-            slot = (slot + 1) & n.tableMask
+            if edge.parent < 0 { return -1 }
+            slot = (slot &+ 1) & edgeMask
         }
     }
 
+    /// True when bytes 16..<vlen of the segment equal the edge's key's (the first 16 compared in the slot).
     @inline(__always)
-    func equal(_ edge: LiteralEdge, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Bool {
+    func equalTail(_ edge: EdgeSlot, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Bool {
         let key = Int(edge.keyStart)
-        if fold {
-            for k in 0..<vlen {
-                var b = vp[k]
-                if b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
-                if b != keys[key + k] { return false }
-            }
-            return true
+        for k in 16..<vlen {
+            var b = vp[k]
+            if fold && b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+            if b != keys[key + k] { return false }
         }
-        for k in 0..<vlen where vp[k] != keys[key + k] { return false }
         return true
     }
 }

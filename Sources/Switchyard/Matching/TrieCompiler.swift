@@ -110,7 +110,7 @@ enum TrieCompiler {
         let anyIndex: Int32 = anyUsed ? flat.add(anyRoot) : -1
         let suffixes = suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: foldPath, flat: &flat)
         return RouteTrie(
-            nodes: flat.nodes, literals: flat.literals, litTable: flat.litTable, keyBytes: flat.keyBytes,
+            nodes: flat.nodes, literals: flat.literals, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
             terminals: terminals,
             captures: patterns.map { p in p.segments.enumerated().compactMap { $0.element.parameterName != nil || $0.element == .catchAll(name: nil) ? $0.offset : nil } },
@@ -157,7 +157,6 @@ enum TrieCompiler {
         let terminals: [Terminal]
         var nodes: [TrieNode] = []
         var literals: [LiteralEdge] = []
-        var litTable: [LiteralEdge] = []
         var keyBytes: [UInt8] = []
         var constrained: [ConstrainedEdge] = []
         var optionals: [OptionalEdge] = []
@@ -187,25 +186,9 @@ enum TrieCompiler {
             n.litStart = Int32(literals.count)
             n.litCount = Int32(b.literalKeys.count)
             for (key, child) in zip(b.literalKeys, litChildren) {
-                let (h, prefix) = key.withUnsafeBufferPointer { kb in
-                    kb.baseAddress.map { (RouteTrie.hash($0, kb.count, fold: false), LiteralEdge.pack($0, kb.count, fold: false)) }
-                        ?? (RouteTrie.mix(0, 0), 0)
-                }
-                literals.append(LiteralEdge(hash: h, prefix: prefix, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
+                let prefix = key.withUnsafeBufferPointer { kb in kb.baseAddress.map { LiteralEdge.pack($0, kb.count, fold: false) } ?? 0 }
+                literals.append(LiteralEdge(prefix: prefix, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
                 keyBytes.append(contentsOf: key)
-            }
-            if n.litCount > RouteTrie.linearLimit {
-                var size: Int32 = 8
-                while size < n.litCount * 2 { size <<= 1 }
-                n.tableStart = Int32(litTable.count)
-                n.tableMask = size - 1
-                let empty = LiteralEdge(hash: 0, prefix: 0, keyStart: 0, keyLength: 0, child: -1)
-                litTable.append(contentsOf: repeatElement(empty, count: Int(size)))
-                for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
-                    var slot = Int32(truncatingIfNeeded: literals[k].hash) & n.tableMask
-                    while litTable[Int(n.tableStart + slot)].child >= 0 { slot = (slot + 1) & n.tableMask }
-                    litTable[Int(n.tableStart + slot)] = literals[k]
-                }
             }
 
             n.conStart = Int32(constrained.count)
