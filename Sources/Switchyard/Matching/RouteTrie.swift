@@ -158,23 +158,34 @@ struct SuffixRoute: Sendable {
     var segments: [Segment]
 }
 
-/// One literal edge in the trie-wide open-addressing table, keyed by its parent node and its key.
+/// One literal edge in the trie-wide open-addressing table, keyed by its parent node and its key, with
+/// what the walker needs of the child to go on: its lengths, its end terminal, and whether it has
+/// literal or other edges.
 ///
 /// One table for every node (instead of a list or table per node) means a literal step reads one slot,
-/// whose address depends only on the parent's index and the segment's bytes: not on the parent node's
-/// fields, so the load does not wait for the node's. Keys of up to 16 bytes compare inside the slot.
+/// whose address depends only on the parent's index and the segment's bytes, not on the parent node's
+/// fields. The child's summary in the slot means a walk that goes on by literals reads no node at all:
+/// a node is read only when its parameter, constraint, optional or catch-all edges are tried. Keys of up
+/// to 16 bytes compare inside the slot.
 struct EdgeSlot: Sendable {
     /// The key's bytes 0..<8 and 8..<16, little-endian, zero-padded.
     var prefix: UInt64
     var second: UInt64
+    /// The child's ``TrieNode/lengths``.
+    var childLengths: UInt64
     /// `-1` marks an empty slot.
     var parent: Int32
     var child: Int32
     var keyLength: Int32
     /// Where the whole key is in `keyBytes` (read only for keys over 16 bytes).
     var keyStart: Int32
+    /// The child's end terminal: its `exact`, else its `absent`, else -1.
+    var childEnd: Int32
+    /// The child's ``Walker/Edges`` bits.
+    var childEdges: Int32
 
-    static let empty = EdgeSlot(prefix: 0, second: 0, parent: -1, child: -1, keyLength: 0, keyStart: 0)
+    static let empty = EdgeSlot(prefix: 0, second: 0, childLengths: 0, parent: -1, child: -1, keyLength: 0, keyStart: 0,
+                                childEnd: -1, childEdges: 0)
 
     /// The slot hash of a key under `parent`, from its first 16 bytes and its length.
     @inline(__always)
@@ -375,8 +386,10 @@ final class RouteTrie: @unchecked Sendable {
                 let parent = Int32(index)
                 var slot = Int(truncatingIfNeeded: EdgeSlot.hash(parent: parent, prefix: prefix, second: second, length: length)) & mask
                 while table[slot].parent >= 0 { slot = (slot + 1) & mask }
-                table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: edge.child,
-                                       keyLength: edge.keyLength, keyStart: edge.keyStart)
+                let child = nodes[Int(edge.child)]
+                table[slot] = EdgeSlot(prefix: prefix, second: second, childLengths: child.lengths, parent: parent, child: edge.child,
+                                       keyLength: edge.keyLength, keyStart: edge.keyStart,
+                                       childEnd: child.exact >= 0 ? child.exact : child.absent, childEdges: Walker.edges(of: child))
             }
         }
         return (table, mask)
@@ -516,11 +529,11 @@ final class RouteTrie: @unchecked Sendable {
         let host = walker.hostValue(layout)
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                let t = walker.step(entry.node, host.0, host.1, fold: true, depth: 0)
+                let t = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0)
                 if t >= 0 { return t }
             }
         }
-        if anyScheme >= 0 { return walker.step(anyScheme, host.0, host.1, fold: true, depth: 0) }
+        if anyScheme >= 0 { return walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0) }
         return -1
     }
 
@@ -633,6 +646,18 @@ struct Walker {
         (len == 1 && p[0] == UInt8(ascii: ".")) || (len == 2 && p[0] == UInt8(ascii: ".") && p[1] == UInt8(ascii: "."))
     }
 
+    /// Which kinds of edge a node has, as ``EdgeSlot/childEdges`` records them.
+    enum Edges {
+        static let literals: Int32 = 1
+        /// Constrained, parameter, optional or catch-all edges: the node itself must be read to try them.
+        static let others: Int32 = 2
+    }
+
+    static func edges(of n: TrieNode) -> Int32 {
+        (n.litCount > 0 ? Edges.literals : 0)
+            | (n.conCount > 0 || n.param >= 0 || n.optCount > 0 || n.catchAll >= 0 ? Edges.others : 0)
+    }
+
     /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
     func descend(_ node: Int32, depth: Int) -> Int32 {
         let n = nodes[Int(node)]
@@ -648,20 +673,36 @@ struct Walker {
         guard let segments else { return -1 }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
-        return step(node, vp, vlen, fold: foldPath, depth: depth + 1)
+        return step(node, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1)
     }
 
-    /// Tries every edge of `node` for the segment value `(vp, vlen)` at `depth` (0 = host).
-    func step(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
-        let n = nodes[Int(node)]
+    /// ``descend(_:depth:)`` into the child of a literal edge, from the summary in its slot: the child node
+    /// is read only if its own non-literal edges must be tried.
+    @inline(__always)
+    func descend(through edge: EdgeSlot, depth: Int) -> Int32 {
+        let left = min(segmentCount &- depth, 63)
+        if edge.childLengths & (1 << UInt64(left)) == 0 { return -1 }
+        if depth == segmentCount { return edge.childEnd }
+        if depth + 1 >= URLScanner.recordedSegments { return nodes[Int(edge.child)].catchAll }
+        guard let segments else { return -1 }
+        let range = segments[depth]
+        let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
+        return step(edge.child, edge.childEdges, vp, vlen, fold: foldPath, depth: depth + 1)
+    }
+
+    /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
+    /// `(vp, vlen)` at `depth` (0 = host).
+    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
         // 1. Literal.
-        if n.litCount > 0 {
-            let child = literalChild(node, vp, vlen, fold: fold)
-            if child >= 0 {
-                let t = descend(child, depth: depth)
+        if kinds & Edges.literals != 0 {
+            let slot = literalSlot(node, vp, vlen, fold: fold)
+            if slot >= 0 {
+                let t = descend(through: edges[slot], depth: depth)
                 if t >= 0 { return t }
             }
         }
+        if kinds & Edges.others == 0 { return -1 }
+        let n = nodes[Int(node)]
         // A parameter takes the decoded segment whole, a decoded '/' or '\' included (the segment was
         // split before decoding, so it never spans two segments); only a dot segment is refused.
         let safe = !Walker.isDotSegment(vp, vlen)
@@ -742,9 +783,9 @@ struct Walker {
         return v | (upper >> 2)
     }
 
-    /// The child of `node` along the literal edge whose key is the segment `(vp, vlen)`, or -1.
+    /// The slot of the literal edge of `node` whose key is the segment `(vp, vlen)`, or -1.
     @inline(__always)
-    func literalChild(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int32 {
+    func literalSlot(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int {
         let prefix = packed(vp, vlen, fold: fold)
         let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
         var slot = Int(truncatingIfNeeded: EdgeSlot.hash(parent: node, prefix: prefix, second: second, length: vlen)) & edgeMask
@@ -752,7 +793,7 @@ struct Walker {
             let edge = edges[slot]
             if edge.parent == node && edge.prefix == prefix && edge.second == second && Int(edge.keyLength) == vlen
                 && (vlen <= 16 || equalTail(edge, vp, vlen, fold: fold)) {
-                return edge.child
+                return slot
             }
             if edge.parent < 0 { return -1 }
             slot = (slot &+ 1) & edgeMask
