@@ -80,6 +80,12 @@ struct TrieNode: Sendable {
     /// segments (bit 63: 63 or more). The walker knows how many segments the URL has left, so it skips
     /// any subtree that cannot end a match with that many, which cuts almost all backtracking.
     var lengths: UInt64 = 0
+    /// The parameter child's `lengths`, end terminal (`exact`, else `absent`) and ``Walker/Edges`` bits,
+    /// filled in when the trie is made (``RouteTrie/summarize(_:literals:keyBytes:)``), so that a step
+    /// through the parameter edge reads no other node unless the child's own edges must be tried.
+    var paramLengths: UInt64 = 0
+    var paramEnd: Int32 = -1
+    var paramEdges: Int32 = 0
 
     /// `lengths` of a parent reached through one edge to a node whose mask is `m` (saturating at 63).
     @inline(__always)
@@ -314,10 +320,11 @@ final class RouteTrie: @unchecked Sendable {
          schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
+        let kinds = RouteTrie.summarize(buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes)
         nodes = buffers.nodes
         literals = buffers.literals
         keyBytes = buffers.keyBytes
-        (edges, edgeMask) = RouteTrie.edgeTable(nodes: buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes)
+        (edges, edgeMask) = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints
@@ -360,10 +367,34 @@ final class RouteTrie: @unchecked Sendable {
         release(schemeEntries)
     }
 
+    /// Each node's ``Walker/Edges`` bits with the filter of its literal keys, and, written into every node
+    /// with a parameter child, that child's summary (`paramLengths`, `paramEnd`, `paramEdges`). The
+    /// nodes' indices and key ranges must be valid (a snapshot's were checked before this runs).
+    static func summarize(_ nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
+                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> [Int32] {
+        var kinds = [Int32](repeating: 0, count: nodes.count)
+        for (index, n) in nodes.enumerated() {
+            var bits = Walker.edges(of: n) & ~Walker.Edges.filterBits
+            for k in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) {
+                let edge = literals[k]
+                guard let base = keyBytes.baseAddress else { break }
+                bits |= Walker.filterBit(base + Int(edge.keyStart), Int(edge.keyLength), fold: false)
+            }
+            kinds[index] = bits
+        }
+        for index in nodes.indices where nodes[index].param >= 0 {
+            let child = nodes[Int(nodes[index].param)]
+            nodes[index].paramLengths = child.lengths
+            nodes[index].paramEnd = child.exact >= 0 ? child.exact : child.absent
+            nodes[index].paramEdges = kinds[Int(nodes[index].param)]
+        }
+        return kinds
+    }
+
     /// The trie-wide literal table: every node's literal edges (each node's `litStart`/`litCount` range,
     /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a power-of-two table
     /// with at least half its slots empty, so that every probe ends.
-    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
+    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32], literals: UnsafeMutableBufferPointer<LiteralEdge>,
                           keyBytes: UnsafeMutableBufferPointer<UInt8>) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
         var count = 0
         for n in nodes { count += Int(n.litCount) }
@@ -389,7 +420,7 @@ final class RouteTrie: @unchecked Sendable {
                 let child = nodes[Int(edge.child)]
                 table[slot] = EdgeSlot(prefix: prefix, second: second, childLengths: child.lengths, parent: parent, child: edge.child,
                                        keyLength: edge.keyLength, keyStart: edge.keyStart,
-                                       childEnd: child.exact >= 0 ? child.exact : child.absent, childEdges: Walker.edges(of: child))
+                                       childEnd: child.exact >= 0 ? child.exact : child.absent, childEdges: kinds[Int(edge.child)])
             }
         }
         return (table, mask)
@@ -646,16 +677,41 @@ struct Walker {
         (len == 1 && p[0] == UInt8(ascii: ".")) || (len == 2 && p[0] == UInt8(ascii: ".") && p[1] == UInt8(ascii: "."))
     }
 
-    /// Which kinds of edge a node has, as ``EdgeSlot/childEdges`` records them.
+    /// Which kinds of edge a node has, as ``EdgeSlot/childEdges`` records them, and a filter of its literal
+    /// keys: a segment whose ``filterBit(_:_:fold:)`` is not set matches none of them, so the literal table
+    /// is not probed (a segment that is a parameter's value then costs no slot read).
     enum Edges {
         static let literals: Int32 = 1
         /// Constrained, parameter, optional or catch-all edges: the node itself must be read to try them.
         static let others: Int32 = 2
+        /// Bits 2...31: one per class of key (by length, first and last byte).
+        static let filterBits = Int32(bitPattern: 0xFFFF_FFFC)
     }
 
+    /// A node's kinds of edge with every filter bit set (no filtering), for nodes reached without a summary.
     static func edges(of n: TrieNode) -> Int32 {
-        (n.litCount > 0 ? Edges.literals : 0)
+        (n.litCount > 0 ? Edges.literals | Edges.filterBits : 0)
             | (n.conCount > 0 || n.param >= 0 || n.optCount > 0 || n.catchAll >= 0 ? Edges.others : 0)
+    }
+
+    /// The filter bit (one of bits 2...31) of the key or segment `(p, count)`, optionally ASCII-folded.
+    @inline(__always)
+    static func filterBit(_ p: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Int32 {
+        var first: UInt32 = 0
+        var last: UInt32 = 0
+        if count > 0 {
+            var a = p[0]
+            var b = p[count - 1]
+            if fold {
+                if a &- UInt8(ascii: "A") < 26 { a |= 0x20 }
+                if b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+            }
+            first = UInt32(a)
+            last = UInt32(b)
+        }
+        let h = (first &* 0x9E37_79B1) ^ (last &* 0x85EB_CA77) ^ (UInt32(truncatingIfNeeded: count) &* 0xC2B2_AE3D)
+        let index = (h >> 27) % 30
+        return Int32(bitPattern: UInt32(4) << index)
     }
 
     /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
@@ -676,28 +732,29 @@ struct Walker {
         return step(node, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1)
     }
 
-    /// ``descend(_:depth:)`` into the child of a literal edge, from the summary in its slot: the child node
-    /// is read only if its own non-literal edges must be tried.
+    /// ``descend(_:depth:)`` into `child` from its summary (a literal slot's, or a node's for its parameter
+    /// child): the child node is read only if its own non-literal edges must be tried.
     @inline(__always)
-    func descend(through edge: EdgeSlot, depth: Int) -> Int32 {
+    func descend(_ child: Int32, lengths: UInt64, end: Int32, kinds: Int32, depth: Int) -> Int32 {
         let left = min(segmentCount &- depth, 63)
-        if edge.childLengths & (1 << UInt64(left)) == 0 { return -1 }
-        if depth == segmentCount { return edge.childEnd }
-        if depth + 1 >= URLScanner.recordedSegments { return nodes[Int(edge.child)].catchAll }
+        if lengths & (1 << UInt64(left)) == 0 { return -1 }
+        if depth == segmentCount { return end }
+        if depth + 1 >= URLScanner.recordedSegments { return nodes[Int(child)].catchAll }
         guard let segments else { return -1 }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
-        return step(edge.child, edge.childEdges, vp, vlen, fold: foldPath, depth: depth + 1)
+        return step(child, kinds, vp, vlen, fold: foldPath, depth: depth + 1)
     }
 
     /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
     /// `(vp, vlen)` at `depth` (0 = host).
     func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
         // 1. Literal.
-        if kinds & Edges.literals != 0 {
+        if kinds & Edges.literals != 0 && kinds & Walker.filterBit(vp, vlen, fold: fold) != 0 {
             let slot = literalSlot(node, vp, vlen, fold: fold)
             if slot >= 0 {
-                let t = descend(through: edges[slot], depth: depth)
+                let edge = edges[slot]
+                let t = descend(edge.child, lengths: edge.childLengths, end: edge.childEnd, kinds: edge.childEdges, depth: depth)
                 if t >= 0 { return t }
             }
         }
@@ -727,7 +784,7 @@ struct Walker {
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
-            let t = descend(n.param, depth: depth)
+            let t = descend(n.param, lengths: n.paramLengths, end: n.paramEnd, kinds: n.paramEdges, depth: depth)
             if t >= 0 { return t }
         }
         // 4. Optional last segment: only when nothing follows.

@@ -21,7 +21,7 @@ enum SnapshotFormat {
             parts += [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment]
             parts += fields.map { MemoryLayout<T>.offset(of: $0) ?? -1 }
         }
-        describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths])
+        describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.paramLengths, \.paramEnd, \.paramEdges])
         describe(LiteralEdge.self, [\.prefix, \.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
