@@ -324,6 +324,30 @@ struct GeneratedAppTests {
         #expect(third.state.compactDescription == "[search] search")
     }
 
+    /// A reload that keeps the screen's URL but routes it elsewhere says so instead of "still on".
+    @Test func aReloadThatRoutesTheScreenElsewhereSaysSo() async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "app://home", target: "Home"),
+            RouteDefinition(pattern: "app://user/:id", target: "UserProfile"),
+        ])
+        let old = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+        _ = await old.perform(.open("app://user/7"))
+        #expect(old.state.top.title == "UserProfile")
+
+        let same = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+        #expect(same.carryOn(from: old).description == "still on UserProfile")
+
+        let changed = RouteFile(routes: [
+            RouteDefinition(pattern: "app://home", target: "Home"),
+            RouteDefinition(pattern: "app://user/:id<int>", target: "Profile"),
+        ])
+        let next = try AppRuntime(app: AppDescription.generated(from: changed, name: "routes.json"))
+        let carried = next.carryOn(from: same)
+        #expect(carried.keptPlace)
+        #expect(next.state.top.title == "Profile")
+        #expect(carried.description == "app://user/7 now routes to app://user/:id<int> → Profile (was app://user/:id → UserProfile): on Profile")
+    }
+
     @Test func aReloadCancelsTheHeldOpenWithItsLoginScreen() async throws {
         let file = RouteFile(routes: [
             RouteDefinition(pattern: "shop://home", target: "Home"),

@@ -101,6 +101,10 @@ struct AppModelTests {
         let log = loop.model.log
         #expect(log.first?.url == "app://discover", "the open from before the reload is still there")
         #expect(log.last?.event == "Reloaded routes.json; still on Discover")
+        // Both reload lines carry the time like every other line of the log.
+        for line in AppView.logLines(Array(log.suffix(2)), width: 200) {
+            #expect(line.text.range(of: #"^ \d+\.\ds • "#, options: .regularExpression) != nil, "\(line.text)")
+        }
         #expect(loop.model.state.compactDescription == "[Discover] Discover", "the user stays where they were")
         #expect(Set(log.map(\.sequence)).count == log.count, "every entry keeps an identity of its own")
         // The new app's first open is the newest, unfolded.
