@@ -264,6 +264,23 @@ struct GeneratedAppTests {
         #expect(AppDescription.generated(from: RouteFile(routes: [])).routes[0].body == ["This route file has no routes."])
     }
 
+    /// The tab of routes on any host has one name, the tab bar's `*`: its index screen's title (the
+    /// phone's navigation bar, the script's state) and its name in the log are the same.
+    @Test func theAnyHostTabHasOneName() async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        let app = AppDescription.generated(from: file, name: "routes.json")
+        let tab = try #require(app.tabs.last)
+        #expect(tab.title == "*")
+        let index = try #require(app.routes.first { $0.pattern == tab.root })
+        #expect(index.title == "*")
+        #expect(app.generatedIndexName(for: tab.root) == "* index (tab 5)")
+        let runtime = try AppRuntime(app: app)
+        let report = await runtime.perform(.tab(5))
+        #expect(report.state.compactDescription == "[*] *")
+        _ = await runtime.perform(.tap(1))
+        #expect(runtime.state.compactDescription == "[*] * > Web")
+    }
+
     @Test func manyHostsShareOneRoutesTab() throws {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))
@@ -278,7 +295,7 @@ struct GeneratedAppTests {
         let file = try RouteFile.decode(json: Data(Self.json.utf8))
         let app = AppDescription.generated(from: file, name: "routes.json")
         #expect(app.generatedIndexName(for: "switchyard-index://tab/1") == "user index (tab 1)")
-        #expect(app.generatedIndexName(for: "switchyard-index://tab/5?jumpType=tab") == "Any host index (tab 5)")
+        #expect(app.generatedIndexName(for: "switchyard-index://tab/5?jumpType=tab") == "* index (tab 5)")
         #expect(app.generatedIndexName(for: "switchyard-index://tab/6") == nil, "no such tab")
         #expect(app.generatedIndexName(for: "switchyard-index://tab/1/x") == nil)
         #expect(app.generatedIndexName(for: "app://user/42") == nil)
