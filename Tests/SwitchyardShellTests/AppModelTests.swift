@@ -194,11 +194,24 @@ struct AppModelTests {
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         let model = loop.model
         #expect(model.phoneTitle == "Test Shop · ○ logged out · ⏸ #1 held")
-        #expect(model.phoneTitle(fitting: 30) == "○ logged out · ⏸ #1 held")
-        #expect(model.phoneTitle(fitting: 20) == "○ · ⏸ #1 held")
+        // Narrower, the badges shorten first, then the name is cut: it stays while a letter fits.
+        #expect(model.phoneTitle(fitting: 30) == "Test Shop · ○ · ⏸ #1 held")
+        #expect(model.phoneTitle(fitting: 20) == "Test Shop · ○ · ⏸ #1")
+        #expect(model.phoneTitle(fitting: 15) == "Tes… · ○ · ⏸ #1")
         #expect(model.phoneTitle(fitting: 8) == "○ · ⏸ #1")
         // At 100 columns the whole marker shows in the frame.
         #expect(try #require(terminal.lastFrame).description.contains("⏸ #1 held"))
+    }
+
+    /// The demo app's longer name at the default phone width: a hold adds its marker, and the name stays.
+    @Test func theTitleBarKeepsTheAppNameWhileAHoldIsShown() async throws {
+        var description = try AppDescription.decode(json: Data(AppFixture.json.utf8))
+        description.name = "Switchyard Shop"
+        let terminal = MemoryTerminal(width: 100, height: 30)
+        let loop = AppLoop(runtime: try AppRuntime(app: description), terminal: terminal, animations: false, stopsWhenIdle: true)
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        let title = try #require(terminal.lastFrame).description.split(separator: "\n").first { $0.contains("┌─") }
+        #expect(title?.contains("┌─ Switchyard Shop · ○ · ⏸ #1 held ") == true, "\(title ?? "")")
     }
 
     @Test func aReplayInTheAppChecksItsExpectations() async throws {
