@@ -22,6 +22,20 @@ struct AppRuntimeTests {
         #expect(runtime.state.top.title == "Edit profile")
     }
 
+    /// The resumed open's placement line names the login screen's dismissal that came first, as the
+    /// step's transition does.
+    @Test func aResumedOpensPlacementSaysTheLoginScreenWasDismissedFirst() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        _ = await runtime.perform(.open("app://order/42"))
+        let report = await runtime.perform(.login)
+        let placement = try #require(report.trace?.steps.last { $0.kind == .placement })
+        #expect(placement.detail == "dismiss Log in (slideToBottom), then tabSwitch 1 → 3 (none), then push Orders → Order #42 (slideFromRight)")
+        #expect(report.transition.description == placement.detail)
+        // An open that resumes nothing says only what it placed.
+        let next = await runtime.perform(.open("app://order/7"))
+        #expect(next.trace?.steps.last { $0.kind == .placement }?.detail == "push Order #42 → Order #7 (slideFromRight)")
+    }
+
     @Test func aHoldCancelledByATabSwitchFiresCancelledOnce() async throws {
         let runtime = try DemoApp.makeRuntime()
         let got = Deliveries()

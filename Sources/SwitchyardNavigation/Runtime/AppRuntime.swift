@@ -37,6 +37,9 @@ public final class AppRuntime {
     private var placedTransitions: [Transition] = []
     /// Notes from placements during the command being performed.
     private var placementNotes: [String] = []
+    /// What the command did before the open it causes (a login removes its login screens, then
+    /// resumes the held open): the next placement's line names it first.
+    private var transitionsBeforePlacement: [Transition] = []
     private let placementTarget: PlacementTarget
     /// The most recent events, oldest first (at most ``timelineLimit``).
     public private(set) var timeline: [TimelineEvent] = []
@@ -413,7 +416,10 @@ public final class AppRuntime {
         holdBinding = nil
         let held = gate.heldNavigation
         if let held { record(.command("login", result: "resumes #\(held.openID)")) }
-        guard let trace = await gate.resumeAfterLogin() else {
+        transitionsBeforePlacement = removed
+        let resumed = await gate.resumeAfterLogin()
+        transitionsBeforePlacement = []
+        guard let trace = resumed else {
             return StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
                               state: state)
         }
@@ -531,7 +537,11 @@ public final class AppRuntime {
                state.top.kind == loginKind {
                 holdBinding = (held.openID, state.top.id)
             }
-            return .placed(note: note ?? transition.description)
+            // A resumed open's line says that the login screen was dismissed before it was placed.
+            let before = Transition.combining(transitionsBeforePlacement)
+            transitionsBeforePlacement = []
+            let placed = note ?? transition.description
+            return .placed(note: before == .none ? placed : "\(before.description), then \(placed)")
         } catch {
             switch error {
             case .navigation(.vetoed(let id, let reason)):
