@@ -61,6 +61,31 @@ struct CommandLineTests {
         """)
     }
 
+    /// A mistyped option gets the nearest known one, also where the rest of the line is incomplete
+    /// (`match --route FILE` was answered "missing --routes").
+    @Test func aMistypedOptionIsNamedWithTheNearestOneWhateverElseIsMissing() throws {
+        let cases: [([String], String)] = [
+            (["match", "--route", "routes.json", "app://a"], "Error: Unknown option '--route'. Did you mean '--routes'?\nUsage: switchyard match --routes <routes> [<urls> ...]\n  See 'switchyard match --help' for more information.\n"),
+            (["match", "--route=routes.json"], "Error: Unknown option '--route'. Did you mean '--routes'?\n"),
+            (["explain", "--jsn"], "Error: Unknown option '--jsn'. Did you mean '--json'?\n"),
+            (["diff", "--jsno"], "Error: Unknown option '--jsno'. Did you mean '--json'?\n"),
+            (["generate", "swift", "--nam", "X"], "Error: Unknown option '--nam'. Did you mean '--name'?\n"),
+            (["routes", "--tre"], "Error: Unknown option '--tre'. Did you mean '--tree'?\n"),
+            (["--no-animaton"], "Error: Unknown option '--no-animaton'. Did you mean '--no-animation'?\n"),
+            (["match", "--bogus"], "Error: Unknown option '--bogus'\n"),
+        ]
+        for (arguments, expected) in cases {
+            let r = try Self.run(arguments)
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.out.isEmpty)
+            #expect(r.err.hasPrefix(expected), "\(arguments): \(r.err)")
+        }
+        // A missing argument with no unknown option is still the parser's own error.
+        let missing = try Self.run(["match"])
+        #expect(missing.status == 64)
+        #expect(missing.err.hasPrefix("Error: Missing expected argument '--routes <routes>'"), "\(missing.err)")
+    }
+
     @Test func anUnknownCommandIsNamedWithTheCommandsNotRunsUsage() throws {
         let r = try Self.run(["bogus"])
         #expect(r.status != 0)
