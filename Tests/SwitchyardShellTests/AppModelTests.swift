@@ -520,6 +520,28 @@ struct AppModelTests {
         #expect(MemoryTerminal.osc52("hi") == "\u{1B}]52;c;aGk=\u{07}")
     }
 
+    /// With F3 the keys go to the route table's filter: the prompt line and the status line say what
+    /// typing and Enter do there (it said "type : or / then a URL", but `:` goes into the filter), and
+    /// the help says what F3 does.
+    @Test func theRouteTableFilterSaysWhatItsKeysDo() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.function(3)], to: loop, terminal)
+        #expect(loop.model.focus == .filter)
+        let lines = try #require(terminal.lastFrame).description.split(separator: "\n", omittingEmptySubsequences: false)
+        let prompt = lines[lines.count - 2], status = lines[lines.count - 1]
+        #expect(prompt.contains("typing filters the routes; a URL tests them · Enter brings the pattern here"), "\(prompt)")
+        #expect(!prompt.contains(": or /"))
+        #expect(status.hasSuffix("↑↓ select  Enter edit  Esc done"), "\(status)")
+        // `:` goes into the filter, as the hint says, and Enter brings the selected pattern to the prompt.
+        await AppFixture.type(":", to: loop, terminal)
+        #expect(loop.model.filter.text == ":")
+        await AppFixture.send([.backspace, .enter], to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(!loop.model.prompt.isEmpty)
+        let help = try #require(KeyBinding.all.first { $0.keys == "F3  R" })
+        #expect(help.action == "show/hide the route table, typing in its filter (a URL there is tested)")
+    }
+
     @Test func helpOverlayClosesOnAnyKey() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("?", to: loop, terminal)
