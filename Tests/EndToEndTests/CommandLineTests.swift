@@ -217,6 +217,46 @@ struct CommandLineTests {
         #expect(refused.output.contains("missing argument for parameter 'id'"))
     }
 
+    /// A suffix pattern's link checks the base it is given, as `RoutePattern.url(_:base:)` does, and
+    /// throws a typed error that names what is wrong; a good base builds a URL the route matches.
+    @Test func generatedSuffixLinksCheckTheirBaseWithATypedError() throws {
+        let routes = try Self.routeFile(#"""
+        {"routes": [{"pattern": "**/login/:phone([0-9]+)", "target": "PhoneLogin"},
+                    {"pattern": "web://**/x/:id<int>", "target": "WebX"}]}
+        """#)
+        let generated = try Self.run(["generate", "swift", "--routes", routes], input: "")
+        #expect(generated.status == 0, "\(generated.err)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try generated.out.write(to: directory.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
+        try """
+        // The error is typed: `error` in the catch is a Routes.SuffixBaseError, with its reason.
+        func login(_ base: String) {
+            do throws(Routes.SuffixBaseError) { print(try Routes.phoneLogin(base: base, phone: "138").url) } catch { print("\\(error.reason): \\(error)") }
+        }
+        func web(_ base: String) {
+            do throws(Routes.SuffixBaseError) { print(try Routes.webX(base: base, id: 7).url) } catch { print("\\(error.reason): \\(error)") }
+        }
+        for base in ["app://user", "app://user/a/", "user/a", "app://", "app://u?x=1", "app://u#top"] { login(base) }
+        for base in ["app://u", "WEB://u"] { web(base) }
+        """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 Routes.swift main.swift -o links && ./links")
+        try #require(build.status == 0, "\(build.output)")
+        #expect(build.output.split(separator: "\n").map(String.init) == [
+            "app://user/login/138",
+            "app://user/a/login/138",
+            "missingScheme: 'user/a' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it does not start with a scheme and ://",
+            "missingHost: 'app://' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it has no host after ://",
+            "query: 'app://u?x=1' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it has a query",
+            "fragment: 'app://u#top' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it has a fragment",
+            "scheme(expected: \"web\"): 'app://u' cannot be the base of suffix pattern 'web://**/x/:id<int>': its scheme is not web",
+            "WEB://u/x/7",
+        ])
+        let matched = try Self.run(["match", "--routes", routes, "app://user/login/138"]).out
+        #expect(matched.contains(#""target":"PhoneLogin""#), "\(matched)")
+    }
+
     @Test func badReplayAndRecordPathsAreRefusedWithTheReasonBeforeTheScreenIsTaken() throws {
         let directory = FileManager.default.temporaryDirectory.path
         let replay = try Self.run(["--replay", directory], input: "")
