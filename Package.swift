@@ -32,8 +32,12 @@ let package = Package(
         // The app shell: the model, view and loop of the terminal app that draws Switchyard's
         // navigation with TerminalKit.
         .target(name: "SwitchyardShell", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation", "TerminalKit"]),
-        // The only code that touches ncurses: a TerminalKit terminal.
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        // The only code that touches ncurses: a TerminalKit terminal. No `pkgConfig:`: ncursesw's
+        // pkg-config flags are only `-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600` (SwiftPM refuses -D flags
+        // with a "prohibited flag(s)" warning on every build) and `-lncursesw -ltinfo`; the header is
+        // in the default include path (libncursesw5-dev), the shim asks for the wide API itself, and
+        // the module map links ncursesw (whose linker script brings in tinfo).
+        .systemLibrary(name: "CNcursesw"),
         .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "TerminalKit"]),
         // The demo app: its route table and services, as a library so tests can drive it.
         .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation"], path: "Demo/App"),

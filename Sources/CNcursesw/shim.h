@@ -1,10 +1,14 @@
 #ifndef SWITCHYARD_CNCURSESW_SHIM_H
 #define SWITCHYARD_CNCURSESW_SHIM_H
-/* Wide-character ncurses for Swift. SwiftPM drops pkg-config's -D flags, so ask for the wide API
- * here. Only SwitchyardCurses imports this module. The wrappers below expose what Swift cannot
- * import directly: C globals that are not concurrency-safe (stdscr, stdin/stdout), function-like
- * or cast macros (A_*, KEY_F, mouse masks) and nl_langinfo's CODESET. */
+/* Wide-character ncurses for Swift. The package does not read pkg-config (SwiftPM refuses its -D
+ * flags with a warning), so ask for the wide API here. Only SwitchyardCurses imports this module.
+ * The wrappers below expose what Swift cannot import directly: C globals that are not
+ * concurrency-safe (stdscr, stdin/stdout), function-like or cast macros (A_*, KEY_F, mouse masks)
+ * and nl_langinfo's CODESET. */
 #define NCURSES_WIDECHAR 1
+#if defined(__has_include) && !__has_include(<curses.h>)
+#error "Switchyard needs the wide-character ncurses headers: apt-get install libncursesw5-dev"
+#endif
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>

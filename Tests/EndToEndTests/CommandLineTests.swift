@@ -61,6 +61,31 @@ struct CommandLineTests {
         """)
     }
 
+    /// A mistyped option gets the nearest known one, also where the rest of the line is incomplete
+    /// (`match --route FILE` was answered "missing --routes").
+    @Test func aMistypedOptionIsNamedWithTheNearestOneWhateverElseIsMissing() throws {
+        let cases: [([String], String)] = [
+            (["match", "--route", "routes.json", "app://a"], "Error: Unknown option '--route'. Did you mean '--routes'?\nUsage: switchyard match --routes <routes> [<urls> ...]\n  See 'switchyard match --help' for more information.\n"),
+            (["match", "--route=routes.json"], "Error: Unknown option '--route'. Did you mean '--routes'?\n"),
+            (["explain", "--jsn"], "Error: Unknown option '--jsn'. Did you mean '--json'?\n"),
+            (["diff", "--jsno"], "Error: Unknown option '--jsno'. Did you mean '--json'?\n"),
+            (["generate", "swift", "--nam", "X"], "Error: Unknown option '--nam'. Did you mean '--name'?\n"),
+            (["routes", "--tre"], "Error: Unknown option '--tre'. Did you mean '--tree'?\n"),
+            (["--no-animaton"], "Error: Unknown option '--no-animaton'. Did you mean '--no-animation'?\n"),
+            (["match", "--bogus"], "Error: Unknown option '--bogus'\n"),
+        ]
+        for (arguments, expected) in cases {
+            let r = try Self.run(arguments)
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.out.isEmpty)
+            #expect(r.err.hasPrefix(expected), "\(arguments): \(r.err)")
+        }
+        // A missing argument with no unknown option is still the parser's own error.
+        let missing = try Self.run(["match"])
+        #expect(missing.status == 64)
+        #expect(missing.err.hasPrefix("Error: Missing expected argument '--routes <routes>'"), "\(missing.err)")
+    }
+
     @Test func anUnknownCommandIsNamedWithTheCommandsNotRunsUsage() throws {
         let r = try Self.run(["bogus"])
         #expect(r.status != 0)
@@ -190,6 +215,46 @@ struct CommandLineTests {
         let refused = try Self.shell("cd \(bad.path) && swiftc -swift-version 6 -typecheck ../Routes.swift main.swift")
         #expect(refused.status != 0)
         #expect(refused.output.contains("missing argument for parameter 'id'"))
+    }
+
+    /// A suffix pattern's link checks the base it is given, as `RoutePattern.url(_:base:)` does, and
+    /// throws a typed error that names what is wrong; a good base builds a URL the route matches.
+    @Test func generatedSuffixLinksCheckTheirBaseWithATypedError() throws {
+        let routes = try Self.routeFile(#"""
+        {"routes": [{"pattern": "**/login/:phone([0-9]+)", "target": "PhoneLogin"},
+                    {"pattern": "web://**/x/:id<int>", "target": "WebX"}]}
+        """#)
+        let generated = try Self.run(["generate", "swift", "--routes", routes], input: "")
+        #expect(generated.status == 0, "\(generated.err)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try generated.out.write(to: directory.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
+        try """
+        // The error is typed: `error` in the catch is a Routes.SuffixBaseError, with its reason.
+        func login(_ base: String) {
+            do throws(Routes.SuffixBaseError) { print(try Routes.phoneLogin(base: base, phone: "138").url) } catch { print("\\(error.reason): \\(error)") }
+        }
+        func web(_ base: String) {
+            do throws(Routes.SuffixBaseError) { print(try Routes.webX(base: base, id: 7).url) } catch { print("\\(error.reason): \\(error)") }
+        }
+        for base in ["app://user", "app://user/a/", "user/a", "app://", "app://u?x=1", "app://u#top"] { login(base) }
+        for base in ["app://u", "WEB://u"] { web(base) }
+        """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 Routes.swift main.swift -o links && ./links")
+        try #require(build.status == 0, "\(build.output)")
+        #expect(build.output.split(separator: "\n").map(String.init) == [
+            "app://user/login/138",
+            "app://user/a/login/138",
+            "missingScheme: 'user/a' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it does not start with a scheme and ://",
+            "missingHost: 'app://' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it has no host after ://",
+            "query: 'app://u?x=1' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it has a query",
+            "fragment: 'app://u#top' cannot be the base of suffix pattern '**/login/:phone([0-9]+)': it has a fragment",
+            "scheme(expected: \"web\"): 'app://u' cannot be the base of suffix pattern 'web://**/x/:id<int>': its scheme is not web",
+            "WEB://u/x/7",
+        ])
+        let matched = try Self.run(["match", "--routes", routes, "app://user/login/138"]).out
+        #expect(matched.contains(#""target":"PhoneLogin""#), "\(matched)")
     }
 
     @Test func badReplayAndRecordPathsAreRefusedWithTheReasonBeforeTheScreenIsTaken() throws {

@@ -22,6 +22,20 @@ struct AppRuntimeTests {
         #expect(runtime.state.top.title == "Edit profile")
     }
 
+    /// The resumed open's placement line names the login screen's dismissal that came first, as the
+    /// step's transition does.
+    @Test func aResumedOpensPlacementSaysTheLoginScreenWasDismissedFirst() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        _ = await runtime.perform(.open("app://order/42"))
+        let report = await runtime.perform(.login)
+        let placement = try #require(report.trace?.steps.last { $0.kind == .placement })
+        #expect(placement.detail == "dismiss Log in (slideToBottom), then tabSwitch 1 → 3 (none), then push Orders → Order #42 (slideFromRight)")
+        #expect(report.transition.description == placement.detail)
+        // An open that resumes nothing says only what it placed.
+        let next = await runtime.perform(.open("app://order/7"))
+        #expect(next.trace?.steps.last { $0.kind == .placement }?.detail == "push Order #42 → Order #7 (slideFromRight)")
+    }
+
     @Test func aHoldCancelledByATabSwitchFiresCancelledOnce() async throws {
         let runtime = try DemoApp.makeRuntime()
         let got = Deliveries()
@@ -264,6 +278,23 @@ struct GeneratedAppTests {
         #expect(AppDescription.generated(from: RouteFile(routes: [])).routes[0].body == ["This route file has no routes."])
     }
 
+    /// The tab of routes on any host has one name, the tab bar's `*`: its index screen's title (the
+    /// phone's navigation bar, the script's state) and its name in the log are the same.
+    @Test func theAnyHostTabHasOneName() async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        let app = AppDescription.generated(from: file, name: "routes.json")
+        let tab = try #require(app.tabs.last)
+        #expect(tab.title == "*")
+        let index = try #require(app.routes.first { $0.pattern == tab.root })
+        #expect(index.title == "*")
+        #expect(app.generatedIndexName(for: tab.root) == "* index (tab 5)")
+        let runtime = try AppRuntime(app: app)
+        let report = await runtime.perform(.tab(5))
+        #expect(report.state.compactDescription == "[*] *")
+        _ = await runtime.perform(.tap(1))
+        #expect(runtime.state.compactDescription == "[*] * > Web")
+    }
+
     @Test func manyHostsShareOneRoutesTab() throws {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))
@@ -278,7 +309,7 @@ struct GeneratedAppTests {
         let file = try RouteFile.decode(json: Data(Self.json.utf8))
         let app = AppDescription.generated(from: file, name: "routes.json")
         #expect(app.generatedIndexName(for: "switchyard-index://tab/1") == "user index (tab 1)")
-        #expect(app.generatedIndexName(for: "switchyard-index://tab/5?jumpType=tab") == "Any host index (tab 5)")
+        #expect(app.generatedIndexName(for: "switchyard-index://tab/5?jumpType=tab") == "* index (tab 5)")
         #expect(app.generatedIndexName(for: "switchyard-index://tab/6") == nil, "no such tab")
         #expect(app.generatedIndexName(for: "switchyard-index://tab/1/x") == nil)
         #expect(app.generatedIndexName(for: "app://user/42") == nil)
@@ -322,6 +353,30 @@ struct GeneratedAppTests {
         #expect(!lost.keptPlace)
         #expect(lost.description == "app://user/7 no longer routes: back at search")
         #expect(third.state.compactDescription == "[search] search")
+    }
+
+    /// A reload that keeps the screen's URL but routes it elsewhere says so instead of "still on".
+    @Test func aReloadThatRoutesTheScreenElsewhereSaysSo() async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "app://home", target: "Home"),
+            RouteDefinition(pattern: "app://user/:id", target: "UserProfile"),
+        ])
+        let old = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+        _ = await old.perform(.open("app://user/7"))
+        #expect(old.state.top.title == "UserProfile")
+
+        let same = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+        #expect(same.carryOn(from: old).description == "still on UserProfile")
+
+        let changed = RouteFile(routes: [
+            RouteDefinition(pattern: "app://home", target: "Home"),
+            RouteDefinition(pattern: "app://user/:id<int>", target: "Profile"),
+        ])
+        let next = try AppRuntime(app: AppDescription.generated(from: changed, name: "routes.json"))
+        let carried = next.carryOn(from: same)
+        #expect(carried.keptPlace)
+        #expect(next.state.top.title == "Profile")
+        #expect(carried.description == "app://user/7 now routes to app://user/:id<int> → Profile (was app://user/:id → UserProfile): on Profile")
     }
 
     @Test func aReloadCancelsTheHeldOpenWithItsLoginScreen() async throws {

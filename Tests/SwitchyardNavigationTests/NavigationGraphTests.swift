@@ -1,4 +1,5 @@
 import Foundation
+import Switchyard
 import Testing
 import SwitchyardDemo
 @testable import SwitchyardNavigation
@@ -53,6 +54,23 @@ import SwitchyardDemo
         #expect(graph.dot.contains(#"label="Order \"{id}\"\napp://order/:id<int>""#))
         #expect(graph.mermaid.contains(#"screen2("Order #quot;{id}#quot;<br/>app://order/:id#lt;int#gt;")"#))
         #expect(graph.mermaid.contains("class screen1 gated"))
+    }
+
+    /// A generated app's index screens are named after their tab, as the app names them, not by
+    /// their internal `switchyard-index://tab/N` URLs.
+    @Test func aGeneratedAppsIndexScreensAreNamedAsTheAppNamesThem() throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile"),
+            RouteDefinition(pattern: "https://:host/*path", target: "Web"),
+        ])
+        let graph = NavigationGraph(runtime: try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json")))
+        #expect(graph.nodes.filter { $0.kind == .tab }.map(\.label) == [["Tab 1: user"], ["Tab 2: *"]])
+        let roots = graph.edges.filter { $0.kind == .root }.map(\.to)
+        #expect(roots.map { id in graph.nodes.first { $0.id == id }?.label } == [["user index (tab 1)"], ["* index (tab 2)"]])
+        for text in [graph.dot, graph.mermaid] {
+            #expect(!text.contains("switchyard-index://tab"), "\(text)")
+        }
+        #expect(graph.mermaid.contains(#"("user index (tab 1)")"#))
     }
 
     @Test(arguments: ["dot", "mmd"])

@@ -101,6 +101,10 @@ struct AppModelTests {
         let log = loop.model.log
         #expect(log.first?.url == "app://discover", "the open from before the reload is still there")
         #expect(log.last?.event == "Reloaded routes.json; still on Discover")
+        // Both reload lines carry the time like every other line of the log.
+        for line in AppView.logLines(Array(log.suffix(2)), width: 200) {
+            #expect(line.text.range(of: #"^ \d+\.\ds • "#, options: .regularExpression) != nil, "\(line.text)")
+        }
         #expect(loop.model.state.compactDescription == "[Discover] Discover", "the user stays where they were")
         #expect(Set(log.map(\.sequence)).count == log.count, "every entry keeps an identity of its own")
         // The new app's first open is the newest, unfolded.
@@ -190,11 +194,24 @@ struct AppModelTests {
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         let model = loop.model
         #expect(model.phoneTitle == "Test Shop · ○ logged out · ⏸ #1 held")
-        #expect(model.phoneTitle(fitting: 30) == "○ logged out · ⏸ #1 held")
-        #expect(model.phoneTitle(fitting: 20) == "○ · ⏸ #1 held")
+        // Narrower, the badges shorten first, then the name is cut: it stays while a letter fits.
+        #expect(model.phoneTitle(fitting: 30) == "Test Shop · ○ · ⏸ #1 held")
+        #expect(model.phoneTitle(fitting: 20) == "Test Shop · ○ · ⏸ #1")
+        #expect(model.phoneTitle(fitting: 15) == "Tes… · ○ · ⏸ #1")
         #expect(model.phoneTitle(fitting: 8) == "○ · ⏸ #1")
         // At 100 columns the whole marker shows in the frame.
         #expect(try #require(terminal.lastFrame).description.contains("⏸ #1 held"))
+    }
+
+    /// The demo app's longer name at the default phone width: a hold adds its marker, and the name stays.
+    @Test func theTitleBarKeepsTheAppNameWhileAHoldIsShown() async throws {
+        var description = try AppDescription.decode(json: Data(AppFixture.json.utf8))
+        description.name = "Switchyard Shop"
+        let terminal = MemoryTerminal(width: 100, height: 30)
+        let loop = AppLoop(runtime: try AppRuntime(app: description), terminal: terminal, animations: false, stopsWhenIdle: true)
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        let title = try #require(terminal.lastFrame).description.split(separator: "\n").first { $0.contains("┌─") }
+        #expect(title?.contains("┌─ Switchyard Shop · ○ · ⏸ #1 held ") == true, "\(title ?? "")")
     }
 
     @Test func aReplayInTheAppChecksItsExpectations() async throws {
@@ -501,6 +518,28 @@ struct AppModelTests {
         #expect(loop.model.focus == .prompt)
         #expect(loop.model.prompt.text == "app://search/shoes?sort=price")
         #expect(MemoryTerminal.osc52("hi") == "\u{1B}]52;c;aGk=\u{07}")
+    }
+
+    /// With F3 the keys go to the route table's filter: the prompt line and the status line say what
+    /// typing and Enter do there (it said "type : or / then a URL", but `:` goes into the filter), and
+    /// the help says what F3 does.
+    @Test func theRouteTableFilterSaysWhatItsKeysDo() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.function(3)], to: loop, terminal)
+        #expect(loop.model.focus == .filter)
+        let lines = try #require(terminal.lastFrame).description.split(separator: "\n", omittingEmptySubsequences: false)
+        let prompt = lines[lines.count - 2], status = lines[lines.count - 1]
+        #expect(prompt.contains("typing filters the routes; a URL tests them · Enter brings the pattern here"), "\(prompt)")
+        #expect(!prompt.contains(": or /"))
+        #expect(status.hasSuffix("↑↓ select  Enter edit  Esc done"), "\(status)")
+        // `:` goes into the filter, as the hint says, and Enter brings the selected pattern to the prompt.
+        await AppFixture.type(":", to: loop, terminal)
+        #expect(loop.model.filter.text == ":")
+        await AppFixture.send([.backspace, .enter], to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(!loop.model.prompt.isEmpty)
+        let help = try #require(KeyBinding.all.first { $0.keys == "F3  R" })
+        #expect(help.action == "show/hide the route table, typing in its filter (a URL there is tested)")
     }
 
     @Test func helpOverlayClosesOnAnyKey() async throws {

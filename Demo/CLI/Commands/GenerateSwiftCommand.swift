@@ -12,7 +12,9 @@ struct GenerateSwiftCommand: ParsableCommand {
         holds its parameters and builds its URL, and a static function to make one, named after the \
         route's target (`Routes.orderDetail(id: 42).url`). A parameter typed `<int>` is an `Int`, `<uint>` \
         a `UInt`, `<uuid>` a `UUID`, others `String`; an optional segment is an optional argument; a \
-        catch-all is `[String]`. A call that leaves out a required parameter does not compile. Values are \
+        catch-all is `[String]`; a suffix pattern's link takes a `base` URL, checked when the link is made \
+        (a typed `Routes.SuffixBaseError` names what is wrong). A call that leaves out a required \
+        parameter does not compile. Values are \
         percent-encoded for their segment. Each struct conforms to `Routes.Link` (its `pattern`, \
         `target` and `url`), the shape of TheRouter's CustomRouterInfo. The demo app's routes by default.
         """

@@ -20,7 +20,69 @@ struct SwitchyardCommand: AsyncParsableCommand {
             FileHandleOutput.stderr(refusal)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
+        // The parser names an unknown option (with the nearest known one) only when the rest of the
+        // line decodes: `match --route FILE` was answered "missing --routes". An unknown option is the
+        // first thing said wrong on a line that does not parse, whatever else is missing.
+        if (try? parseAsRoot(arguments)) == nil, let refusal = unknownOption(in: arguments) {
+            FileHandleOutput.stderr(refusal)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         await main(arguments)
+    }
+
+    /// The refusal of the first `--option` in `arguments` that the command they select does not
+    /// take, in the parser's words: `Error: Unknown option '--route'. Did you mean '--routes'?`, then
+    /// the command's usage. Nil when every option is known (or the options cannot be listed).
+    static func unknownOption(in arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = SwitchyardCommand.self
+        var words = arguments[...]
+        while let word = words.first, let next = command.configuration.subcommands.first(where: {
+            $0.configuration.commandName == word || $0.configuration.aliases.contains(word)
+        }) {
+            command = next
+            words = words.dropFirst()
+        }
+        if command == SwitchyardCommand.self, let fallback = configuration.defaultSubcommand { command = fallback }
+        guard let known = longOptionNames(of: command) else { return nil }
+        for word in words.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
+            let name = String(word.dropFirst(2).prefix { $0 != "=" })
+            guard !known.contains(name) else { continue }
+            let nearest = known.map { ($0, editDistance($0, name)) }.filter { $0.1 < 4 }.min { $0.1 < $1.1 }?.0
+            let usage = usageString(for: command)
+            let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }.joined(separator: " ")
+            return RouteFileLoader.visible("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""))
+                + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
+        }
+        return nil
+    }
+
+    /// The long option names `command` takes (with the parser's own: `help` and the like), read from
+    /// the parser's description of it; nil when that cannot be read.
+    static func longOptionNames(of command: ParsableCommand.Type) -> Set<String>? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
+              let info = object["command"] as? [String: Any], let arguments = info["arguments"] as? [[String: Any]] else { return nil }
+        var names: Set<String> = ["help", "version", "experimental-dump-help", "generate-completion-script"]
+        for argument in arguments {
+            for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                if let text = name["name"] as? String { names.insert(text) }
+            }
+        }
+        return names
+    }
+
+    /// The Levenshtein distance between `a` and `b`, in characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// The names a first argument may take: every subcommand's name and aliases, and `help`.

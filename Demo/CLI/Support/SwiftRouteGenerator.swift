@@ -11,6 +11,10 @@ struct SwiftRouteGenerator {
         var type: String
         let parameters: [(label: String, type: String, defaultValue: String?)]
         let urlExpression: String
+        /// For a suffix pattern: the label of its `base` parameter, checked when the link is made.
+        var baseLabel: String?
+        /// For a suffix pattern that names a scheme: the scheme its base must have.
+        var baseScheme: String?
     }
 
     let enumName: String
@@ -124,8 +128,10 @@ struct SwiftRouteGenerator {
         // A suffix pattern ends a URL: its builder takes the URL it is appended to (`app://user`), and
         // every one of its segments is a path segment.
         let first = pattern.isSuffix ? -1 : 0
+        var baseLabel: String?
         if pattern.isSuffix {
             let label = parameter("base", "String", nil)
+            baseLabel = label
             pieces.append("\(label) + \"/\"")
         } else if pattern.scheme == nil {
             _ = parameter("scheme", "String", "\"app\"")
@@ -157,7 +163,8 @@ struct SwiftRouteGenerator {
         let function = Self.label(route.target)
         builders.append(Builder(pattern: route.pattern, target: route.target, function: function,
                                 type: Self.camel(route.target, upper: true), parameters: parameters,
-                                urlExpression: pieces.joined(separator: " + ")))
+                                urlExpression: pieces.joined(separator: " + "), baseLabel: baseLabel,
+                                baseScheme: pattern.isSuffix ? pattern.scheme : nil))
     }
 
     /// Characters a path segment keeps as they are.
@@ -194,6 +201,65 @@ struct SwiftRouteGenerator {
         return result
     }
 
+    /// The error and the check for a suffix pattern's base, written only when a route needs them.
+    private var suffixBaseSource: [String] {
+        [
+            "",
+            "    /// Why a URL cannot be the base a suffix pattern's link is appended to.",
+            "    public struct SuffixBaseError: Error, Hashable, Sendable, CustomStringConvertible {",
+            "        /// What is wrong with the base.",
+            "        public enum Reason: Hashable, Sendable {",
+            "            /// It does not start with a scheme and `://` (`app://`).",
+            "            case missingScheme",
+            "            /// It has no host after `://`.",
+            "            case missingHost",
+            "            /// It has a query (`?…`).",
+            "            case query",
+            "            /// It has a fragment (`#…`).",
+            "            case fragment",
+            "            /// Its scheme is not the one the pattern names.",
+            "            case scheme(expected: String)",
+            "        }",
+            "",
+            "        /// The suffix pattern.",
+            "        public let pattern: String",
+            "        /// The base given.",
+            "        public let base: String",
+            "        /// What is wrong with it.",
+            "        public let reason: Reason",
+            "",
+            "        public var description: String {",
+            "            let why: String",
+            "            switch reason {",
+            "            case .missingScheme: why = \"it does not start with a scheme and ://\"",
+            "            case .missingHost: why = \"it has no host after ://\"",
+            "            case .query: why = \"it has a query\"",
+            "            case .fragment: why = \"it has a fragment\"",
+            "            case .scheme(let expected): why = \"its scheme is not \\(expected)\"",
+            "            }",
+            "            return \"'\\(base)' cannot be the base of suffix pattern '\\(pattern)': \\(why)\"",
+            "        }",
+            "    }",
+            "",
+            "    /// `base` checked as the base of the suffix pattern `pattern` (of `scheme`, when it names",
+            "    /// one): `scheme://host[/path]`, without query or fragment; returned without a trailing `/`.",
+            "    public static func suffixBase(_ base: String, pattern: String, scheme: String?) throws(SuffixBaseError) -> String {",
+            "        func refuse(_ reason: SuffixBaseError.Reason) -> SuffixBaseError { SuffixBaseError(pattern: pattern, base: base, reason: reason) }",
+            "        guard let separator = base.range(of: \"://\") else { throw refuse(.missingScheme) }",
+            "        let head = base[..<separator.lowerBound]",
+            "        guard let first = head.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,",
+            "              head.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || (\"0\"...\"9\").contains($0) || \"+-.\".unicodeScalars.contains($0)) }) else {",
+            "            throw refuse(.missingScheme)",
+            "        }",
+            "        if base.contains(\"#\") { throw refuse(.fragment) }",
+            "        if base.contains(\"?\") { throw refuse(.query) }",
+            "        if base[separator.upperBound...].prefix(while: { $0 != \"/\" }).isEmpty { throw refuse(.missingHost) }",
+            "        if let scheme, head.lowercased() != scheme.lowercased() { throw refuse(.scheme(expected: scheme)) }",
+            "        return base.hasSuffix(\"/\") ? String(base.dropLast()) : base",
+            "    }",
+        ]
+    }
+
     var output: String {
         var lines = [
             "// Generated by `switchyard generate swift` from \(source.unicodeScalars.filter { $0.properties.generalCategory != .control }). Do not edit; regenerate.",
@@ -224,10 +290,15 @@ struct SwiftRouteGenerator {
             "        value.lowercased().addingPercentEncoding(withAllowedCharacters: .urlHostAllowed) ?? value",
             "    }",
         ]
+        if builders.contains(where: { $0.baseLabel != nil }) {
+            lines += suffixBaseSource
+        }
         for builder in named {
             let arguments = builder.parameters.map { "\($0.label): \($0.type)" + ($0.defaultValue.map { " = \($0)" } ?? "") }
             let forwarded = builder.parameters.map { "\($0.label): \($0.label)" }.joined(separator: ", ")
             let doc = "`\(Self.literal(builder.pattern))` → \(Self.literal(builder.target))"
+            // A suffix pattern's link checks its base when it is made, and says what is wrong with it.
+            let throwing = builder.baseLabel == nil ? "" : " throws(\(enumName).SuffixBaseError)"
             lines += [
                 "",
                 "    /// \(doc)",
@@ -235,12 +306,18 @@ struct SwiftRouteGenerator {
                 "        public static let pattern = \"\(Self.literal(builder.pattern))\"",
                 "        public static let target = \"\(Self.literal(builder.target))\"",
             ]
-            lines += builder.parameters.map { "        public var \($0.label): \($0.type)" }
-            lines += [
-                "",
-                "        public init(\(arguments.joined(separator: ", "))) {",
-            ]
-            lines += builder.parameters.map { "            self.\($0.label) = \($0.label)" }
+            lines += builder.parameters.map { "        public\($0.label == builder.baseLabel ? " private(set)" : "") var \($0.label): \($0.type)" }
+            lines.append("")
+            if let baseLabel = builder.baseLabel {
+                let scheme = builder.baseScheme.map { " of scheme `\(Self.literal($0))`" } ?? ""
+                lines.append("        /// Throws when `\(baseLabel)` is not an absolute URL (`scheme://host[/path]`)\(scheme) without query or fragment.")
+            }
+            lines.append("        public init(\(arguments.joined(separator: ", ")))\(throwing) {")
+            lines += builder.parameters.map { parameter in
+                guard parameter.label == builder.baseLabel else { return "            self.\(parameter.label) = \(parameter.label)" }
+                let scheme = builder.baseScheme.map { "\"\(Self.literal($0))\"" } ?? "nil"
+                return "            self.\(parameter.label) = try \(enumName).suffixBase(\(parameter.label), pattern: Self.pattern, scheme: \(scheme))"
+            }
             lines += [
                 "        }",
                 "",
@@ -248,8 +325,8 @@ struct SwiftRouteGenerator {
                 "    }",
                 "",
                 "    /// \(doc)",
-                "    public static func \(builder.function)(\(arguments.joined(separator: ", "))) -> \(builder.type) {",
-                "        \(builder.type)(\(forwarded))",
+                "    public static func \(builder.function)(\(arguments.joined(separator: ", ")))\(throwing) -> \(builder.type) {",
+                "        \(builder.baseLabel == nil ? "" : "try ")\(builder.type)(\(forwarded))",
                 "    }",
             ]
         }

@@ -11,8 +11,9 @@ extension AppDescription {
     ///
     /// The rule: every route becomes a screen that shows its pattern, target, priority, metadata and
     /// parameters. Routes are grouped in tabs by their literal host, in the order the hosts first appear;
-    /// routes whose host is a parameter go in a tab named "*". With more than ``generatedTabLimit`` groups,
-    /// there is one tab, "Routes". Each tab's root is a generated index screen
+    /// routes whose host is a parameter (and suffix patterns) go in a tab named "*", the one name the
+    /// tab bar, the index screen, the log and the status line use for it. With more than
+    /// ``generatedTabLimit`` groups, there is one tab, "Routes". Each tab's root is a generated index screen
     /// (`switchyard-index://tab/N`) that links to each of its routes with an example URL whose parameters
     /// are filled with values their constraints accept. Redirects and relocations are kept. When a route
     /// sets `requiresLogin`, the app gets a login gate and a stand-in login screen (``generatedLoginURL``).
@@ -52,7 +53,7 @@ extension AppDescription {
             tabs.append(TabDescription(title: group.title, root: root))
             let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
             routes.append(ScreenRoute(
-                pattern: root, kind: "Index \(number + 1)", title: group.title == "*" ? "Any host" : group.title,
+                pattern: root, kind: "Index \(number + 1)", title: group.title,
                 body: [group.routes.isEmpty ? "This route file has no routes." : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
                 links: links, opens: .tab))
         }

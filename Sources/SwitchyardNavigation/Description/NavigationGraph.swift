@@ -24,7 +24,8 @@ public struct NavigationGraph: Sendable, Equatable {
 
         /// The node's identifier in the output (`tab1`, `screen3`, `rule0`, `missing2`).
         public let id: String
-        /// The node's label lines (a screen: its title and pattern).
+        /// The node's label lines (a screen: its title and pattern; a generated index screen: its
+        /// name, `user index (tab 1)`).
         public let label: [String]
         /// What the node stands for.
         public let kind: Kind
@@ -100,7 +101,8 @@ public struct NavigationGraph: Sendable, Equatable {
             }
             let id = "missing\(missing.count)"
             missing[url] = id
-            extra.append(Node(id: id, label: [url, explanation.stopped ?? "no route"], kind: .missing, isGated: false))
+            extra.append(Node(id: id, label: [app.showingIndexNames(in: url), app.showingIndexNames(in: explanation.stopped ?? "no route")],
+                              kind: .missing, isGated: false))
             return id
         }
 
@@ -108,7 +110,10 @@ public struct NavigationGraph: Sendable, Equatable {
             nodes.append(Node(id: "tab\(index + 1)", label: ["Tab \(index + 1): \(tab.title)"], kind: .tab, isGated: false))
         }
         for (index, route) in app.routes.enumerated() {
-            nodes.append(Node(id: "screen\(index)", label: [route.title, route.pattern], kind: .screen,
+            // A generated index screen (`--routes FILE`) is named as the app names it, after its tab,
+            // not by its internal `switchyard-index://tab/N` URL.
+            let label = app.generatedIndexName(for: route.pattern).map { [$0] } ?? [route.title, route.pattern]
+            nodes.append(Node(id: "screen\(index)", label: label, kind: .screen,
                               isGated: route.metadata[.requiresLogin] == true))
         }
         for (index, tab) in app.tabs.enumerated() {

@@ -37,6 +37,9 @@ public final class AppRuntime {
     private var placedTransitions: [Transition] = []
     /// Notes from placements during the command being performed.
     private var placementNotes: [String] = []
+    /// What the command did before the open it causes (a login removes its login screens, then
+    /// resumes the held open): the next placement's line names it first.
+    private var transitionsBeforePlacement: [Transition] = []
     private let placementTarget: PlacementTarget
     /// The most recent events, oldest first (at most ``timelineLimit``).
     public private(set) var timeline: [TimelineEvent] = []
@@ -46,11 +49,16 @@ public final class AppRuntime {
     /// When the app started (a reloaded app keeps its predecessor's, so log times do not jump back).
     private var started = ContinuousClock.now
 
+    /// Seconds since the app started, on the clock the timeline's events are stamped with (a
+    /// reloaded app goes on from its predecessor's), for lines the app logs beside its timeline.
+    public var secondsSinceStart: Double {
+        let time = (ContinuousClock.now - started).components
+        return Double(time.seconds) + Double(time.attoseconds) / 1e18
+    }
+
     /// Appends an event to the timeline.
     private func record(_ kind: TimelineEvent.Kind) {
-        let time = (ContinuousClock.now - started).components
-        timeline.append(TimelineEvent(sequence: nextEventNumber, kind: kind,
-                                      time: Double(time.seconds) + Double(time.attoseconds) / 1e18))
+        timeline.append(TimelineEvent(sequence: nextEventNumber, kind: kind, time: secondsSinceStart))
         nextEventNumber += 1
         if timeline.count > timelineLimit { timeline.removeFirst(timeline.count - timelineLimit) }
     }
@@ -210,7 +218,9 @@ public final class AppRuntime {
         public var keptPlace: Bool
         /// The held open the reload ended (its login screen went with the old app), if any.
         public var cancelledHold: HeldNavigation?
-        /// What happened, in words for the log: `still on Order #42`, `app://x/1 no longer routes: back at Home`.
+        /// What happened, in words for the log: `still on Order #42`; when the screen's URL now
+        /// reaches another route, `app://order/42 now routes to app://order/:id → OrderView (was
+        /// app://order/:id<int> → OrderDetail): on Order 42`; `app://x/1 no longer routes: back at Home`.
         public var description: String
     }
 
@@ -251,13 +261,27 @@ public final class AppRuntime {
         var rooted = state
         _ = rooted.apply(.selectTab(.index(tabIndex), popToRoot: true, animation: .none))
         state = restored ?? rooted
-        var words = restored != nil
-            ? "still on \(state.top.title)"
-            : "\(here.url) no longer routes: back at \(state.top.title)"
+        var words: String
+        if restored == nil {
+            words = "\(here.url) no longer routes: back at \(state.top.title)"
+        } else if let change = Self.routeChange(from: here, to: state.top) {
+            words = "\(here.url) now routes to \(change): on \(state.top.title)"
+        } else {
+            words = "still on \(state.top.title)"
+        }
         if let cancelled {
             words += "; the held open #\(cancelled.openID) \(cancelled.url) was cancelled (its login screen went with the old table)"
         }
         return CarriedOver(url: here.url, keptPlace: restored != nil, cancelledHold: cancelled, description: words)
+    }
+
+    /// How the route of the screen the user was on (`old`) differs from the route that built it
+    /// again after a reload (`new`): `app://user/:id<int> → Profile (was app://user/:id → UserProfile)`;
+    /// nil when both have the same pattern and target.
+    static func routeChange(from old: Screen, to new: Screen) -> String? {
+        guard old.pattern != new.pattern || old.kind != new.kind else { return nil }
+        func route(_ screen: Screen) -> String { screen.pattern.map { "\($0) → \(screen.kind)" } ?? screen.kind }
+        return "\(route(new)) (was \(route(old)))"
     }
 
     /// `screen` as this app's routes build it from its URL (relocations and redirects followed), with
@@ -392,7 +416,10 @@ public final class AppRuntime {
         holdBinding = nil
         let held = gate.heldNavigation
         if let held { record(.command("login", result: "resumes #\(held.openID)")) }
-        guard let trace = await gate.resumeAfterLogin() else {
+        transitionsBeforePlacement = removed
+        let resumed = await gate.resumeAfterLogin()
+        transitionsBeforePlacement = []
+        guard let trace = resumed else {
             return StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
                               state: state)
         }
@@ -510,7 +537,11 @@ public final class AppRuntime {
                state.top.kind == loginKind {
                 holdBinding = (held.openID, state.top.id)
             }
-            return .placed(note: note ?? transition.description)
+            // A resumed open's line says that the login screen was dismissed before it was placed.
+            let before = Transition.combining(transitionsBeforePlacement)
+            transitionsBeforePlacement = []
+            let placed = note ?? transition.description
+            return .placed(note: before == .none ? placed : "\(before.description), then \(placed)")
         } catch {
             switch error {
             case .navigation(.vetoed(let id, let reason)):

@@ -46,11 +46,13 @@ package final class AppLoop {
     /// How many reloads (or failed reloads) the loop has seen.
     private var reloads = 0
 
-    /// A line of the route log that is not an open (a reload, good or bad).
-    static func logEvent(_ text: String, sequence: Int) -> RouteLogEntry {
+    /// A line of the route log that is not an open (a reload, good or bad), stamped like the
+    /// timeline's events with `time`, seconds since the app started.
+    static func logEvent(_ text: String, sequence: Int, time: Double) -> RouteLogEntry {
         var entry = RouteLogEntry(id: sequence, url: "", outcome: "", isHandled: true, seconds: 0)
         entry.sequence = sequence
         entry.event = text
+        entry.time = time
         return entry
     }
 
@@ -77,7 +79,7 @@ package final class AppLoop {
             // The log keeps what happened before the reload, then says it happened. Open and event
             // numbers go on from the old app's, so every entry keeps its number and its folding.
             reloads += 1
-            fresh.log = old.log + [Self.logEvent(text, sequence: -reloads)]
+            fresh.log = old.log + [Self.logEvent(text, sequence: -reloads, time: next.secondsSinceStart)]
             if let hold = carried.cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
                 fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
                 fresh.log[index].fateIsFailure = true
@@ -90,7 +92,7 @@ package final class AppLoop {
             model.status = AppStatus(message, kind: .error)
             // In the log too, where a long reason is not cut to the status line's width.
             reloads += 1
-            model.log.append(Self.logEvent(message, sequence: -reloads))
+            model.log.append(Self.logEvent(message, sequence: -reloads, time: runtime.secondsSinceStart))
         }
         present()
     }

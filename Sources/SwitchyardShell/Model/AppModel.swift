@@ -162,22 +162,29 @@ package struct AppModel: Equatable, Sendable {
     // MARK: Derived
 
     /// The phone's title: the app's name, then a login badge (when the app has a login gate) and the
-    /// held navigation, if any.
+    /// held navigation, if any (`Switchyard Shop · ○ logged out · ⏸ #1 held`).
     package var phoneTitle: String {
         phoneTitle(fitting: .max)
     }
 
-    /// ``phoneTitle`` in at most `columns` columns: the app's name goes first, then the badges get
-    /// their short forms (`●`, `○`, `⏸ #1`), so the login state and the held open stay visible.
+    /// ``phoneTitle`` in at most `columns` columns: the badges get their short forms first (`●`,
+    /// `○`, `⏸ #1`), then the app's name is cut at its end, so the name, the login state and the held
+    /// open all stay visible; only where not even a letter of the name fits is it left out.
     package func phoneTitle(fitting columns: Int) -> String {
         let badge = isLoggedIn.map { $0 ? "● logged in" : "○ logged out" }
         let shortBadge = isLoggedIn.map { $0 ? "●" : "○" }
         let hold = held.map { "⏸ #\($0.openID) held" }
         let shortHold = held.map { "⏸ #\($0.openID)" }
-        let candidates = [
-            [appName, badge, hold], [badge, hold], [shortBadge, hold], [shortBadge, shortHold],
-        ].map { $0.compactMap { $0 }.joined(separator: " · ") }
-        return candidates.first { DisplayWidth.of($0) <= columns } ?? candidates[candidates.count - 1]
+        let joined = { (parts: [String?]) in parts.compactMap { $0 }.joined(separator: " · ") }
+        let candidates = [[appName, badge, hold], [appName, shortBadge, hold], [appName, shortBadge, shortHold]].map(joined)
+        if let fitting = candidates.first(where: { DisplayWidth.of($0) <= columns }) {
+            return fitting
+        }
+        let badges = joined([shortBadge, shortHold])
+        let room = columns - DisplayWidth.of(badges) - (badges.isEmpty ? 0 : 3)
+        // A cut name keeps at least one character before its ellipsis.
+        guard room >= 2 else { return badges.isEmpty ? DisplayWidth.truncated(appName, toWidth: max(0, columns)) : badges }
+        return joined([DisplayWidth.truncated(appName, toWidth: room), shortBadge, shortHold])
     }
 
     /// The screen on top, the one keys act on.

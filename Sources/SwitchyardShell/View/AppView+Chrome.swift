@@ -76,9 +76,13 @@ extension AppView {
     }
 
     /// The prompt line's hint while it is empty and not focused: what Enter would do with the
-    /// selected item, and how to type a URL.
+    /// selected item, and how to type a URL; while the route table's filter has the keys (F3), what
+    /// typing and Enter do there.
     static func promptHint(_ model: AppModel) -> String {
         let items = model.items
+        if model.focus == .filter {
+            return "typing filters the routes; a URL tests them · Enter brings the pattern here"
+        }
         guard model.focus == .phone, items.indices.contains(model.selection) else {
             return "type : or / then a URL — Tab completes, ↑ recalls, Enter opens"
         }
@@ -102,7 +106,7 @@ extension AppView {
         case .prompt:
             ("Enter open  Tab complete  Esc cancel", "Esc cancel")
         case .filter:
-            ("↑↓ select  Enter use  Esc done", "Esc done")
+            ("↑↓ select  Enter edit  Esc done", "Esc done")
         }
     }
 

@@ -33,7 +33,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("D", "discard a form's changes (leave guard)"),
         KeyBinding("F2  L", "route log: the timeline of opens and events"),
         KeyBinding("x", "every open's detail in the log, or the newest only (click one: it alone)"),
-        KeyBinding("F3  R", "route table; Tab focuses its filter"),
+        KeyBinding("F3  R", "show/hide the route table, typing in its filter (a URL there is tested)"),
         KeyBinding("PgUp PgDn", "scroll the route log"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
         KeyBinding("?  F1", "this help"),
