@@ -55,7 +55,8 @@ struct ScannerCommonPathTests {
         "app://user/42", "app://user/42?from=push&ref=abc", "app://home", "app://home/", "app://a//b///c/",
         "my-app+x.y://shop/item/big-red-shoe?x=1&&y=&=z", "app://user/login/13800000000?", "app://h/?q",
         "app://h/a/b?x=y?z", "a://b/" + String(repeating: "s/", count: 40), "app://h/a/bb/ccc/dddd?e=f&gg=hh&i",
-        "app://h/a/b/c", "app://h/a/b/c/", "app://h/abcde/x?y", "app://h?a=b&c", "app://h/a?=&=&", "app://h/a/b?aa&bbbbb=c",
+        "app://h/a/b/c", "app://h/a/b/c/", "app://h/abcdefghijklmnopqrstuvwxyz0123456789/x?y=z",
+        "app://h/abcdefgh/ijklmnop/qrstuvwx", "app://h/abcdefg/hijklmnopq?r", "app://h/0123456789012345678901234567890", "app://h/abcde/x?y", "app://h?a=b&c", "app://h/a?=&=&", "app://h/a/b?aa&bbbbb=c",
     ]
 
     @Test func theCommonPathAgreesWithTheFullScannerOnEveryCorpus() throws {
@@ -96,7 +97,26 @@ struct ScannerCommonPathTests {
         }
     }
 
-    static let plainPieces = ["x", "user", "42", "/", "/", "?", "&", "=", "-", ".", "Ab", "item", "~", "*"]
+    /// Every byte value at every offset of a long segment, before and after the 8-byte steps.
+    @Test func everyByteAtEveryOffsetOfALongSegment() {
+        var accepted = 0
+        var problems: [String] = []
+        for offset in 0..<20 {
+            for byte in UInt8(0x01)...UInt8(0xFF) {
+                var bytes = Array("app://h/".utf8) + Array(repeating: UInt8(ascii: "a"), count: 24)
+                bytes[8 + offset] = byte
+                bytes += Array("/end".utf8)
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard Array(text.utf8) == bytes else { continue }  // not valid UTF-8 on its own
+                if let p = Self.disagreement(text, limits: URLLimits(), accepted: &accepted) { problems.append(p) }
+            }
+        }
+        #expect(problems.count == 0, "\(problems.prefix(10).joined(separator: "\n"))")
+        #expect(accepted >= 20 * 80, "the common path accepted only \(accepted)")
+    }
+
+    static let plainPieces = ["x", "user", "42", "/", "/", "?", "&", "=", "-", ".", "Ab", "item", "~", "*", "abcdefghij",
+                              "0123456789abcdef", "long-segment-value"]
 
     /// Random URLs from pieces that matter to the grammar: scheme separators, capitals, escapes, ports,
     /// userinfo, IPv6 brackets, fragments, non-ASCII, controls, runs of slashes, and tight limits.

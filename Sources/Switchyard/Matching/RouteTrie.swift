@@ -220,13 +220,13 @@ struct OptionalEdge: Sendable {
 /// Per segment the matcher tries: the literal child (hash lookup), then constrained parameters (all
 /// of them, keeping the best), then the plain parameter, then optional segments, then a catch-all,
 /// backtracking when a branch dead-ends.
-/// An uninitialised buffer of `count` elements that lives as long as its owner. At least one element is
-/// allocated; the buffer is viewed as `count`. Freed with `release(_:)`. (Cache-line alignment with
-/// 64-byte nodes was measured and dropped: fewer simulated L1 misses, but slower lookups; DECISIONS.md.)
+/// An uninitialised buffer of `count` elements that lives as long as its owner, starting on a cache line
+/// (so that each 64-byte ``TrieNode`` is one line). At least one element is allocated; the buffer is viewed
+/// as `count`. Freed with `release(_:)`.
 func trieBuffer<T>(count: Int) -> UnsafeMutableBufferPointer<T> {
     let capacity = max(count, 1)
     let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<T>.stride,
-                                               alignment: MemoryLayout<T>.alignment)
+                                               alignment: max(MemoryLayout<T>.alignment, 64))
     let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
     return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
 }
@@ -710,7 +710,9 @@ struct Walker {
             last = UInt32(b)
         }
         let h = (first &* 0x9E37_79B1) ^ (last &* 0x85EB_CA77) ^ (UInt32(truncatingIfNeeded: count) &* 0xC2B2_AE3D)
-        let index = (h >> 27) % 30
+        let top = h >> 27
+        // 0...31 folded onto the 30 filter bits (30 and 31 share bits with 2 and 3).
+        let index = top >= 30 ? top &- 28 : top
         return Int32(bitPattern: UInt32(4) << index)
     }
 
