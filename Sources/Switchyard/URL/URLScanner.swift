@@ -169,8 +169,8 @@ enum URLScanner {
         layout.hostStart = hostStart
         layout.hostEnd = i
         layout.pathStart = i
-        // 3. Path: plain bytes and '/', up to '?' (a '#' or anything needing a closer look gives up). A
-        // segment's plain bytes are skipped 8 at a time while 8 bytes are left.
+        // 3. Path: plain bytes and '/', up to '?' (a '#' or anything needing a closer look gives up).
+        // (Skipping plain bytes eight at a time was measured: no faster, and more mispredicted branches.)
         var count = 0
         let notPlain = ~(ByteClass.hostPlain | ByteClass.queryPlain)
         while i < n {
@@ -183,17 +183,7 @@ enum URLScanner {
             if classes[Int(b)] & notPlain != 0 { return nil }
             let segmentStart = i
             i += 1
-            while i + 8 <= n {
-                let stops = pathStops(UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)))
-                if stops != 0 {
-                    i += stops.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
-            if i + 8 > n {
-                while i < n && classes[Int(p[i])] & notPlain == 0 { i += 1 }
-            }
+            while i < n && classes[Int(p[i])] & notPlain == 0 { i += 1 }
             guard i - segmentStart <= limits.maxComponentLength, count < limits.maxSegments else { return nil }
             if count < recordedSegments { segments[count] = UInt64(segmentStart) << 32 | UInt64(i) }
             count += 1
@@ -232,20 +222,6 @@ enum URLScanner {
         layout.queryEnd = i
         layout.queryItemCount = items
         return layout
-    }
-
-    /// The bytes of `w` (8 URL bytes, little-endian) that end a run of plain path bytes: below `!` (0x21),
-    /// DEL and above, `%`, `/`, `?`, `#` and `\\`. Each such byte's high bit is set in the result; the lowest
-    /// set bit is exact (borrows and carries only disturb bytes above a flagged one).
-    @inline(__always)
-    static func pathStops(_ w: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
-        let control = (w &- ones &* 0x21) & ~w & high
-        let upper = (w | (w &+ ones)) & high
-        return control | upper | zeroBytes(w ^ (ones &* 0x25)) | zeroBytes(w ^ (ones &* 0x2F))
-            | zeroBytes(w ^ (ones &* 0x3F)) | zeroBytes(w ^ (ones &* 0x23)) | zeroBytes(w ^ (ones &* 0x5C))
     }
 
     /// Records the raw ranges of the non-empty path segments of a scanned URL, as ``scanCommon`` does:
