@@ -193,14 +193,14 @@ struct EdgeSlot: Sendable {
     static let empty = EdgeSlot(prefix: 0, second: 0, childLengths: 0, parent: -1, child: -1, keyLength: 0, keyStart: 0,
                                 childEnd: -1, childEdges: 0)
 
-    /// The slot hash of a key under `parent`, from its first 16 bytes and its length.
+    /// The home slot of a key under `parent` in a table of `1 << (64 - shift)` slots, from the key's first 16
+    /// bytes and its length: three independent products, then one more whose top bits pick the slot (a
+    /// short dependency chain, since every literal step of a lookup waits for it).
     @inline(__always)
-    static func hash(parent: Int32, prefix: UInt64, second: UInt64, length: Int) -> UInt64 {
-        var x = prefix ^ (second &* 0xA076_1D64_78BD_642F) ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-        x ^= UInt64(truncatingIfNeeded: length) << 56
-        x = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 33)
+    static func home(parent: Int32, prefix: UInt64, second: UInt64, length: Int, shift: Int) -> Int {
+        let x = (prefix &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
+            ^ (UInt64(UInt32(bitPattern: parent)) &* 0x1656_67B1_9E37_79F9) ^ UInt64(truncatingIfNeeded: length)
+        return Int(truncatingIfNeeded: (x &* 0xFF51_AFD7_ED55_8CCD) >> UInt64(shift))
     }
 }
 
@@ -274,6 +274,8 @@ final class RouteTrie: @unchecked Sendable {
     /// `literals` when the trie is made, so snapshots do not store it).
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
     let edgeMask: Int
+    /// `64 - log2(edges.count)`: the shift that turns a hash into a slot (see ``EdgeSlot/home``).
+    let edgeShift: Int
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
     let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     let optionals: UnsafeMutableBufferPointer<OptionalEdge>
@@ -324,7 +326,7 @@ final class RouteTrie: @unchecked Sendable {
         nodes = buffers.nodes
         literals = buffers.literals
         keyBytes = buffers.keyBytes
-        (edges, edgeMask) = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
+        (edges, edgeMask, edgeShift) = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints
@@ -395,7 +397,7 @@ final class RouteTrie: @unchecked Sendable {
     /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a power-of-two table
     /// with at least half its slots empty, so that every probe ends.
     static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32], literals: UnsafeMutableBufferPointer<LiteralEdge>,
-                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
+                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> (UnsafeMutableBufferPointer<EdgeSlot>, mask: Int, shift: Int) {
         var count = 0
         for n in nodes { count += Int(n.litCount) }
         var size = 16
@@ -403,6 +405,7 @@ final class RouteTrie: @unchecked Sendable {
         let table: UnsafeMutableBufferPointer<EdgeSlot> = trieBuffer(count: size)
         table.initialize(repeating: .empty)
         let mask = size - 1
+        let shift = 64 - size.trailingZeroBitCount
         for (index, n) in nodes.enumerated() where n.litCount > 0 {
             for k in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) {
                 let edge = literals[k]
@@ -415,7 +418,7 @@ final class RouteTrie: @unchecked Sendable {
                     if j < 8 { prefix |= b << UInt64(8 * j) } else { second |= b << UInt64(8 * (j - 8)) }
                 }
                 let parent = Int32(index)
-                var slot = Int(truncatingIfNeeded: EdgeSlot.hash(parent: parent, prefix: prefix, second: second, length: length)) & mask
+                var slot = EdgeSlot.home(parent: parent, prefix: prefix, second: second, length: length, shift: shift)
                 while table[slot].parent >= 0 { slot = (slot + 1) & mask }
                 let child = nodes[Int(edge.child)]
                 table[slot] = EdgeSlot(prefix: prefix, second: second, childLengths: child.lengths, parent: parent, child: edge.child,
@@ -423,7 +426,7 @@ final class RouteTrie: @unchecked Sendable {
                                        childEnd: child.exact >= 0 ? child.exact : child.absent, childEdges: kinds[Int(edge.child)])
             }
         }
-        return (table, mask)
+        return (table, mask, shift)
     }
 
     /// Scans and matches `url`: nil when no route matches, a typed error when the URL is invalid.
@@ -588,6 +591,7 @@ struct Walker {
     let nodes: UnsafeMutableBufferPointer<TrieNode>
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
     let edgeMask: Int
+    let edgeShift: Int
     let keys: UnsafeMutableBufferPointer<UInt8>
     // The walker reads the trie through these buffers: a method call or array read through the
     // `unowned(unsafe)` reference costs a retain and a release (measured with callgrind).
@@ -615,6 +619,7 @@ struct Walker {
         nodes = trie.nodes
         edges = trie.edges
         edgeMask = trie.edgeMask
+        edgeShift = trie.edgeShift
         keys = trie.keyBytes
         constrained = trie.constrained
         optionals = trie.optionals
@@ -847,7 +852,7 @@ struct Walker {
     func literalSlot(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int {
         let prefix = packed(vp, vlen, fold: fold)
         let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
-        var slot = Int(truncatingIfNeeded: EdgeSlot.hash(parent: node, prefix: prefix, second: second, length: vlen)) & edgeMask
+        var slot = EdgeSlot.home(parent: node, prefix: prefix, second: second, length: vlen, shift: edgeShift)
         while true {
             let edge = edges[slot]
             if edge.parent == node && edge.prefix == prefix && edge.second == second && Int(edge.keyLength) == vlen
