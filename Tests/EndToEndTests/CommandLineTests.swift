@@ -103,6 +103,35 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.out.contains("USAGE: switchyard match"))
     }
 
+    /// A mistyped command or subcommand is named with the nearest one (status 64); a word near none
+    /// gets no guess. `generate swfit` was answered "Unexpected argument 'swfit'".
+    @Test func aMistypedCommandIsNamedWithTheNearestOne() throws {
+        let explain = try Self.run(["explian", "app://user/1"])
+        #expect(explain.status == 64)
+        #expect(explain.out.isEmpty)
+        #expect(explain.err.hasPrefix("switchyard: 'explian' is not a command. Did you mean 'explain'? The commands are run, match, explain,"), "\(explain.err)")
+        let swift = try Self.run(["generate", "swfit", "--nam", "X"])
+        #expect(swift.status == 64)
+        #expect(swift.out.isEmpty)
+        #expect(swift.err == """
+        Error: Unknown subcommand 'swfit'. Did you mean 'swift'? The subcommands are swift.
+        Usage: switchyard generate <subcommand>
+          See 'switchyard generate --help' for more information.
+
+        """, "\(swift.err)")
+        let far = try Self.run(["generate", "kotlin"])
+        #expect(far.status == 64)
+        #expect(far.err.hasPrefix("Error: Unknown subcommand 'kotlin'. The subcommands are swift.\n"), "\(far.err)")
+        for word in ["bogus", "xyz"] {
+            let r = try Self.run([word])
+            #expect(r.status == 64)
+            #expect(r.err.hasPrefix("switchyard: '\(word)' is not a command. The commands are"), "\(r.err)")
+        }
+        // A known subcommand still parses as before.
+        let ok = try Self.run(["generate", "swift", "--nam", "X"])
+        #expect(ok.err.hasPrefix("Error: Unknown option '--nam'. Did you mean '--name'?"), "\(ok.err)")
+    }
+
     @Test func explainNamesTheWinnerAndWhyTheOthersLost() throws {
         let r = try Self.run(["explain", "app://order/abc"], input: "")
         #expect(r.status == 1)

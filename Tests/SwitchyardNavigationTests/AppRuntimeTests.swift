@@ -295,6 +295,23 @@ struct GeneratedAppTests {
         #expect(runtime.state.compactDescription == "[*] * > Web")
     }
 
+    /// The script runner names a generated index screen after its tab in what a step did (the
+    /// outcome, the trace), as the tab bar and `switchyard graph` do; it printed
+    /// `handled by switchyard-index://tab/2`. The command itself is echoed as written.
+    @Test func theScriptRunnerNamesGeneratedIndexScreensAfterTheirTab() async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        let runtime = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+        var lines: [String] = []
+        let runner = ScriptRunner(runtime: runtime, showTraces: true) { lines.append($0) }
+        #expect(await runner.run("tab 2\nexpect outcome handled\nopen switchyard-index://tab/5\nexpect top *\n"))
+        #expect(lines.contains { $0.hasPrefix("  outcome: handled by order index (tab 2) (") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  outcome: handled by * index (tab 5)") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  trace: ") && $0.contains("order index (tab 2)") }, "\(lines)")
+        #expect(lines.contains("> open switchyard-index://tab/5"))
+        let shown = lines.filter { !$0.hasPrefix("> ") }
+        #expect(!shown.contains { $0.contains("switchyard-index://tab") }, "\(shown)")
+    }
+
     @Test func manyHostsShareOneRoutesTab() throws {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))

@@ -23,7 +23,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
         // The parser names an unknown option (with the nearest known one) only when the rest of the
         // line decodes: `match --route FILE` was answered "missing --routes". An unknown option is the
         // first thing said wrong on a line that does not parse, whatever else is missing.
-        if (try? parseAsRoot(arguments)) == nil, let refusal = unknownOption(in: arguments) {
+        if (try? parseAsRoot(arguments)) == nil, let refusal = unknownSubcommand(in: arguments) ?? unknownOption(in: arguments) {
             FileHandleOutput.stderr(refusal)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
@@ -54,6 +54,38 @@ struct SwitchyardCommand: AsyncParsableCommand {
                 + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
         }
         return nil
+    }
+
+    /// The refusal of a mistyped subcommand (`switchyard generate swfit`), in the parser's words:
+    /// `Error: Unknown subcommand 'swfit'. Did you mean 'swift'?`, then the command's usage. The parser
+    /// answered with `Unexpected argument 'swfit'`. Nil when the word after a command that has
+    /// subcommands is one of them, an option, or absent; the first word is ``unknownCommand(in:)``'s.
+    static func unknownSubcommand(in arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = SwitchyardCommand.self
+        var words = arguments[...]
+        while let word = words.first, let next = command.configuration.subcommands.first(where: {
+            $0.configuration.commandName == word || $0.configuration.aliases.contains(word)
+        }) {
+            command = next
+            words = words.dropFirst()
+        }
+        let subcommands = command.configuration.subcommands
+        guard command != SwitchyardCommand.self, !subcommands.isEmpty, command.configuration.defaultSubcommand == nil,
+              let word = words.first, !word.hasPrefix("-"), word != "help" else { return nil }
+        let names = subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases }.filter { !$0.isEmpty }
+        let usage = usageString(for: command)
+        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }.joined(separator: " ")
+        return RouteFileLoader.visible("Error: Unknown subcommand '\(word)'" + (nearestCommand(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ".")
+            + " The subcommands are \(names.joined(separator: ", ")).")
+            + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
+    }
+
+    /// The command name in `names` nearest to the mistyped `word`: at most two edits away, and fewer
+    /// than half the name's length (so `xyz` is not taken for `app`); the first of equals. Nil when
+    /// none is that near.
+    static func nearestCommand(to word: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, editDistance($0, word)) }.filter { $0.1 <= 2 && $0.1 * 2 < $0.0.count }
+        return scored.min { $0.1 < $1.1 }?.0
     }
 
     /// The long option names `command` takes (with the parser's own: `help` and the like), read from
@@ -91,11 +123,13 @@ struct SwitchyardCommand: AsyncParsableCommand {
     }
 
     /// The refusal of `arguments` whose first word is not a command (and not an option), naming the
+    /// nearest command when there is one (`switchyard explian`: `Did you mean 'explain'?`) and the
     /// commands; nil when the first argument is a command, an option, or absent.
     static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
-        return RouteFileLoader.visible("switchyard: '\(first)' is not a command. The commands are \(names); "
+        let suggestion = nearestCommand(to: first, among: commandNames.filter { !$0.isEmpty }).map { " Did you mean '\($0)'?" } ?? ""
+        return RouteFileLoader.visible("switchyard: '\(first)' is not a command.\(suggestion) The commands are \(names); "
             + "without one, switchyard opens the app (`switchyard --help` describes them).")
     }
 }

@@ -148,15 +148,22 @@ public final class ScriptRunner {
         return (String(line[..<space]), String(line[space...]).trimmingBlanks)
     }
 
+    /// `text` as the report shows it: a generated index screen's internal URL named after its tab
+    /// (`user index (tab 1)`), as the tab bar and `switchyard graph` name it, and made visible.
+    private func shown(_ text: String) -> String {
+        SafeText.visible(runtime.app.showingIndexNames(in: text))
+    }
+
     private func print(_ r: StepReport, _ number: Int) {
+        // The command is echoed as written; what it did names generated index screens after their tab.
         output("> \(Self.capped(SafeText.visible(r.command)))")
-        output("  state: \(SafeText.visible(r.state.compactDescription))")
-        if r.transition != .none { output("  transition: \(SafeText.visible(r.transition.description))") }
-        if let outcome = r.outcome { output("  outcome: \(SafeText.visible(outcome.description))") }
-        if let m = r.message { output("  \(r.isError ? "error" : "note"): \(SafeText.visible(m))") }
+        output("  state: \(shown(r.state.compactDescription))")
+        if r.transition != .none { output("  transition: \(shown(r.transition.description))") }
+        if let outcome = r.outcome { output("  outcome: \(shown(outcome.description))") }
+        if let m = r.message { output("  \(r.isError ? "error" : "note"): \(shown(m))") }
         if showTraces, let t = r.trace {
             for l in t.description.split(separator: "\n").dropFirst() {
-                output("  trace: " + SafeText.visible(l.trimmingCharacters(in: .whitespaces)))
+                output("  trace: " + shown(l.trimmingCharacters(in: .whitespaces)))
             }
         }
     }
