@@ -34,6 +34,9 @@ struct MatcherTests {
         "app://:h([A-Z]+)/u",
         "app://tree/:p([a-z/]+)",
         "app://a/:x/b",
+        // Two constrained siblings whose trials capture different depths: the winner's captures only.
+        "app://x/:a([0-9]+)/:b/x",
+        "app://x/:c<int>/lit/:d",
         // Suffix patterns: tried after every anchored pattern.
         "**/login/:code([0-9]+)",
         "app://**/settings/:section<alpha>",
@@ -137,6 +140,8 @@ struct MatcherTests {
         ("app://x/v/%2e/5", nil, [:]),
         ("app://x/v/a%2Fb/5", "**/v/:a/:b<int>", ["a": "a/b", "b": "5"]),
         ("app://ACME/v/K/5", "**/v/:a/:b<int>", ["a": "K", "b": "5"]),
+        ("app://x/12/lit/x", "app://x/:c<int>/lit/:d", ["c": "12", "d": "x"]),
+        ("app://x/12/other/x", "app://x/:a([0-9]+)/:b/x", ["a": "12", "b": "other"]),
     ]
 
     @Test("ranking golden table", arguments: 0..<cases.count)

@@ -275,9 +275,7 @@ extension RouteTable where Target: Codable {
         var patterns: [RoutePattern] = []
         var priorities: [Int] = []
         var orders: [Int] = []
-        var captures: [[Int]] = []
         patterns.reserveCapacity(routeCount)
-        captures.reserveCapacity(routeCount)
         priorities.reserveCapacity(routeCount)
         orders.reserveCapacity(routeCount)
         for _ in 0..<routeCount {
@@ -344,7 +342,6 @@ extension RouteTable where Target: Codable {
             }
             guard let host else { throw .corrupt("a pattern with no segment", offset: routeStart) }
             patterns.append(RoutePattern(scheme: scheme, host: host, path: path, isSuffix: isSuffix))
-            captures.append(depths)
         }
 
         // Targets.
@@ -421,8 +418,7 @@ extension RouteTable where Target: Codable {
             flat.constraints = constraints
             for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
             let suffixes = TrieCompiler.suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths, flat: &flat)
-            trie = RouteTrie(buffers: buffers, constraints: flat.constraints, captures: captures,
-                             catchAllRoutes: TrieCompiler.catchAllRoutes(patterns), schemes: schemes, anyScheme: anyScheme,
+            trie = RouteTrie(buffers: buffers, constraints: flat.constraints, schemes: schemes, anyScheme: anyScheme,
                              foldPath: options.caseInsensitivePaths, suffixes: suffixes)
         } catch {
             buffers.deallocate()

@@ -9,6 +9,14 @@ struct RawMatch: Sendable {
     let captures: CaptureRanges
 }
 
+/// What a walk found: the terminal (-1 for none), the depths it captured (bit `d` for depth `d`, 0 = host)
+/// and the depth of its catch-all (-1 for none).
+struct WalkResult {
+    var terminal: Int32 = -1
+    var captured: UInt64 = 0
+    var catchAllDepth = -1
+}
+
 /// Up to ``RoutePattern/maxParameters`` byte ranges, stored inline.
 struct CaptureRanges: Sendable {
     var storage: InlineArray<8, UInt64> = .init(repeating: 0)
@@ -284,11 +292,10 @@ final class RouteTrie: @unchecked Sendable {
     let fastConstraints: UnsafeMutableBufferPointer<FastConstraint>
     /// Held in a buffer so that the walker reads it without retaining an array.
     let terminals: UnsafeMutableBufferPointer<Terminal>
-    /// Per terminal, everything a hit reads after the walk, in one 16-byte record (one cache line
-    /// instead of three arrays): the route, with bit 31 set for the optional-absent variant; the depths
-    /// of the route's captured parameters, 8 bits each, lowest first; and their count, with bit 8 set when
-    /// the last capture is a catch-all (its range runs to the end of the path).
-    let terminalRecords: UnsafeMutableBufferPointer<(route: Int32, count: Int32, depths: UInt64)>
+    /// Per terminal, its route, with bit 31 set for the optional-absent variant: all a hit reads after the
+    /// walk (4 bytes a terminal, so the array stays small enough to stay cached). The captured depths come
+    /// from the walk itself (``Walker/captured``).
+    let terminalRoutes: UnsafeMutableBufferPointer<Int32>
     /// Scheme subtrees: lowercased scheme → host-level node. Tried before `anyScheme`.
     let schemes: [([UInt8], Int32)]
     /// `schemes` flattened for the walker: all lowercased scheme bytes, and per scheme its
@@ -307,18 +314,16 @@ final class RouteTrie: @unchecked Sendable {
 
     convenience init(nodes: [TrieNode], literals: [LiteralEdge], keyBytes: [UInt8],
                      constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-                     terminals: [Terminal], captures: [[Int]], catchAllRoutes: Set<Int32>, schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+                     terminals: [Terminal], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
                      suffixes: [SuffixRoute] = []) {
         self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), keyBytes: frozen(keyBytes),
                                        constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
-                  constraints: constraints, captures: captures, catchAllRoutes: catchAllRoutes, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
+                  constraints: constraints, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
     }
 
     /// A trie that takes ownership of `buffers` (from `trieBuffer(count:)`, freed in `deinit`).
     /// A snapshot's arrays are read straight into such buffers.
-    /// `captures` holds each route's capture depths, and `catchAllRoutes` the routes whose last capture is a
-    /// catch-all.
-    init(buffers: TrieBuffers, constraints: [SegmentConstraint], captures: [[Int]], catchAllRoutes: Set<Int32>,
+    init(buffers: TrieBuffers, constraints: [SegmentConstraint],
          schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
@@ -333,14 +338,7 @@ final class RouteTrie: @unchecked Sendable {
         fastConstraints = frozen(constraints.map(FastConstraint.init))
         self.terminals = buffers.terminals
         let terminals = buffers.terminals
-        terminalRecords = frozen(terminals.map { terminal in
-            let depths = captures[Int(terminal.route)]
-            let packed = depths.prefix(8).enumerated().reduce(UInt64(0)) {
-                $0 | UInt64(UInt8(truncatingIfNeeded: $1.element)) << (8 * UInt64($1.offset))
-            }
-            let catchAllBit: Int32 = catchAllRoutes.contains(terminal.route) ? 0x100 : 0
-            return (terminal.route | (terminal.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0), Int32(min(depths.count, 8)) | catchAllBit, packed)
-        })
+        terminalRoutes = frozen(terminals.map { $0.route | ($0.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0) })
         byteClasses = ByteClass.pointer
         self.schemes = schemes
         schemeBytes = frozen(schemes.flatMap(\.0))
@@ -362,7 +360,7 @@ final class RouteTrie: @unchecked Sendable {
         release(keyBytes)
         release(constrained)
         release(optionals)
-        release(terminalRecords)
+        release(terminalRoutes)
         release(fastConstraints)
         release(terminals)
         release(schemeBytes)
@@ -463,37 +461,37 @@ final class RouteTrie: @unchecked Sendable {
                 }
                 URLScanner.splitSegments(buf, layout, into: segments)
             }
-            let t: Int32
+            var found = WalkResult()
             // The scratch buffer receives decoded segments and the lowercased host.
             if layout.needsDecode || layout.hostHasUpper {
-                t = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
-                    match(buf, layout, UnsafePointer(segments), scratch.baseAddress)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
+                    match(buf, layout, UnsafePointer(segments), scratch.baseAddress, &found)
                 }
             } else {
-                t = match(buf, layout, UnsafePointer(segments), nil)
+                match(buf, layout, UnsafePointer(segments), nil, &found)
             }
+            let t = found.terminal
             guard t >= 0 else {
                 if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
                 return
             }
-            let record = terminalRecords[Int(t)]
-            let packed = record.route
+            let packed = terminalRoutes[Int(t)]
+            // The captured depths, lowest first, are the pattern's parameters in order (an absent optional,
+            // always last, has none).
             var captures = CaptureRanges()
-            let depths = record.depths
-            let count = Int(record.count & 0xFF)
-            let recorded = min(layout.segmentCount, URLScanner.recordedSegments)
-            for i in 0..<count {
-                let depth = Int(UInt8(truncatingIfNeeded: depths >> (8 * UInt64(i))))
+            var mask = found.captured
+            var i = 0
+            while mask != 0 && i < RoutePattern.maxParameters {
+                let depth = mask.trailingZeroBitCount
+                mask &= mask &- 1
                 if depth == 0 {
                     captures.storage[i] = UInt64(layout.hostStart) << 32 | UInt64(layout.hostEnd)
-                } else if depth <= recorded {
-                    // The absent variant of an optional route has no segment at its optional's depth.
-                    captures.storage[i] = segments[depth - 1]
+                } else {
+                    let range = segments[depth - 1]
+                    // A catch-all's value runs from its first segment to the end of the path.
+                    captures.storage[i] = depth == found.catchAllDepth ? range & ~0xFFFF_FFFF | UInt64(layout.pathEnd) : range
                 }
-            }
-            if record.count & 0x100 != 0 && count > 0 {
-                // A catch-all's value runs from its first segment to the end of the path.
-                captures.storage[count - 1] = captures.storage[count - 1] & ~0xFFFF_FFFF | UInt64(layout.pathEnd)
+                i += 1
             }
             result = RawMatch(route: packed & 0x7FFF_FFFF, optionalAbsent: packed < 0, captures: captures)
         }
@@ -552,23 +550,26 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     /// Finds the best terminal for the URL in `buf` described by `layout`, whose path segments' raw ranges
-    /// are in `segments` (see ``URLScanner/splitSegments(_:_:into:)``).
+    /// are in `segments` (see ``URLScanner/splitSegments(_:_:into:)``), into `found` (terminal -1 for none).
     /// `scratch` must have room for `buf.count` bytes; it receives decoded segments and the lowercased
     /// host. It may be nil only when the layout needs neither (`needsDecode` and `hostHasUpper` false).
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafePointer<UInt64>,
-               _ scratch: UnsafeMutablePointer<UInt8>?) -> Int32 {
-        guard let base = buf.baseAddress else { return -1 }
-        let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
+               _ scratch: UnsafeMutablePointer<UInt8>?, _ found: inout WalkResult) {
+        guard let base = buf.baseAddress else { return }
+        var walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
                             foldPath: foldPath, segmentCount: layout.segmentCount)
         let host = walker.hostValue(layout)
+        var t: Int32 = -1
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                let t = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0)
-                if t >= 0 { return t }
+                t = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0)
+                if t >= 0 { break }
             }
         }
-        if anyScheme >= 0 { return walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0) }
-        return -1
+        if t < 0 && anyScheme >= 0 {
+            t = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0)
+        }
+        found = WalkResult(terminal: t, captured: walker.captured, catchAllDepth: walker.catchAllDepth)
     }
 
     /// True when the URL's first `entry.length` bytes, ASCII-lowercased, are the entry's scheme.
@@ -609,6 +610,13 @@ struct Walker {
     let foldPath: Bool
     /// The number of non-empty path segments of the URL (the scanner's count, split the same way).
     let segmentCount: Int
+    /// The depths captured on the way back from a successful walk (bit `d` for depth `d`): a step that
+    /// matched its segment by a parameter, constraint, optional or catch-all sets its bit when the walk
+    /// below it succeeded, so a failed branch leaves nothing behind (trials of several constraints save
+    /// and restore it).
+    var captured: UInt64 = 0
+    /// The depth of the catch-all that ended the walk, or -1.
+    var catchAllDepth = -1
 
     init(trie: RouteTrie, base: UnsafePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>?,
          segments: UnsafePointer<UInt64>?, pathEnd: Int, foldPath: Bool, segmentCount: Int) {
@@ -722,7 +730,7 @@ struct Walker {
     }
 
     /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
-    func descend(_ node: Int32, depth: Int) -> Int32 {
+    mutating func descend(_ node: Int32, depth: Int) -> Int32 {
         let n = nodes[Int(node)]
         // Prune: no terminal below `node` ends after exactly the number of segments left.
         let left = min(segmentCount &- depth, 63)
@@ -732,7 +740,7 @@ struct Walker {
             return n.absent
         }
         // Deeper than any pattern: only a catch-all can take it.
-        if depth + 1 >= URLScanner.recordedSegments { return n.catchAll }
+        if depth + 1 >= URLScanner.recordedSegments { return catchAll(n.catchAll, depth: depth + 1) }
         guard let segments else { return -1 }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
@@ -742,11 +750,11 @@ struct Walker {
     /// ``descend(_:depth:)`` into `child` from its summary (a literal slot's, or a node's for its parameter
     /// child): the child node is read only if its own non-literal edges must be tried.
     @inline(__always)
-    func descend(_ child: Int32, lengths: UInt64, end: Int32, kinds: Int32, depth: Int) -> Int32 {
+    mutating func descend(_ child: Int32, lengths: UInt64, end: Int32, kinds: Int32, depth: Int) -> Int32 {
         let left = min(segmentCount &- depth, 63)
         if lengths & (1 << UInt64(left)) == 0 { return -1 }
         if depth == segmentCount { return end }
-        if depth + 1 >= URLScanner.recordedSegments { return nodes[Int(child)].catchAll }
+        if depth + 1 >= URLScanner.recordedSegments { return catchAll(nodes[Int(child)].catchAll, depth: depth + 1) }
         guard let segments else { return -1 }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
@@ -755,7 +763,7 @@ struct Walker {
 
     /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
     /// `(vp, vlen)` at `depth` (0 = host).
-    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
+    mutating func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
         // 1. Literal.
         if kinds & Edges.literals != 0 && kinds & Walker.filterBit(vp, vlen, fold: fold) != 0 {
             let slot = literalSlot(node, vp, vlen, fold: fold)
@@ -776,33 +784,57 @@ struct Walker {
             let edge = constrained[Int(n.conStart)]
             if constraintMatches(edge.constraint, vp, vlen) {
                 let t = descend(edge.child, depth: depth)
-                if t >= 0 { return t }
+                if t >= 0 { return capture(t, depth: depth) }
             }
         } else if n.conCount > 1 && safe {
-            // Capture ranges come from the segment table once the walk is over, so trials share nothing.
+            // Every trial starts from the same captures; the winner's are kept.
+            let before = (captured, catchAllDepth)
             var best: Int32 = -1
+            var bestCaptures = before
             for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
                 let edge = constrained[k]
                 guard constraintMatches(edge.constraint, vp, vlen) else { continue }
+                (captured, catchAllDepth) = before
                 let t = descend(edge.child, depth: depth)
-                if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) { best = t }
+                if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) {
+                    best = t
+                    bestCaptures = (captured, catchAllDepth)
+                }
             }
-            if best >= 0 { return best }
+            (captured, catchAllDepth) = bestCaptures
+            if best >= 0 { return capture(best, depth: depth) }
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
             let t = descend(n.param, lengths: n.paramLengths, end: n.paramEnd, kinds: n.paramEdges, depth: depth)
-            if t >= 0 { return t }
+            if t >= 0 { return capture(t, depth: depth) }
         }
         // 4. Optional last segment: only when nothing follows.
         if n.optCount > 0 && safe && depth == segmentCount {
             for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
                 let edge = optionals[k]
-                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return edge.terminal }
+                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return capture(edge.terminal, depth: depth) }
             }
         }
         // 5. Catch-all: this segment and everything after it.
-        return n.catchAll
+        return catchAll(n.catchAll, depth: depth)
+    }
+
+    /// Records that the successful walk `t` captured the segment at `depth`; returns `t`.
+    @inline(__always)
+    mutating func capture(_ t: Int32, depth: Int) -> Int32 {
+        captured |= 1 << UInt64(depth)
+        return t
+    }
+
+    /// A catch-all terminal `t` (or -1) taking the segments from `depth` on.
+    @inline(__always)
+    mutating func catchAll(_ t: Int32, depth: Int) -> Int32 {
+        if t >= 0 {
+            captured |= 1 << UInt64(depth)
+            catchAllDepth = depth
+        }
+        return t
     }
 
     /// True when constraint `id` accepts the decoded segment `(p, count)`.

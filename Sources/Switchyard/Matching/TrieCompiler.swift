@@ -113,17 +113,7 @@ enum TrieCompiler {
             nodes: flat.nodes, literals: flat.literals, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
             terminals: terminals,
-            captures: patterns.map { p in p.segments.enumerated().compactMap { $0.element.parameterName != nil || $0.element == .catchAll(name: nil) ? $0.offset : nil } },
-            catchAllRoutes: catchAllRoutes(patterns), schemes: schemes, anyScheme: anyIndex, foldPath: foldPath, suffixes: suffixes)
-    }
-
-    /// The routes whose pattern ends in a catch-all (whose last capture runs to the end of the path).
-    static func catchAllRoutes(_ patterns: [RoutePattern]) -> Set<Int32> {
-        var routes = Set<Int32>()
-        for (index, p) in patterns.enumerated() {
-            if case .catchAll = p.segments.last { routes.insert(Int32(index)) }
-        }
-        return routes
+            schemes: schemes, anyScheme: anyIndex, foldPath: foldPath, suffixes: suffixes)
     }
 
     /// The suffix patterns in the order they are tried: specific scheme first, then the longer suffix,
