@@ -9,12 +9,20 @@ struct RawMatch: Sendable {
     let captures: CaptureRanges
 }
 
-/// What a walk found: the terminal (-1 for none), the depths it captured (bit `d` for depth `d`, 0 = host)
-/// and the depth of its catch-all (-1 for none).
+/// What a walk captured: bit `d` of `mask` for depth `d` (0 = host), and the depth of the catch-all that
+/// ended it (-1 for none). A step that matched its segment by a parameter, constraint, optional or
+/// catch-all sets its bit on the way back from a walk that succeeded, so a failed branch leaves nothing
+/// behind (trials of several constraints save and restore it). Passed `inout` through the walk, so that
+/// the walker itself stays immutable (a mutating walker was copied whole for each non-mutating call).
+struct Captured {
+    var mask: UInt64 = 0
+    var catchAllDepth = -1
+}
+
+/// What a walk found: the terminal (-1 for none) and what it captured.
 struct WalkResult {
     var terminal: Int32 = -1
-    var captured: UInt64 = 0
-    var catchAllDepth = -1
+    var captured = Captured()
 }
 
 /// Up to ``RoutePattern/maxParameters`` byte ranges, stored inline.
@@ -479,7 +487,7 @@ final class RouteTrie: @unchecked Sendable {
             // The captured depths, lowest first, are the pattern's parameters in order (an absent optional,
             // always last, has none).
             var captures = CaptureRanges()
-            var mask = found.captured
+            var mask = found.captured.mask
             var i = 0
             while mask != 0 && i < RoutePattern.maxParameters {
                 let depth = mask.trailingZeroBitCount
@@ -489,7 +497,7 @@ final class RouteTrie: @unchecked Sendable {
                 } else {
                     let range = segments[depth - 1]
                     // A catch-all's value runs from its first segment to the end of the path.
-                    captures.storage[i] = depth == found.catchAllDepth ? range & ~0xFFFF_FFFF | UInt64(layout.pathEnd) : range
+                    captures.storage[i] = depth == found.captured.catchAllDepth ? range & ~0xFFFF_FFFF | UInt64(layout.pathEnd) : range
                 }
                 i += 1
             }
@@ -556,20 +564,20 @@ final class RouteTrie: @unchecked Sendable {
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafePointer<UInt64>,
                _ scratch: UnsafeMutablePointer<UInt8>?, _ found: inout WalkResult) {
         guard let base = buf.baseAddress else { return }
-        var walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
+        let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
                             foldPath: foldPath, segmentCount: layout.segmentCount)
         let host = walker.hostValue(layout)
-        var t: Int32 = -1
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                t = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0)
-                if t >= 0 { break }
+                found.terminal = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0,
+                                             &found.captured)
+                if found.terminal >= 0 { return }
             }
         }
-        if t < 0 && anyScheme >= 0 {
-            t = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0)
+        if anyScheme >= 0 {
+            found.terminal = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0,
+                                         &found.captured)
         }
-        found = WalkResult(terminal: t, captured: walker.captured, catchAllDepth: walker.catchAllDepth)
     }
 
     /// True when the URL's first `entry.length` bytes, ASCII-lowercased, are the entry's scheme.
@@ -610,13 +618,6 @@ struct Walker {
     let foldPath: Bool
     /// The number of non-empty path segments of the URL (the scanner's count, split the same way).
     let segmentCount: Int
-    /// The depths captured on the way back from a successful walk (bit `d` for depth `d`): a step that
-    /// matched its segment by a parameter, constraint, optional or catch-all sets its bit when the walk
-    /// below it succeeded, so a failed branch leaves nothing behind (trials of several constraints save
-    /// and restore it).
-    var captured: UInt64 = 0
-    /// The depth of the catch-all that ended the walk, or -1.
-    var catchAllDepth = -1
 
     init(trie: RouteTrie, base: UnsafePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>?,
          segments: UnsafePointer<UInt64>?, pathEnd: Int, foldPath: Bool, segmentCount: Int) {
@@ -730,7 +731,7 @@ struct Walker {
     }
 
     /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
-    mutating func descend(_ node: Int32, depth: Int) -> Int32 {
+    func descend(_ node: Int32, depth: Int, _ c: inout Captured) -> Int32 {
         let n = nodes[Int(node)]
         // Prune: no terminal below `node` ends after exactly the number of segments left.
         let left = min(segmentCount &- depth, 63)
@@ -740,36 +741,36 @@ struct Walker {
             return n.absent
         }
         // Deeper than any pattern: only a catch-all can take it.
-        if depth + 1 >= URLScanner.recordedSegments { return catchAll(n.catchAll, depth: depth + 1) }
+        if depth + 1 >= URLScanner.recordedSegments { return catchAll(n.catchAll, depth: depth + 1, &c) }
         guard let segments else { return -1 }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
-        return step(node, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1)
+        return step(node, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1, &c)
     }
 
     /// ``descend(_:depth:)`` into `child` from its summary (a literal slot's, or a node's for its parameter
     /// child): the child node is read only if its own non-literal edges must be tried.
     @inline(__always)
-    mutating func descend(_ child: Int32, lengths: UInt64, end: Int32, kinds: Int32, depth: Int) -> Int32 {
+    func descend(_ child: Int32, lengths: UInt64, end: Int32, kinds: Int32, depth: Int, _ c: inout Captured) -> Int32 {
         let left = min(segmentCount &- depth, 63)
         if lengths & (1 << UInt64(left)) == 0 { return -1 }
         if depth == segmentCount { return end }
-        if depth + 1 >= URLScanner.recordedSegments { return catchAll(nodes[Int(child)].catchAll, depth: depth + 1) }
+        if depth + 1 >= URLScanner.recordedSegments { return catchAll(nodes[Int(child)].catchAll, depth: depth + 1, &c) }
         guard let segments else { return -1 }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
-        return step(child, kinds, vp, vlen, fold: foldPath, depth: depth + 1)
+        return step(child, kinds, vp, vlen, fold: foldPath, depth: depth + 1, &c)
     }
 
     /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
     /// `(vp, vlen)` at `depth` (0 = host).
-    mutating func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int) -> Int32 {
+    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int, _ c: inout Captured) -> Int32 {
         // 1. Literal.
         if kinds & Edges.literals != 0 && kinds & Walker.filterBit(vp, vlen, fold: fold) != 0 {
             let slot = literalSlot(node, vp, vlen, fold: fold)
             if slot >= 0 {
                 let edge = edges[slot]
-                let t = descend(edge.child, lengths: edge.childLengths, end: edge.childEnd, kinds: edge.childEdges, depth: depth)
+                let t = descend(edge.child, lengths: edge.childLengths, end: edge.childEnd, kinds: edge.childEdges, depth: depth, &c)
                 if t >= 0 { return t }
             }
         }
@@ -783,56 +784,56 @@ struct Walker {
             // One constrained sibling (the usual case): no need to compare trials.
             let edge = constrained[Int(n.conStart)]
             if constraintMatches(edge.constraint, vp, vlen) {
-                let t = descend(edge.child, depth: depth)
-                if t >= 0 { return capture(t, depth: depth) }
+                let t = descend(edge.child, depth: depth, &c)
+                if t >= 0 { return capture(t, depth: depth, &c) }
             }
         } else if n.conCount > 1 && safe {
             // Every trial starts from the same captures; the winner's are kept.
-            let before = (captured, catchAllDepth)
+            let before = c
             var best: Int32 = -1
-            var bestCaptures = before
+            var bestCaptured = before
             for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
                 let edge = constrained[k]
                 guard constraintMatches(edge.constraint, vp, vlen) else { continue }
-                (captured, catchAllDepth) = before
-                let t = descend(edge.child, depth: depth)
+                c = before
+                let t = descend(edge.child, depth: depth, &c)
                 if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) {
                     best = t
-                    bestCaptures = (captured, catchAllDepth)
+                    bestCaptured = c
                 }
             }
-            (captured, catchAllDepth) = bestCaptures
-            if best >= 0 { return capture(best, depth: depth) }
+            c = bestCaptured
+            if best >= 0 { return capture(best, depth: depth, &c) }
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
-            let t = descend(n.param, lengths: n.paramLengths, end: n.paramEnd, kinds: n.paramEdges, depth: depth)
-            if t >= 0 { return capture(t, depth: depth) }
+            let t = descend(n.param, lengths: n.paramLengths, end: n.paramEnd, kinds: n.paramEdges, depth: depth, &c)
+            if t >= 0 { return capture(t, depth: depth, &c) }
         }
         // 4. Optional last segment: only when nothing follows.
         if n.optCount > 0 && safe && depth == segmentCount {
             for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
                 let edge = optionals[k]
-                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return capture(edge.terminal, depth: depth) }
+                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return capture(edge.terminal, depth: depth, &c) }
             }
         }
         // 5. Catch-all: this segment and everything after it.
-        return catchAll(n.catchAll, depth: depth)
+        return catchAll(n.catchAll, depth: depth, &c)
     }
 
     /// Records that the successful walk `t` captured the segment at `depth`; returns `t`.
     @inline(__always)
-    mutating func capture(_ t: Int32, depth: Int) -> Int32 {
-        captured |= 1 << UInt64(depth)
+    func capture(_ t: Int32, depth: Int, _ c: inout Captured) -> Int32 {
+        c.mask |= 1 << UInt64(depth)
         return t
     }
 
     /// A catch-all terminal `t` (or -1) taking the segments from `depth` on.
     @inline(__always)
-    mutating func catchAll(_ t: Int32, depth: Int) -> Int32 {
+    func catchAll(_ t: Int32, depth: Int, _ c: inout Captured) -> Int32 {
         if t >= 0 {
-            captured |= 1 << UInt64(depth)
-            catchAllDepth = depth
+            c.mask |= 1 << UInt64(depth)
+            c.catchAllDepth = depth
         }
         return t
     }
