@@ -96,13 +96,18 @@ enum ByteClass {
     }()
 
     /// ``table`` in a buffer that lives as long as the process, for code that keeps the pointer (a trie reads
-    /// it through its own stored property, with no lazy-global check or array retain per lookup). Written once,
-    /// then only read.
-    nonisolated(unsafe) static let pointer: UnsafePointer<UInt8> = {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        buffer.initialize(from: table, count: 256)
-        return UnsafePointer(buffer)
-    }()
+    /// it through its own stored property, with no lazy-global check or array retain per lookup).
+    static var pointer: UnsafePointer<UInt8> { PinnedTable.shared.base }
+
+    /// The pinned copy of ``table``. `@unchecked Sendable`: written once when first used, then only read.
+    private struct PinnedTable: @unchecked Sendable {
+        let base: UnsafePointer<UInt8>
+        static let shared: PinnedTable = {
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+            buffer.initialize(from: table, count: 256)
+            return PinnedTable(base: UnsafePointer(buffer))
+        }()
+    }
 
     @inline(__always)
     static func hexValue(_ b: UInt8) -> UInt8? {
