@@ -4,7 +4,10 @@ enum TrieCompiler {
     final class BuildNode {
         var literalKeys: [[UInt8]] = []
         var literalChildren: [BuildNode] = []
-        var literalIndex: [[UInt8]: Int] = [:]
+        /// Key → index in `literalKeys`, made only once a node has more than `linearLookup` literal children
+        /// (most nodes have a few: a scan of them is cheaper than hashing, and they allocate no table).
+        var literalIndex: [[UInt8]: Int]?
+        static let linearLookup = 8
         var constrained: [(SegmentConstraint, BuildNode)] = []
         var param: BuildNode?
         var optionals: [(SegmentConstraint?, Int32)] = []
@@ -13,11 +16,20 @@ enum TrieCompiler {
         var absent: [Int32] = []
 
         func literal(_ key: [UInt8]) -> BuildNode {
-            if let i = literalIndex[key] { return literalChildren[i] }
+            if let literalIndex {
+                if let i = literalIndex[key] { return literalChildren[i] }
+            } else if let i = literalKeys.firstIndex(of: key) {
+                return literalChildren[i]
+            }
             let node = BuildNode()
-            literalIndex[key] = literalKeys.count
+            literalIndex?[key] = literalKeys.count
             literalKeys.append(key)
             literalChildren.append(node)
+            if literalIndex == nil && literalKeys.count > BuildNode.linearLookup {
+                var index: [[UInt8]: Int] = [:]
+                for (i, k) in literalKeys.enumerated() { index[k] = i }
+                literalIndex = index
+            }
             return node
         }
 
