@@ -113,13 +113,11 @@ struct TrieNode: Sendable {
 /// A literal edge as the node lists it (`litStart`, `litCount`): the canonical copy, which snapshots store
 /// and diagnostics read. Lookups go through ``EdgeSlot``s instead.
 struct LiteralEdge: Sendable {
-    /// The key's first (up to) 8 bytes, little-endian.
-    var prefix: UInt64
     var keyStart: Int32
     var keyLength: Int32
     var child: Int32
 
-    /// Up to 8 bytes packed little-endian, optionally ASCII-folded.
+    /// Up to 8 bytes packed little-endian, optionally ASCII-folded (the words ``EdgeSlot`` compares).
     @inline(__always)
     static func pack(_ p: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt64 {
         var v: UInt64 = 0
@@ -417,12 +415,9 @@ final class RouteTrie: @unchecked Sendable {
                 let edge = literals[k]
                 let start = Int(edge.keyStart)
                 let length = Int(edge.keyLength)
-                var prefix: UInt64 = 0
-                var second: UInt64 = 0
-                for j in 0..<min(length, 16) {
-                    let b = UInt64(keyBytes[start + j])
-                    if j < 8 { prefix |= b << UInt64(8 * j) } else { second |= b << UInt64(8 * (j - 8)) }
-                }
+                guard let key = keyBytes.baseAddress.map({ $0 + start }) else { continue }
+                let prefix = LiteralEdge.pack(key, length, fold: false)
+                let second = length > 8 ? LiteralEdge.pack(key + 8, length - 8, fold: false) : 0
                 let parent = Int32(index)
                 var slot = EdgeSlot.home(parent: parent, prefix: prefix, second: second, length: length, shift: shift)
                 while table[slot].parent >= 0 { slot = (slot + 1) & mask }

@@ -22,7 +22,7 @@ enum SnapshotFormat {
             parts += fields.map { MemoryLayout<T>.offset(of: $0) ?? -1 }
         }
         describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.paramLengths, \.paramEnd, \.paramEdges])
-        describe(LiteralEdge.self, [\.prefix, \.keyStart, \.keyLength, \.child])
+        describe(LiteralEdge.self, [\.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
         describe(Terminal.self, [\.route, \.ranks, \.priority, \.order, \.isAbsentVariant])

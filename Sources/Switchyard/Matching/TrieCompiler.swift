@@ -188,8 +188,7 @@ enum TrieCompiler {
             n.litStart = Int32(literals.count)
             n.litCount = Int32(b.literalKeys.count)
             for (key, child) in zip(b.literalKeys, litChildren) {
-                let prefix = key.withUnsafeBufferPointer { kb in kb.baseAddress.map { LiteralEdge.pack($0, kb.count, fold: false) } ?? 0 }
-                literals.append(LiteralEdge(prefix: prefix, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
+                literals.append(LiteralEdge(keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
                 keyBytes.append(contentsOf: key)
             }
 
