@@ -30,10 +30,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
         await main(arguments)
     }
 
-    /// The refusal of the first `--option` in `arguments` that the command they select does not
-    /// take, in the parser's words: `Error: Unknown option '--route'. Did you mean '--routes'?`, then
-    /// the command's usage. Nil when every option is known (or the options cannot be listed).
-    static func unknownOption(in arguments: [String]) -> String? {
+    /// The command the leading words of `arguments` select (subcommand names and aliases), and the words after them.
+    static func selectedCommand(_ arguments: [String]) -> (ParsableCommand.Type, ArraySlice<String>) {
         var command: ParsableCommand.Type = SwitchyardCommand.self
         var words = arguments[...]
         while let word = words.first, let next = command.configuration.subcommands.first(where: {
@@ -42,16 +40,28 @@ struct SwitchyardCommand: AsyncParsableCommand {
             command = next
             words = words.dropFirst()
         }
+        return (command, words)
+    }
+
+    /// `message` as the parser words a refusal: the message, then `command`'s usage and where its help is.
+    static func refusal(_ message: String, of command: ParsableCommand.Type) -> String {
+        let usage = usageString(for: command)
+        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }.joined(separator: " ")
+        return RouteFileLoader.visible(message) + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
+    }
+
+    /// The refusal of the first `--option` in `arguments` that the command they select does not
+    /// take, in the parser's words: `Error: Unknown option '--route'. Did you mean '--routes'?`, then
+    /// the command's usage. Nil when every option is known (or the options cannot be listed).
+    static func unknownOption(in arguments: [String]) -> String? {
+        var (command, words) = selectedCommand(arguments)
         if command == SwitchyardCommand.self, let fallback = configuration.defaultSubcommand { command = fallback }
         guard let known = longOptionNames(of: command) else { return nil }
         for word in words.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
             let nearest = known.map { ($0, editDistance($0, name)) }.filter { $0.1 < 4 }.min { $0.1 < $1.1 }?.0
-            let usage = usageString(for: command)
-            let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }.joined(separator: " ")
-            return RouteFileLoader.visible("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""))
-                + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
+            return refusal("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""), of: command)
         }
         return nil
     }
@@ -61,23 +71,13 @@ struct SwitchyardCommand: AsyncParsableCommand {
     /// answered with `Unexpected argument 'swfit'`. Nil when the word after a command that has
     /// subcommands is one of them, an option, or absent; the first word is ``unknownCommand(in:)``'s.
     static func unknownSubcommand(in arguments: [String]) -> String? {
-        var command: ParsableCommand.Type = SwitchyardCommand.self
-        var words = arguments[...]
-        while let word = words.first, let next = command.configuration.subcommands.first(where: {
-            $0.configuration.commandName == word || $0.configuration.aliases.contains(word)
-        }) {
-            command = next
-            words = words.dropFirst()
-        }
+        let (command, words) = selectedCommand(arguments)
         let subcommands = command.configuration.subcommands
         guard command != SwitchyardCommand.self, !subcommands.isEmpty, command.configuration.defaultSubcommand == nil,
               let word = words.first, !word.hasPrefix("-"), word != "help" else { return nil }
         let names = subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases }.filter { !$0.isEmpty }
-        let usage = usageString(for: command)
-        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }.joined(separator: " ")
-        return RouteFileLoader.visible("Error: Unknown subcommand '\(word)'" + (nearestCommand(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ".")
-            + " The subcommands are \(names.joined(separator: ", ")).")
-            + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
+        return refusal("Error: Unknown subcommand '\(word)'" + (nearestCommand(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ".")
+            + " The subcommands are \(names.joined(separator: ", ")).", of: command)
     }
 
     /// The command name in `names` nearest to the mistyped `word`: at most two edits away, and fewer
