@@ -37,6 +37,13 @@ struct MatcherTests {
         // Two constrained siblings whose trials capture different depths: the winner's captures only.
         "app://x/:a([0-9]+)/:b/x",
         "app://x/:c<int>/lit/:d",
+        // Literal keys around the 16 bytes a literal slot holds: longer keys compare their tail elsewhere,
+        // and a key's length is compared too.
+        "app://long/abcdefghijklmnop",
+        "app://long/abcdefghijklmnopq",
+        "app://long/abcdefghijklmnopqr",
+        "app://long/abc",
+        "app://long/:x",
         // Suffix patterns: tried after every anchored pattern.
         "**/login/:code([0-9]+)",
         "app://**/settings/:section<alpha>",
@@ -142,6 +149,14 @@ struct MatcherTests {
         ("app://ACME/v/K/5", "**/v/:a/:b<int>", ["a": "K", "b": "5"]),
         ("app://x/12/lit/x", "app://x/:c<int>/lit/:d", ["c": "12", "d": "x"]),
         ("app://x/12/other/x", "app://x/:a([0-9]+)/:b/x", ["a": "12", "b": "other"]),
+        ("app://long/abcdefghijklmnop", "app://long/abcdefghijklmnop", [:]),
+        ("app://long/abcdefghijklmnopq", "app://long/abcdefghijklmnopq", [:]),
+        ("app://long/abcdefghijklmnopqr", "app://long/abcdefghijklmnopqr", [:]),
+        ("app://long/abcdefghijklmnopz", "app://long/:x", ["x": "abcdefghijklmnopz"]),
+        ("app://long/abcdefghijklmnopqrs", "app://long/:x", ["x": "abcdefghijklmnopqrs"]),
+        ("app://long/abcdefghijklmnopq%20", "app://long/:x", ["x": "abcdefghijklmnopq "]),
+        ("app://long/abc", "app://long/abc", [:]),
+        ("app://long/ab%63", "app://long/abc", [:]),
     ]
 
     @Test("ranking golden table", arguments: 0..<cases.count)

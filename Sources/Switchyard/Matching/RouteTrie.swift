@@ -93,21 +93,27 @@ struct TrieNode: Sendable {
     var exact: Int32 = -1
     var absent: Int32 = -1
     /// Bit `r` is set when some terminal can be reached from this node by consuming exactly `r` more
-    /// segments (bit 63: 63 or more). The walker knows how many segments the URL has left, so it skips
+    /// segments (bit 31: 31 or more). The walker knows how many segments the URL has left, so it skips
     /// any subtree that cannot end a match with that many, which cuts almost all backtracking.
-    var lengths: UInt64 = 0
-    /// The parameter child's `lengths`, end terminal (`exact`, else `absent`) and ``Walker/Edges`` bits,
-    /// filled in when the trie is made (``RouteTrie/summarize(_:literals:keyBytes:)``), so that a step
-    /// through the parameter edge reads no other node unless the child's own edges must be tried.
-    var paramLengths: UInt64 = 0
-    var paramEnd: Int32 = -1
+    var lengths: UInt32 = 0
+    /// The parameter child's `lengths` and ``Walker/Edges`` bits, filled in when the trie is made
+    /// (``RouteTrie/summarize(_:literals:keyBytes:)``), so that a step through the parameter edge reads no
+    /// other node unless the child's own edges must be tried (its end terminal is in ``RouteTrie/ends``).
+    var paramLengths: UInt32 = 0
     var paramEdges: Int32 = 0
 
-    /// `lengths` of a parent reached through one edge to a node whose mask is `m` (saturating at 63).
+    /// The terminal that ends a match here: `exact`, else `absent` (-1 for none).
+    var end: Int32 { exact >= 0 ? exact : absent }
+
+    /// `lengths` of a parent reached through one edge to a node whose mask is `m` (saturating at 31: a set
+    /// bit 31 stands for every length from 31 on, so the mask only ever widens).
     @inline(__always)
-    static func shifted(_ m: UInt64) -> UInt64 { m << 1 | (m & (1 << 63)) }
-    /// Bits 1 through 63: a catch-all consumes one segment or more.
-    static let oneOrMore: UInt64 = ~UInt64(1)
+    static func shifted(_ m: UInt32) -> UInt32 { m << 1 | (m & (1 << 31)) }
+    /// Bits 1 through 31: a catch-all consumes one segment or more.
+    static let oneOrMore: UInt32 = ~UInt32(1)
+    /// The bit of `lengths` that stands for `left` more segments.
+    @inline(__always)
+    static func lengthBit(_ left: Int) -> UInt32 { 1 << UInt32(min(left, 31)) }
 }
 
 /// A literal edge as the node lists it (`litStart`, `litCount`): the canonical copy, which snapshots store
@@ -179,33 +185,39 @@ struct SuffixRoute: Sendable {
 }
 
 /// One literal edge in the trie-wide open-addressing table, keyed by its parent node and its key, with
-/// what the walker needs of the child to go on: its lengths, its end terminal, and whether it has
-/// literal or other edges.
+/// what the walker needs of the child to go on: its lengths, and whether it has literal or other edges.
 ///
 /// One table for every node (instead of a list or table per node) means a literal step reads one slot,
 /// whose address depends only on the parent's index and the segment's bytes, not on the parent node's
 /// fields. The child's summary in the slot means a walk that goes on by literals reads no node at all:
-/// a node is read only when its parameter, constraint, optional or catch-all edges are tried. Keys of up
-/// to 16 bytes compare inside the slot.
+/// a node is read only when its parameter, constraint, optional or catch-all edges are tried (a walk that
+/// ends at the child reads its end terminal from the dense ``RouteTrie/ends``). Keys of up to 16 bytes
+/// compare inside the slot. A slot is 32 bytes, two to a cache line.
 struct EdgeSlot: Sendable {
     /// The key's bytes 0..<8 and 8..<16, little-endian, zero-padded.
     var prefix: UInt64
     var second: UInt64
-    /// The child's ``TrieNode/lengths``.
-    var childLengths: UInt64
     /// `-1` marks an empty slot.
     var parent: Int32
     var child: Int32
-    var keyLength: Int32
-    /// Where the whole key is in `keyBytes` (read only for keys over 16 bytes).
-    var keyStart: Int32
-    /// The child's end terminal: its `exact`, else its `absent`, else -1.
-    var childEnd: Int32
-    /// The child's ``Walker/Edges`` bits.
-    var childEdges: Int32
+    /// The child's ``TrieNode/lengths``.
+    var childLengths: UInt32
+    /// The child's ``Walker/Edges`` bits (bits 0...26), and in bits 27...31 the key's length, or
+    /// ``longKey`` for keys longer than 16 bytes (whose bytes from 16 on are compared in `keyBytes`).
+    var meta: UInt32
 
-    static let empty = EdgeSlot(prefix: 0, second: 0, childLengths: 0, parent: -1, child: -1, keyLength: 0, keyStart: 0,
-                                childEnd: -1, childEdges: 0)
+    /// The length code of keys longer than 16 bytes.
+    static let longKey: UInt32 = 17
+    /// The length code of a key or segment of `length` bytes, in place (bits 27...31).
+    @inline(__always)
+    static func lengthCode(_ length: Int) -> UInt32 { UInt32(min(length, Int(longKey))) << 27 }
+    /// Bits 27...31 of ``meta``.
+    static let lengthBits: UInt32 = 0xF800_0000
+
+    /// The child's ``Walker/Edges`` bits.
+    var childEdges: Int32 { Int32(bitPattern: meta & ~EdgeSlot.lengthBits) }
+
+    static let empty = EdgeSlot(prefix: 0, second: 0, parent: -1, child: -1, childLengths: 0, meta: 0)
 
     /// The home slot of a key under `parent` in a table of `1 << (64 - shift)` slots, from the key's first 16
     /// bytes and its length: three independent products, then one more whose top bits pick the slot (a
@@ -288,6 +300,9 @@ final class RouteTrie: @unchecked Sendable {
     /// `literals` when the trie is made, so snapshots do not store it).
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
     let edgeMask: Int
+    /// Per node, the terminal that ends a match there (``TrieNode/end``): read when a walk reaches its
+    /// last segment through a summary (a literal slot or a node's parameter child) without the node.
+    let ends: UnsafeMutableBufferPointer<Int32>
     /// `64 - log2(edges.count)`: the shift that turns a hash into a slot (see ``EdgeSlot/home``).
     let edgeShift: Int
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
@@ -337,6 +352,7 @@ final class RouteTrie: @unchecked Sendable {
         nodes = buffers.nodes
         literals = buffers.literals
         keyBytes = buffers.keyBytes
+        ends = frozen(buffers.nodes.map(\.end))
         (edges, edgeMask, edgeShift) = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
@@ -363,6 +379,7 @@ final class RouteTrie: @unchecked Sendable {
         release(nodes)
         release(literals)
         release(edges)
+        release(ends)
         release(keyBytes)
         release(constrained)
         release(optionals)
@@ -374,8 +391,8 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     /// Each node's ``Walker/Edges`` bits with the filter of its literal keys, and, written into every node
-    /// with a parameter child, that child's summary (`paramLengths`, `paramEnd`, `paramEdges`). The
-    /// nodes' indices and key ranges must be valid (a snapshot's were checked before this runs).
+    /// with a parameter child, that child's summary (`paramLengths`, `paramEdges`). The nodes' indices and
+    /// key ranges must be valid (a snapshot's were checked before this runs).
     static func summarize(_ nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
                           keyBytes: UnsafeMutableBufferPointer<UInt8>) -> [Int32] {
         var kinds = [Int32](repeating: 0, count: nodes.count)
@@ -391,7 +408,6 @@ final class RouteTrie: @unchecked Sendable {
         for index in nodes.indices where nodes[index].param >= 0 {
             let child = nodes[Int(nodes[index].param)]
             nodes[index].paramLengths = child.lengths
-            nodes[index].paramEnd = child.exact >= 0 ? child.exact : child.absent
             nodes[index].paramEdges = kinds[Int(nodes[index].param)]
         }
         return kinds
@@ -420,11 +436,10 @@ final class RouteTrie: @unchecked Sendable {
                 let second = length > 8 ? LiteralEdge.pack(key + 8, length - 8, fold: false) : 0
                 let parent = Int32(index)
                 var slot = EdgeSlot.home(parent: parent, prefix: prefix, second: second, length: length, shift: shift)
-                while table[slot].parent >= 0 { slot = (slot + 1) & mask }
+                while table[slot].parent >= 0 { slot = (slot &+ 1) & mask }
                 let child = nodes[Int(edge.child)]
-                table[slot] = EdgeSlot(prefix: prefix, second: second, childLengths: child.lengths, parent: parent, child: edge.child,
-                                       keyLength: edge.keyLength, keyStart: edge.keyStart,
-                                       childEnd: child.exact >= 0 ? child.exact : child.absent, childEdges: kinds[Int(edge.child)])
+                table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: edge.child, childLengths: child.lengths,
+                                       meta: UInt32(bitPattern: kinds[Int(edge.child)]) | EdgeSlot.lengthCode(length))
             }
         }
         return (table, mask, shift)
@@ -596,6 +611,8 @@ struct Walker {
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
     let edgeMask: Int
     let edgeShift: Int
+    let ends: UnsafeMutableBufferPointer<Int32>
+    let literals: UnsafeMutableBufferPointer<LiteralEdge>
     let keys: UnsafeMutableBufferPointer<UInt8>
     // The walker reads the trie through these buffers: a method call or array read through the
     // `unowned(unsafe)` reference costs a retain and a release (measured with callgrind).
@@ -624,6 +641,8 @@ struct Walker {
         edges = trie.edges
         edgeMask = trie.edgeMask
         edgeShift = trie.edgeShift
+        ends = trie.ends
+        literals = trie.literals
         keys = trie.keyBytes
         constrained = trie.constrained
         optionals = trie.optionals
@@ -693,8 +712,9 @@ struct Walker {
         static let literals: Int32 = 1
         /// Constrained, parameter, optional or catch-all edges: the node itself must be read to try them.
         static let others: Int32 = 2
-        /// Bits 2...31: one per class of key (by length, first and last byte).
-        static let filterBits = Int32(bitPattern: 0xFFFF_FFFC)
+        /// Bits 2...26: one per class of key (by length, first and last byte). (Bits 27...31 of a slot's
+        /// ``EdgeSlot/meta`` hold its key's length.)
+        static let filterBits = Int32(bitPattern: 0x07FF_FFFC)
     }
 
     /// A node's kinds of edge with every filter bit set (no filtering), for nodes reached without a summary.
@@ -703,7 +723,7 @@ struct Walker {
             | (n.conCount > 0 || n.param >= 0 || n.optCount > 0 || n.catchAll >= 0 ? Edges.others : 0)
     }
 
-    /// The filter bit (one of bits 2...31) of the key or segment `(p, count)`, optionally ASCII-folded.
+    /// The filter bit (one of bits 2...26) of the key or segment `(p, count)`, optionally ASCII-folded.
     @inline(__always)
     static func filterBit(_ p: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Int32 {
         var first: UInt32 = 0
@@ -720,8 +740,8 @@ struct Walker {
         }
         let h = (first &* 0x9E37_79B1) ^ (last &* 0x85EB_CA77) ^ (UInt32(truncatingIfNeeded: count) &* 0xC2B2_AE3D)
         let top = h >> 27
-        // 0...31 folded onto the 30 filter bits (30 and 31 share bits with 2 and 3).
-        let index = top >= 30 ? top &- 28 : top
+        // 0...31 folded onto the 25 filter bits (25...31 share bits with 0...6).
+        let index = top >= 25 ? top &- 25 : top
         return Int32(bitPattern: UInt32(4) << index)
     }
 
@@ -729,12 +749,8 @@ struct Walker {
     func descend(_ node: Int32, depth: Int, _ c: inout Captured) -> Int32 {
         let n = nodes[Int(node)]
         // Prune: no terminal below `node` ends after exactly the number of segments left.
-        let left = min(segmentCount &- depth, 63)
-        if n.lengths & (1 << UInt64(left)) == 0 { return -1 }
-        if depth == segmentCount {
-            if n.exact >= 0 { return n.exact }
-            return n.absent
-        }
+        if n.lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return -1 }
+        if depth == segmentCount { return n.end }
         // Deeper than any pattern: only a catch-all can take it.
         if depth + 1 >= URLScanner.recordedSegments { return catchAll(n.catchAll, depth: depth + 1, &c) }
         guard let segments else { return -1 }
@@ -746,10 +762,9 @@ struct Walker {
     /// ``descend(_:depth:)`` into `child` from its summary (a literal slot's, or a node's for its parameter
     /// child): the child node is read only if its own non-literal edges must be tried.
     @inline(__always)
-    func descend(_ child: Int32, lengths: UInt64, end: Int32, kinds: Int32, depth: Int, _ c: inout Captured) -> Int32 {
-        let left = min(segmentCount &- depth, 63)
-        if lengths & (1 << UInt64(left)) == 0 { return -1 }
-        if depth == segmentCount { return end }
+    func descend(_ child: Int32, lengths: UInt32, kinds: Int32, depth: Int, _ c: inout Captured) -> Int32 {
+        if lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return -1 }
+        if depth == segmentCount { return ends[Int(child)] }
         if depth + 1 >= URLScanner.recordedSegments { return catchAll(nodes[Int(child)].catchAll, depth: depth + 1, &c) }
         guard let segments else { return -1 }
         let range = segments[depth]
@@ -765,7 +780,7 @@ struct Walker {
             let slot = literalSlot(node, vp, vlen, fold: fold)
             if slot >= 0 {
                 let edge = edges[slot]
-                let t = descend(edge.child, lengths: edge.childLengths, end: edge.childEnd, kinds: edge.childEdges, depth: depth, &c)
+                let t = descend(edge.child, lengths: edge.childLengths, kinds: edge.childEdges, depth: depth, &c)
                 if t >= 0 { return t }
             }
         }
@@ -802,7 +817,7 @@ struct Walker {
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
-            let t = descend(n.param, lengths: n.paramLengths, end: n.paramEnd, kinds: n.paramEdges, depth: depth, &c)
+            let t = descend(n.param, lengths: n.paramLengths, kinds: n.paramEdges, depth: depth, &c)
             if t >= 0 { return capture(t, depth: depth, &c) }
         }
         // 4. Optional last segment: only when nothing follows.
@@ -880,11 +895,12 @@ struct Walker {
     func literalSlot(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int {
         let prefix = packed(vp, vlen, fold: fold)
         let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
+        let code = EdgeSlot.lengthCode(vlen)
         var slot = EdgeSlot.home(parent: node, prefix: prefix, second: second, length: vlen, shift: edgeShift)
         while true {
             let edge = edges[slot]
-            if edge.parent == node && edge.prefix == prefix && edge.second == second && Int(edge.keyLength) == vlen
-                && (vlen <= 16 || equalTail(edge, vp, vlen, fold: fold)) {
+            if edge.parent == node && edge.prefix == prefix && edge.second == second && edge.meta & EdgeSlot.lengthBits == code
+                && (vlen <= 16 || equalTail(node, edge.child, vp, vlen, fold: fold)) {
                 return slot
             }
             if edge.parent < 0 { return -1 }
@@ -892,15 +908,22 @@ struct Walker {
         }
     }
 
-    /// True when bytes 16..<vlen of the segment equal the edge's key's (the first 16 compared in the slot).
-    @inline(__always)
-    func equalTail(_ edge: EdgeSlot, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Bool {
-        let key = Int(edge.keyStart)
-        for k in 16..<vlen {
-            var b = vp[k]
-            if fold && b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
-            if b != keys[key + k] { return false }
+    /// True when the segment, longer than 16 bytes, is the whole key of the literal edge from `parent` to
+    /// `child` (whose first 16 bytes the slot compared): the key is found in the parent's list of edges.
+    /// Runs only for keys longer than 16 bytes.
+    func equalTail(_ parent: Int32, _ child: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Bool {
+        let n = nodes[Int(parent)]
+        for i in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) where literals[i].child == child {
+            let edge = literals[i]
+            guard Int(edge.keyLength) == vlen else { return false }
+            let key = Int(edge.keyStart)
+            for k in 16..<vlen {
+                var b = vp[k]
+                if fold && b &- UInt8(ascii: "A") < 26 { b |= 0x20 }
+                if b != keys[key + k] { return false }
+            }
+            return true
         }
-        return true
+        return false
     }
 }

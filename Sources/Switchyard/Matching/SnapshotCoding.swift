@@ -4,7 +4,7 @@ enum SnapshotFormat {
     /// `SWYDSNAP`: the first 8 bytes of every snapshot.
     static let magic: [UInt8] = Array("SWYDSNAP".utf8)
     /// The format number: bumped whenever the payload's layout changes.
-    static let number: UInt32 = 2
+    static let number: UInt32 = 3
     /// Byte offset of the format number in the header.
     static let formatOffset = 8
     /// Byte offset of the layout fingerprint in the header.
@@ -21,7 +21,7 @@ enum SnapshotFormat {
             parts += [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment]
             parts += fields.map { MemoryLayout<T>.offset(of: $0) ?? -1 }
         }
-        describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.paramLengths, \.paramEnd, \.paramEdges])
+        describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.paramLengths, \.paramEdges])
         describe(LiteralEdge.self, [\.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])

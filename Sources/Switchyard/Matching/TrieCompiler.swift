@@ -211,7 +211,7 @@ enum TrieCompiler {
             n.absent = b.absent.min { terminals[Int($0)].beats(terminals[Int($1)]) } ?? -1
             // Reachable remaining lengths: 0 to end here, 1 through an optional, 1+ through a catch-all,
             // and each child's lengths shifted by the segment its edge consumes.
-            var lengths: UInt64 = 0
+            var lengths: UInt32 = 0
             if n.exact >= 0 || n.absent >= 0 { lengths |= 1 }
             if n.optCount > 0 { lengths |= 2 }
             if n.catchAll >= 0 { lengths |= TrieNode.oneOrMore }
