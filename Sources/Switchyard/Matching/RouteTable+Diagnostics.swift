@@ -198,7 +198,7 @@ extension RouteTable {
         var lines: [String] = []
         let t = trie
         func label(_ r: Int32) -> String {
-            let route = routes[Int(t.terminals[Int(r)].route)]
+            let route = routes[t.terminals[Int(r)].routeIndex]
             return "→ \(route.pattern) [\(route.target)]"
         }
         func walk(_ node: Int32, _ indent: Int) {

@@ -387,11 +387,7 @@ extension RouteTable where Target: Codable {
             buffers.constrained = constrained.items
             let optionals = try r.raw(OptionalEdge.self, "optional edges")
             buffers.optionals = optionals.items
-            let flag = SnapshotFormat.terminalFlagOffset
-            let raw = r.bytes
-            let terminals = try r.raw(Terminal.self, "terminals") { (at: Int) throws(SnapshotError) in
-                guard raw[at + flag] <= 1 else { throw .corrupt("terminal flag byte \(raw[at + flag])", offset: at + flag) }
-            }
+            let terminals = try r.raw(TrieTerminal.self, "terminals")
             buffers.terminals = terminals.items
             let schemeCount = try r.count("schemes", minimumSize: 8)
             var schemes: [([UInt8], Int32)] = []
@@ -442,7 +438,7 @@ private struct TrieCheck {
     let constrained: (items: UnsafeMutableBufferPointer<ConstrainedEdge>, start: Int)
     let optionals: (items: UnsafeMutableBufferPointer<OptionalEdge>, start: Int)
     let constraintCount: Int
-    let terminals: (items: UnsafeMutableBufferPointer<Terminal>, start: Int)
+    let terminals: (items: UnsafeMutableBufferPointer<TrieTerminal>, start: Int)
     let routeCount: Int
 
     func check(roots: [(node: Int32, at: Int)]) throws(SnapshotError) {
@@ -472,8 +468,8 @@ private struct TrieCheck {
         for (i, root) in roots.enumerated() {
             try claim(root.node, after: -1, "scheme root \(i)", at: root.at)
         }
-        for (i, t) in terminals.items.enumerated() where t.route < 0 || Int(t.route) >= routeCount {
-            throw .corrupt("terminal \(i) names route \(t.route) of \(routeCount)", offset: terminals.start + i * MemoryLayout<Terminal>.stride)
+        for (i, t) in terminals.items.enumerated() where t.routeIndex >= routeCount {
+            throw .corrupt("terminal \(i) names route \(t.routeIndex) of \(routeCount)", offset: terminals.start + i * MemoryLayout<TrieTerminal>.stride)
         }
         let edgeStride = MemoryLayout<LiteralEdge>.stride
         for (k, edge) in literals.items.enumerated() { try key(edge, at: literals.start + k * edgeStride) }

@@ -80,6 +80,34 @@ struct Terminal: Sendable {
     }
 }
 
+/// A terminal as the trie keeps it: its route, with bit 31 set for the optional-absent variant, and its
+/// place in the ranking of every terminal of the trie (lower wins; equal for terminals that tie), which is
+/// all a lookup compares when several constrained siblings all match (8 bytes; the build's ``Terminal``,
+/// with the rank vector, priority and order it was ranked by, is not kept).
+struct TrieTerminal: Sendable {
+    var route: Int32
+    var rank: Int32
+
+    /// The route's index.
+    var routeIndex: Int { Int(route & 0x7FFF_FFFF) }
+    /// True for the variant of an optional-segment route that ends before the optional segment.
+    var isAbsentVariant: Bool { route < 0 }
+
+    /// The trie's terminals for the build's, each ranked among all of them by ``Terminal/beats(_:)``.
+    static func ranked(_ terminals: [Terminal]) -> [TrieTerminal] {
+        let order = terminals.indices.sorted { terminals[$0].beats(terminals[$1]) }
+        var ranks = [Int32](repeating: 0, count: terminals.count)
+        var rank: Int32 = 0
+        for (k, t) in order.enumerated() {
+            if k > 0 && terminals[order[k - 1]].beats(terminals[t]) { rank += 1 }
+            ranks[t] = rank
+        }
+        return zip(terminals, ranks).map { t, r in
+            TrieTerminal(route: t.route | (t.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0), rank: r)
+        }
+    }
+}
+
 /// A node of the flattened trie. Indices point into `RouteTrie`'s arrays; `-1` means none.
 struct TrieNode: Sendable {
     var litStart: Int32 = 0
@@ -219,14 +247,15 @@ struct EdgeSlot: Sendable {
 
     static let empty = EdgeSlot(prefix: 0, second: 0, parent: -1, child: -1, childLengths: 0, meta: 0)
 
-    /// The home slot of a key under `parent` in a table of `1 << (64 - shift)` slots, from the key's first 16
-    /// bytes and its length: three independent products, then one more whose top bits pick the slot (a
-    /// short dependency chain, since every literal step of a lookup waits for it).
+    /// The home slot of a key under `parent` in a table of `size` slots, from the key's first 16 bytes and
+    /// its length: three independent products, then one more, whose high bits scaled to `size` pick the slot
+    /// (a short dependency chain, since every literal step of a lookup waits for it; the scaling lets the
+    /// table be exactly twice its edges instead of the next power of two).
     @inline(__always)
-    static func home(parent: Int32, prefix: UInt64, second: UInt64, length: Int, shift: Int) -> Int {
+    static func home(parent: Int32, prefix: UInt64, second: UInt64, length: Int, size: Int) -> Int {
         let x = (prefix &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
             ^ (UInt64(UInt32(bitPattern: parent)) &* 0x1656_67B1_9E37_79F9) ^ UInt64(truncatingIfNeeded: length)
-        return Int(truncatingIfNeeded: (x &* 0xFF51_AFD7_ED55_8CCD) >> UInt64(shift))
+        return Int(truncatingIfNeeded: (x &* 0xFF51_AFD7_ED55_8CCD).multipliedFullWidth(by: UInt64(size)).high)
     }
 }
 
@@ -277,7 +306,7 @@ struct TrieBuffers {
     var keyBytes: UnsafeMutableBufferPointer<UInt8>
     var constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     var optionals: UnsafeMutableBufferPointer<OptionalEdge>
-    var terminals: UnsafeMutableBufferPointer<Terminal>
+    var terminals: UnsafeMutableBufferPointer<TrieTerminal>
 
     /// Frees the buffers (only for a set that no trie took).
     func deallocate() {
@@ -296,27 +325,21 @@ final class RouteTrie: @unchecked Sendable {
     // buffers hold trivial values and are freed in `deinit`.
     let nodes: UnsafeMutableBufferPointer<TrieNode>
     let literals: UnsafeMutableBufferPointer<LiteralEdge>
-    /// Every literal edge, keyed by (parent, key): a power-of-two table at most half full (built from
+    /// Every literal edge, keyed by (parent, key): a table exactly half full (built from
     /// `literals` when the trie is made, so snapshots do not store it).
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
-    let edgeMask: Int
     /// Per node, the terminal that ends a match there (``TrieNode/end``): read when a walk reaches its
     /// last segment through a summary (a literal slot or a node's parameter child) without the node.
     let ends: UnsafeMutableBufferPointer<Int32>
-    /// `64 - log2(edges.count)`: the shift that turns a hash into a slot (see ``EdgeSlot/home``).
-    let edgeShift: Int
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
     let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     let optionals: UnsafeMutableBufferPointer<OptionalEdge>
     let constraints: [SegmentConstraint]
     /// Per constraint: its allocation- and retain-free form (see ``FastConstraint``).
     let fastConstraints: UnsafeMutableBufferPointer<FastConstraint>
-    /// Held in a buffer so that the walker reads it without retaining an array.
-    let terminals: UnsafeMutableBufferPointer<Terminal>
-    /// Per terminal, its route, with bit 31 set for the optional-absent variant: all a hit reads after the
-    /// walk (4 bytes a terminal, so the array stays small enough to stay cached). The captured depths come
-    /// from the walk itself (``Walker/captured``).
-    let terminalRoutes: UnsafeMutableBufferPointer<Int32>
+    /// Held in a buffer so that the walker reads it without retaining an array. A hit reads its terminal's
+    /// route; the captured depths come from the walk itself (``Captured``).
+    let terminals: UnsafeMutableBufferPointer<TrieTerminal>
     /// Scheme subtrees: lowercased scheme → host-level node. Tried before `anyScheme`.
     let schemes: [([UInt8], Int32)]
     /// `schemes` flattened for the walker: all lowercased scheme bytes, and per scheme its
@@ -335,7 +358,7 @@ final class RouteTrie: @unchecked Sendable {
 
     convenience init(nodes: [TrieNode], literals: [LiteralEdge], keyBytes: [UInt8],
                      constrained: [ConstrainedEdge], optionals: [OptionalEdge], constraints: [SegmentConstraint],
-                     terminals: [Terminal], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
+                     terminals: [TrieTerminal], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
                      suffixes: [SuffixRoute] = []) {
         self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), keyBytes: frozen(keyBytes),
                                        constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
@@ -353,14 +376,12 @@ final class RouteTrie: @unchecked Sendable {
         literals = buffers.literals
         keyBytes = buffers.keyBytes
         ends = frozen(buffers.nodes.map(\.end))
-        (edges, edgeMask, edgeShift) = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
+        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
-        self.terminals = buffers.terminals
-        let terminals = buffers.terminals
-        terminalRoutes = frozen(terminals.map { $0.route | ($0.isAbsentVariant ? Int32(bitPattern: 0x8000_0000) : 0) })
+        terminals = buffers.terminals
         byteClasses = ByteClass.pointer
         self.schemes = schemes
         schemeBytes = frozen(schemes.flatMap(\.0))
@@ -383,7 +404,6 @@ final class RouteTrie: @unchecked Sendable {
         release(keyBytes)
         release(constrained)
         release(optionals)
-        release(terminalRoutes)
         release(fastConstraints)
         release(terminals)
         release(schemeBytes)
@@ -414,18 +434,15 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     /// The trie-wide literal table: every node's literal edges (each node's `litStart`/`litCount` range,
-    /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a power-of-two table
-    /// with at least half its slots empty, so that every probe ends.
+    /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a table of twice as many
+    /// slots (at least 2), so that every probe ends.
     static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32], literals: UnsafeMutableBufferPointer<LiteralEdge>,
-                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> (UnsafeMutableBufferPointer<EdgeSlot>, mask: Int, shift: Int) {
+                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<EdgeSlot> {
         var count = 0
         for n in nodes { count += Int(n.litCount) }
-        var size = 16
-        while size < count * 2 { size <<= 1 }
+        let size = max(count * 2, 2)
         let table: UnsafeMutableBufferPointer<EdgeSlot> = trieBuffer(count: size)
         table.initialize(repeating: .empty)
-        let mask = size - 1
-        let shift = 64 - size.trailingZeroBitCount
         for (index, n) in nodes.enumerated() where n.litCount > 0 {
             for k in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) {
                 let edge = literals[k]
@@ -435,14 +452,14 @@ final class RouteTrie: @unchecked Sendable {
                 let prefix = LiteralEdge.pack(key, length, fold: false)
                 let second = length > 8 ? LiteralEdge.pack(key + 8, length - 8, fold: false) : 0
                 let parent = Int32(index)
-                var slot = EdgeSlot.home(parent: parent, prefix: prefix, second: second, length: length, shift: shift)
-                while table[slot].parent >= 0 { slot = (slot &+ 1) & mask }
+                var slot = EdgeSlot.home(parent: parent, prefix: prefix, second: second, length: length, size: size)
+                while table[slot].parent >= 0 { slot = slot &+ 1 == size ? 0 : slot &+ 1 }
                 let child = nodes[Int(edge.child)]
                 table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: edge.child, childLengths: child.lengths,
                                        meta: UInt32(bitPattern: kinds[Int(edge.child)]) | EdgeSlot.lengthCode(length))
             }
         }
-        return (table, mask, shift)
+        return table
     }
 
     /// Scans and matches `url`: nil when no route matches, a typed error when the URL is invalid.
@@ -493,7 +510,7 @@ final class RouteTrie: @unchecked Sendable {
                 if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
                 return
             }
-            let packed = terminalRoutes[Int(t)]
+            let packed = terminals[Int(t)].route
             // The captured depths, lowest first, are the pattern's parameters in order (an absent optional,
             // always last, has none).
             var captures = CaptureRanges()
@@ -609,8 +626,8 @@ struct Walker {
     unowned(unsafe) let trie: RouteTrie
     let nodes: UnsafeMutableBufferPointer<TrieNode>
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
-    let edgeMask: Int
-    let edgeShift: Int
+    /// `edges.count`.
+    let edgeCount: Int
     let ends: UnsafeMutableBufferPointer<Int32>
     let literals: UnsafeMutableBufferPointer<LiteralEdge>
     let keys: UnsafeMutableBufferPointer<UInt8>
@@ -619,7 +636,7 @@ struct Walker {
     let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     let optionals: UnsafeMutableBufferPointer<OptionalEdge>
     let fast: UnsafeMutableBufferPointer<FastConstraint>
-    let terminals: UnsafeMutableBufferPointer<Terminal>
+    let terminals: UnsafeMutableBufferPointer<TrieTerminal>
     let base: UnsafePointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>?
     /// The raw range of each path segment, `start << 32 | end` (nil when the walker only decodes values).
@@ -639,8 +656,7 @@ struct Walker {
         self.trie = trie
         nodes = trie.nodes
         edges = trie.edges
-        edgeMask = trie.edgeMask
-        edgeShift = trie.edgeShift
+        edgeCount = trie.edges.count
         ends = trie.ends
         literals = trie.literals
         keys = trie.keyBytes
@@ -807,7 +823,7 @@ struct Walker {
                 guard constraintMatches(edge.constraint, vp, vlen) else { continue }
                 c = before
                 let t = descend(edge.child, depth: depth, &c)
-                if t >= 0 && (best < 0 || terminals[Int(t)].beats(terminals[Int(best)])) {
+                if t >= 0 && (best < 0 || terminals[Int(t)].rank < terminals[Int(best)].rank) {
                     best = t
                     bestCaptured = c
                 }
@@ -896,7 +912,7 @@ struct Walker {
         let prefix = packed(vp, vlen, fold: fold)
         let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
         let code = EdgeSlot.lengthCode(vlen)
-        var slot = EdgeSlot.home(parent: node, prefix: prefix, second: second, length: vlen, shift: edgeShift)
+        var slot = EdgeSlot.home(parent: node, prefix: prefix, second: second, length: vlen, size: edgeCount)
         while true {
             let edge = edges[slot]
             if edge.parent == node && edge.prefix == prefix && edge.second == second && edge.meta & EdgeSlot.lengthBits == code
@@ -904,7 +920,7 @@ struct Walker {
                 return slot
             }
             if edge.parent < 0 { return -1 }
-            slot = (slot &+ 1) & edgeMask
+            slot = slot &+ 1 == edgeCount ? 0 : slot &+ 1
         }
     }
 

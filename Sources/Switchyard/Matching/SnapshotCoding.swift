@@ -25,7 +25,7 @@ enum SnapshotFormat {
         describe(LiteralEdge.self, [\.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
-        describe(Terminal.self, [\.route, \.ranks, \.priority, \.order, \.isAbsentVariant])
+        describe(TrieTerminal.self, [\.route, \.rank])
         describe(RankKey.self, [\.hi, \.lo])
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for part in parts {
@@ -36,8 +36,6 @@ enum SnapshotFormat {
         return hash
     }()
 
-    /// Byte offset of `Terminal.isAbsentVariant`: its byte must be 0 or 1 before a terminal is loaded.
-    static let terminalFlagOffset = MemoryLayout<Terminal>.offset(of: \Terminal.isAbsentVariant) ?? (MemoryLayout<Terminal>.size - 1)
 
     /// A 64-bit checksum of `bytes`, 8 bytes per step (not cryptographic: it catches damage, not forgery).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {

@@ -124,7 +124,7 @@ enum TrieCompiler {
         return RouteTrie(
             nodes: flat.nodes, literals: flat.literals, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
-            terminals: terminals,
+            terminals: TrieTerminal.ranked(terminals),
             schemes: schemes, anyScheme: anyIndex, foldPath: foldPath, suffixes: suffixes)
     }
 
