@@ -174,7 +174,18 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
 
     /// Compiles the routes into an immutable table.
     public func build() -> RouteTable<Target> {
-        RouteTable(routes: routes, options: options, trie: TrieCompiler.compile(routes.map(\.pattern), priorities: routes.map(\.priority), orders: routes.map(\.order), foldPath: options.caseInsensitivePaths))
+        // One pass over the routes (mapping each field through a key path cost a generic projection per route).
+        var patterns: [RoutePattern] = [], priorities: [Int] = [], orders: [Int] = []
+        patterns.reserveCapacity(routes.count)
+        priorities.reserveCapacity(routes.count)
+        orders.reserveCapacity(routes.count)
+        for route in routes {
+            patterns.append(route.pattern)
+            priorities.append(route.priority)
+            orders.append(route.order)
+        }
+        let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths)
+        return RouteTable(routes: routes, options: options, trie: trie)
     }
 }
 
@@ -187,7 +198,7 @@ final class RouteStorage<Target: Sendable>: Sendable {
     @usableFromInline let targets: [Target]
     init(_ routes: [Route<Target>]) {
         self.routes = routes
-        targets = routes.map(\.target)
+        targets = routes.map { $0.target }
     }
 }
 
