@@ -1,37 +1,38 @@
 /// Turns a list of patterns into a flattened ``RouteTrie``.
 enum TrieCompiler {
     /// A mutable node used only while compiling.
+    /// (Its properties are only touched by one compilation at a time: they skip the run-time exclusivity check.)
     final class BuildNode {
-        var literalKeys: [[UInt8]] = []
-        var literalChildren: [BuildNode] = []
-        /// The ``LiteralKeys`` id of each key in `literalKeys`: a child is found by comparing ids, not bytes.
-        var literalIDs: [Int32] = []
-        /// Id → index in `literalKeys`, made only once a node has more than `linearLookup` literal children
-        /// (most nodes have a few: a scan of them is cheaper than hashing, and they allocate no table).
-        var literalIndex: [Int32: Int]?
+        /// Each key is the ``LiteralKeys`` array of its id, so comparing two equal keys compares their storage only.
+        @exclusivity(unchecked) var literalKeys: [[UInt8]] = []
+        @exclusivity(unchecked) var literalChildren: [BuildNode] = []
+        /// ``LiteralKeys`` id → index in `literalKeys`, made only once a node has more than `linearLookup`
+        /// literal children (most nodes have a few: a scan of them is cheaper than hashing, and they
+        /// allocate no table).
+        @exclusivity(unchecked) var literalIndex: [Int32: Int]?
         static let linearLookup = 8
-        var constrained: [(SegmentConstraint, BuildNode)] = []
-        var param: BuildNode?
-        var optionals: [(SegmentConstraint?, Int32)] = []
-        var catchAll: Int32 = -1
-        var exact: Int32 = -1
-        var absent: [Int32] = []
+        @exclusivity(unchecked) var constrained: [(SegmentConstraint, BuildNode)] = []
+        @exclusivity(unchecked) var param: BuildNode?
+        @exclusivity(unchecked) var optionals: [(SegmentConstraint?, Int32)] = []
+        @exclusivity(unchecked) var catchAll: Int32 = -1
+        @exclusivity(unchecked) var exact: Int32 = -1
+        @exclusivity(unchecked) var absent: [Int32] = []
 
-        /// The child through the literal whose id is `id` (made when new, with key `keys.bytes(id)`).
+        /// The child through the literal whose ``LiteralKeys`` id is `id` (made when new).
         func literal(_ id: Int32, in keys: LiteralKeys) -> BuildNode {
+            let key = keys.bytes(id)
             if let literalIndex {
                 if let i = literalIndex[id] { return literalChildren[i] }
-            } else if let i = literalIDs.firstIndex(of: id) {
+            } else if let i = literalKeys.firstIndex(of: key) {
                 return literalChildren[i]
             }
             let node = BuildNode()
             literalIndex?[id] = literalKeys.count
-            literalKeys.append(keys.bytes(id))
-            literalIDs.append(id)
+            literalKeys.append(key)
             literalChildren.append(node)
-            if literalIndex == nil && literalIDs.count > BuildNode.linearLookup {
+            if literalIndex == nil && literalKeys.count > BuildNode.linearLookup {
                 var index: [Int32: Int] = [:]
-                for (i, k) in literalIDs.enumerated() { index[k] = i }
+                for (i, k) in literalKeys.enumerated() { index[keys.id(k)] = i }
                 literalIndex = index
             }
             return node
@@ -67,6 +68,14 @@ enum TrieCompiler {
         mutating func id(_ text: String, fold: Bool) -> Int32 {
             var text = fold ? text.asciiLowercased : text
             return text.withUTF8 { id($0) }
+        }
+
+        /// The id of a key already numbered.
+        func id(_ key: [UInt8]) -> Int32 {
+            let mask = slots.count - 1
+            var slot = key.withUnsafeBufferPointer { Self.hash($0) } & mask
+            while slots[slot] >= 0 && keys[Int(slots[slot])] != key { slot = (slot + 1) & mask }
+            return slots[slot]
         }
 
         private mutating func id(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
