@@ -233,6 +233,58 @@ struct MatcherTests {
         #expect(b.routes.count == 2)
     }
 
+    @Test func shapeConflictsFollowFoldingKindsAndConstraints() throws {
+        var folded = RouteTableBuilder<Int>(options: MatchOptions(caseInsensitivePaths: true))
+        try folded.add("app://a/Profile/:id", target: 1)
+        #expect(throws: RegistrationError.sameShape(pattern: "app://a/profile/:key", existing: "app://a/Profile/:id")) {
+            try folded.add("app://a/profile/:key", target: 2)
+        }
+        try folded.add("**/Login/:phone([0-9]+)", target: 3)
+        #expect(throws: RegistrationError.sameShape(pattern: "**/login/:p([0-9]+)", existing: "**/Login/:phone([0-9]+)")) {
+            try folded.add("**/login/:p([0-9]+)", target: 4)
+        }
+        var strict = RouteTableBuilder<Int>()
+        try strict.add("app://a/Profile/:id", target: 1)
+        try strict.add("app://a/profile/:key", target: 2)
+        try strict.add("**/Login/:phone", target: 3)
+        try strict.add("**/login/:phone", target: 4)
+        // The kind of capture and its constraint are part of the shape; names are not.
+        try strict.add("app://k/:a?", target: 5)
+        try strict.add("app://k/*rest", target: 6)
+        try strict.add("app://k/:a", target: 7)
+        try strict.add("app://k/:a([0-9]+)", target: 8)
+        try strict.add("app://k/:a([0-9]*)", target: 9)
+        #expect(throws: RegistrationError.sameShape(pattern: "app://k/*", existing: "app://k/*rest")) {
+            try strict.add("app://k/*", target: 10)
+        }
+        #expect(throws: RegistrationError.sameShape(pattern: "app://k/:b([0-9]+)", existing: "app://k/:a([0-9]+)")) {
+            try strict.add("app://k/:b([0-9]+)", target: 11)
+        }
+        #expect(throws: RegistrationError.duplicate(pattern: "app://k/:a?")) { try strict.add("app://k/:a?", target: 12) }
+        #expect(throws: RegistrationError.duplicate(pattern: "订单/:id")) { try strict.add(["x://y", "订单/:id", "%E8%AE%A2%E5%8D%95/:id"], target: 13) }
+        #expect(strict.routes.count == 9)
+        // Routes parsed with the same constraint text share one compiled constraint, and still match alike.
+        let table = strict.build()
+        #expect(try table.match("app://k/12")?.pattern.description == "app://k/:a([0-9]+)")
+        #expect(try table.match("app://k/x")?.pattern.description == "app://k/:a")
+        #expect(try table.match("app://k/x/y")?.pattern.description == "app://k/*rest")
+    }
+
+    @Test func patternSegmentsParseFromTheTextInPlace() throws {
+        #expect(throws: PatternError(reason: .duplicateParameterName("*"), offset: 10, pattern: "app://a/*/*")) {
+            try RoutePattern("app://a/*/*")
+        }
+        #expect(throws: PatternError(reason: .duplicateParameterName("id"), offset: 4, pattern: ":id/:id")) { try RoutePattern(":id/:id") }
+        #expect(throws: PatternError(reason: .dotSegment, offset: 8, pattern: "app://a/%2E%2E")) { try RoutePattern("app://a/%2E%2E") }
+        #expect(throws: PatternError(reason: .dotSegment, offset: 8, pattern: "app://a/.")) { try RoutePattern("app://a/.") }
+        #expect(throws: PatternError(reason: .forbiddenCharacter, offset: 8, pattern: "app://a/b%01")) { try RoutePattern("app://a/b%01") }
+        let p = try RoutePattern("APP://Shop/订单/a%2Fb/.../:id<int>/:rest([a-z]+)?")
+        #expect(p.description == "app://shop/订单/a%2Fb/.../:id<int>/:rest([a-z]+)?")
+        #expect(p.path.map(\.description) == ["订单", "a%2Fb", "...", ":id<int>", ":rest([a-z]+)?"])
+        let many = "app://h/" + (1...9).map { ":p\($0)" }.joined(separator: "/")
+        #expect(throws: PatternError(reason: .tooManyParameters, offset: many.utf8.count - 3, pattern: many)) { try RoutePattern(many) }
+    }
+
     @Test func invalidPatternsAreTypedErrors() {
         let bad: [(String, PatternError.Reason)] = [
             ("", .empty),

@@ -93,10 +93,12 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     public let options: MatchOptions
     /// The routes added so far, in registration order.
     public private(set) var routes: [Route<Target>] = []
-    private var shapes: [RoutePattern: Int] = [:]
+    private var shapes: [ShapeKey: Int] = [:]
     private var nextOrder = 0
     /// One compiled instance per distinct constraint, shared by every route that uses it.
     private var constraintPool: [SegmentConstraint: SegmentConstraint] = [:]
+    /// The constraints compiled from pattern text so far, so that each distinct one is compiled once.
+    private var parsedConstraints = ConstraintCache()
 
     /// Creates an empty builder.
     public init(options: MatchOptions = MatchOptions()) { self.options = options }
@@ -104,7 +106,7 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// Adds a route; throws when the pattern is invalid or conflicts with one already added.
     public mutating func add(_ pattern: String, target: Target, priority: Int = 0) throws(RegistrationError) {
         let compiled: RoutePattern
-        do throws(PatternError) { compiled = try RoutePattern(pattern) } catch { throw .invalidPattern(error) }
+        do throws(PatternError) { compiled = try RoutePattern(pattern, constraints: &parsedConstraints) } catch { throw .invalidPattern(error) }
         try add(compiled, target: target, priority: priority)
     }
 
@@ -126,10 +128,10 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// table's size, so registering routes one call at a time stays linear overall.
     public mutating func add(_ patterns: [String], target: Target, priority: Int = 0) throws(RegistrationError) {
         var compiled: [RoutePattern] = []
-        var added: [RoutePattern: Int] = [:]
+        var added: [ShapeKey: Int] = [:]
         for text in patterns {
             let pattern: RoutePattern
-            do throws(PatternError) { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
+            do throws(PatternError) { pattern = try RoutePattern(text, constraints: &parsedConstraints) } catch { throw .invalidPattern(error) }
             let shape = shapeKey(pattern)
             let existing = shapes[shape].map { routes[$0].pattern } ?? added[shape].map { compiled[$0] }
             if let existing {
@@ -168,13 +170,24 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         for (i, r) in routes.enumerated() { shapes[shapeKey(r.pattern)] = i }
     }
 
-    private func shapeKey(_ p: RoutePattern) -> RoutePattern {
+    private func shapeKey(_ p: RoutePattern) -> ShapeKey {
         p.shapeKey(foldPaths: options.caseInsensitivePaths)
     }
 
     /// Compiles the routes into an immutable table.
     public func build() -> RouteTable<Target> {
-        RouteTable(routes: routes, options: options, trie: TrieCompiler.compile(routes.map(\.pattern), priorities: routes.map(\.priority), orders: routes.map(\.order), foldPath: options.caseInsensitivePaths))
+        // One pass over the routes (mapping each field through a key path cost a generic projection per route).
+        var patterns: [RoutePattern] = [], priorities: [Int] = [], orders: [Int] = []
+        patterns.reserveCapacity(routes.count)
+        priorities.reserveCapacity(routes.count)
+        orders.reserveCapacity(routes.count)
+        for route in routes {
+            patterns.append(route.pattern)
+            priorities.append(route.priority)
+            orders.append(route.order)
+        }
+        let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths)
+        return RouteTable(routes: routes, options: options, trie: trie)
     }
 }
 
@@ -187,7 +200,7 @@ final class RouteStorage<Target: Sendable>: Sendable {
     @usableFromInline let targets: [Target]
     init(_ routes: [Route<Target>]) {
         self.routes = routes
-        targets = routes.map(\.target)
+        targets = routes.map { $0.target }
     }
 }
 

@@ -1,33 +1,38 @@
 /// Turns a list of patterns into a flattened ``RouteTrie``.
 enum TrieCompiler {
     /// A mutable node used only while compiling.
+    /// (Its properties are only touched by one compilation at a time: they skip the run-time exclusivity check.)
     final class BuildNode {
-        var literalKeys: [[UInt8]] = []
-        var literalChildren: [BuildNode] = []
-        /// Key → index in `literalKeys`, made only once a node has more than `linearLookup` literal children
-        /// (most nodes have a few: a scan of them is cheaper than hashing, and they allocate no table).
-        var literalIndex: [[UInt8]: Int]?
+        /// Each key is the ``LiteralKeys`` array of its id, so comparing two equal keys compares their storage only.
+        @exclusivity(unchecked) var literalKeys: [[UInt8]] = []
+        @exclusivity(unchecked) var literalChildren: [BuildNode] = []
+        /// ``LiteralKeys`` id → index in `literalKeys`, made only once a node has more than `linearLookup`
+        /// literal children (most nodes have a few: a scan of them is cheaper than hashing, and they
+        /// allocate no table).
+        @exclusivity(unchecked) var literalIndex: [Int32: Int]?
         static let linearLookup = 8
-        var constrained: [(SegmentConstraint, BuildNode)] = []
-        var param: BuildNode?
-        var optionals: [(SegmentConstraint?, Int32)] = []
-        var catchAll: Int32 = -1
-        var exact: Int32 = -1
-        var absent: [Int32] = []
+        @exclusivity(unchecked) var constrained: [(SegmentConstraint, BuildNode)] = []
+        @exclusivity(unchecked) var param: BuildNode?
+        @exclusivity(unchecked) var optionals: [(SegmentConstraint?, Int32)] = []
+        @exclusivity(unchecked) var catchAll: Int32 = -1
+        @exclusivity(unchecked) var exact: Int32 = -1
+        @exclusivity(unchecked) var absent: [Int32] = []
 
-        func literal(_ key: [UInt8]) -> BuildNode {
+        /// The child through the literal whose ``LiteralKeys`` id is `id` (made when new).
+        func literal(_ id: Int32, in keys: LiteralKeys) -> BuildNode {
+            let key = keys.bytes(id)
             if let literalIndex {
-                if let i = literalIndex[key] { return literalChildren[i] }
+                if let i = literalIndex[id] { return literalChildren[i] }
             } else if let i = literalKeys.firstIndex(of: key) {
                 return literalChildren[i]
             }
             let node = BuildNode()
-            literalIndex?[key] = literalKeys.count
+            literalIndex?[id] = literalKeys.count
             literalKeys.append(key)
             literalChildren.append(node)
             if literalIndex == nil && literalKeys.count > BuildNode.linearLookup {
-                var index: [[UInt8]: Int] = [:]
-                for (i, k) in literalKeys.enumerated() { index[k] = i }
+                var index: [Int32: Int] = [:]
+                for (i, k) in literalKeys.enumerated() { index[keys.id(k)] = i }
                 literalIndex = index
             }
             return node
@@ -48,11 +53,75 @@ enum TrieCompiler {
         }
     }
 
+    /// The distinct literal keys of one compilation, each stored once and numbered: a table of many
+    /// routes repeats the same few words, so each node shares its keys' bytes instead of copying them,
+    /// and finds a child by comparing two numbers. Keys are compared as bytes.
+    struct LiteralKeys {
+        private var keys: [[UInt8]] = []
+        /// Open addressing over `keys`: each slot holds an id, or -1; the count is a power of two.
+        private var slots: [Int32] = Array(repeating: -1, count: 64)
+
+        /// The bytes of the key numbered `id`.
+        func bytes(_ id: Int32) -> [UInt8] { keys[Int(id)] }
+
+        /// The id of `text`'s UTF-8 bytes, ASCII-lowercased when `fold` (added when new).
+        mutating func id(_ text: String, fold: Bool) -> Int32 {
+            var text = fold ? text.asciiLowercased : text
+            return text.withUTF8 { id($0) }
+        }
+
+        /// The id of a key already numbered.
+        func id(_ key: [UInt8]) -> Int32 {
+            let mask = slots.count - 1
+            var slot = key.withUnsafeBufferPointer { Self.hash($0) } & mask
+            while slots[slot] >= 0 && keys[Int(slots[slot])] != key { slot = (slot + 1) & mask }
+            return slots[slot]
+        }
+
+        private mutating func id(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+            let mask = slots.count - 1
+            var slot = Self.hash(key) & mask
+            while true {
+                let id = slots[slot]
+                if id < 0 { break }
+                if keys[Int(id)].elementsEqual(key) { return id }
+                slot = (slot + 1) & mask
+            }
+            let id = Int32(keys.count)
+            keys.append(Array(key))
+            slots[slot] = id
+            if keys.count * 2 > slots.count { grow() }
+            return id
+        }
+
+        private mutating func grow() {
+            slots = Array(repeating: -1, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (id, key) in keys.enumerated() {
+                var slot = key.withUnsafeBufferPointer { Self.hash($0) } & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(id)
+            }
+        }
+
+        /// FNV-1a, folded to an index.
+        private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in key { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+            return Int(truncatingIfNeeded: h ^ (h >> 29))
+        }
+    }
+
     static func compile(_ patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool) -> RouteTrie {
         var terminals: [Terminal] = []
+        terminals.reserveCapacity(patterns.count)
         var schemeRoots: [(String, BuildNode)] = []
         let anyRoot = BuildNode()
         var anyUsed = false
+        var keys = LiteralKeys()
+        // Ranking classes of the segments walked so far (scheme first): one buffer for every pattern.
+        var ranks: [UInt8] = []
+        ranks.reserveCapacity(RoutePattern.maxSegments + 3)
 
         for (index, pattern) in patterns.enumerated() {
             // Suffix patterns are not in the trie: they are tried after it, in their own order.
@@ -71,14 +140,19 @@ enum TrieCompiler {
                 anyUsed = true
             }
             var node = root
-            var ranks: [UInt8] = [schemeRank]
-            let segments = pattern.segments
-            for (depth, seg) in segments.enumerated() {
+            ranks.removeAll(keepingCapacity: true)
+            ranks.append(schemeRank)
+            let priority = priorities[index], order = orders[index]
+            // The host, then the path segments (without making the array `segments` would).
+            let path = pattern.path
+            var last = pattern.host
+            for depth in 0...path.count {
+                let seg = depth == 0 ? pattern.host : path[depth - 1]
                 let fold = depth == 0 || foldPath
                 switch seg {
                 case .literal(let text):
                     ranks.append(0)
-                    node = node.literal(fold ? Array(text.asciiLowercased.utf8) : Array(text.utf8))
+                    node = node.literal(keys.id(text, fold: fold), in: keys)
                 case .parameter(_, let c):
                     if let c {
                         ranks.append(1)
@@ -88,30 +162,30 @@ enum TrieCompiler {
                         node = node.paramChild()
                     }
                 case .optional(_, let c):
+                    ranks.append(3)
+                    let rank = RankKey(ranks)
                     // Present variant: an edge straight to a terminal.
-                    let present = Terminal(route: Int32(index), ranks: RankKey(ranks + [3]), priority: priorities[index],
-                                           order: orders[index], isAbsentVariant: false)
+                    let present = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order, isAbsentVariant: false)
                     node.optionals.append((c, Int32(terminals.count)))
                     terminals.append(present)
                     // Absent variant: ends at this node, ranked after an exact end.
-                    let absent = Terminal(route: Int32(index), ranks: RankKey(ranks + [3]), priority: priorities[index],
-                                          order: orders[index], isAbsentVariant: true)
+                    let absent = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order, isAbsentVariant: true)
                     node.absent.append(Int32(terminals.count))
                     terminals.append(absent)
-                    ranks.append(3)
                     node = BuildNode() // nothing may follow an optional
                 case .catchAll:
-                    let t = Terminal(route: Int32(index), ranks: RankKey(ranks + [4]), priority: priorities[index],
-                                     order: orders[index], isAbsentVariant: false)
+                    ranks.append(4)
+                    let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order, isAbsentVariant: false)
+                    ranks.removeLast()
                     if node.catchAll < 0 || t.beats(terminals[Int(node.catchAll)]) { node.catchAll = Int32(terminals.count) }
                     terminals.append(t)
                     node = BuildNode()
                 }
+                last = seg
             }
-            if case .optional = segments.last { continue }
-            if case .catchAll = segments.last { continue }
-            let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priorities[index], order: orders[index],
-                             isAbsentVariant: false)
+            if case .optional = last { continue }
+            if case .catchAll = last { continue }
+            let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order, isAbsentVariant: false)
             if node.exact < 0 || t.beats(terminals[Int(node.exact)]) { node.exact = Int32(terminals.count) }
             terminals.append(t)
         }

@@ -47,6 +47,14 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The constraint of a (possibly optional) parameter.
+    var constraint: SegmentConstraint? {
+        switch self {
+        case .parameter(_, let c), .optional(_, let c): c
+        case .literal, .catchAll: nil
+        }
+    }
+
     /// The segment with its parameter name erased: two patterns of the same shape would match the same URLs.
     var shape: String {
         switch self {
@@ -92,9 +100,24 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses pattern text.
     public init(_ text: String) throws(PatternError) {
-        var parser = PatternParser(text: text)
-        (scheme, host, path) = try parser.parse()
-        isSuffix = parser.isSuffix
+        var constraints = ConstraintCache()
+        try self.init(text, constraints: &constraints)
+    }
+
+    /// Parses pattern text, taking constraints already compiled from `constraints` and adding the new ones.
+    init(_ text: String, constraints: inout ConstraintCache) throws(PatternError) {
+        // The parser reads the string's own UTF-8 storage (no copy of the bytes).
+        var storage = text
+        let parsed = storage.withUTF8 { bytes in
+            var parser = PatternParser(text: text, bytes: bytes)
+            swap(&parser.constraints, &constraints)
+            defer { swap(&parser.constraints, &constraints) }
+            return Result { () throws(PatternError) in
+                let (scheme, host, path) = try parser.parse()
+                return RoutePattern(scheme: scheme, host: host, path: path, isSuffix: parser.isSuffix)
+            }
+        }
+        self = try parsed.get()
     }
 
     /// Creates a pattern from parts already known to be valid.
@@ -108,12 +131,20 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The same pattern with each constraint replaced by an equal one from `pool` (added when new), so
     /// that many routes share one compiled constraint.
     func interning(_ pool: inout [SegmentConstraint: SegmentConstraint]) -> RoutePattern {
+        // Most patterns hold no constraint, or only ones already shared: they are kept as they are.
+        var shared = true
         func intern(_ c: SegmentConstraint?) -> SegmentConstraint? {
             guard let c else { return nil }
-            if let shared = pool[c] { return shared }
+            if let existing = pool[c] {
+                if existing.storage !== c.storage { shared = false }
+                return existing
+            }
             pool[c] = c
             return c
         }
+        _ = intern(host.constraint)
+        for seg in path where seg.constraint != nil { _ = intern(seg.constraint) }
+        if shared { return self }
         func map(_ seg: PatternSegment) -> PatternSegment {
             switch seg {
             case .parameter(let n, let c): .parameter(name: n, constraint: intern(c))
@@ -143,20 +174,68 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.shape).joined(separator: "/")
     }
 
-    /// The pattern with parameter names erased (and path literals ASCII-lowercased with `foldPaths`), as
-    /// a value: two patterns conflict when their keys are equal. Hashing it builds no text, unlike
-    /// ``shape``.
-    func shapeKey(foldPaths: Bool) -> RoutePattern {
-        func erase(_ seg: PatternSegment, path: Bool) -> PatternSegment {
-            switch seg {
-            case .literal(let text): .literal(path && foldPaths ? text.asciiLowercased : text)
-            case .parameter(_, let c): .parameter(name: "", constraint: c)
-            case .optional(_, let c): .optional(name: "", constraint: c)
-            case .catchAll: .catchAll(name: nil)
-            }
-        }
-        return RoutePattern(scheme: scheme, host: erase(host, path: isSuffix), path: path.map { erase($0, path: true) }, isSuffix: isSuffix)
+    /// The pattern's shape as a dictionary key (see ``ShapeKey``).
+    func shapeKey(foldPaths: Bool) -> ShapeKey { ShapeKey(self, foldPaths: foldPaths) }
+}
+
+/// A pattern with its parameter names erased (and path literals ASCII-lowercased with `foldPaths`), as a
+/// dictionary key: two patterns conflict when their keys are equal. It keeps the pattern itself and
+/// compares segments in place, so making one copies nothing and builds no text (unlike
+/// ``RoutePattern/shape``); its hash is computed once, so a growing dictionary does not hash it again.
+struct ShapeKey: Hashable {
+    let pattern: RoutePattern
+    let foldPaths: Bool
+    private let hash: Int
+
+    init(_ pattern: RoutePattern, foldPaths: Bool) {
+        self.pattern = pattern
+        self.foldPaths = foldPaths
+        var hasher = Hasher()
+        hasher.combine(pattern.scheme)
+        hasher.combine(pattern.isSuffix)
+        hasher.combine(pattern.path.count)
+        Self.combine(pattern.host, folded: pattern.isSuffix && foldPaths, into: &hasher)
+        for seg in pattern.path { Self.combine(seg, folded: foldPaths, into: &hasher) }
+        hash = hasher.finalize()
     }
+
+    private static func combine(_ seg: PatternSegment, folded: Bool, into hasher: inout Hasher) {
+        switch seg {
+        case .literal(let text):
+            hasher.combine(0 as UInt8)
+            hasher.combine(folded ? text.asciiLowercased : text)
+        case .parameter(_, let c):
+            hasher.combine(1 as UInt8)
+            hasher.combine(c)
+        case .optional(_, let c):
+            hasher.combine(2 as UInt8)
+            hasher.combine(c)
+        case .catchAll:
+            hasher.combine(3 as UInt8)
+        }
+    }
+
+    /// Equal shapes: same scheme, kind and length, and segment by segment the same literal (folded alike)
+    /// or the same kind of capture with an equal constraint. Equal shapes hash alike, so unequal hashes
+    /// answer first.
+    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
+        let p = a.pattern, q = b.pattern
+        guard a.hash == b.hash, a.foldPaths == b.foldPaths, p.isSuffix == q.isSuffix, p.path.count == q.path.count,
+              p.scheme == q.scheme, sameShape(p.host, q.host, folded: p.isSuffix && a.foldPaths) else { return false }
+        for (x, y) in zip(p.path, q.path) where !sameShape(x, y, folded: a.foldPaths) { return false }
+        return true
+    }
+
+    private static func sameShape(_ x: PatternSegment, _ y: PatternSegment, folded: Bool) -> Bool {
+        switch (x, y) {
+        case (.literal(let s), .literal(let t)): folded ? s.asciiLowercased == t.asciiLowercased : s == t
+        case (.parameter(_, let c), .parameter(_, let d)), (.optional(_, let c), .optional(_, let d)): c == d
+        case (.catchAll, .catchAll): true
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// Why a pattern was refused.
@@ -238,17 +317,27 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-/// A hand-written scanner for the pattern grammar, over UTF-8 bytes.
+/// Constraints compiled from pattern text, by source: a builder parses each distinct constraint of its
+/// patterns once. A regex is kept only when its source is ASCII, where equal strings have equal bytes
+/// (so a cached constraint is exactly what compiling the source again would give).
+struct ConstraintCache: Sendable {
+    var regexes: [String: SegmentConstraint] = [:]
+    var types: [String: SegmentConstraint] = [:]
+}
+
+/// A hand-written scanner for the pattern grammar, over the UTF-8 bytes of `text` (valid only while
+/// they are: see ``RoutePattern/init(_:)``).
 struct PatternParser {
     let text: String
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
     /// Set when the pattern starts (after its scheme) with `**/`.
     var isSuffix = false
+    var constraints = ConstraintCache()
 
-    init(text: String) {
+    init(text: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.text = text
-        bytes = Array(text.utf8)
+        self.bytes = bytes
     }
 
     func fail(_ r: PatternError.Reason, _ at: Int? = nil) -> PatternError {
@@ -275,8 +364,14 @@ struct PatternParser {
             isSuffix = true
         }
 
-        var segments: [PatternSegment] = []
-        var names = Set<String>()
+        // The first segment is the host; the names already captured are found in `host` and `path`.
+        var host: PatternSegment?
+        var path: [PatternSegment] = []
+        // Room for every segment the slashes left could start (most patterns have a few).
+        var slashes = 0
+        for k in i..<bytes.count where bytes[k] == UInt8(ascii: "/") { slashes += 1 }
+        path.reserveCapacity(min(slashes, RoutePattern.maxSegments + 1))
+        var captures = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "/") { i += 1; continue }
             let start = i
@@ -289,7 +384,7 @@ struct PatternParser {
                 case .literal, .parameter: break
                 case .optional, .catchAll: throw fail(.invalidSuffix, start)
                 }
-            } else if segments.isEmpty {
+            } else if host == nil {
                 // The host: case-insensitive literal or a parameter.
                 switch segment {
                 case .literal(let s): segment = .literal(s.asciiLowercased)
@@ -297,20 +392,31 @@ struct PatternParser {
                 case .optional, .catchAll: throw fail(.invalidHost, start)
                 }
             }
-            if let name = segment.parameterName {
-                if !names.insert(name).inserted { throw fail(.duplicateParameterName(name), start) }
+            if let name = Self.captureName(segment) {
+                if let host, Self.captureName(host) == name { throw fail(.duplicateParameterName(name), start) }
+                if path.contains(where: { Self.captureName($0) == name }) { throw fail(.duplicateParameterName(name), start) }
+                captures += 1
             }
-            if case .catchAll(nil) = segment, !names.insert("*").inserted { throw fail(.duplicateParameterName("*"), start) }
-            if names.count > RoutePattern.maxParameters { throw fail(.tooManyParameters, start) }
-            if let last = segments.last, segments.count > 0 {
+            if captures > RoutePattern.maxParameters { throw fail(.tooManyParameters, start) }
+            if let last = path.last ?? host {
                 if case .optional = last { throw fail(.optionalNotLast, start) }
                 if case .catchAll = last { throw fail(.catchAllNotLast, start) }
             }
-            segments.append(segment)
-            if segments.count > RoutePattern.maxSegments + 1 { throw fail(.tooManySegments, start) }
+            if host == nil {
+                host = segment
+            } else {
+                path.append(segment)
+                if path.count > RoutePattern.maxSegments { throw fail(.tooManySegments, start) }
+            }
         }
-        guard let host = segments.first else { throw fail(.missingHost) }
-        return (scheme, host, Array(segments.dropFirst()))
+        guard let host else { throw fail(.missingHost) }
+        return (scheme, host, path)
+    }
+
+    /// The name a segment captures under: its parameter name, or `*` for an unnamed catch-all.
+    static func captureName(_ segment: PatternSegment) -> String? {
+        if case .catchAll(nil) = segment { return "*" }
+        return segment.parameterName
     }
 
     /// The offset of `://` when it follows a run of scheme characters at the start.
@@ -336,8 +442,15 @@ struct PatternParser {
             if i < bytes.count && bytes[i] == UInt8(ascii: "(") {
                 let open = i
                 let regex = try parseBalancedRegex()
+                let cacheable = regex.utf8.allSatisfy { $0 < 0x80 }
                 do throws(ConstraintError) {
-                    constraint = try SegmentConstraint(regex: regex)
+                    if cacheable, let cached = constraints.regexes[regex] {
+                        constraint = cached
+                    } else {
+                        let compiled = try SegmentConstraint(regex: regex)
+                        if cacheable { constraints.regexes[regex] = compiled }
+                        constraint = compiled
+                    }
                 } catch {
                     // The constraint reports Unicode scalars; convert to a byte offset in the pattern.
                     let scalars = regex.unicodeScalars.prefix(error.offset)
@@ -352,8 +465,13 @@ struct PatternParser {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail(.unterminatedConstraint, open) }
                 let typeName = String(decoding: bytes[nameStart..<i], as: UTF8.self)
                 i += 1
-                guard let c = SegmentConstraint(typeName: typeName) else { throw fail(.unknownType(typeName), nameStart) }
-                constraint = c
+                if let cached = constraints.types[typeName] {
+                    constraint = cached
+                } else {
+                    guard let c = SegmentConstraint(typeName: typeName) else { throw fail(.unknownType(typeName), nameStart) }
+                    constraints.types[typeName] = c
+                    constraint = c
+                }
             }
             var optional = false
             if i < bytes.count && bytes[i] == UInt8(ascii: "?") { optional = true; i += 1 }
@@ -425,7 +543,26 @@ struct PatternParser {
 
     mutating func parseLiteral() throws(PatternError) -> PatternSegment {
         let start = i
-        var out: [UInt8] = []
+        // Without a `%`, the literal is the text itself: valid UTF-8 (a slice of a string cut at `/`s)
+        // whose bytes were all checked here.
+        var ascii = true
+        while i < bytes.count && bytes[i] != UInt8(ascii: "/") {
+            let b = bytes[i]
+            if b <= 0x20 || b == 0x7F { throw fail(.forbiddenCharacter) }
+            if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { throw fail(.queryNotAllowed) }
+            if b == UInt8(ascii: "%") { break }
+            if b >= 0x80 { ascii = false }
+            i += 1
+        }
+        if i == bytes.count || bytes[i] == UInt8(ascii: "/") {
+            let raw = bytes[start..<i]
+            // An ASCII literal is `.` or `..` exactly when its bytes are.
+            let isDots = ascii ? raw.count <= 2 && raw.allSatisfy { $0 == UInt8(ascii: ".") } : nil
+            let s = String(decoding: raw, as: UTF8.self)
+            if isDots ?? (s == "." || s == "..") { throw fail(.dotSegment, start) }
+            return .literal(s)
+        }
+        var out = Array(bytes[start..<i])
         while i < bytes.count && bytes[i] != UInt8(ascii: "/") {
             let b = bytes[i]
             if b <= 0x20 || b == 0x7F { throw fail(.forbiddenCharacter) }
