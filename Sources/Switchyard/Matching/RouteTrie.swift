@@ -19,9 +19,9 @@ struct Captured {
     var catchAllDepth = -1
 }
 
-/// What a walk found: the terminal (-1 for none) and what it captured.
+/// What a walk found: the terminal (``TrieTerminal/none`` for none) and what it captured.
 struct WalkResult {
-    var terminal: Int32 = -1
+    var terminal = TrieTerminal.none
     var captured = Captured()
 }
 
@@ -88,6 +88,10 @@ struct TrieTerminal: Sendable {
     var route: Int32
     var rank: Int32
 
+    /// No terminal (what a walk that found nothing returns).
+    static let none = TrieTerminal(route: 0, rank: -1)
+    /// False for ``none``.
+    var isFound: Bool { rank >= 0 }
     /// The route's index.
     var routeIndex: Int { Int(route & 0x7FFF_FFFF) }
     /// True for the variant of an optional-segment route that ends before the optional segment.
@@ -328,9 +332,10 @@ final class RouteTrie: @unchecked Sendable {
     /// Every literal edge, keyed by (parent, key): a table exactly half full (built from
     /// `literals` when the trie is made, so snapshots do not store it).
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
-    /// Per node, the terminal that ends a match there (``TrieNode/end``): read when a walk reaches its
-    /// last segment through a summary (a literal slot or a node's parameter child) without the node.
-    let ends: UnsafeMutableBufferPointer<Int32>
+    /// Per node, the terminal that ends a match there (``TrieNode/end``, copied, or ``TrieTerminal/none``):
+    /// read when a walk reaches its last segment. A copy rather than an index, so that a hit reads one line
+    /// for its route instead of two dependent ones (the walk works in terminals, not indices).
+    let ends: UnsafeMutableBufferPointer<TrieTerminal>
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
     let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     let optionals: UnsafeMutableBufferPointer<OptionalEdge>
@@ -375,13 +380,14 @@ final class RouteTrie: @unchecked Sendable {
         nodes = buffers.nodes
         literals = buffers.literals
         keyBytes = buffers.keyBytes
-        ends = frozen(buffers.nodes.map(\.end))
+        let terminals = buffers.terminals
+        ends = frozen(buffers.nodes.map { $0.end >= 0 ? terminals[Int($0.end)] : .none })
         edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints
         fastConstraints = frozen(constraints.map(FastConstraint.init))
-        terminals = buffers.terminals
+        self.terminals = terminals
         byteClasses = ByteClass.pointer
         self.schemes = schemes
         schemeBytes = frozen(schemes.flatMap(\.0))
@@ -506,11 +512,11 @@ final class RouteTrie: @unchecked Sendable {
                 match(buf, layout, UnsafePointer(segments), nil, &found)
             }
             let t = found.terminal
-            guard t >= 0 else {
+            guard t.isFound else {
                 if !suffixes.isEmpty { result = suffixMatch(buf, layout) }
                 return
             }
-            let packed = terminals[Int(t)].route
+            let packed = t.route
             // The captured depths, lowest first, are the pattern's parameters in order (an absent optional,
             // always last, has none).
             var captures = CaptureRanges()
@@ -585,7 +591,8 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     /// Finds the best terminal for the URL in `buf` described by `layout`, whose path segments' raw ranges
-    /// are in `segments` (see ``URLScanner/splitSegments(_:_:into:)``), into `found` (terminal -1 for none).
+    /// are in `segments` (see ``URLScanner/splitSegments(_:_:into:)``), into `found` (``TrieTerminal/none``
+    /// for none).
     /// `scratch` must have room for `buf.count` bytes; it receives decoded segments and the lowercased
     /// host. It may be nil only when the layout needs neither (`needsDecode` and `hostHasUpper` false).
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafePointer<UInt64>,
@@ -598,7 +605,7 @@ final class RouteTrie: @unchecked Sendable {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
                 found.terminal = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0,
                                              &found.captured)
-                if found.terminal >= 0 { return }
+                if found.terminal.isFound { return }
             }
         }
         if anyScheme >= 0 {
@@ -628,7 +635,7 @@ struct Walker {
     let edges: UnsafeMutableBufferPointer<EdgeSlot>
     /// `edges.count`.
     let edgeCount: Int
-    let ends: UnsafeMutableBufferPointer<Int32>
+    let ends: UnsafeMutableBufferPointer<TrieTerminal>
     let literals: UnsafeMutableBufferPointer<LiteralEdge>
     let keys: UnsafeMutableBufferPointer<UInt8>
     // The walker reads the trie through these buffers: a method call or array read through the
@@ -762,14 +769,14 @@ struct Walker {
     }
 
     /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
-    func descend(_ node: Int32, depth: Int, _ c: inout Captured) -> Int32 {
+    func descend(_ node: Int32, depth: Int, _ c: inout Captured) -> TrieTerminal {
         let n = nodes[Int(node)]
         // Prune: no terminal below `node` ends after exactly the number of segments left.
-        if n.lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return -1 }
-        if depth == segmentCount { return n.end }
+        if n.lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return .none }
+        if depth == segmentCount { return ends[Int(node)] }
         // Deeper than any pattern: only a catch-all can take it.
         if depth + 1 >= URLScanner.recordedSegments { return catchAll(n.catchAll, depth: depth + 1, &c) }
-        guard let segments else { return -1 }
+        guard let segments else { return .none }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
         return step(node, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1, &c)
@@ -778,11 +785,11 @@ struct Walker {
     /// ``descend(_:depth:)`` into `child` from its summary (a literal slot's, or a node's for its parameter
     /// child): the child node is read only if its own non-literal edges must be tried.
     @inline(__always)
-    func descend(_ child: Int32, lengths: UInt32, kinds: Int32, depth: Int, _ c: inout Captured) -> Int32 {
-        if lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return -1 }
+    func descend(_ child: Int32, lengths: UInt32, kinds: Int32, depth: Int, _ c: inout Captured) -> TrieTerminal {
+        if lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return .none }
         if depth == segmentCount { return ends[Int(child)] }
         if depth + 1 >= URLScanner.recordedSegments { return catchAll(nodes[Int(child)].catchAll, depth: depth + 1, &c) }
-        guard let segments else { return -1 }
+        guard let segments else { return .none }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
         return step(child, kinds, vp, vlen, fold: foldPath, depth: depth + 1, &c)
@@ -790,17 +797,17 @@ struct Walker {
 
     /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
     /// `(vp, vlen)` at `depth` (0 = host).
-    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int, _ c: inout Captured) -> Int32 {
+    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int, _ c: inout Captured) -> TrieTerminal {
         // 1. Literal.
         if kinds & Edges.literals != 0 && kinds & Walker.filterBit(vp, vlen, fold: fold) != 0 {
             let slot = literalSlot(node, vp, vlen, fold: fold)
             if slot >= 0 {
                 let edge = edges[slot]
                 let t = descend(edge.child, lengths: edge.childLengths, kinds: edge.childEdges, depth: depth, &c)
-                if t >= 0 { return t }
+                if t.isFound { return t }
             }
         }
-        if kinds & Edges.others == 0 { return -1 }
+        if kinds & Edges.others == 0 { return .none }
         let n = nodes[Int(node)]
         // A parameter takes the decoded segment whole, a decoded '/' or '\' included (the segment was
         // split before decoding, so it never spans two segments); only a dot segment is refused.
@@ -811,36 +818,36 @@ struct Walker {
             let edge = constrained[Int(n.conStart)]
             if constraintMatches(edge.constraint, vp, vlen) {
                 let t = descend(edge.child, depth: depth, &c)
-                if t >= 0 { return capture(t, depth: depth, &c) }
+                if t.isFound { return capture(t, depth: depth, &c) }
             }
         } else if n.conCount > 1 && safe {
             // Every trial starts from the same captures; the winner's are kept.
             let before = c
-            var best: Int32 = -1
+            var best = TrieTerminal.none
             var bestCaptured = before
             for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
                 let edge = constrained[k]
                 guard constraintMatches(edge.constraint, vp, vlen) else { continue }
                 c = before
                 let t = descend(edge.child, depth: depth, &c)
-                if t >= 0 && (best < 0 || terminals[Int(t)].rank < terminals[Int(best)].rank) {
+                if t.isFound && (!best.isFound || t.rank < best.rank) {
                     best = t
                     bestCaptured = c
                 }
             }
             c = bestCaptured
-            if best >= 0 { return capture(best, depth: depth, &c) }
+            if best.isFound { return capture(best, depth: depth, &c) }
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
             let t = descend(n.param, lengths: n.paramLengths, kinds: n.paramEdges, depth: depth, &c)
-            if t >= 0 { return capture(t, depth: depth, &c) }
+            if t.isFound { return capture(t, depth: depth, &c) }
         }
         // 4. Optional last segment: only when nothing follows.
         if n.optCount > 0 && safe && depth == segmentCount {
             for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
                 let edge = optionals[k]
-                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return capture(edge.terminal, depth: depth, &c) }
+                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return capture(terminals[Int(edge.terminal)], depth: depth, &c) }
             }
         }
         // 5. Catch-all: this segment and everything after it.
@@ -849,19 +856,18 @@ struct Walker {
 
     /// Records that the successful walk `t` captured the segment at `depth`; returns `t`.
     @inline(__always)
-    func capture(_ t: Int32, depth: Int, _ c: inout Captured) -> Int32 {
+    func capture(_ t: TrieTerminal, depth: Int, _ c: inout Captured) -> TrieTerminal {
         c.mask |= 1 << UInt64(depth)
         return t
     }
 
-    /// A catch-all terminal `t` (or -1) taking the segments from `depth` on.
+    /// The catch-all terminal numbered `t` (or none for -1) taking the segments from `depth` on.
     @inline(__always)
-    func catchAll(_ t: Int32, depth: Int, _ c: inout Captured) -> Int32 {
-        if t >= 0 {
-            c.mask |= 1 << UInt64(depth)
-            c.catchAllDepth = depth
-        }
-        return t
+    func catchAll(_ t: Int32, depth: Int, _ c: inout Captured) -> TrieTerminal {
+        guard t >= 0 else { return .none }
+        c.mask |= 1 << UInt64(depth)
+        c.catchAllDepth = depth
+        return terminals[Int(t)]
     }
 
     /// True when constraint `id` accepts the decoded segment `(p, count)`.
