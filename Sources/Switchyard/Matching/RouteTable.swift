@@ -93,7 +93,7 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     public let options: MatchOptions
     /// The routes added so far, in registration order.
     public private(set) var routes: [Route<Target>] = []
-    private var shapes: [ShapeKey: Int] = [:]
+    private var shapes = ShapeIndex()
     private var nextOrder = 0
     /// One compiled instance per distinct constraint, shared by every route that uses it.
     private var constraintPool: [SegmentConstraint: SegmentConstraint] = [:]
@@ -112,13 +112,14 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
 
     /// Adds a route with an already compiled pattern.
     public mutating func add(_ pattern: RoutePattern, target: Target, priority: Int = 0) throws(RegistrationError) {
-        let shape = shapeKey(pattern)
-        if let existing = shapes[shape] {
+        let fold = options.caseInsensitivePaths
+        let hash = ShapeKey.hash(pattern, foldPaths: fold)
+        if let existing = shapes.find(hash, where: { ShapeKey.same(routes[$0].pattern, pattern, foldPaths: fold) }) {
             let other = routes[existing].pattern.description
             if other == pattern.description { throw .duplicate(pattern: other) }
             throw .sameShape(pattern: pattern.description, existing: other)
         }
-        shapes[shape] = routes.count
+        shapes.insert(hash, routes.count)
         routes.append(Route(pattern: pattern.interning(&constraintPool), target: target, priority: priority, order: nextOrder))
         nextOrder += 1
     }
@@ -133,7 +134,9 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
             let pattern: RoutePattern
             do throws(PatternError) { pattern = try RoutePattern(text, constraints: &parsedConstraints) } catch { throw .invalidPattern(error) }
             let shape = shapeKey(pattern)
-            let existing = shapes[shape].map { routes[$0].pattern } ?? added[shape].map { compiled[$0] }
+            let fold = options.caseInsensitivePaths
+            let existing = shapes.find(shape.shapeHash, where: { ShapeKey.same(routes[$0].pattern, pattern, foldPaths: fold) })
+                .map { routes[$0].pattern } ?? added[shape].map { compiled[$0] }
             if let existing {
                 if existing.description == pattern.description { throw .duplicate(pattern: existing.description) }
                 throw .sameShape(pattern: pattern.description, existing: existing.description)
@@ -166,8 +169,8 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     }
 
     private mutating func rebuildShapes() {
-        shapes = [:]
-        for (i, r) in routes.enumerated() { shapes[shapeKey(r.pattern)] = i }
+        shapes = ShapeIndex()
+        for (i, r) in routes.enumerated() { shapes.insert(ShapeKey.hash(r.pattern, foldPaths: options.caseInsensitivePaths), i) }
     }
 
     private func shapeKey(_ p: RoutePattern) -> ShapeKey {
@@ -177,17 +180,19 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// Compiles the routes into an immutable table.
     public func build() -> RouteTable<Target> {
         // One pass over the routes (mapping each field through a key path cost a generic projection per route).
-        var patterns: [RoutePattern] = [], priorities: [Int] = [], orders: [Int] = []
+        var patterns: [RoutePattern] = [], priorities: [Int] = [], orders: [Int] = [], targets: [Target] = []
         patterns.reserveCapacity(routes.count)
         priorities.reserveCapacity(routes.count)
         orders.reserveCapacity(routes.count)
+        targets.reserveCapacity(routes.count)
         for route in routes {
             patterns.append(route.pattern)
             priorities.append(route.priority)
             orders.append(route.order)
+            targets.append(route.target)
         }
         let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths)
-        return RouteTable(routes: routes, options: options, trie: trie)
+        return RouteTable(storage: RouteStorage(routes, targets: targets), options: options, trie: trie)
     }
 }
 
@@ -198,9 +203,14 @@ final class RouteStorage<Target: Sendable>: Sendable {
     /// The routes' targets alone, contiguous: reading a match's target touches one element and copies
     /// no pattern (reading it through `routes` copied the 136-byte `Route` and retained its pattern).
     @usableFromInline let targets: [Target]
-    init(_ routes: [Route<Target>]) {
+    convenience init(_ routes: [Route<Target>]) {
+        self.init(routes, targets: routes.map { $0.target })
+    }
+
+    /// `targets` must be the routes' targets, in order.
+    init(_ routes: [Route<Target>], targets: [Target]) {
         self.routes = routes
-        targets = routes.map { $0.target }
+        self.targets = targets
     }
 }
 
@@ -214,7 +224,11 @@ public struct RouteTable<Target: Sendable>: Sendable {
     @usableFromInline let trie: RouteTrie
 
     init(routes: [Route<Target>], options: MatchOptions, trie: RouteTrie) {
-        storage = RouteStorage(routes)
+        self.init(storage: RouteStorage(routes), options: options, trie: trie)
+    }
+
+    init(storage: RouteStorage<Target>, options: MatchOptions, trie: RouteTrie) {
+        self.storage = storage
         self.options = options
         self.trie = trie
     }

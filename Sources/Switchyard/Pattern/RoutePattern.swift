@@ -186,17 +186,24 @@ struct ShapeKey: Hashable {
     let pattern: RoutePattern
     let foldPaths: Bool
     private let hash: Int
+    /// The shape hash, as ``ShapeIndex`` files it.
+    var shapeHash: Int { hash }
 
     init(_ pattern: RoutePattern, foldPaths: Bool) {
         self.pattern = pattern
         self.foldPaths = foldPaths
+        hash = Self.hash(pattern, foldPaths: foldPaths)
+    }
+
+    /// The hash of a pattern's shape: equal shapes hash alike.
+    static func hash(_ pattern: RoutePattern, foldPaths: Bool) -> Int {
         var hasher = Hasher()
         hasher.combine(pattern.scheme)
         hasher.combine(pattern.isSuffix)
         hasher.combine(pattern.path.count)
         Self.combine(pattern.host, folded: pattern.isSuffix && foldPaths, into: &hasher)
         for seg in pattern.path { Self.combine(seg, folded: foldPaths, into: &hasher) }
-        hash = hasher.finalize()
+        return hasher.finalize()
     }
 
     private static func combine(_ seg: PatternSegment, folded: Bool, into hasher: inout Hasher) {
@@ -219,10 +226,14 @@ struct ShapeKey: Hashable {
     /// or the same kind of capture with an equal constraint. Equal shapes hash alike, so unequal hashes
     /// answer first.
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        let p = a.pattern, q = b.pattern
-        guard a.hash == b.hash, a.foldPaths == b.foldPaths, p.isSuffix == q.isSuffix, p.path.count == q.path.count,
-              p.scheme == q.scheme, sameShape(p.host, q.host, folded: p.isSuffix && a.foldPaths) else { return false }
-        for (x, y) in zip(p.path, q.path) where !sameShape(x, y, folded: a.foldPaths) { return false }
+        a.hash == b.hash && a.foldPaths == b.foldPaths && same(a.pattern, b.pattern, foldPaths: a.foldPaths)
+    }
+
+    /// True when `p` and `q` have the same shape (path literals compared folded with `foldPaths`).
+    static func same(_ p: RoutePattern, _ q: RoutePattern, foldPaths: Bool) -> Bool {
+        guard p.isSuffix == q.isSuffix, p.path.count == q.path.count, p.scheme == q.scheme,
+              sameShape(p.host, q.host, folded: p.isSuffix && foldPaths) else { return false }
+        for (x, y) in zip(p.path, q.path) where !sameShape(x, y, folded: foldPaths) { return false }
         return true
     }
 
@@ -236,6 +247,50 @@ struct ShapeKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
+/// Registered routes by shape, for the builder's conflict check: an open-addressing table of (shape hash,
+/// route index) that compares candidates through the routes' own patterns, so that it stores no pattern
+/// (a dictionary keyed by ``ShapeKey`` copied and retained each one, and hashed each key again).
+struct ShapeIndex {
+    /// `(hash, index)` per slot; index -1 marks an empty slot. The count is a power of two, at most half full.
+    private var slots: [(hash: Int, index: Int32)] = Array(repeating: (0, -1), count: 16)
+    private var count = 0
+
+    /// The index of the registered route whose shape hash is `hash` and for which `isSame` is true.
+    func find(_ hash: Int, where isSame: (Int) -> Bool) -> Int? {
+        let mask = slots.count - 1
+        var slot = Self.home(hash, mask)
+        while slots[slot].index >= 0 {
+            if slots[slot].hash == hash && isSame(Int(slots[slot].index)) { return Int(slots[slot].index) }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Records route `index` under `hash` (the caller checked that no route of that shape is registered).
+    mutating func insert(_ hash: Int, _ index: Int) {
+        if (count + 1) * 2 > slots.count { grow() }
+        place(hash, Int32(index))
+        count += 1
+    }
+
+    private mutating func place(_ hash: Int, _ index: Int32) {
+        let mask = slots.count - 1
+        var slot = Self.home(hash, mask)
+        while slots[slot].index >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = (hash, index)
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: (0, -1), count: old.count * 2)
+        for entry in old where entry.index >= 0 { place(entry.hash, entry.index) }
+    }
+
+    private static func home(_ hash: Int, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: hash)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
 }
 
 /// Why a pattern was refused.
