@@ -1,55 +1,108 @@
 /// Turns a list of patterns into a flattened ``RouteTrie``.
 enum TrieCompiler {
-    /// A mutable node used only while compiling.
-    /// (Its properties are only touched by one compilation at a time: they skip the run-time exclusivity check.)
-    final class BuildNode {
-        /// Each key is the ``LiteralKeys`` array of its id, so comparing two equal keys compares their storage only.
-        @exclusivity(unchecked) var literalKeys: [[UInt8]] = []
-        @exclusivity(unchecked) var literalChildren: [BuildNode] = []
-        /// ``LiteralKeys`` id → index in `literalKeys`, made only once a node has more than `linearLookup`
-        /// literal children (most nodes have a few: a scan of them is cheaper than hashing, and they
-        /// allocate no table).
-        @exclusivity(unchecked) var literalIndex: [Int32: Int]?
-        static let linearLookup = 8
-        @exclusivity(unchecked) var constrained: [(SegmentConstraint, BuildNode)] = []
-        @exclusivity(unchecked) var param: BuildNode?
-        @exclusivity(unchecked) var optionals: [(SegmentConstraint?, Int32)] = []
-        @exclusivity(unchecked) var catchAll: Int32 = -1
-        @exclusivity(unchecked) var exact: Int32 = -1
-        @exclusivity(unchecked) var absent: [Int32] = []
+    /// The trie while it is compiled: nodes and edges in arrays, linked by index (one allocation per array
+    /// instead of an object and several arrays per node, and nothing to release node by node).
+    struct BuildTrie {
+        struct Node {
+            /// Literal, constrained and optional edges: singly linked lists in insertion order.
+            var firstLiteral: Int32 = -1, lastLiteral: Int32 = -1
+            var firstConstrained: Int32 = -1, lastConstrained: Int32 = -1
+            var firstOptional: Int32 = -1, lastOptional: Int32 = -1
+            var param: Int32 = -1
+            var catchAll: Int32 = -1
+            var exact: Int32 = -1
+            /// The best "optional absent" terminal ending here.
+            var absent: Int32 = -1
+        }
+        struct LiteralLink { var key: Int32; var child: Int32; var next: Int32 = -1 }
+        struct ConstrainedLink { var constraint: SegmentConstraint; var child: Int32; var next: Int32 = -1 }
+        struct OptionalLink { var constraint: SegmentConstraint?; var terminal: Int32; var next: Int32 = -1 }
 
-        /// The child through the literal whose ``LiteralKeys`` id is `id` (made when new).
-        func literal(_ id: Int32, in keys: LiteralKeys) -> BuildNode {
-            let key = keys.bytes(id)
-            if let literalIndex {
-                if let i = literalIndex[id] { return literalChildren[i] }
-            } else if let i = literalKeys.firstIndex(of: key) {
-                return literalChildren[i]
-            }
-            let node = BuildNode()
-            literalIndex?[id] = literalKeys.count
-            literalKeys.append(key)
-            literalChildren.append(node)
-            if literalIndex == nil && literalKeys.count > BuildNode.linearLookup {
-                var index: [Int32: Int] = [:]
-                for (i, k) in literalKeys.enumerated() { index[keys.id(k)] = i }
-                literalIndex = index
-            }
-            return node
+        var nodes: [Node] = []
+        var literals: [LiteralLink] = []
+        var constrained: [ConstrainedLink] = []
+        var optionals: [OptionalLink] = []
+        /// (parent, key id) → child, for every literal edge: open addressing, a power of two at most half full.
+        private var literalSlots: [(key: UInt64, child: Int32)] = Array(repeating: (0, -1), count: 1024)
+
+        mutating func node() -> Int32 {
+            nodes.append(Node())
+            return Int32(nodes.count - 1)
         }
 
-        func constrainedChild(_ c: SegmentConstraint) -> BuildNode {
-            if let pair = constrained.first(where: { $0.0 == c }) { return pair.1 }
-            let node = BuildNode()
-            constrained.append((c, node))
-            return node
+        private static func home(_ key: UInt64, _ mask: Int) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 29) & mask
         }
 
-        func paramChild() -> BuildNode {
-            if let param { return param }
-            let node = BuildNode()
-            param = node
-            return node
+        /// The child of `parent` through the literal whose ``LiteralKeys`` id is `id` (made when new).
+        mutating func literal(_ parent: Int32, _ id: Int32) -> Int32 {
+            let key = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: id))
+            var mask = literalSlots.count - 1
+            var slot = Self.home(key, mask)
+            while literalSlots[slot].child >= 0 {
+                if literalSlots[slot].key == key { return literalSlots[slot].child }
+                slot = (slot + 1) & mask
+            }
+            let child = node()
+            let link = Int32(literals.count)
+            literals.append(LiteralLink(key: id, child: child))
+            if nodes[Int(parent)].lastLiteral >= 0 {
+                literals[Int(nodes[Int(parent)].lastLiteral)].next = link
+            } else {
+                nodes[Int(parent)].firstLiteral = link
+            }
+            nodes[Int(parent)].lastLiteral = link
+            literalSlots[slot] = (key, child)
+            if literals.count * 2 > literalSlots.count {
+                let old = literalSlots
+                literalSlots = Array(repeating: (0, -1), count: old.count * 2)
+                mask = literalSlots.count - 1
+                for entry in old where entry.child >= 0 {
+                    var s = Self.home(entry.key, mask)
+                    while literalSlots[s].child >= 0 { s = (s + 1) & mask }
+                    literalSlots[s] = entry
+                }
+            }
+            return child
+        }
+
+        /// The child of `parent` through constraint `c` (made when new).
+        mutating func constrainedChild(_ parent: Int32, _ c: SegmentConstraint) -> Int32 {
+            var k = nodes[Int(parent)].firstConstrained
+            while k >= 0 {
+                if constrained[Int(k)].constraint == c { return constrained[Int(k)].child }
+                k = constrained[Int(k)].next
+            }
+            let child = node()
+            let link = Int32(constrained.count)
+            constrained.append(ConstrainedLink(constraint: c, child: child))
+            if nodes[Int(parent)].lastConstrained >= 0 {
+                constrained[Int(nodes[Int(parent)].lastConstrained)].next = link
+            } else {
+                nodes[Int(parent)].firstConstrained = link
+            }
+            nodes[Int(parent)].lastConstrained = link
+            return child
+        }
+
+        /// The plain parameter child of `parent` (made when new).
+        mutating func paramChild(_ parent: Int32) -> Int32 {
+            if nodes[Int(parent)].param >= 0 { return nodes[Int(parent)].param }
+            let child = node()
+            nodes[Int(parent)].param = child
+            return child
+        }
+
+        /// Adds an optional edge from `parent` to terminal `t`.
+        mutating func addOptional(_ parent: Int32, _ c: SegmentConstraint?, _ t: Int32) {
+            let link = Int32(optionals.count)
+            optionals.append(OptionalLink(constraint: c, terminal: t))
+            if nodes[Int(parent)].lastOptional >= 0 {
+                optionals[Int(nodes[Int(parent)].lastOptional)].next = link
+            } else {
+                nodes[Int(parent)].firstOptional = link
+            }
+            nodes[Int(parent)].lastOptional = link
         }
     }
 
@@ -68,14 +121,6 @@ enum TrieCompiler {
         mutating func id(_ text: String, fold: Bool) -> Int32 {
             var text = fold ? text.asciiLowercased : text
             return text.withUTF8 { id($0) }
-        }
-
-        /// The id of a key already numbered.
-        func id(_ key: [UInt8]) -> Int32 {
-            let mask = slots.count - 1
-            var slot = key.withUnsafeBufferPointer { Self.hash($0) } & mask
-            while slots[slot] >= 0 && keys[Int(slots[slot])] != key { slot = (slot + 1) & mask }
-            return slots[slot]
         }
 
         private mutating func id(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
@@ -115,8 +160,9 @@ enum TrieCompiler {
     static func compile(_ patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool) -> RouteTrie {
         var terminals: [Terminal] = []
         terminals.reserveCapacity(patterns.count)
-        var schemeRoots: [(String, BuildNode)] = []
-        let anyRoot = BuildNode()
+        var trie = BuildTrie()
+        var schemeRoots: [(String, Int32)] = []
+        let anyRoot = trie.node()
         var anyUsed = false
         var keys = LiteralKeys()
         // Ranking classes of the segments walked so far (scheme first): one buffer for every pattern.
@@ -133,7 +179,7 @@ enum TrieCompiler {
                 if let existing = schemeRoots.first(where: { $0.0 == scheme }) {
                     root = existing.1
                 } else {
-                    root = BuildNode()
+                    root = trie.node()
                     schemeRoots.append((scheme, root))
                 }
             } else {
@@ -152,48 +198,49 @@ enum TrieCompiler {
                 switch seg {
                 case .literal(let text):
                     ranks.append(0)
-                    node = node.literal(keys.id(text, fold: fold), in: keys)
+                    node = trie.literal(node, keys.id(text, fold: fold))
                 case .parameter(_, let c):
                     if let c {
                         ranks.append(1)
-                        node = node.constrainedChild(c)
+                        node = trie.constrainedChild(node, c)
                     } else {
                         ranks.append(2)
-                        node = node.paramChild()
+                        node = trie.paramChild(node)
                     }
                 case .optional(_, let c):
                     ranks.append(3)
                     let rank = RankKey(ranks)
                     // Present variant: an edge straight to a terminal.
                     let present = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order, isAbsentVariant: false)
-                    node.optionals.append((c, Int32(terminals.count)))
+                    trie.addOptional(node, c, Int32(terminals.count))
                     terminals.append(present)
                     // Absent variant: ends at this node, ranked after an exact end.
                     let absent = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order, isAbsentVariant: true)
-                    node.absent.append(Int32(terminals.count))
+                    let best = trie.nodes[Int(node)].absent
+                    if best < 0 || absent.beats(terminals[Int(best)]) { trie.nodes[Int(node)].absent = Int32(terminals.count) }
                     terminals.append(absent)
-                    node = BuildNode() // nothing may follow an optional
                 case .catchAll:
                     ranks.append(4)
                     let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order, isAbsentVariant: false)
                     ranks.removeLast()
-                    if node.catchAll < 0 || t.beats(terminals[Int(node.catchAll)]) { node.catchAll = Int32(terminals.count) }
+                    let best = trie.nodes[Int(node)].catchAll
+                    if best < 0 || t.beats(terminals[Int(best)]) { trie.nodes[Int(node)].catchAll = Int32(terminals.count) }
                     terminals.append(t)
-                    node = BuildNode()
                 }
                 last = seg
             }
             if case .optional = last { continue }
             if case .catchAll = last { continue }
             let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order, isAbsentVariant: false)
-            if node.exact < 0 || t.beats(terminals[Int(node.exact)]) { node.exact = Int32(terminals.count) }
+            let best = trie.nodes[Int(node)].exact
+            if best < 0 || t.beats(terminals[Int(best)]) { trie.nodes[Int(node)].exact = Int32(terminals.count) }
             terminals.append(t)
         }
 
         var flat = Flattener(terminals: terminals)
         var schemes: [([UInt8], Int32)] = []
-        for (scheme, root) in schemeRoots { schemes.append((Array(scheme.utf8), flat.add(root))) }
-        let anyIndex: Int32 = anyUsed ? flat.add(anyRoot) : -1
+        for (scheme, root) in schemeRoots { schemes.append((Array(scheme.utf8), flat.add(root, of: trie, keys: keys))) }
+        let anyIndex: Int32 = anyUsed ? flat.add(anyRoot, of: trie, keys: keys) : -1
         let suffixes = suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: foldPath, flat: &flat)
         return RouteTrie(
             nodes: flat.nodes, literals: flat.literals, keyBytes: flat.keyBytes,
@@ -249,19 +296,34 @@ enum TrieCompiler {
             return id
         }
 
-        mutating func add(_ b: BuildNode) -> Int32 {
+        /// Writes node `b` of `trie` and everything below it; returns its index (children get higher ones).
+        mutating func add(_ b: Int32, of trie: BuildTrie, keys: LiteralKeys) -> Int32 {
             let index = Int32(nodes.count)
             nodes.append(TrieNode())
             var n = TrieNode()
+            let node = trie.nodes[Int(b)]
 
             // Children first, so their indices are known.
-            let litChildren = b.literalChildren.map { add($0) }
-            let conChildren = b.constrained.map { ($0.0, add($0.1)) }
-            if let p = b.param { n.param = add(p) }
+            var litChildren: [(key: Int32, child: Int32)] = []
+            var k = node.firstLiteral
+            while k >= 0 {
+                let link = trie.literals[Int(k)]
+                litChildren.append((link.key, add(link.child, of: trie, keys: keys)))
+                k = link.next
+            }
+            var conChildren: [(SegmentConstraint, Int32)] = []
+            k = node.firstConstrained
+            while k >= 0 {
+                let link = trie.constrained[Int(k)]
+                conChildren.append((link.constraint, add(link.child, of: trie, keys: keys)))
+                k = link.next
+            }
+            if node.param >= 0 { n.param = add(node.param, of: trie, keys: keys) }
 
             n.litStart = Int32(literals.count)
-            n.litCount = Int32(b.literalKeys.count)
-            for (key, child) in zip(b.literalKeys, litChildren) {
+            n.litCount = Int32(litChildren.count)
+            for (id, child) in litChildren {
+                let key = keys.bytes(id)
                 literals.append(LiteralEdge(keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
                 keyBytes.append(contentsOf: key)
             }
@@ -271,7 +333,14 @@ enum TrieCompiler {
             for (c, child) in conChildren { constrained.append(ConstrainedEdge(constraint: constraintID(c), child: child)) }
 
             // Optional edges: constrained before plain, then priority, then registration order.
-            let sortedOptionals = b.optionals.sorted { x, y in
+            var nodeOptionals: [(SegmentConstraint?, Int32)] = []
+            k = node.firstOptional
+            while k >= 0 {
+                let link = trie.optionals[Int(k)]
+                nodeOptionals.append((link.constraint, link.terminal))
+                k = link.next
+            }
+            let sortedOptionals = nodeOptionals.sorted { x, y in
                 if (x.0 == nil) != (y.0 == nil) { return x.0 != nil }
                 return terminals[Int(x.1)].beats(terminals[Int(y.1)])
             }
@@ -280,16 +349,16 @@ enum TrieCompiler {
             for (c, t) in sortedOptionals {
                 optionals.append(OptionalEdge(constraint: c.map { constraintID($0) } ?? -1, terminal: t))
             }
-            n.catchAll = b.catchAll
-            n.exact = b.exact
-            n.absent = b.absent.min { terminals[Int($0)].beats(terminals[Int($1)]) } ?? -1
+            n.catchAll = node.catchAll
+            n.exact = node.exact
+            n.absent = node.absent
             // Reachable remaining lengths: 0 to end here, 1 through an optional, 1+ through a catch-all,
             // and each child's lengths shifted by the segment its edge consumes.
             var lengths: UInt32 = 0
             if n.exact >= 0 || n.absent >= 0 { lengths |= 1 }
             if n.optCount > 0 { lengths |= 2 }
             if n.catchAll >= 0 { lengths |= TrieNode.oneOrMore }
-            for child in litChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
+            for (_, child) in litChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
             for (_, child) in conChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
             if n.param >= 0 { lengths |= TrieNode.shifted(nodes[Int(n.param)].lengths) }
             n.lengths = lengths
