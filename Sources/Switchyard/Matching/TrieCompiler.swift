@@ -3,20 +3,33 @@ enum TrieCompiler {
     /// The trie while it is compiled: nodes and edges in arrays, linked by index (one allocation per array
     /// instead of an object and several arrays per node, and nothing to release node by node).
     struct BuildTrie {
+        /// The first and last link of a singly linked list in insertion order (-1 for none).
+        struct List {
+            var first: Int32 = -1
+            var last: Int32 = -1
+        }
+        /// A link of an edge list.
+        protocol Link { var next: Int32 { get set } }
         struct Node {
-            /// Literal, constrained and optional edges: singly linked lists in insertion order.
-            var firstLiteral: Int32 = -1, lastLiteral: Int32 = -1
-            var firstConstrained: Int32 = -1, lastConstrained: Int32 = -1
-            var firstOptional: Int32 = -1, lastOptional: Int32 = -1
+            /// Literal, constrained and optional edges.
+            var literals = List(), constrained = List(), optionals = List()
             var param: Int32 = -1
             var catchAll: Int32 = -1
             var exact: Int32 = -1
             /// The best "optional absent" terminal ending here.
             var absent: Int32 = -1
         }
-        struct LiteralLink { var key: Int32; var child: Int32; var next: Int32 = -1 }
-        struct ConstrainedLink { var constraint: SegmentConstraint; var child: Int32; var next: Int32 = -1 }
-        struct OptionalLink { var constraint: SegmentConstraint?; var terminal: Int32; var next: Int32 = -1 }
+        struct LiteralLink: Link { var key: Int32; var child: Int32; var next: Int32 = -1 }
+        struct ConstrainedLink: Link { var constraint: SegmentConstraint; var child: Int32; var next: Int32 = -1 }
+        struct OptionalLink: Link { var constraint: SegmentConstraint?; var terminal: Int32; var next: Int32 = -1 }
+
+        /// Appends `link` to `links` and to the end of the list `list`.
+        private static func append<L: Link>(_ link: L, to links: inout [L], list: inout List) {
+            let index = Int32(links.count)
+            links.append(link)
+            if list.last >= 0 { links[Int(list.last)].next = index } else { list.first = index }
+            list.last = index
+        }
 
         var nodes: [Node] = []
         var literals: [LiteralLink] = []
@@ -44,14 +57,7 @@ enum TrieCompiler {
                 slot = (slot + 1) & mask
             }
             let child = node()
-            let link = Int32(literals.count)
-            literals.append(LiteralLink(key: id, child: child))
-            if nodes[Int(parent)].lastLiteral >= 0 {
-                literals[Int(nodes[Int(parent)].lastLiteral)].next = link
-            } else {
-                nodes[Int(parent)].firstLiteral = link
-            }
-            nodes[Int(parent)].lastLiteral = link
+            Self.append(LiteralLink(key: id, child: child), to: &literals, list: &nodes[Int(parent)].literals)
             literalSlots[slot] = (key, child)
             if literals.count * 2 > literalSlots.count {
                 let old = literalSlots
@@ -68,20 +74,13 @@ enum TrieCompiler {
 
         /// The child of `parent` through constraint `c` (made when new).
         mutating func constrainedChild(_ parent: Int32, _ c: SegmentConstraint) -> Int32 {
-            var k = nodes[Int(parent)].firstConstrained
+            var k = nodes[Int(parent)].constrained.first
             while k >= 0 {
                 if constrained[Int(k)].constraint == c { return constrained[Int(k)].child }
                 k = constrained[Int(k)].next
             }
             let child = node()
-            let link = Int32(constrained.count)
-            constrained.append(ConstrainedLink(constraint: c, child: child))
-            if nodes[Int(parent)].lastConstrained >= 0 {
-                constrained[Int(nodes[Int(parent)].lastConstrained)].next = link
-            } else {
-                nodes[Int(parent)].firstConstrained = link
-            }
-            nodes[Int(parent)].lastConstrained = link
+            Self.append(ConstrainedLink(constraint: c, child: child), to: &constrained, list: &nodes[Int(parent)].constrained)
             return child
         }
 
@@ -95,14 +94,7 @@ enum TrieCompiler {
 
         /// Adds an optional edge from `parent` to terminal `t`.
         mutating func addOptional(_ parent: Int32, _ c: SegmentConstraint?, _ t: Int32) {
-            let link = Int32(optionals.count)
-            optionals.append(OptionalLink(constraint: c, terminal: t))
-            if nodes[Int(parent)].lastOptional >= 0 {
-                optionals[Int(nodes[Int(parent)].lastOptional)].next = link
-            } else {
-                nodes[Int(parent)].firstOptional = link
-            }
-            nodes[Int(parent)].lastOptional = link
+            Self.append(OptionalLink(constraint: c, terminal: t), to: &optionals, list: &nodes[Int(parent)].optionals)
         }
     }
 
@@ -305,14 +297,14 @@ enum TrieCompiler {
 
             // Children first, so their indices are known.
             var litChildren: [(key: Int32, child: Int32)] = []
-            var k = node.firstLiteral
+            var k = node.literals.first
             while k >= 0 {
                 let link = trie.literals[Int(k)]
                 litChildren.append((link.key, add(link.child, of: trie, keys: keys)))
                 k = link.next
             }
             var conChildren: [(SegmentConstraint, Int32)] = []
-            k = node.firstConstrained
+            k = node.constrained.first
             while k >= 0 {
                 let link = trie.constrained[Int(k)]
                 conChildren.append((link.constraint, add(link.child, of: trie, keys: keys)))
@@ -334,7 +326,7 @@ enum TrieCompiler {
 
             // Optional edges: constrained before plain, then priority, then registration order.
             var nodeOptionals: [(SegmentConstraint?, Int32)] = []
-            k = node.firstOptional
+            k = node.optionals.first
             while k >= 0 {
                 let link = trie.optionals[Int(k)]
                 nodeOptionals.append((link.constraint, link.terminal))
