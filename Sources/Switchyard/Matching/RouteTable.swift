@@ -112,13 +112,8 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
 
     /// Adds a route with an already compiled pattern.
     public mutating func add(_ pattern: RoutePattern, target: Target, priority: Int = 0) throws(RegistrationError) {
-        let fold = options.caseInsensitivePaths
-        let hash = ShapeKey.hash(pattern, foldPaths: fold)
-        if let existing = shapes.find(hash, where: { ShapeKey.same(routes[$0].pattern, pattern, foldPaths: fold) }) {
-            let other = routes[existing].pattern.description
-            if other == pattern.description { throw .duplicate(pattern: other) }
-            throw .sameShape(pattern: pattern.description, existing: other)
-        }
+        let hash = PatternShape.hash(pattern, foldPaths: options.caseInsensitivePaths)
+        if let error = conflict(pattern, hash: hash, in: shapes, { routes[$0].pattern }) { throw error }
         shapes.insert(hash, routes.count)
         routes.append(Route(pattern: pattern.interning(&constraintPool), target: target, priority: priority, order: nextOrder))
         nextOrder += 1
@@ -129,19 +124,16 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// table's size, so registering routes one call at a time stays linear overall.
     public mutating func add(_ patterns: [String], target: Target, priority: Int = 0) throws(RegistrationError) {
         var compiled: [RoutePattern] = []
-        var added: [ShapeKey: Int] = [:]
+        var added = ShapeIndex()
         for text in patterns {
             let pattern: RoutePattern
             do throws(PatternError) { pattern = try RoutePattern(text, constraints: &parsedConstraints) } catch { throw .invalidPattern(error) }
-            let shape = shapeKey(pattern)
-            let fold = options.caseInsensitivePaths
-            let existing = shapes.find(shape.shapeHash, where: { ShapeKey.same(routes[$0].pattern, pattern, foldPaths: fold) })
-                .map { routes[$0].pattern } ?? added[shape].map { compiled[$0] }
-            if let existing {
-                if existing.description == pattern.description { throw .duplicate(pattern: existing.description) }
-                throw .sameShape(pattern: pattern.description, existing: existing.description)
+            let hash = PatternShape.hash(pattern, foldPaths: options.caseInsensitivePaths)
+            if let error = conflict(pattern, hash: hash, in: shapes, { routes[$0].pattern })
+                ?? conflict(pattern, hash: hash, in: added, { compiled[$0] }) {
+                throw error
             }
-            added[shape] = compiled.count
+            added.insert(hash, compiled.count)
             compiled.append(pattern)
         }
         for pattern in compiled { try add(pattern, target: target, priority: priority) }
@@ -170,11 +162,17 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
 
     private mutating func rebuildShapes() {
         shapes = ShapeIndex()
-        for (i, r) in routes.enumerated() { shapes.insert(ShapeKey.hash(r.pattern, foldPaths: options.caseInsensitivePaths), i) }
+        for (i, r) in routes.enumerated() { shapes.insert(PatternShape.hash(r.pattern, foldPaths: options.caseInsensitivePaths), i) }
     }
 
-    private func shapeKey(_ p: RoutePattern) -> ShapeKey {
-        p.shapeKey(foldPaths: options.caseInsensitivePaths)
+    /// The conflict of `pattern` (whose shape hash is `hash`) with a pattern of the same shape filed in
+    /// `index`, whose entries `patternAt` reads: a duplicate when the texts are equal too. Nil for none.
+    private func conflict(_ pattern: RoutePattern, hash: Int, in index: ShapeIndex,
+                          _ patternAt: (Int) -> RoutePattern) -> RegistrationError? {
+        let fold = options.caseInsensitivePaths
+        guard let found = index.find(hash, where: { PatternShape.same(patternAt($0), pattern, foldPaths: fold) }) else { return nil }
+        let other = patternAt(found).description
+        return other == pattern.description ? .duplicate(pattern: other) : .sameShape(pattern: pattern.description, existing: other)
     }
 
     /// Compiles the routes into an immutable table.

@@ -61,11 +61,12 @@ struct RankKey: Sendable, Hashable, Comparable {
     static func < (a: RankKey, b: RankKey) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
 }
 
-/// One way a route can end a match: the route itself, or the "optional segment absent" variant.
+/// One way a route can end a match, as the build ranks it: the route itself, or the "optional segment
+/// absent" variant. The trie keeps only its route and place in the ranking (``TrieTerminal``).
 struct Terminal: Sendable {
     var route: Int32
-    /// Per-depth ranking classes (scheme first); lower wins, compared lexicographically.
-    /// Per-depth ranking classes packed for lexicographic comparison (see ``RankKey``).
+    /// Per-depth ranking classes (scheme first), packed for lexicographic comparison (see ``RankKey``);
+    /// lower wins.
     var ranks: RankKey
     var priority: Int
     var order: Int

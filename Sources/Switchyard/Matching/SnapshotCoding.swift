@@ -26,7 +26,6 @@ enum SnapshotFormat {
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
         describe(TrieTerminal.self, [\.route, \.rank])
-        describe(RankKey.self, [\.hi, \.lo])
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for part in parts {
             withUnsafeBytes(of: Int64(part).littleEndian) { bytes in
@@ -35,7 +34,6 @@ enum SnapshotFormat {
         }
         return hash
     }()
-
 
     /// A 64-bit checksum of `bytes`, 8 bytes per step (not cryptographic: it catches damage, not forgery).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {

@@ -173,28 +173,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     var shape: String {
         (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.shape).joined(separator: "/")
     }
-
-    /// The pattern's shape as a dictionary key (see ``ShapeKey``).
-    func shapeKey(foldPaths: Bool) -> ShapeKey { ShapeKey(self, foldPaths: foldPaths) }
 }
 
-/// A pattern with its parameter names erased (and path literals ASCII-lowercased with `foldPaths`), as a
-/// dictionary key: two patterns conflict when their keys are equal. It keeps the pattern itself and
-/// compares segments in place, so making one copies nothing and builds no text (unlike
-/// ``RoutePattern/shape``); its hash is computed once, so a growing dictionary does not hash it again.
-struct ShapeKey: Hashable {
-    let pattern: RoutePattern
-    let foldPaths: Bool
-    private let hash: Int
-    /// The shape hash, as ``ShapeIndex`` files it.
-    var shapeHash: Int { hash }
-
-    init(_ pattern: RoutePattern, foldPaths: Bool) {
-        self.pattern = pattern
-        self.foldPaths = foldPaths
-        hash = Self.hash(pattern, foldPaths: foldPaths)
-    }
-
+/// A pattern's shape: the pattern with its parameter names erased (and path literals ASCII-lowercased with
+/// `foldPaths`). Two patterns conflict when their shapes are equal. Compared and hashed in place, so that
+/// checking a pattern copies nothing and builds no text (unlike ``RoutePattern/shape``).
+enum PatternShape {
     /// The hash of a pattern's shape: equal shapes hash alike.
     static func hash(_ pattern: RoutePattern, foldPaths: Bool) -> Int {
         var hasher = Hasher()
@@ -222,14 +206,9 @@ struct ShapeKey: Hashable {
         }
     }
 
-    /// Equal shapes: same scheme, kind and length, and segment by segment the same literal (folded alike)
-    /// or the same kind of capture with an equal constraint. Equal shapes hash alike, so unequal hashes
-    /// answer first.
-    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        a.hash == b.hash && a.foldPaths == b.foldPaths && same(a.pattern, b.pattern, foldPaths: a.foldPaths)
-    }
-
-    /// True when `p` and `q` have the same shape (path literals compared folded with `foldPaths`).
+    /// True when `p` and `q` have the same shape: same scheme, kind and length, and segment by segment the
+    /// same literal (path literals folded alike with `foldPaths`) or the same kind of capture with an equal
+    /// constraint. Equal shapes have equal ``hash(_:foldPaths:)``.
     static func same(_ p: RoutePattern, _ q: RoutePattern, foldPaths: Bool) -> Bool {
         guard p.isSuffix == q.isSuffix, p.path.count == q.path.count, p.scheme == q.scheme,
               sameShape(p.host, q.host, folded: p.isSuffix && foldPaths) else { return false }
@@ -245,13 +224,11 @@ struct ShapeKey: Hashable {
         default: false
         }
     }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// Registered routes by shape, for the builder's conflict check: an open-addressing table of (shape hash,
 /// route index) that compares candidates through the routes' own patterns, so that it stores no pattern
-/// (a dictionary keyed by ``ShapeKey`` copied and retained each one, and hashed each key again).
+/// (a dictionary keyed by the patterns copied and retained each one, and hashed each key again).
 struct ShapeIndex {
     /// `(hash, index)` per slot; index -1 marks an empty slot. The count is a power of two, at most half full.
     private var slots: [(hash: Int, index: Int32)] = Array(repeating: (0, -1), count: 16)
@@ -598,26 +575,9 @@ struct PatternParser {
 
     mutating func parseLiteral() throws(PatternError) -> PatternSegment {
         let start = i
-        // Without a `%`, the literal is the text itself: valid UTF-8 (a slice of a string cut at `/`s)
-        // whose bytes were all checked here.
-        var ascii = true
-        while i < bytes.count && bytes[i] != UInt8(ascii: "/") {
-            let b = bytes[i]
-            if b <= 0x20 || b == 0x7F { throw fail(.forbiddenCharacter) }
-            if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { throw fail(.queryNotAllowed) }
-            if b == UInt8(ascii: "%") { break }
-            if b >= 0x80 { ascii = false }
-            i += 1
-        }
-        if i == bytes.count || bytes[i] == UInt8(ascii: "/") {
-            let raw = bytes[start..<i]
-            // An ASCII literal is `.` or `..` exactly when its bytes are.
-            let isDots = ascii ? raw.count <= 2 && raw.allSatisfy { $0 == UInt8(ascii: ".") } : nil
-            let s = String(decoding: raw, as: UTF8.self)
-            if isDots ?? (s == "." || s == "..") { throw fail(.dotSegment, start) }
-            return .literal(s)
-        }
-        var out = Array(bytes[start..<i])
+        // The decoded bytes, made at the first `%`; without one, the literal is its own bytes (a slice of a
+        // string cut at `/`s, so valid UTF-8).
+        var decoded: [UInt8]?
         while i < bytes.count && bytes[i] != UInt8(ascii: "/") {
             let b = bytes[i]
             if b <= 0x20 || b == 0x7F { throw fail(.forbiddenCharacter) }
@@ -626,20 +586,27 @@ struct PatternParser {
                 guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2]) else {
                     throw fail(.badPercentEscape)
                 }
-                out.append(hi << 4 | lo)
+                if decoded == nil { decoded = Array(bytes[start..<i]) }
+                decoded?.append(hi << 4 | lo)
                 i += 3
                 continue
             }
-            out.append(b)
+            decoded?.append(b)
             i += 1
         }
+        guard let decoded else { return try literal(bytes[start..<i], at: start) }
         var v = UTF8Validator()
-        for b in out where !v.feed(b) { throw fail(.badPercentEscape, start) }
+        for b in decoded where !v.feed(b) { throw fail(.badPercentEscape, start) }
         if !v.isComplete { throw fail(.badPercentEscape, start) }
-        if out.contains(where: { $0 < 0x20 || $0 == 0x7F }) { throw fail(.forbiddenCharacter, start) }
-        let s = String(decoding: out, as: UTF8.self)
-        if s == "." || s == ".." { throw fail(.dotSegment, start) }
-        return .literal(s)
+        if decoded.contains(where: { $0 < 0x20 || $0 == 0x7F }) { throw fail(.forbiddenCharacter, start) }
+        return try literal(decoded, at: start)
+    }
+
+    /// The literal whose valid UTF-8 bytes are `text` (starting at offset `start`), refusing `.` and `..`
+    /// (text is one of them exactly when its bytes are).
+    func literal<C: Collection<UInt8>>(_ text: C, at start: Int) throws(PatternError) -> PatternSegment {
+        if !text.isEmpty && text.count <= 2 && text.allSatisfy({ $0 == UInt8(ascii: ".") }) { throw fail(.dotSegment, start) }
+        return .literal(String(decoding: text, as: UTF8.self))
     }
 }
 
