@@ -223,17 +223,22 @@ struct SuffixRoute: Sendable {
 /// One table for every node (instead of a list or table per node) means a literal step reads one slot,
 /// whose address depends only on the parent's index and the segment's bytes, not on the parent node's
 /// fields. The child's summary in the slot means a walk that goes on by literals reads no node at all:
-/// a node is read only when its parameter, constraint, optional or catch-all edges are tried (a walk that
-/// ends at the child reads its end terminal from the dense ``RouteTrie/ends``). Keys of up to 16 bytes
-/// compare inside the slot. A slot is 32 bytes, two to a cache line.
+/// a node is read only when its parameter, constraint, optional or catch-all edges are tried. A child
+/// without edges of its own (where most routes end) is not needed at all: its slot holds the child's end
+/// terminal in place of the child and its lengths, so a hit that ends on a literal reads its route from the
+/// slot (a walk that ends at another child reads its end terminal from the dense ``RouteTrie/ends``). Slots
+/// of keys longer than 16 bytes always hold the child node, whose identity ties the slot to its key.
+/// Keys of up to 16 bytes compare inside the slot. A slot is 32 bytes, two to a cache line.
 struct EdgeSlot: Sendable {
     /// The key's bytes 0..<8 and 8..<16, little-endian, zero-padded.
     var prefix: UInt64
     var second: UInt64
     /// `-1` marks an empty slot.
     var parent: Int32
+    /// The child node; for a child without edges (``childEdges`` has neither ``Walker/Edges/literals`` nor
+    /// ``Walker/Edges/others``) under a key of up to 16 bytes, its end terminal's `route` (see ``end``).
     var child: Int32
-    /// The child's ``TrieNode/lengths``.
+    /// The child's ``TrieNode/lengths``; for a child without edges, its end terminal's `rank`.
     var childLengths: UInt32
     /// The child's ``Walker/Edges`` bits (bits 0...26), and in bits 27...31 the key's length, or
     /// ``longKey`` for keys longer than 16 bytes (whose bytes from 16 on are compared in `keyBytes`).
@@ -249,6 +254,8 @@ struct EdgeSlot: Sendable {
 
     /// The child's ``Walker/Edges`` bits.
     var childEdges: Int32 { Int32(bitPattern: meta & ~EdgeSlot.lengthBits) }
+    /// The end terminal of a child without edges, held in `child` and `childLengths`.
+    var end: TrieTerminal { TrieTerminal(route: child, rank: Int32(bitPattern: childLengths)) }
 
     static let empty = EdgeSlot(prefix: 0, second: 0, parent: -1, child: -1, childLengths: 0, meta: 0)
 
@@ -383,7 +390,7 @@ final class RouteTrie: @unchecked Sendable {
         keyBytes = buffers.keyBytes
         let terminals = buffers.terminals
         ends = frozen(buffers.nodes.map { $0.end >= 0 ? terminals[Int($0.end)] : .none })
-        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, literals: buffers.literals, keyBytes: buffers.keyBytes)
+        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, ends: ends, literals: buffers.literals, keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints
@@ -442,8 +449,10 @@ final class RouteTrie: @unchecked Sendable {
 
     /// The trie-wide literal table: every node's literal edges (each node's `litStart`/`litCount` range,
     /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a table of twice as many
-    /// slots (at least 2), so that every probe ends.
-    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32], literals: UnsafeMutableBufferPointer<LiteralEdge>,
+    /// slots (at least 2), so that every probe ends. An edge to a node without edges holds that node's end
+    /// terminal (from `ends`) instead of the node (see ``EdgeSlot``).
+    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32], ends: UnsafeMutableBufferPointer<TrieTerminal>,
+                          literals: UnsafeMutableBufferPointer<LiteralEdge>,
                           keyBytes: UnsafeMutableBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<EdgeSlot> {
         var count = 0
         for n in nodes { count += Int(n.litCount) }
@@ -461,9 +470,16 @@ final class RouteTrie: @unchecked Sendable {
                 let parent = Int32(index)
                 var slot = EdgeSlot.home(parent: parent, prefix: prefix, second: second, length: length, size: size)
                 while table[slot].parent >= 0 { slot = slot &+ 1 == size ? 0 : slot &+ 1 }
-                let child = nodes[Int(edge.child)]
-                table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: edge.child, childLengths: child.lengths,
-                                       meta: UInt32(bitPattern: kinds[Int(edge.child)]) | EdgeSlot.lengthCode(length))
+                let childKinds = kinds[Int(edge.child)]
+                let meta = UInt32(bitPattern: childKinds) | EdgeSlot.lengthCode(length)
+                if childKinds & (Walker.Edges.literals | Walker.Edges.others) == 0 && length <= 16 {
+                    let end = ends[Int(edge.child)]
+                    table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: end.route,
+                                           childLengths: UInt32(bitPattern: end.rank), meta: meta)
+                } else {
+                    table[slot] = EdgeSlot(prefix: prefix, second: second, parent: parent, child: edge.child,
+                                           childLengths: nodes[Int(edge.child)].lengths, meta: meta)
+                }
             }
         }
         return table
@@ -804,8 +820,15 @@ struct Walker {
             let slot = literalSlot(node, vp, vlen, fold: fold)
             if slot >= 0 {
                 let edge = edges[slot]
-                let t = descend(edge.child, lengths: edge.childLengths, kinds: edge.childEdges, depth: depth, &c)
-                if t.isFound { return t }
+                let childKinds = edge.childEdges
+                if childKinds & (Edges.literals | Edges.others) != 0 || vlen > 16 {
+                    let t = descend(edge.child, lengths: edge.childLengths, kinds: childKinds, depth: depth, &c)
+                    if t.isFound { return t }
+                } else if depth == segmentCount {
+                    // The child has no edges: the slot holds its end terminal (none when it has no end either).
+                    let t = edge.end
+                    if t.isFound { return t }
+                }
             }
         }
         if kinds & Edges.others == 0 { return .none }
@@ -933,7 +956,7 @@ struct Walker {
 
     /// True when the segment, longer than 16 bytes, is the whole key of the literal edge from `parent` to
     /// `child` (whose first 16 bytes the slot compared): the key is found in the parent's list of edges.
-    /// Runs only for keys longer than 16 bytes.
+    /// Runs only for keys longer than 16 bytes (whose slots always hold the child node, see ``EdgeSlot``).
     func equalTail(_ parent: Int32, _ child: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Bool {
         let n = nodes[Int(parent)]
         for i in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) where literals[i].child == child {
