@@ -110,7 +110,7 @@ enum AllocationProbe {
             let hbRegister = firstOccurrences(hbPaths)
             // Live heap left by building the 10,000-route table, measured before the larger tables and lookup
             // lists exist (their memory could otherwise be freed inside the window); one build warms up first.
-            sink &+= try SwitchyardLookup.build(patterns.prefix(Workload.measuredSize)).routes.count
+            sink &+= try SwitchyardLookup.build(patterns.prefix(Workload.measuredSize)).count
             let size = Workload.measuredSize
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()

@@ -28,6 +28,8 @@ struct Options {
           --profile   only loop one implementation's hit and miss lookups at 10,000 routes for
                       about 5 seconds (build: rebuild the 10,000-route Switchyard table),
                       for a profiler such as `perf record`
+        environment: SY_FIXED_ORDER=1 times the implementations in one fixed order (as runs before
+                      2026-11-24 did) instead of a shuffled order after an untimed read of the URLs
         """
 
     static func parse(_ args: ArraySlice<String>) throws(HarnessError) -> Options {
@@ -120,6 +122,8 @@ func loadAverage() -> String {
 }
 
 func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
+    /// Set (to anything) to time the implementations in the fixed order of runs before 2026-11-24.
+    let fixedOrder = ProcessInfo.processInfo.environment["SY_FIXED_ORDER"] != nil
     let plan = Plan(quick: options.quick)
     let loadAtStart = loadAverage()
     var sink = 0
@@ -160,18 +164,30 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
 
         progress("\(size) routes: timing Switchyard, floor, RoutingKit and Hummingbird (\(plan.batches) batches)…")
         var t: [String: [Double]] = [:]
-        // Batches of the four are interleaved so that machine noise hits them alike; batch 0 warms up.
+        // Batches of the four are interleaved so that machine noise hits them alike; batch 0 warms up. Their
+        // order is shuffled for every batch (seeded), and each timed batch starts with its URL strings freshly
+        // read (as an app's are, just made or received): in a fixed order, each implementation always ran right
+        // after the same one, and the second of two on one list found the URLs in the cache that the first had
+        // paid to load (BENCHMARKS.md, 2026-11-24, has the figures of both orders).
+        let jobs: [(String, [String], () -> Double)] = [
+            ("sy-hit", w.hitLookups, { timeBatch(sy, w.hitLookups, &sink) }),
+            ("floor-hit", w.hitLookups, { timeBatch(floor, w.hitLookups, &sink) }),
+            ("rk-hit", w.hitLookups, { timeBatch(rk, w.hitLookups, &sink) }),
+            ("hb-hit", w.hitLookups, { timeBatch(hb, w.hitLookups, &sink) }),
+            ("sy-miss", w.missLookups, { timeBatch(sy, w.missLookups, &sink) }),
+            ("floor-miss", w.missLookups, { timeBatch(floor, w.missLookups, &sink) }),
+            ("rk-miss", w.missLookups, { timeBatch(rk, w.missLookups, &sink) }),
+            ("hb-miss", w.missLookups, { timeBatch(hb, w.missLookups, &sink) }),
+        ]
+        var orderRNG = SplitMix64(seed: Workload.seed ^ UInt64(size))
         for batch in 0...plan.batches {
-            let samples = [
-                ("sy-hit", timeBatch(sy, w.hitLookups, &sink)),
-                ("floor-hit", timeBatch(floor, w.hitLookups, &sink)),
-                ("rk-hit", timeBatch(rk, w.hitLookups, &sink)),
-                ("hb-hit", timeBatch(hb, w.hitLookups, &sink)),
-                ("sy-miss", timeBatch(sy, w.missLookups, &sink)),
-                ("floor-miss", timeBatch(floor, w.missLookups, &sink)),
-                ("rk-miss", timeBatch(rk, w.missLookups, &sink)),
-                ("hb-miss", timeBatch(hb, w.missLookups, &sink)),
-            ]
+            var order = Array(jobs.indices)
+            if !fixedOrder { orderRNG.shuffle(&order) }
+            var samples: [(String, Double)] = []
+            for j in order {
+                if !fixedOrder { sink &+= touch(jobs[j].1) }
+                samples.append((jobs[j].0, jobs[j].2()))
+            }
             if batch > 0 { for (k, v) in samples { t[k, default: []].append(v) } }
         }
         progress("\(size) routes: timing the regex scan (\(plan.regexBatches(size)) batches × \(regexCount) lookups)…")
@@ -220,7 +236,7 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
     var hbBuild: [Double] = []
     for round in 0...plan.buildRepeats {
         let (a, table) = try timeOnce { () throws(HarnessError) in try SwitchyardLookup.build(patterns.prefix(buildSize)) }
-        sink &+= table.routes.count
+        sink &+= table.count
         let (b, router) = timeOnce { RoutingKitLookup.build(rkPaths.prefix(buildSize), register: rkRegister) }
         withExtendedLifetime(router) {}
         let (c, responder) = timeOnce { HummingbirdLookup.build(hbPaths.prefix(buildSize), register: hbRegister, slot: Slot()) }
@@ -323,6 +339,12 @@ func runBenchmarks(_ options: Options) throws(HarnessError) -> Report {
         "Route mix (10,000 routes, path segments after the host): \(share { if case .parameter = $0 { true } else { false } }) plain parameters, "
             + "\(share { switch $0 { case .digits, .integer: true; default: false } }) constrained (([0-9]+) or <int>), "
             + "\(share { if case .catchAll = $0 { true } else { false } }) catch-alls, the rest literals; host + 2–4 segments; names deduplicated by shape.",
+        fixedOrder
+            ? "Timing order: fixed (SY_FIXED_ORDER is set): Switchyard, floor, RoutingKit, Hummingbird on the hit list, then the same on the miss "
+                + "list, in every batch; each one after the first finds the URL strings in the cache."
+            : "Timing order: the eight batches (four implementations × hits, misses) of each round run in an order shuffled per round "
+                + "(seeded), each right after an untimed pass that reads every byte of its URL list, so no implementation inherits "
+                + "the URL strings another one loaded (SY_FIXED_ORDER=1 restores the fixed order of runs before 2026-11-24).",
         "Hits: one concrete URL per route (parameters filled with ids, tokens, slugs); misses: unknown host, unknown literal, "
             + "two extra segments, or one segment short, kept only when Switchyard has no route (\(sizeResults.map { Report.grouped($0.distinctMissURLs) }.joined(separator: " / ")) distinct).",
         "RoutingKit conversion: host becomes the first path component, scheme dropped; :name → :p<depth> (RoutingKit refuses different names at one position); "
@@ -402,7 +424,7 @@ func runProfile(_ name: String) throws(HarnessError) {
         let end = clock.now.advanced(by: .seconds(5))
         var rounds = 0
         while clock.now < end {
-            sink &+= try SwitchyardLookup.build(patterns).routes.count
+            sink &+= try SwitchyardLookup.build(patterns).count
             rounds += 1
         }
         progress("profiled build: \(rounds) builds of \(size) routes (blackhole \(sink))")

@@ -149,7 +149,7 @@ package final class RouteLintContext {
     lazy var shadowVerdicts: [ShadowVerdict] = {
         let verdicts = analyzer.shadowing(ranked)
         for (k, v) in verdicts.enumerated() where v == .undecided {
-            noteUndecided(routeLocation(k), "could not decide whether \(table.routes[k].pattern) is shadowed (the search hit its state cap)")
+            noteUndecided(routeLocation(k), "could not decide whether \(table.route(at: k).pattern) is shadowed (the search hit its state cap)")
         }
         return verdicts
     }()
@@ -449,7 +449,7 @@ package struct UnmatchableRule: LintRule {
     package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
         for (k, v) in c.shadowVerdicts.enumerated() where v == .unmatchable {
-            let pattern = c.table.routes[k].pattern
+            let pattern = c.table.route(at: k).pattern
             let language = c.analyzer.language(pattern)
             let empty = language.positions.firstIndex { $0.example(cap: c.analyzer.cap) == .none }
             let place = empty.map { $0 == 0 ? "the host" : "segment \($0)" } ?? "some segment"
@@ -470,9 +470,9 @@ package struct ShadowedRule: LintRule {
         var out: [RouteLintFinding] = []
         for (k, v) in c.shadowVerdicts.enumerated() {
             guard case .shadowed(let by, let example) = v else { continue }
-            let names = by.map { "\(c.table.routes[$0].pattern)" }.joined(separator: " and ")
+            let names = by.map { "\(c.table.route(at: $0).pattern)" }.joined(separator: " and ")
             out.append(RouteLintFinding(code, c.routeLocation(k),
-                                        "\(c.table.routes[k].pattern) is shadowed by \(names) (every URL it matches goes there, e.g. \(example))"))
+                                        "\(c.table.route(at: k).pattern) is shadowed by \(names) (every URL it matches goes there, e.g. \(example))"))
         }
         return out
     }
@@ -510,7 +510,7 @@ package struct OverlapRule: LintRule {
                 if case .shadowed(let by, _) = verdicts[j], by.contains(i) { continue }
                 if case .shadowed(let by, _) = verdicts[i], by.contains(j) { continue }
                 if verdicts[i] == .unmatchable || verdicts[j] == .unmatchable { continue }
-                let a = c.table.routes[i].pattern, b = c.table.routes[j].pattern
+                let a = c.table.route(at: i).pattern, b = c.table.route(at: j).pattern
                 switch c.analyzer.intersection(c.analyzer.language(a), c.analyzer.language(b)) {
                 case .witness(let w):
                     out.append(RouteLintFinding(code, c.routeLocation(j),

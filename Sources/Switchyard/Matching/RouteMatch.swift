@@ -15,12 +15,12 @@ public struct RouteMatch<Target: Sendable>: Sendable {
     }
 
     /// The winning route.
-    public var route: Route<Target> { storage.routes[Int(raw.route)] }
+    public var route: Route<Target> { storage.route(Int(raw.route)) }
     /// The winning route's target.
     @inlinable
     public var target: Target { storage.targets[Int(raw.route)] }
     /// The winning route's pattern.
-    public var pattern: RoutePattern { route.pattern }
+    public var pattern: RoutePattern { storage.patterns.pattern(at: Int(raw.route)) }
     /// The URL's layout, read again (the lookup kept only the capture ranges). The URL was valid when it
     /// matched, so scanning it again cannot fail; the empty layout is never returned in practice.
     var layout: URLLayout {
@@ -43,7 +43,7 @@ public struct RouteMatch<Target: Sendable>: Sendable {
         var values: [String] = []
         var text = url
         text.withUTF8 { buf in
-            for (index, cap) in storage.routes[Int(raw.route)].captures.enumerated() {
+            for (index, cap) in storage.patterns.captures(at: Int(raw.route)).enumerated() {
                 if cap.isOptional && optionalAbsent { continue }
                 let (s, e) = raw.captures[index]
                 names.append(cap.name)

@@ -51,6 +51,11 @@ extension RouteTable {
 
     /// The routes worth considering for `url`: same scheme (or any-scheme) and a host that could match.
     func consideredRoutes(for url: RouteURL) -> [Route<Target>] {
+        consideredRoutes(for: url, in: routes)
+    }
+
+    /// ``consideredRoutes(for:)`` among `routes` (the table's, read once by the caller).
+    private func consideredRoutes(for url: RouteURL, in routes: [Route<Target>]) -> [Route<Target>] {
         routes.filter { r in
             if let s = r.pattern.scheme, s != url.scheme { return false }
             if r.pattern.isSuffix { return true }
@@ -65,8 +70,12 @@ extension RouteTable {
     }
 
     private func rankedMatches(_ url: RouteURL) -> [(Route<Target>, PatternCheck)] {
+        rankedMatches(among: consideredRoutes(for: url), url)
+    }
+
+    private func rankedMatches(among considered: [Route<Target>], _ url: RouteURL) -> [(Route<Target>, PatternCheck)] {
         var found: [(Route<Target>, PatternCheck)] = []
-        for r in consideredRoutes(for: url) {
+        for r in considered {
             let c = r.pattern.check(url, caseInsensitivePaths: options.caseInsensitivePaths)
             if c.matched { found.append((r, c)) }
         }
@@ -84,7 +93,10 @@ extension RouteTable {
             return Explanation(url: url, error: error, winner: nil, candidates: [])
         }
         let winner = (try? match(url))?.pattern.description
-        let ranked = rankedMatches(parsed)
+        // The routes are put together once per call (see ``routes``).
+        let routes = self.routes
+        let considered = consideredRoutes(for: parsed, in: routes)
+        let ranked = rankedMatches(among: considered, parsed)
         var out: [Explanation.Candidate] = []
         let best = ranked.first
         for (r, c) in ranked {
@@ -121,7 +133,7 @@ extension RouteTable {
         // Routes that do not match, nearest first: those that got further through the URL, and among
         // them those refused by a segment rather than by a different number of segments.
         var misses: [(score: Int, candidate: Explanation.Candidate)] = []
-        for r in consideredRoutes(for: parsed) {
+        for r in considered {
             let c = r.pattern.check(parsed, caseInsensitivePaths: options.caseInsensitivePaths)
             guard !c.matched else { continue }
             let failure = c.failure ?? "no match"
@@ -131,10 +143,11 @@ extension RouteTable {
         out += misses.enumerated().sorted { a, b in
             a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
         }.map(\.element.candidate)
-        if !consideredRoutes(for: parsed).contains(where: { !$0.pattern.isSuffix }) {
+        if !considered.contains(where: { !$0.pattern.isSuffix }) {
             // No anchored route shares the scheme and host (suffix routes are always considered): name the
             // nearest routes and what set them apart.
-            let others = routes.filter { r in !consideredRoutes(for: parsed).contains { $0.pattern == r.pattern } }
+            let consideredPatterns = Set(considered.map(\.pattern))
+            let others = routes.filter { !consideredPatterns.contains($0.pattern) }
             let near = others.sorted { Self.nearness($0.pattern, parsed) > Self.nearness($1.pattern, parsed) }.prefix(5)
             for r in near {
                 let verdict: String
@@ -183,6 +196,7 @@ extension RouteTable {
     /// segment or a catch-all is judged for each number of segments it allows (each may be covered by
     /// a different route). A relation the search cannot decide within its state cap is not reported.
     package func validate() -> [ShadowReport] {
+        let routes = self.routes
         let ranked = routes.map { RankedPattern(pattern: $0.pattern, priority: $0.priority, order: $0.order) }
         let verdicts = PatternAnalyzer(foldPaths: options.caseInsensitivePaths).shadowing(ranked)
         return verdicts.enumerated().compactMap { k, v in
@@ -196,6 +210,7 @@ extension RouteTable {
     /// The table as an indented tree: one line per trie edge, `→` marking where a pattern ends.
     package var treeDescription: String {
         var lines: [String] = []
+        let routes = self.routes
         let t = trie
         func label(_ r: Int32) -> String {
             let route = routes[t.terminals[Int(r)].routeIndex]

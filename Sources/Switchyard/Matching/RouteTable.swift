@@ -8,37 +8,6 @@ public struct Route<Target: Sendable>: Sendable {
     public let priority: Int
     /// Registration order (0-based): earlier wins when priority also ties.
     public let order: Int
-    /// Depth (0 = host) and name of each captured parameter, in pattern order (computed when read, so
-    /// that a route stores nothing but its pattern).
-    var captures: [Capture] {
-        var caps: [Capture] = []
-        // A suffix pattern's segments are path segments wherever they land: none is the host (depth 0).
-        let shift = pattern.isSuffix ? 1 : 0
-        for (index, seg) in pattern.segments.enumerated() {
-            let depth = index + shift
-            switch seg {
-            case .literal: break
-            case .parameter(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: false))
-            case .optional(let n, _): caps.append(Capture(name: n, depth: depth, isCatchAll: false, isOptional: true))
-            case .catchAll(let n): caps.append(Capture(name: n ?? "*", depth: depth, isCatchAll: true, isOptional: false))
-            }
-        }
-        return caps
-    }
-
-    struct Capture: Sendable {
-        let name: String
-        let depth: Int
-        let isCatchAll: Bool
-        let isOptional: Bool
-    }
-
-    init(pattern: RoutePattern, target: Target, priority: Int, order: Int) {
-        self.pattern = pattern
-        self.target = target
-        self.priority = priority
-        self.order = order
-    }
 }
 
 /// Options that shape matching.
@@ -190,32 +159,62 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
             targets.append(route.target)
         }
         let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths)
-        return RouteTable(storage: RouteStorage(routes, targets: targets), options: options, trie: trie)
+        let storage = RouteStorage(patterns: PatternStore(patterns), targets: targets, priorities: priorities, orders: orders)
+        return RouteTable(storage: storage, options: options, trie: trie)
     }
 }
 
-/// The routes of a table, shared by reference so that a match can point at its route without copying it.
+/// The routes of a table, shared by reference so that a match can point at its route without copying it:
+/// targets in one array, patterns in a ``PatternStore``, and priorities and orders only when they are not
+/// the usual ones (all 0, and registration order equal to position). A ``Route`` is put together when read.
 @usableFromInline
 final class RouteStorage<Target: Sendable>: Sendable {
-    @usableFromInline let routes: [Route<Target>]
-    /// The routes' targets alone, contiguous: reading a match's target touches one element and copies
-    /// no pattern (reading it through `routes` copied the 136-byte `Route` and retained its pattern).
+    /// The routes' targets, contiguous: reading a match's target touches one element.
     @usableFromInline let targets: [Target]
+    let patterns: PatternStore
+    /// Empty when every priority is 0.
+    private let priorities: [Int]
+    /// Empty when every route's order is its position.
+    private let orders: [Int]
+
     convenience init(_ routes: [Route<Target>]) {
-        self.init(routes, targets: routes.map { $0.target })
+        self.init(patterns: PatternStore(routes.lazy.map(\.pattern)), targets: routes.map(\.target),
+                  priorities: routes.map(\.priority), orders: routes.map(\.order))
     }
 
-    /// `targets` must be the routes' targets, in order.
-    init(_ routes: [Route<Target>], targets: [Target]) {
-        self.routes = routes
+    /// The four arrays must be of one length, in route order.
+    init(patterns: PatternStore, targets: [Target], priorities: [Int], orders: [Int]) {
+        self.patterns = patterns
         self.targets = targets
+        self.priorities = priorities.allSatisfy { $0 == 0 } ? [] : priorities
+        self.orders = orders.indices.elementsEqual(orders) ? [] : orders
     }
+
+    var count: Int { targets.count }
+
+    /// Route `i`, put together from the stored parts.
+    func route(_ i: Int) -> Route<Target> {
+        Route(pattern: patterns.pattern(at: i), target: targets[i], priority: priorities.isEmpty ? 0 : priorities[i],
+              order: orders.isEmpty ? i : orders[i])
+    }
+
+    /// Every route, in registration order.
+    var routes: [Route<Target>] { (0..<count).map(route) }
 }
 
 /// An immutable, thread-safe route table. Lookups read it without locks.
 public struct RouteTable<Target: Sendable>: Sendable {
     /// The routes, in registration order.
+    ///
+    /// The table stores its routes compactly and puts them together when read: each read of this property
+    /// builds the whole array, so read it once rather than indexing it in a loop (or use ``route(at:)``).
     public var routes: [Route<Target>] { storage.routes }
+    /// How many routes the table has.
+    public var count: Int { storage.count }
+    /// Route `index` (registration order, `0..<count`).
+    public func route(at index: Int) -> Route<Target> { storage.route(index) }
+    /// The routes' targets, in registration order (read without putting any route together).
+    public var targets: [Target] { storage.targets }
     /// The options it was built with.
     public let options: MatchOptions
     @usableFromInline let storage: RouteStorage<Target>

@@ -139,10 +139,10 @@ extension Router {
             let entry: RouteEntry
             let path: PathParameters
             if let alias = aliasTarget {
-                guard let route = table.routes.first(where: { $0.target.target == alias.target }) else {
+                guard let aliased = table.targets.first(where: { $0.target == alias.target }) else {
                     return wrap(.notFound(url: current))
                 }
-                (pattern, entry, path) = (alias.pattern, route.target, alias.params)
+                (pattern, entry, path) = (alias.pattern, aliased, alias.params)
             } else {
                 let m: RouteMatch<RouteEntry>?
                 do throws(URLParseError) { m = try table.match(current) } catch { return wrap(.invalidURL(error)) }

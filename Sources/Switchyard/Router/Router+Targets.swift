@@ -20,7 +20,7 @@ extension Router {
     /// matches back to the target. Parameters a pattern does not use go in the query, sorted by name.
     public func url(forTarget target: String, parameters: [String: String] = [:],
                     defaultScheme: String = "app") throws(TargetOpenError) -> String {
-        let routes = table.routes.filter { $0.target.target == target }
+        let routes = table.targets.indices.filter { table.targets[$0].target == target }.map(table.route(at:))
         guard !routes.isEmpty else { throw .unknownTarget(target) }
         var lastError = "no pattern could be filled"
         for route in routes {

@@ -206,7 +206,7 @@ public final class Router: Sendable {
             if let (_, rule, params) = relocations.lookup(current) {
                 switch rule {
                 case .delete: return false
-                case .alias(let target): return t.routes.contains { $0.target.target == target }
+                case .alias(let target): return t.targets.contains { $0.target == target }
                 case .replace(let to):
                     guard let next = try? to.url(params.dictionary, defaultScheme: "app") else { return false }
                     current = next

@@ -1,0 +1,182 @@
+/// The route patterns of a table, stored flat: one array of small segment records for all patterns, with
+/// each distinct literal, parameter name, constraint and scheme kept once.
+///
+/// A ``RoutePattern`` value holds an array of 32-byte segments and its strings, one heap block per pattern
+/// and often more; kept per route, that was most of a table's memory. Here a segment is 12 bytes and a
+/// pattern 8 more, and a pattern is rebuilt (``pattern(at:)``) only when someone reads it: a lookup reads
+/// none, and reading a match's parameters reads only the names (``captures(at:)``).
+struct PatternStore: Sendable {
+    /// What a stored segment is.
+    enum Kind: UInt8, Sendable {
+        case literal, parameter, optional, catchAll, unnamedCatchAll
+    }
+
+    /// One segment: its text (a literal or a parameter name) and its constraint, by index (`-1`: none).
+    struct Segment: Sendable {
+        var text: Int32
+        var constraint: Int32
+        var kind: Kind
+    }
+
+    /// Per pattern, the index of its host segment in `segments`; one more entry marks the end.
+    private let starts: [Int32]
+    /// Per pattern, its scheme's index in `schemes` plus one (0: any scheme), with ``suffixFlag`` for a
+    /// suffix pattern.
+    private let heads: [Int32]
+    private let segments: [Segment]
+    private let texts: [String]
+    private let constraints: [SegmentConstraint]
+    private let schemes: [String]
+
+    private static let suffixFlag: Int32 = 1 << 30
+
+    /// How many patterns the store holds.
+    var count: Int { heads.count }
+
+    /// Stores `patterns`, in order.
+    init<S: Collection<RoutePattern>>(_ patterns: S) {
+        var starts: [Int32] = [0]
+        var heads: [Int32] = []
+        var segments: [Segment] = []
+        var texts = TextPool()
+        var constraints: [SegmentConstraint] = []
+        var schemes: [String] = []
+        var constraintIndex: [SegmentConstraint: Int32] = [:]
+        starts.reserveCapacity(patterns.count + 1)
+        heads.reserveCapacity(patterns.count)
+        segments.reserveCapacity(patterns.reduce(0) { $0 + 1 + $1.path.count })
+        func text(_ s: String) -> Int32 { texts.id(s) }
+        func constraint(_ c: SegmentConstraint?) -> Int32 {
+            guard let c else { return -1 }
+            if let k = constraintIndex[c] { return k }
+            let k = Int32(constraints.count)
+            constraints.append(c)
+            constraintIndex[c] = k
+            return k
+        }
+        func append(_ seg: PatternSegment) {
+            switch seg {
+            case .literal(let s): segments.append(Segment(text: text(s), constraint: -1, kind: .literal))
+            case .parameter(let n, let c): segments.append(Segment(text: text(n), constraint: constraint(c), kind: .parameter))
+            case .optional(let n, let c): segments.append(Segment(text: text(n), constraint: constraint(c), kind: .optional))
+            case .catchAll(let n?): segments.append(Segment(text: text(n), constraint: -1, kind: .catchAll))
+            case .catchAll(nil): segments.append(Segment(text: -1, constraint: -1, kind: .unnamedCatchAll))
+            }
+        }
+        for p in patterns {
+            var head: Int32 = 0
+            if let s = p.scheme {
+                if let k = schemes.firstIndex(of: s) {
+                    head = Int32(k) + 1
+                } else {
+                    schemes.append(s)
+                    head = Int32(schemes.count)
+                }
+            }
+            if p.isSuffix { head |= Self.suffixFlag }
+            heads.append(head)
+            append(p.host)
+            for seg in p.path { append(seg) }
+            starts.append(Int32(segments.count))
+        }
+        self.starts = starts
+        self.heads = heads
+        self.segments = segments
+        self.texts = texts.texts
+        self.constraints = constraints
+        self.schemes = schemes
+    }
+
+    /// The segment `seg` as a ``PatternSegment``.
+    private func segment(_ seg: Segment) -> PatternSegment {
+        let c = seg.constraint >= 0 ? constraints[Int(seg.constraint)] : nil
+        switch seg.kind {
+        case .literal: return .literal(texts[Int(seg.text)])
+        case .parameter: return .parameter(name: texts[Int(seg.text)], constraint: c)
+        case .optional: return .optional(name: texts[Int(seg.text)], constraint: c)
+        case .catchAll: return .catchAll(name: texts[Int(seg.text)])
+        case .unnamedCatchAll: return .catchAll(name: nil)
+        }
+    }
+
+    /// Pattern `i`, equal to the one stored.
+    func pattern(at i: Int) -> RoutePattern {
+        let head = heads[i]
+        let scheme = head & ~Self.suffixFlag
+        let first = Int(starts[i]), end = Int(starts[i + 1])
+        return RoutePattern(scheme: scheme > 0 ? schemes[Int(scheme) - 1] : nil, host: segment(segments[first]),
+                            path: segments[first + 1..<end].map(segment), isSuffix: head & Self.suffixFlag != 0)
+    }
+
+    /// The parameters pattern `i` captures, in pattern order (see ``RoutePattern/captures``).
+    func captures(at i: Int) -> [PatternCapture] {
+        var caps: [PatternCapture] = []
+        // A suffix pattern's segments are path segments wherever they land: none is the host (depth 0).
+        let shift = heads[i] & Self.suffixFlag != 0 ? 1 : 0
+        let first = Int(starts[i])
+        for k in first..<Int(starts[i + 1]) {
+            let seg = segments[k]
+            let depth = k - first + shift
+            switch seg.kind {
+            case .literal: break
+            case .parameter: caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth, isCatchAll: false, isOptional: false))
+            case .optional: caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth, isCatchAll: false, isOptional: true))
+            case .catchAll: caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth, isCatchAll: true, isOptional: false))
+            case .unnamedCatchAll: caps.append(PatternCapture(name: "*", depth: depth, isCatchAll: true, isOptional: false))
+            }
+        }
+        return caps
+    }
+}
+
+/// A parameter a pattern captures: its name, and the depth of its segment (0 = host).
+struct PatternCapture: Sendable, Equatable {
+    let name: String
+    let depth: Int
+    let isCatchAll: Bool
+    let isOptional: Bool
+}
+
+/// Distinct strings, each kept once and numbered in order of arrival. Found through a table keyed by an
+/// FNV-1a hash of their UTF-8 bytes, which for the short texts of patterns costs less than `Dictionary`'s
+/// seeded hashing.
+private struct TextPool {
+    private(set) var texts: [String] = []
+    /// Per text, its hash.
+    private var hashes: [UInt64] = []
+    /// Open addressing: a text's number, or -1; never more than half full.
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    /// The number of `s`, added when new.
+    mutating func id(_ s: String) -> Int32 {
+        var copy = s
+        let hash = copy.withUTF8 { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return h ^ h >> 29
+        }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let k = Int(slots[slot])
+            if hashes[k] == hash && texts[k] == s { return Int32(k) }
+            slot = (slot + 1) & mask
+        }
+        let k = Int32(texts.count)
+        texts.append(s)
+        hashes.append(hash)
+        slots[slot] = k
+        if texts.count * 2 > slots.count { grow() }
+        return k
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (k, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(k)
+        }
+    }
+}
