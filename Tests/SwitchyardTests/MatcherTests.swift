@@ -168,6 +168,30 @@ struct MatcherTests {
         if let m { #expect(m.parameters.dictionary == params, "\(url)") }
     }
 
+    /// Constrained siblings that both match are compared by their terminals' precomputed ranks, whether the
+    /// terminal is kept in a node, in a literal slot (a child without edges) or inline for a parameter child
+    /// without edges. Each pair is registered in both orders of priority, so one of the two orders puts the
+    /// winner second among the trials.
+    static let rankedTrials: [(patterns: [(String, Int)], url: String, winner: String)] = [
+        ([("app://p/:a([0-9]+)/:b", 0), ("app://p/:c<int>/:d", 5)], "app://p/7/q", "app://p/:c<int>/:d"),
+        ([("app://p/:c<int>/:d", 0), ("app://p/:a([0-9]+)/:b", 5)], "app://p/7/q", "app://p/:a([0-9]+)/:b"),
+        ([("app://q/:a([0-9]+)/end", 0), ("app://q/:c<int>/end", 3)], "app://q/7/end", "app://q/:c<int>/end"),
+        ([("app://q/:c<int>/end", 0), ("app://q/:a([0-9]+)/end", 3)], "app://q/7/end", "app://q/:a([0-9]+)/end"),
+        ([("app://r/:a([0-9]+)/x", 0), ("app://r/:a([0-9]+)/x/y", 0), ("app://r/:c<int>/x", 1)], "app://r/7/x", "app://r/:c<int>/x"),
+        ([("app://r/:c<int>/x", 0), ("app://r/:a([0-9]+)/x", 1), ("app://r/:a([0-9]+)/x/y", 0)], "app://r/7/x", "app://r/:a([0-9]+)/x"),
+        // Equal priorities: registration order decides.
+        ([("app://t/:a([0-9]+)/:b", 0), ("app://t/:c<int>/:d", 0)], "app://t/7/q", "app://t/:a([0-9]+)/:b"),
+        ([("app://t/:c<int>/:d", 0), ("app://t/:a([0-9]+)/:b", 0)], "app://t/7/q", "app://t/:c<int>/:d"),
+    ]
+
+    @Test("constrained trials compare ranks", arguments: 0..<rankedTrials.count)
+    func constrainedTrialsCompareRanks(_ index: Int) throws {
+        let c = Self.rankedTrials[index]
+        let t = try Self.table(c.patterns.map(\.0), priorities: c.patterns.map(\.1))
+        #expect(try t.match(c.url)?.pattern.description == c.winner)
+        #expect(t.candidates(for: try RouteURL(c.url)).first == c.winner)
+    }
+
     @Test func trieAgreesWithReferenceMatcherOnGoldenCases() throws {
         let t = try Self.table(Self.routes)
         for (url, _, _) in Self.cases {

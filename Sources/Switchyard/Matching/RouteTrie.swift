@@ -130,10 +130,22 @@ struct TrieNode: Sendable {
     /// any subtree that cannot end a match with that many, which cuts almost all backtracking.
     var lengths: UInt32 = 0
     /// The parameter child's `lengths` and ``Walker/Edges`` bits, filled in when the trie is made
-    /// (``RouteTrie/summarize(_:literals:keyBytes:)``), so that a step through the parameter edge reads no
-    /// other node unless the child's own edges must be tried (its end terminal is in ``RouteTrie/ends``).
+    /// (``RouteTrie/summarize(_:literals:keyBytes:terminals:)``), so that a step through the parameter edge
+    /// reads no other node unless the child's own edges must be tried (its end terminal is in
+    /// ``RouteTrie/ends``). When the child has no edges (where many routes end), its end terminal is kept
+    /// here instead: `paramEdges` is `(route + 1) << 2` (no edge bits, not 0) and `paramLengths` its rank,
+    /// so a hit that ends on a parameter reads no other line for its route (see ``paramEnd``).
     var paramLengths: UInt32 = 0
     var paramEdges: Int32 = 0
+
+    /// Routes below this are kept inline in `paramEdges` (the shifted value must stay positive).
+    static let inlineRouteLimit: Int32 = 1 << 29 - 1
+    /// The parameter child's end terminal when `paramEdges` holds it (no edge bits, not 0), else nil.
+    @inline(__always)
+    var paramEnd: TrieTerminal? {
+        guard paramEdges & (Walker.Edges.literals | Walker.Edges.others) == 0 && paramEdges != 0 else { return nil }
+        return TrieTerminal(route: (paramEdges >> 2) - 1, rank: Int32(bitPattern: paramLengths))
+    }
 
     /// The terminal that ends a match here: `exact`, else `absent` (-1 for none).
     var end: Int32 { exact >= 0 ? exact : absent }
@@ -384,7 +396,7 @@ final class RouteTrie: @unchecked Sendable {
          schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
-        let kinds = RouteTrie.summarize(buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes)
+        let kinds = RouteTrie.summarize(buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes, terminals: buffers.terminals)
         nodes = buffers.nodes
         literals = buffers.literals
         keyBytes = buffers.keyBytes
@@ -425,10 +437,11 @@ final class RouteTrie: @unchecked Sendable {
     }
 
     /// Each node's ``Walker/Edges`` bits with the filter of its literal keys, and, written into every node
-    /// with a parameter child, that child's summary (`paramLengths`, `paramEdges`). The nodes' indices and
-    /// key ranges must be valid (a snapshot's were checked before this runs).
+    /// with a parameter child, that child's summary (`paramLengths`, `paramEdges`; for a child without edges,
+    /// its end terminal, see ``TrieNode/paramEdges``). The nodes' indices, key ranges and terminal indices
+    /// must be valid (a snapshot's were checked before this runs).
     static func summarize(_ nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
-                          keyBytes: UnsafeMutableBufferPointer<UInt8>) -> [Int32] {
+                          keyBytes: UnsafeMutableBufferPointer<UInt8>, terminals: UnsafeMutableBufferPointer<TrieTerminal>) -> [Int32] {
         var kinds = [Int32](repeating: 0, count: nodes.count)
         for (index, n) in nodes.enumerated() {
             var bits = Walker.edges(of: n) & ~Walker.Edges.filterBits
@@ -441,8 +454,16 @@ final class RouteTrie: @unchecked Sendable {
         }
         for index in nodes.indices where nodes[index].param >= 0 {
             let child = nodes[Int(nodes[index].param)]
-            nodes[index].paramLengths = child.lengths
-            nodes[index].paramEdges = kinds[Int(nodes[index].param)]
+            let childKinds = kinds[Int(nodes[index].param)]
+            let end = child.end >= 0 ? terminals[Int(child.end)] : TrieTerminal.none
+            if childKinds & (Walker.Edges.literals | Walker.Edges.others) == 0 && end.isFound && end.route >= 0
+                && end.route < TrieNode.inlineRouteLimit {
+                nodes[index].paramLengths = UInt32(bitPattern: end.rank)
+                nodes[index].paramEdges = (end.route + 1) << 2
+            } else {
+                nodes[index].paramLengths = child.lengths
+                nodes[index].paramEdges = childKinds
+            }
         }
         return kinds
     }
@@ -864,8 +885,12 @@ struct Walker {
         }
         // 3. Plain parameter.
         if n.param >= 0 && safe {
-            let t = descend(n.param, lengths: n.paramLengths, kinds: n.paramEdges, depth: depth, &c)
-            if t.isFound { return capture(t, depth: depth, &c) }
+            if let end = n.paramEnd {
+                if depth == segmentCount { return capture(end, depth: depth, &c) }
+            } else {
+                let t = descend(n.param, lengths: n.paramLengths, kinds: n.paramEdges, depth: depth, &c)
+                if t.isFound { return capture(t, depth: depth, &c) }
+            }
         }
         // 4. Optional last segment: only when nothing follows.
         if n.optCount > 0 && safe && depth == segmentCount {
