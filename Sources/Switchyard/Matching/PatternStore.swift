@@ -35,17 +35,11 @@ struct PatternStore: Sendable {
 
     /// Stores `patterns`, in order.
     init<S: Collection<RoutePattern>>(_ patterns: S) {
-        var starts: [Int32] = [0]
-        var heads: [Int32] = []
-        var segments: [Segment] = []
+        var builder = Builder(texts: [], constraints: [])
         var texts = TextPool()
         var constraints: [SegmentConstraint] = []
-        var schemes: [String] = []
         var constraintIndex: [SegmentConstraint: Int32] = [:]
-        starts.reserveCapacity(patterns.count + 1)
-        heads.reserveCapacity(patterns.count)
-        segments.reserveCapacity(patterns.reduce(0) { $0 + 1 + $1.path.count })
-        func text(_ s: String) -> Int32 { texts.id(s) }
+        builder.reserve(patterns: patterns.count, segments: patterns.reduce(0) { $0 + 1 + $1.path.count })
         func constraint(_ c: SegmentConstraint?) -> Int32 {
             guard let c else { return -1 }
             if let k = constraintIndex[c] { return k }
@@ -56,35 +50,85 @@ struct PatternStore: Sendable {
         }
         func append(_ seg: PatternSegment) {
             switch seg {
-            case .literal(let s): segments.append(Segment(text: text(s), constraint: -1, kind: .literal))
-            case .parameter(let n, let c): segments.append(Segment(text: text(n), constraint: constraint(c), kind: .parameter))
-            case .optional(let n, let c): segments.append(Segment(text: text(n), constraint: constraint(c), kind: .optional))
-            case .catchAll(let n?): segments.append(Segment(text: text(n), constraint: -1, kind: .catchAll))
-            case .catchAll(nil): segments.append(Segment(text: -1, constraint: -1, kind: .unnamedCatchAll))
+            case .literal(let s): builder.append(Segment(text: texts.id(s), constraint: -1, kind: .literal))
+            case .parameter(let n, let c): builder.append(Segment(text: texts.id(n), constraint: constraint(c), kind: .parameter))
+            case .optional(let n, let c): builder.append(Segment(text: texts.id(n), constraint: constraint(c), kind: .optional))
+            case .catchAll(let n?): builder.append(Segment(text: texts.id(n), constraint: -1, kind: .catchAll))
+            case .catchAll(nil): builder.append(Segment(text: -1, constraint: -1, kind: .unnamedCatchAll))
             }
         }
         for p in patterns {
-            var head: Int32 = 0
-            if let s = p.scheme {
-                if let k = schemes.firstIndex(of: s) {
-                    head = Int32(k) + 1
-                } else {
-                    schemes.append(s)
-                    head = Int32(schemes.count)
-                }
-            }
-            if p.isSuffix { head |= Self.suffixFlag }
-            heads.append(head)
+            builder.startPattern(scheme: p.scheme, isSuffix: p.isSuffix)
             append(p.host)
             for seg in p.path { append(seg) }
-            starts.append(Int32(segments.count))
+            _ = builder.endPattern()
         }
+        builder.texts = texts.texts
+        builder.constraints = constraints
+        self = builder.build()
+    }
+
+    private init(starts: [Int32], heads: [Int32], segments: [Segment], texts: [String], constraints: [SegmentConstraint],
+                 schemes: [String]) {
         self.starts = starts
         self.heads = heads
         self.segments = segments
-        self.texts = texts.texts
+        self.texts = texts
         self.constraints = constraints
         self.schemes = schemes
+    }
+
+    /// Fills a store one pattern at a time, from segments whose texts and constraints are numbered
+    /// already (in `texts` and `constraints`: a snapshot's string pool and constraint list).
+    struct Builder {
+        var texts: [String]
+        var constraints: [SegmentConstraint]
+        private var starts: [Int32] = [0]
+        private var heads: [Int32] = []
+        private var segments: [Segment] = []
+        private var schemes: [String] = []
+
+        init(texts: [String], constraints: [SegmentConstraint]) {
+            self.texts = texts
+            self.constraints = constraints
+        }
+
+        mutating func reserve(patterns: Int, segments count: Int) {
+            starts.reserveCapacity(patterns + 1)
+            heads.reserveCapacity(patterns)
+            segments.reserveCapacity(count)
+        }
+
+        /// Begins the next pattern.
+        mutating func startPattern(scheme: String?, isSuffix: Bool) {
+            var head: Int32 = 0
+            if let scheme {
+                if let k = schemes.firstIndex(of: scheme) {
+                    head = Int32(k) + 1
+                } else {
+                    schemes.append(scheme)
+                    head = Int32(schemes.count)
+                }
+            }
+            heads.append(isSuffix ? head | PatternStore.suffixFlag : head)
+        }
+
+        /// Adds a segment to the pattern begun last (its text and constraint numbers must be valid).
+        mutating func append(_ segment: Segment) { segments.append(segment) }
+
+        /// Ends the pattern begun last; false when it has no segment (the store is then unusable).
+        mutating func endPattern() -> Bool {
+            let empty = segments.count == Int(starts[starts.count - 1])
+            starts.append(Int32(segments.count))
+            return !empty
+        }
+
+        /// The pattern ended last, whole.
+        var lastPattern: RoutePattern { build().pattern(at: heads.count - 1) }
+
+        func build() -> PatternStore {
+            PatternStore(starts: starts, heads: heads, segments: segments, texts: texts, constraints: constraints, schemes: schemes)
+        }
     }
 
     /// The segment `seg` as a ``PatternSegment``.

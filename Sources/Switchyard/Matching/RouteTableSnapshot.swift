@@ -270,15 +270,17 @@ extension RouteTable where Target: Codable {
             }
         }
 
-        // Patterns, with priorities and orders.
+        // Patterns, with priorities and orders, read straight into a pattern store: its texts are the string
+        // pool (already one copy of each), its constraints the list above. Suffix patterns are also kept
+        // whole, for the suffix list below.
         let routeCount = try r.count("routes", minimumSize: 18)
-        var patterns: [RoutePattern] = []
+        var store = PatternStore.Builder(texts: strings, constraints: constraints)
+        var suffixPatterns: [(index: Int, pattern: RoutePattern)] = []
         var priorities: [Int] = []
         var orders: [Int] = []
-        patterns.reserveCapacity(routeCount)
         priorities.reserveCapacity(routeCount)
         orders.reserveCapacity(routeCount)
-        for _ in 0..<routeCount {
+        for routeIndex in 0..<routeCount {
             let routeStart = r.offset
             priorities.append(try r.i64("priority"))
             orders.append(try r.i64("order"))
@@ -293,56 +295,64 @@ extension RouteTable where Target: Codable {
             guard segmentCount >= 1, segmentCount <= RoutePattern.maxSegments + 1 else {
                 throw .corrupt("a pattern of \(segmentCount) segments (1 to \(RoutePattern.maxSegments + 1))", offset: countAt)
             }
-            var host: PatternSegment?
-            var path: [PatternSegment] = []
-            path.reserveCapacity(segmentCount - 1)
-            // The capture depths; names are checked for duplicates by a linear search over the at most 8.
-            var depths: [Int] = []
+            store.startPattern(scheme: scheme, isSuffix: isSuffix)
+            // The names captured so far; checked for duplicates by a linear search over the at most 8.
+            var names: [String] = []
             for index in 0..<segmentCount {
                 let at = r.offset
                 let kind = try r.u8("segment kind")
-                func constraint() throws(SnapshotError) -> SegmentConstraint? {
+                func text(_ what: String) throws(SnapshotError) -> Int32 {
+                    let tAt = r.offset
+                    let i = Int(try r.u32(what))
+                    guard i < strings.count else { throw .corrupt("\(what) refers to string \(i) of \(strings.count)", offset: tAt) }
+                    return Int32(i)
+                }
+                func constraint() throws(SnapshotError) -> Int32 {
                     let cAt = r.offset
                     let id = Int(try r.u32("constraint index"))
                     guard id <= constraints.count else { throw .corrupt("constraint index \(id - 1) of \(constraints.count)", offset: cAt) }
-                    return id == 0 ? nil : constraints[id - 1]
+                    return Int32(id) - 1
                 }
-                let seg: PatternSegment
+                let seg: PatternStore.Segment
                 switch kind {
-                case 0: seg = .literal(try string("literal"))
-                case 1: seg = .parameter(name: try string("parameter name"), constraint: try constraint())
-                case 2: seg = .optional(name: try string("parameter name"), constraint: try constraint())
+                case 0: seg = PatternStore.Segment(text: try text("literal"), constraint: -1, kind: .literal)
+                case 1:
+                    let name = try text("parameter name")
+                    seg = PatternStore.Segment(text: name, constraint: try constraint(), kind: .parameter)
+                case 2:
+                    let name = try text("parameter name")
+                    seg = PatternStore.Segment(text: name, constraint: try constraint(), kind: .optional)
                 case 3:
                     let nameAt = r.offset
                     let i = try r.u32("catch-all name")
                     if i == UInt32.max {
-                        seg = .catchAll(name: nil)
+                        seg = PatternStore.Segment(text: -1, constraint: -1, kind: .unnamedCatchAll)
                     } else {
                         guard Int(i) < strings.count else { throw .corrupt("catch-all name refers to string \(i) of \(strings.count)", offset: nameAt) }
-                        seg = .catchAll(name: strings[Int(i)])
+                        seg = PatternStore.Segment(text: Int32(i), constraint: -1, kind: .catchAll)
                     }
                 default: throw .corrupt("segment kind \(kind)", offset: at)
                 }
                 // The grammar's rules that the matcher relies on.
-                switch seg {
+                switch seg.kind {
                 case .literal, .parameter: break
-                case .optional, .catchAll:
+                case .optional, .catchAll, .unnamedCatchAll:
                     guard !isSuffix, index > 0, index == segmentCount - 1 else {
                         throw .corrupt("an optional segment or catch-all that is not the last path segment", offset: at)
                     }
                 }
-                if case .literal = seg {} else {
-                    let name = seg.parameterName ?? "*"
-                    let used = depths.contains { d in (d == 0 ? host : path[d - 1])?.parameterName ?? "*" == name }
-                    guard !name.isEmpty, !used else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
-                    guard depths.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
-                    depths.append(index)
+                if seg.kind != .literal {
+                    let name = seg.text >= 0 ? strings[Int(seg.text)] : "*"
+                    guard !name.isEmpty, !names.contains(name) else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
+                    guard names.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
+                    names.append(name)
                 }
-                if index == 0 { host = seg } else { path.append(seg) }
+                store.append(seg)
             }
-            guard let host else { throw .corrupt("a pattern with no segment", offset: routeStart) }
-            patterns.append(RoutePattern(scheme: scheme, host: host, path: path, isSuffix: isSuffix))
+            guard store.endPattern() else { throw .corrupt("a pattern with no segment", offset: routeStart) }
+            if isSuffix { suffixPatterns.append((routeIndex, store.lastPattern)) }
         }
+        let patterns = store.build()
 
         // Targets.
         let targetsAt = r.offset
@@ -413,17 +423,16 @@ extension RouteTable where Target: Codable {
             var flat = TrieCompiler.Flattener(terminals: [])
             flat.constraints = constraints
             for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
-            let suffixes = TrieCompiler.suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths, flat: &flat)
+            let suffixes = TrieCompiler.suffixRoutes(suffixPatterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths,
+                                                     flat: &flat)
             trie = RouteTrie(buffers: buffers, constraints: flat.constraints, schemes: schemes, anyScheme: anyScheme,
                              foldPath: options.caseInsensitivePaths, suffixes: suffixes)
         } catch {
             buffers.deallocate()
             throw error
         }
-        var routes: [Route<Target>] = []
-        routes.reserveCapacity(routeCount)
-        for i in 0..<routeCount { routes.append(Route(pattern: patterns[i], target: targets[i], priority: priorities[i], order: orders[i])) }
-        return RouteTable(routes: routes, options: options, trie: trie)
+        return RouteTable(storage: RouteStorage(patterns: patterns, targets: targets, priorities: priorities, orders: orders),
+                          options: options, trie: trie)
     }
 }
 

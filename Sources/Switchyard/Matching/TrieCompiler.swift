@@ -233,7 +233,8 @@ enum TrieCompiler {
         var schemes: [([UInt8], Int32)] = []
         for (scheme, root) in schemeRoots { schemes.append((Array(scheme.utf8), flat.add(root, of: trie, keys: keys))) }
         let anyIndex: Int32 = anyUsed ? flat.add(anyRoot, of: trie, keys: keys) : -1
-        let suffixes = suffixRoutes(patterns, priorities: priorities, orders: orders, foldPath: foldPath, flat: &flat)
+        let suffixes = suffixRoutes(patterns.enumerated().filter(\.element.isSuffix).map { ($0.offset, $0.element) },
+                                    priorities: priorities, orders: orders, foldPath: foldPath, flat: &flat)
         return RouteTrie(
             nodes: flat.nodes, literals: flat.literals, keyBytes: flat.keyBytes,
             constrained: flat.constrained, optionals: flat.optionals, constraints: flat.constraints,
@@ -241,13 +242,14 @@ enum TrieCompiler {
             schemes: schemes, anyScheme: anyIndex, foldPath: foldPath, suffixes: suffixes)
     }
 
-    /// The suffix patterns in the order they are tried: specific scheme first, then the longer suffix,
-    /// then segment classes (literal, constrained, plain), then priority, then registration order.
-    static func suffixRoutes(_ patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool,
+    /// The suffix patterns (each with its route's index) in the order they are tried: specific scheme
+    /// first, then the longer suffix, then segment classes (literal, constrained, plain), then priority,
+    /// then registration order.
+    static func suffixRoutes(_ suffixes: [(index: Int, pattern: RoutePattern)], priorities: [Int], orders: [Int], foldPath: Bool,
                              flat: inout Flattener) -> [SuffixRoute] {
-        var ranked: [(ranks: [Int], index: Int)] = []
-        for (index, p) in patterns.enumerated() where p.isSuffix {
-            ranked.append(([p.scheme == nil ? 3 : 2, 64 - p.segments.count] + p.segments.map(\.rank), index))
+        var ranked: [(ranks: [Int], index: Int, pattern: RoutePattern)] = []
+        for (index, p) in suffixes {
+            ranked.append(([p.scheme == nil ? 3 : 2, 64 - p.segments.count] + p.segments.map(\.rank), index, p))
         }
         ranked.sort { a, b in
             if a.ranks != b.ranks { return a.ranks.lexicographicallyPrecedes(b.ranks) }
@@ -255,7 +257,7 @@ enum TrieCompiler {
             return orders[a.index] < orders[b.index]
         }
         return ranked.map { entry in
-            let p = patterns[entry.index]
+            let p = entry.pattern
             let segments: [SuffixRoute.Segment] = p.segments.map { seg in
                 switch seg {
                 case .literal(let text): .literal(foldPath ? Array(text.asciiLowercased.utf8) : Array(text.utf8))
