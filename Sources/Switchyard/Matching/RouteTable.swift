@@ -177,11 +177,6 @@ final class RouteStorage<Target: Sendable>: Sendable {
     /// Empty when every route's order is its position.
     private let orders: [Int]
 
-    convenience init(_ routes: [Route<Target>]) {
-        self.init(patterns: PatternStore(routes.lazy.map(\.pattern)), targets: routes.map(\.target),
-                  priorities: routes.map(\.priority), orders: routes.map(\.order))
-    }
-
     /// The four arrays must be of one length, in route order.
     init(patterns: PatternStore, targets: [Target], priorities: [Int], orders: [Int]) {
         self.patterns = patterns
@@ -219,10 +214,6 @@ public struct RouteTable<Target: Sendable>: Sendable {
     public let options: MatchOptions
     @usableFromInline let storage: RouteStorage<Target>
     @usableFromInline let trie: RouteTrie
-
-    init(routes: [Route<Target>], options: MatchOptions, trie: RouteTrie) {
-        self.init(storage: RouteStorage(routes), options: options, trie: trie)
-    }
 
     init(storage: RouteStorage<Target>, options: MatchOptions, trie: RouteTrie) {
         self.storage = storage
