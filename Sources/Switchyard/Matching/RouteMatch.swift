@@ -14,12 +14,13 @@ public struct RouteMatch<Target: Sendable>: Sendable {
         self.raw = raw
     }
 
-    /// The winning route.
+    /// The winning route, put together from the table's compact storage when read (see
+    /// ``RouteTable/routes``); ``target`` reads the target alone.
     public var route: Route<Target> { storage.route(Int(raw.route)) }
     /// The winning route's target.
     @inlinable
     public var target: Target { storage.targets[Int(raw.route)] }
-    /// The winning route's pattern.
+    /// The winning route's pattern, put together when read.
     public var pattern: RoutePattern { storage.patterns.pattern(at: Int(raw.route)) }
     /// The URL's layout, read again (the lookup kept only the capture ranges). The URL was valid when it
     /// matched, so scanning it again cannot fail; the empty layout is never returned in practice.
