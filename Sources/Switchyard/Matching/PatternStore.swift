@@ -152,7 +152,8 @@ struct PatternStore: Sendable {
                             path: segments[first + 1..<end].map(segment), isSuffix: head & Self.suffixFlag != 0)
     }
 
-    /// The parameters pattern `i` captures, in pattern order (see ``RoutePattern/captures``).
+    /// The parameters pattern `i` captures, in pattern order (the host's depth is 0; a suffix pattern's
+    /// segments count from 1).
     func captures(at i: Int) -> [PatternCapture] {
         var caps: [PatternCapture] = []
         // A suffix pattern's segments are path segments wherever they land: none is the host (depth 0).
@@ -181,46 +182,17 @@ struct PatternCapture: Sendable, Equatable {
     let isOptional: Bool
 }
 
-/// Distinct strings, each kept once and numbered in order of arrival. Found through a table keyed by an
-/// FNV-1a hash of their UTF-8 bytes, which for the short texts of patterns costs less than `Dictionary`'s
-/// seeded hashing.
+/// Distinct strings, each kept once and numbered in order of arrival (through an ``InternIndex``).
 private struct TextPool {
     private(set) var texts: [String] = []
-    /// Per text, its hash.
-    private var hashes: [UInt64] = []
-    /// Open addressing: a text's number, or -1; never more than half full.
-    private var slots = [Int32](repeating: -1, count: 64)
+    private var index = InternIndex()
 
     /// The number of `s`, added when new.
     mutating func id(_ s: String) -> Int32 {
         var copy = s
-        let hash = copy.withUTF8 { bytes in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            return h ^ h >> 29
-        }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let k = Int(slots[slot])
-            if hashes[k] == hash && texts[k] == s { return Int32(k) }
-            slot = (slot + 1) & mask
-        }
-        let k = Int32(texts.count)
-        texts.append(s)
-        hashes.append(hash)
-        slots[slot] = k
-        if texts.count * 2 > slots.count { grow() }
-        return k
-    }
-
-    private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (k, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(k)
-        }
+        let hash = copy.withUTF8 { InternIndex.hash($0) }
+        let (id, isNew) = index.id(hash: hash) { texts[Int($0)] == s }
+        if isNew { texts.append(s) }
+        return id
     }
 }

@@ -245,12 +245,14 @@ extension RouteTable where Target: Codable {
         var strings: [String] = []
         strings.reserveCapacity(poolCount)
         for _ in 0..<poolCount { strings.append(try r.string("string")) }
-        func string(_ what: String) throws(SnapshotError) -> String {
+        /// Reads a string's index in the pool, checked.
+        func stringIndex(_ what: String) throws(SnapshotError) -> Int32 {
             let at = r.offset
             let i = Int(try r.u32(what))
             guard i < strings.count else { throw .corrupt("\(what) refers to string \(i) of \(strings.count)", offset: at) }
-            return strings[i]
+            return Int32(i)
         }
+        func string(_ what: String) throws(SnapshotError) -> String { strings[Int(try stringIndex(what))] }
 
         // Constraints: compiled again from their source, once each.
         let constraintCount = try r.count("constraints", minimumSize: 5)
@@ -301,12 +303,6 @@ extension RouteTable where Target: Codable {
             for index in 0..<segmentCount {
                 let at = r.offset
                 let kind = try r.u8("segment kind")
-                func text(_ what: String) throws(SnapshotError) -> Int32 {
-                    let tAt = r.offset
-                    let i = Int(try r.u32(what))
-                    guard i < strings.count else { throw .corrupt("\(what) refers to string \(i) of \(strings.count)", offset: tAt) }
-                    return Int32(i)
-                }
                 func constraint() throws(SnapshotError) -> Int32 {
                     let cAt = r.offset
                     let id = Int(try r.u32("constraint index"))
@@ -315,12 +311,12 @@ extension RouteTable where Target: Codable {
                 }
                 let seg: PatternStore.Segment
                 switch kind {
-                case 0: seg = PatternStore.Segment(text: try text("literal"), constraint: -1, kind: .literal)
+                case 0: seg = PatternStore.Segment(text: try stringIndex("literal"), constraint: -1, kind: .literal)
                 case 1:
-                    let name = try text("parameter name")
+                    let name = try stringIndex("parameter name")
                     seg = PatternStore.Segment(text: name, constraint: try constraint(), kind: .parameter)
                 case 2:
-                    let name = try text("parameter name")
+                    let name = try stringIndex("parameter name")
                     seg = PatternStore.Segment(text: name, constraint: try constraint(), kind: .optional)
                 case 3:
                     let nameAt = r.offset

@@ -103,8 +103,7 @@ enum TrieCompiler {
     /// and finds a child by comparing two numbers. Keys are compared as bytes.
     struct LiteralKeys {
         private var keys: [[UInt8]] = []
-        /// Open addressing over `keys`: each slot holds an id, or -1; the count is a power of two.
-        private var slots: [Int32] = Array(repeating: -1, count: 64)
+        private var index = InternIndex()
 
         /// The bytes of the key numbered `id`.
         func bytes(_ id: Int32) -> [UInt8] { keys[Int(id)] }
@@ -112,40 +111,11 @@ enum TrieCompiler {
         /// The id of `text`'s UTF-8 bytes, ASCII-lowercased when `fold` (added when new).
         mutating func id(_ text: String, fold: Bool) -> Int32 {
             var text = fold ? text.asciiLowercased : text
-            return text.withUTF8 { id($0) }
-        }
-
-        private mutating func id(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
-            let mask = slots.count - 1
-            var slot = Self.hash(key) & mask
-            while true {
-                let id = slots[slot]
-                if id < 0 { break }
-                if keys[Int(id)].elementsEqual(key) { return id }
-                slot = (slot + 1) & mask
+            return text.withUTF8 { key in
+                let (id, isNew) = index.id(hash: InternIndex.hash(key)) { keys[Int($0)].elementsEqual(key) }
+                if isNew { keys.append(Array(key)) }
+                return id
             }
-            let id = Int32(keys.count)
-            keys.append(Array(key))
-            slots[slot] = id
-            if keys.count * 2 > slots.count { grow() }
-            return id
-        }
-
-        private mutating func grow() {
-            slots = Array(repeating: -1, count: slots.count * 2)
-            let mask = slots.count - 1
-            for (id, key) in keys.enumerated() {
-                var slot = key.withUnsafeBufferPointer { Self.hash($0) } & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(id)
-            }
-        }
-
-        /// FNV-1a, folded to an index.
-        private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in key { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-            return Int(truncatingIfNeeded: h ^ (h >> 29))
         }
     }
 
