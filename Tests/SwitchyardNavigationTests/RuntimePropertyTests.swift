@@ -11,11 +11,13 @@ import Testing
 @MainActor
 struct RuntimePropertyTests {
     /// 4 runs × 26,000 commands: over 100,000 commands in all.
-    nonisolated static let runs: [(app: String, seed: UInt64)] = [("demo", 7), ("mail", 11), ("demo", 2026), ("mail", 99)]
+    nonisolated static let runs: [(app: String, seed: UInt64)] = [
+        ("demo", 7), ("mail", 11), ("demo", 2026), ("mail", 99), ("clinic", 5),
+    ]
     static let commandsPerRun = 26_000
 
     static func runtime(_ app: String) throws -> AppRuntime {
-        if app == "demo" { return try DemoApp.makeRuntime() }
+        if app == "demo" { return try DemoApp.makeRuntime() }  // "mail" and "clinic" are test apps
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Apps/\(app).json")
         return try AppRuntime(app: AppDescription.decode(json: Data(contentsOf: url)))
     }
@@ -24,6 +26,14 @@ struct RuntimePropertyTests {
     /// templates fed hostile values, explicit and unknown jump types, and URLs that match nothing.
     static func urls(for runtime: AppRuntime) -> [String] {
         var urls: [String] = runtime.app.tabs.map(\.root)
+        // TheRouter's showTab on every carrier, by number and by name, and a tab route's own style
+        // with an index: each selects a tab, gated or not.
+        for (i, tab) in runtime.app.tabs.enumerated() {
+            let carrier = runtime.app.tabs[(i + 1) % runtime.app.tabs.count].root
+            urls += ["\(carrier)?jumpType=5&tabBarSelecIndex=\(i)", "\(carrier)?jumpType=showTab&tabBarSelecIndex=\(i)",
+                     "\(carrier)?tabBarSelecIndex=\(i)", "\(tab.root)?jumpType=push"]
+        }
+        if let login = runtime.app.loginURL { urls += [login, login + "?jumpType=push"] }
         for route in runtime.app.routes {
             for link in route.links { urls.append(ScreenFactory.fillURL(link.url, ["id": "7", "name": "x", "to": "a&b", "query": "q"])) }
         }
@@ -80,6 +90,7 @@ struct RuntimePropertyTests {
             }
             lastEvent = runtime.timeline.last?.sequence ?? lastEvent
             try #require(runtime.holdViolation == nil, "\(context): \(runtime.holdViolation ?? "")")
+            if let shown = Self.gatedScreenShown(runtime) { Issue.record("\(context): \(shown)"); return }
 
             // The held navigation from before: it fires exactly when it is no longer held.
             if let h = heldBefore, runtime.heldNavigation?.openID != h.openID {
@@ -113,6 +124,20 @@ struct RuntimePropertyTests {
                 try #require(deliveries.outcomes.isEmpty, "\(context): a command with no open fired its callback")
             }
         }
+    }
+
+    /// The gate's rule, judged from the app's description alone: while the user is logged out, no
+    /// screen of a route that requires login is on the selected tab's stack or in a modal (a hold
+    /// shows the login screen over screens that do not need login), and no unselected tab holds one
+    /// above its root. Returns the violation, or nil.
+    static func gatedScreenShown(_ runtime: AppRuntime) -> String? {
+        guard runtime.gate != nil, !runtime.isLoggedIn else { return nil }
+        let gatedKinds = Set(runtime.app.routes.filter { $0.metadata["requiresLogin"] == "true" }.map(\.kind))
+        let state = runtime.state
+        let shown = state.currentTab.stack + state.modals.flatMap(\.stack)
+            + state.tabs.indices.filter { $0 != state.selectedTab }.flatMap { state.tabs[$0].stack.dropFirst() }
+        guard let gated = shown.first(where: { gatedKinds.contains($0.kind) }) else { return nil }
+        return "logged out, yet \(gated.title) (\(gated.kind), requires login) is up: \(state)"
     }
 
     /// A handled screen placement put a screen of that route in the state; any other outcome of an

@@ -77,7 +77,7 @@ public final class AppRuntime {
             byKind[r.kind] = byKind[r.kind] ?? r
             do throws(RegistrationError) {
                 try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
-                                    handler: ScreenHandler(route: r))
+                                    handler: ScreenHandler(route: r, tabRoots: app.tabs.map(\.root)))
             } catch {
                 throw RouteFileError("routes[\(i)]", error.description)
             }
@@ -181,14 +181,18 @@ public final class AppRuntime {
     }
 
     /// Whether opening `url` now would ask for login: the app has a login gate, the user is logged out,
-    /// and the route the URL reaches (after redirects and relocations), or a parent its deep link would
-    /// build, requires login.
+    /// and the route the URL reaches (after redirects and relocations), a parent its deep link would
+    /// build, or the tab a tab jump by index would show requires login.
     public func asksForLogin(_ url: String) -> Bool {
         guard gate != nil, !isLoggedIn else { return false }
         let explanation = router.explain(url)
         guard explanation.stopped == nil, let m = try? router.match(explanation.final.url) else { return false }
         if m.target.metadata[.requiresLogin] == true { return true }
         var route = routesByKind[m.target.target]
+        if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: m.query, nativeTabIndex: nil, opens: opens),
+           let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, asksForLogin(root) {
+            return true
+        }
         var params: [String: String] = [:]
         for (k, v) in m.parameters { params[k] = v }
         var depth = 0
@@ -329,6 +333,12 @@ public final class AppRuntime {
             if let gate {
                 gate.logout()
                 report = StepReport(command: command.description, message: "logged out", state: state)
+                // No screen that needs login stays up: back to the nearest one that does not.
+                if let departure = state.leaving(where: { asksForLogin($0.url) }) {
+                    state = departure.state
+                    report.transition = departure.transition
+                    report.note(Self.describe(departure, needsLogin: { asksForLogin($0.url) }))
+                }
             } else {
                 report = failure(command, "this app has no login route")
             }
@@ -342,12 +352,33 @@ public final class AppRuntime {
         // The command's own line comes before what it causes: a back that closes the login screen is
         // logged, then the hold it cancels.
         if report.trace == nil {
-            let result = report.isError ? "✗ " + (report.message ?? "failed") : (report.transition == .none ? (report.message ?? "") : report.transition.description)
+            // A logout's line says what it closed (its transition is the way back from those screens).
+            let says = report.transition == .none || command == .logout
+            let result = report.isError ? "✗ " + (report.message ?? "failed") : (says ? (report.message ?? "") : report.transition.description)
             record(.command(command.description, result: result))
         }
         reconcileHold(&report, heldBefore: heldBefore)
         report.state = state
         return report
+    }
+
+    /// What a logout took down, in words for the log: `closed Order #42, Orders (need login) and
+    /// User ann above them: back at Home; dropped Settings from another tab (needs login)`.
+    static func describe(_ departure: NavigationState.Departure, needsLogin: (Screen) -> Bool) -> String {
+        func list(_ screens: [Screen]) -> String { screens.map(\.title).joined(separator: ", ") }
+        func needs(_ screens: [Screen]) -> String { screens.count == 1 ? "needs login" : "need login" }
+        var parts: [String] = []
+        if !departure.removed.isEmpty {
+            let gated = departure.removed.filter(needsLogin)
+            let above = departure.removed.filter { !needsLogin($0) }
+            var words = "closed \(list(gated)) (\(needs(gated)))"
+            if !above.isEmpty { words += " and \(list(above)) above \(gated.count == 1 ? "it" : "them")" }
+            parts.append(words + ": back at \(departure.state.top.title)")
+        }
+        if !departure.dropped.isEmpty {
+            parts.append("dropped \(list(departure.dropped)) from another tab (\(needs(departure.dropped)))")
+        }
+        return parts.joined(separator: "; ")
     }
 
     // MARK: Command bodies
@@ -616,7 +647,9 @@ public final class AppRuntime {
             return (next, transition, "custom jump \(custom)")
         }
         // The same screen already on top: update it in place (new query values), whatever the style.
-        if state.duplicatePolicy == .ignore, p.style != .setRoot, p.style != .tab, p.tabIndex == nil,
+        // (A tab index counts only for a tab jump: a `tab N` the gate redirected to the login screen
+        // already on top updates it in place and holds, as any other gated open does.)
+        if state.duplicatePolicy == .ignore, p.style != .setRoot, p.style != .tab,
            state.top.isSameRoute(as: screen) {
             return try updateInPlace(state.top, with: screen)
         }

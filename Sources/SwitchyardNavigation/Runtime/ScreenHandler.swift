@@ -7,8 +7,63 @@ public struct ScreenHandler: RouteHandler {
     /// The route this handler builds screens for.
     public let route: ScreenRoute
 
+    /// The app's tab roots, in tab order: a tab jump by index (TheRouter's showTab,
+    /// `tabBarSelecIndex`) shows the root at that index, so the navigation implies that root's URL
+    /// and interceptors (the login gate) judge it too.
+    public let tabRoots: [String]
+
     /// Creates a handler.
-    public init(route: ScreenRoute) { self.route = route }
+    /// - Parameters:
+    ///   - route: the route it builds screens for.
+    ///   - tabRoots: the app's tab root URLs in tab order (see ``tabRoots``).
+    public init(route: ScreenRoute, tabRoots: [String] = []) {
+        self.route = route
+        self.tabRoots = tabRoots
+    }
+
+    /// How a request asks its screen to open: the style, whether the URL named it, a custom jump
+    /// action's name, and the tab index of a tab jump.
+    struct Jump {
+        var style: OpenStyle
+        var explicit = false
+        var custom: String?
+        var tabIndex: Int?
+
+        /// The root of the tab this jump selects by index, when it is a tab jump with an index in range.
+        func tabRoot(in roots: [String]) -> String? {
+            guard custom == nil, style == .tab, let tabIndex, roots.indices.contains(tabIndex) else { return nil }
+            return roots[tabIndex]
+        }
+    }
+
+    /// Reads the request's `jumpType`, `tabBarSelecIndex` and the native tab index over the route's
+    /// own style. The one reading behind both ``handle(_:)`` and ``impliedURLs(for:)``, so the screen a
+    /// tab jump shows is the screen interceptors judged.
+    func readJump(for request: RouteRequest) throws(PlacementRequestError) -> Jump {
+        try Self.readJump(query: request.query, nativeTabIndex: request.native.get(Self.tabIndexKey, as: Int.self),
+                          opens: route.opens)
+    }
+
+    /// The jump a URL's query asks of a route that opens as `opens` (see ``readJump(for:)``).
+    static func readJump(query: QueryParameters, nativeTabIndex: Int?, opens: OpenStyle) throws(PlacementRequestError) -> Jump {
+        var jump = Jump(style: opens)
+        if let name = query.last("jumpType") {
+            if let named = OpenStyle(name: name) {
+                jump.style = named
+                jump.explicit = true
+            } else {
+                jump.custom = name
+            }
+        }
+        jump.tabIndex = nativeTabIndex
+        if let text = query.last("tabBarSelecIndex") {
+            guard let index = Int(text) else {
+                throw PlacementRequestError("tabBarSelecIndex must be a whole number, got '\(SafeText.visible(String(text.prefix(40))))'")
+            }
+            jump.tabIndex = index
+        }
+        return jump
+    }
 
     /// The native parameter that carries the tab index of a `tab N` command (0-based).
     public static let tabIndexKey = "tabIndex"
@@ -25,38 +80,26 @@ public struct ScreenHandler: RouteHandler {
         for name in request.native.names where params[name] == nil && name != Self.tabIndexKey {
             if let text = request.native.describeValue(name) { params[name] = text }
         }
-        var style = route.opens
-        var explicit = false
-        var custom: String?
-        if let jump = request.query.last("jumpType") {
-            if let named = OpenStyle(name: jump) {
-                style = named
-                explicit = true
-            } else {
-                custom = jump
-            }
-        }
+        let jump = try readJump(for: request)
+        let (style, custom) = (jump.style, jump.custom)
         let animation = request.query.last("animation").flatMap(Animation.init(name:)) ?? route.animation
-        var tabIndex = request.native.get(Self.tabIndexKey, as: Int.self)
-        if let text = request.query.last("tabBarSelecIndex") {
-            guard let index = Int(text) else {
-                throw PlacementRequestError("tabBarSelecIndex must be a whole number, got '\(SafeText.visible(String(text.prefix(40))))'")
-            }
-            tabIndex = index
-        }
         var path: [String: String] = [:]
         for (k, v) in request.path { path[k] = v }
         let screen = ScreenFactory.make(route, url: request.url.original, pattern: request.pattern.description,
                                         parameters: params, pathParameters: path)
-        let placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: explicit,
-                                        customJump: custom, animation: animation, tabIndex: tabIndex, parameters: params)
+        let placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: jump.explicit,
+                                        customJump: custom, animation: animation, tabIndex: jump.tabIndex, parameters: params)
         return RouteResult(placement, note: "\(custom ?? style.rawValue) \(screen.title)")
     }
 
-    /// The parent's URL (its template filled with this request's parameters), so interceptors judge a
-    /// deep link's whole back stack.
+    /// What else the navigation shows, so interceptors judge it too: the parent's URL (its template
+    /// filled with this request's parameters) of a deep link's back stack, and the root of the tab a
+    /// tab jump by index selects (`?jumpType=showTab&tabBarSelecIndex=2` on any carrier URL shows the
+    /// third tab, so a gated tab asks for login as `tab 3` does).
     public func impliedURLs(for request: RouteRequest) -> [String] {
-        guard let parent = route.parent else { return [] }
-        return [ScreenFactory.fillURL(parent, request.stringParameters)]
+        var urls: [String] = []
+        if let parent = route.parent { urls.append(ScreenFactory.fillURL(parent, request.stringParameters)) }
+        if let jump = try? readJump(for: request), let root = jump.tabRoot(in: tabRoots) { urls.append(root) }
+        return urls
     }
 }

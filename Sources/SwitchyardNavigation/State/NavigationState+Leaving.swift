@@ -1,0 +1,71 @@
+extension NavigationState {
+    /// What ``leaving(where:)`` did: the state after it, the transition the user sees, and the screens
+    /// it took down (topmost first).
+    public struct Departure: Sendable, Equatable {
+        /// The state with no screen left that the predicate selects (tab roots of unselected tabs aside).
+        public var state: NavigationState
+        /// What moved on screen: the dismissals, the pop and the tab switch, in that order.
+        public var transition: Transition
+        /// The screens taken down from what the user sees (the selected tab's stack and the modals),
+        /// topmost first.
+        public var removed: [Screen]
+        /// The screens dropped from unselected tabs' stacks.
+        public var dropped: [Screen]
+    }
+
+    /// Takes down every screen `leave` selects, the way a user would go back: modals above one are
+    /// dismissed, a stack is popped to the screen below the lowest selected one, and when the selected
+    /// tab's own root is selected the first tab whose root is not becomes the selected tab. Screens
+    /// pushed on other tabs' stacks above a selected one are dropped too (nothing shows them; a later
+    /// switch would). Leave guards are overridden: what must go, goes. Returns nil when nothing is
+    /// selected. A tab root that `leave` selects stays in its (unselected) tab, since a tab always has
+    /// its root; when every tab's root is selected, the selected tab stays at its root.
+    ///
+    /// Used when the user logs out: no screen that needs login stays visible.
+    public func leaving(where leave: (Screen) -> Bool) -> Departure? {
+        var next = self
+        var steps: [Transition] = []
+        var removed: [Screen] = []
+        var dropped: [Screen] = []
+        func run(_ action: NavigationAction) {
+            if case .applied(let t) = next.apply(action, overridingGuards: true) { steps.append(t) }
+        }
+        let stack = currentTab.stack
+        let lowestInTab = stack.firstIndex(where: leave)
+        let lowestModal = modals.indices.first { modals[$0].stack.contains(where: leave) }
+        if let k = lowestInTab {
+            // Everything above the lowest selected screen of the tab goes, modals included.
+            removed += modals.reversed().flatMap { $0.stack.reversed() } + stack[max(k, 1)...].reversed()
+            if !modals.isEmpty { run(.dismissAll(animation: .slideFromBottom)) }
+            if k >= 1 {
+                run(.popTo(.screen(stack[k - 1].id), animation: .slideFromRight))
+            } else {
+                run(.popToRoot(animation: .none))
+            }
+        } else if let m = lowestModal {
+            let modalStack = modals[m].stack
+            let j = modalStack.firstIndex(where: leave) ?? 0
+            removed += modals[(m + 1)...].reversed().flatMap { $0.stack.reversed() } + modalStack[j...].reversed()
+            for _ in 0..<(modals.count - m - 1) { run(.dismiss(animation: .slideFromBottom)) }
+            if j == 0 {
+                run(.dismiss(animation: .slideFromBottom))
+            } else {
+                run(.popTo(.screen(modalStack[j - 1].id), animation: .slideFromRight))
+            }
+        }
+        // The stacks nobody sees: drop what sits above their lowest selected screen.
+        for t in next.tabs.indices where t != next.selectedTab {
+            let tabStack = next.tabs[t].stack
+            if let k = tabStack.indices.dropFirst().first(where: { leave(tabStack[$0]) }) {
+                dropped += tabStack[k...].reversed()
+                next.tabs[t].stack = Array(tabStack[..<k])
+            }
+        }
+        if lowestInTab == 0, let open = next.tabs.indices.first(where: { t in next.tabs[t].root.map { !leave($0) } ?? false }) {
+            removed.append(stack[0])
+            run(.selectTab(.index(open), popToRoot: false, animation: .none))
+        }
+        guard !removed.isEmpty || !dropped.isEmpty else { return nil }
+        return Departure(state: next, transition: Transition.combining(steps), removed: removed, dropped: dropped)
+    }
+}
