@@ -113,7 +113,7 @@ public enum DemoApp {
         {"pattern": "app://user/login/:phone([0-9]+)", "target": "PhoneLogin", "title": "Log in as {phone}", "opens": "present",
          "body": ["WLRRoute's pattern: the phone segment must match [0-9]+."]},
         {"pattern": "app://login", "target": "Login", "title": "Log in", "opens": "presentFullScreen",
-         "body": ["The login gate held your navigation.", "Log in (L, or `login` in a script) to resume it; Esc cancels."]},
+         "body": ["Sign in to see your orders and your account.", "Log in with L (`login` in a script); Esc goes back."]},
         {"pattern": "https://:host", "target": "Web", "title": "Web: {host}", "metadata": {"web": true},
          "body": ["A simulated web view for an allow-listed host."]},
         {"pattern": "https://:host/*path", "target": "WebPage", "title": "Web: {host}/{path}", "metadata": {"web": true},

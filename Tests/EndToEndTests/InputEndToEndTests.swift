@@ -211,6 +211,10 @@ struct InputEndToEndTests {
         #expect(tmux.display("#{alternate_on}") == "1")
         tmux.type("y")
         #expect(await tmux.waitFor { Self.promptLine($0) == ": app://xy" } != nil, "keys work after fg: \(tmux.capture())")
+        // Ctrl-C at the prompt drops the line, as a shell does; on the phone it quits.
+        tmux.press("C-c")
+        #expect(await tmux.waitFor { !$0.contains(": app://xy") && $0.contains("Welcome to the Switchyard demo shop.") } != nil,
+                "Ctrl-C dropped the line: \(tmux.capture())")
         tmux.press("C-c")
         #expect(await tmux.waitFor { $0.contains("SY-PROMPT$") && !$0.contains("Welcome to the Switchyard demo shop.") } != nil, "\(tmux.capture())")
     }

@@ -70,7 +70,7 @@ struct AppModelTests {
 
     @Test func unfoldingAnOpenInAFullLogKeepsItsLineInPlace() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        await AppFixture.type("l", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
         for index in 0..<14 {
             await AppFixture.type(":app://discover/item/\(index)\r", to: loop, terminal)
         }
@@ -89,7 +89,8 @@ struct AppModelTests {
 
     @Test func reloadsAreInTheLogAndKeepWhatCameBefore() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        await AppFixture.type("l:app://discover\r", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://discover\r", to: loop, terminal)
         loop.watch = { .failed("✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'") }
         loop.checkReload()
         #expect(loop.model.log.last?.event == "✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'")
@@ -115,7 +116,8 @@ struct AppModelTests {
 
     @Test func aReloadKeepsTheScreenAndCountsOpensOnOrSaysWhyItWentBackToTheRoot() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        await AppFixture.type("l:app://discover/item/7\r:app://search/shoes\r", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://discover/item/7\r:app://search/shoes\r", to: loop, terminal)
         #expect(loop.model.state.compactDescription == "[Discover] Discover > Item #7 > Search: shoes")
         let before = loop.model.log.filter { $0.event == nil }.map(\.id)
         #expect(before == [1, 2])
@@ -149,7 +151,8 @@ struct AppModelTests {
         let runtime = try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
         let terminal = MemoryTerminal(width: 100, height: 30)
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: false, stopsWhenIdle: true)
-        await AppFixture.type("l2", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type("2", to: loop, terminal)
         let text = try #require(terminal.lastFrame).description
         #expect(!text.contains("switchyard-index://tab"), "\(text)")
         #expect(text.contains("│ cart index (tab 2)  "), "the path line names the tab")
@@ -177,7 +180,8 @@ struct AppModelTests {
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
         // Wide enough that no summary line wraps, whatever width the times take.
         let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)
-        await AppFixture.type("l:app://order/42\r", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
         #expect(loop.model.log.first?.fate == "⏸ held until login")
         await AppFixture.send([.escape, .char(":")], to: loop, terminal)
         await AppFixture.type("app://nope\r", to: loop, terminal)
@@ -415,7 +419,7 @@ struct AppModelTests {
 
     @Test func routeLogShowsEachOpensTrace() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        await AppFixture.type("l", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
         #expect(loop.model.showsLog)
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         // The open, then the hold it left.
@@ -440,7 +444,8 @@ struct AppModelTests {
     @Test func theTimelineShowsTheNewestOpenInFullAndTheRestAsOneLineEach() async throws {
         // Wide enough that no summary line wraps, whatever width the times take.
         let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)
-        await AppFixture.type("l:app://order/42\rL:app://nope\r", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://order/42\rL:app://nope\r", to: loop, terminal)
         let opens = loop.model.log.filter { $0.event == nil }
         #expect(opens.map(\.id) == [1, 2, 3])
         #expect(opens.map(loop.model.isExpanded) == [false, false, true])
@@ -561,6 +566,9 @@ struct AppModelTests {
         #expect(loop.model.quitRequested)
         let (other, otherTerminal) = try AppFixture.loop()
         await AppFixture.type(":abc", to: other, otherTerminal)
+        await AppFixture.send([.ctrl("c")], to: other, otherTerminal)
+        #expect(!other.model.quitRequested, "Ctrl-C at the prompt drops the line")
+        #expect(other.model.prompt.isEmpty && other.model.focus == .phone)
         await AppFixture.send([.ctrl("c"), .char("x")], to: other, otherTerminal)
         #expect(other.model.quitRequested)
         #expect(otherTerminal.pendingKeys == [.char("x")], "the loop stops reading after Ctrl-C")
@@ -636,7 +644,8 @@ struct AppModelTests {
     @Test func keysMapToMessagesByFocus() throws {
         var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
         #expect(model.message(for: .char("3")) == .selectTab(2))
-        #expect(model.message(for: .char("l")) == .toggleLog)
+        #expect(model.message(for: .char("l")) == .login, "L only logs in, wherever it is pressed")
+        #expect(model.message(for: .function(2)) == .toggleLog)
         #expect(model.message(for: .escape) == .back)
         #expect(model.message(for: .resize, terminalSize: (50, 20)) == .resize(width: 50, height: 20))
         model.isShowingLogin = true
@@ -644,7 +653,10 @@ struct AppModelTests {
         model.focus = .prompt
         #expect(model.message(for: .char("q")) == .editPrompt(.char("q")))
         #expect(model.message(for: .backspace) == .cancelPrompt)
+        #expect(model.message(for: .ctrl("c")) == .cancelPrompt, "Ctrl-C at the prompt drops the line")
+        model.focus = .phone
         #expect(model.message(for: .ctrl("c")) == .quit)
+        model.focus = .prompt
         model.focus = .filter
         #expect(model.message(for: .enter) == .useRoute(nil))
         #expect(model.message(for: .char("x")) == .editFilter(.char("x")))

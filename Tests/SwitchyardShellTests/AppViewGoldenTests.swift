@@ -43,7 +43,8 @@ struct AppViewGoldenTests {
 
     @Test func routeLogPanel() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        await AppFixture.type("l:app://order/42\rL:app://nope\r:app://profile/alice\r", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://order/42\rL:app://nope\r:app://profile/alice\r", to: loop, terminal)
         loop.model.log = loop.model.log.map { $0.withTimes(0.000_012) }
         try Self.assertGolden("route-log-100x30", AppView.render(loop.model).canvas)
     }
@@ -73,14 +74,16 @@ struct AppViewGoldenTests {
     @Test(arguments: [(80, 24), (160, 50)])
     func timelineOfAGatedOpenThroughLoginAndResume(_ width: Int, _ height: Int) async throws {
         let (loop, terminal) = try AppFixture.loop(width: width, height: height)
-        await AppFixture.type("l:app://order/42\rL", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://order/42\rL", to: loop, terminal)
         loop.model.log = loop.model.log.map { $0.withTimes(0.000_012) }
         try Self.assertGolden("timeline-login-\(width)x\(height)", AppView.render(loop.model).canvas)
     }
 
     @Test func bothPanelsAt80x24() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 80, height: 24)
-        await AppFixture.type("lR\u{1B}:app://search/shoes?sort=price\r", to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type("R\u{1B}:app://search/shoes?sort=price\r", to: loop, terminal)
         loop.model.log = loop.model.log.map { $0.withTimes(0.000_012) }
         try Self.assertGolden("panels-80x24", AppView.render(loop.model).canvas)
     }

@@ -250,7 +250,8 @@ extension Router {
         trace.steps.append(.init(kind: .placement, name: request.target, detail: verdict.description,
                                  seconds: (ContinuousClock.now - t0).seconds))
         switch verdict {
-        case .placed: return .handled(pattern: pattern, result: result)
+        case .placed(_, let shown):
+            return .handled(pattern: pattern, result: shown.map { RouteResult(result.payload, note: $0) } ?? result)
         case .vetoed(let by, let reason): return .vetoed(by: by, reason: reason)
         case .failed(let reason): return .placementFailed(reason: reason)
         }

@@ -6,12 +6,16 @@ import Glibc
 /// SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS and SIGFPE (Swift traps arrive as
 /// SIGILL or SIGTRAP). The handler only does async-signal-safe work on memory prepared in advance:
 /// `tcsetattr` with the saved termios, one `write` of pre-computed bytes (mouse reporting off,
-/// bracketed paste off, leave the alternate screen, show the cursor, reset attributes), then it
+/// bracketed paste off, cursor and keypad keys back to normal mode, leave the alternate screen, show
+/// the cursor, reset attributes), then it
 /// restores the default disposition and re-raises the signal so the process ends as it would have.
 enum TerminalRestorer {
-    /// The bytes written on the way out: mouse reporting off, bracketed paste off, main screen,
-    /// cursor on, attributes off.
-    static let resetSequence = Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m".utf8)
+    /// The bytes written on the way out: mouse reporting off, bracketed paste off, normal cursor keys
+    /// (`ESC [ ? 1 l`) and numeric keypad (`ESC >`), the keypad mode ncurses' `keypad(TRUE)` turned on
+    /// (its `endwin` would turn it off, but a signal leaves no time for that), main screen, cursor
+    /// on, attributes off.
+    static let resetSequence = Array(
+        "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m".utf8)
 
     /// The signals handled.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE]

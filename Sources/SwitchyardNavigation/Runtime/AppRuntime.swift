@@ -572,7 +572,8 @@ public final class AppRuntime {
             let before = Transition.combining(transitionsBeforePlacement)
             transitionsBeforePlacement = []
             let placed = note ?? transition.description
-            return .placed(note: before == .none ? placed : "\(before.description), then \(placed)")
+            return .placed(note: before == .none ? placed : "\(before.description), then \(placed)",
+                           shown: Self.shown(placement, transition: transition, state: state))
         } catch {
             switch error {
             case .navigation(.vetoed(let id, let reason)):
@@ -583,6 +584,26 @@ public final class AppRuntime {
                 return .failed(reason: why)
             }
         }
+    }
+
+    /// What reached the screen, in a result note's words, for the styles whose placement can differ
+    /// from what the handler asked: a push that became a present (`present User ann`), a pop to target
+    /// that pushed, a tab jump that showed another tab (`tab Orders`), an update in place. Nil for
+    /// the others and for custom jumps, whose handler note already says it.
+    static func shown(_ p: ScreenPlacement, transition: Transition, state: NavigationState) -> String? {
+        guard p.customJump == nil else { return nil }
+        var last = transition
+        while case .sequence(let steps) = last, let tail = steps.last { last = tail }
+        let verb: String
+        switch (p.style, last) {
+        case (_, .none): verb = "update"
+        case (.tab, _) where state.top.id == state.currentTab.stack[0].id: return "tab \(state.top.title)"
+        case (.push, .present), (.tab, .present), (.popTo, .present): verb = "present"
+        case (.push, _), (.tab, _), (.popTo, .push), (.popTo, .pushMany): verb = "push"
+        case (.popTo, _): verb = "popTo"
+        default: return nil
+        }
+        return "\(verb) \(state.top.title)"
     }
 
     /// Why a placement could not happen.
@@ -743,13 +764,15 @@ public final class AppRuntime {
             return try place(pushed)
         }
         let root = state.tabs[index].stack[0]
+        // Modals go first, and the transition says so (as `tab N` does).
+        let dismiss: [NavigationAction] = state.modals.isEmpty ? [] : [.dismissAll(animation: .slideFromBottom)]
         if root.isSameRoute(as: screen) {
-            let (s, t) = try chain([.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none)])
+            let (s, t) = try chain(dismiss + [.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none)])
             return try refreshedRoot(s, t, tab: index, with: screen)
         }
         // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
-        var actions: [NavigationAction] = [.popToRoot(animation: .none)]
-        if index != state.selectedTab || !state.modals.isEmpty {
+        var actions: [NavigationAction] = dismiss + [.popToRoot(animation: .none)]
+        if index != state.selectedTab {
             actions.append(.selectTab(.index(index), popToRoot: false, animation: p.animation ?? .none))
         }
         let (s, t) = try chain(actions)

@@ -6,6 +6,7 @@ extension Transition {
     /// 1. equal identities everywhere → ``none``;
     /// 2. a different selected tab → ``tabSwitch(from:to:animation:)``;
     /// 3. a different root on the selected tab → ``rootReplaced(from:to:animation:)``;
+    ///    the same top with one screen below it gone → ``removed(_:under:animation:)``;
     /// 4. only the modals changed: one appended → ``present(_:style:animation:)``, a trailing run
     ///    removed → ``dismiss(_:animation:)``, only the top modal's stack changed → the stack rule;
     /// 5. only the selected tab's stack changed (no modals) → the stack rule;
@@ -26,6 +27,9 @@ extension Transition {
         let newTab = new.currentTab.stack
         if oldTab.first?.id != newTab.first?.id {
             return .rootReplaced(from: old.top, to: new.top, animation: animation)
+        }
+        if let gone = removedUnderTop(old, new) {
+            return .removed(gone, under: new.top, animation: animation)
         }
         let tabUnchanged = sameIDs(oldTab, newTab)
         let oldModals = old.modals
@@ -53,6 +57,18 @@ extension Transition {
             return stackTransition(from: oldTab, to: newTab, animation: animation)
         }
         return .replace(from: old.top, to: new.top, animation: animation)
+    }
+
+    /// The one screen that disappeared from under an unchanged top, when that is the only change.
+    private static func removedUnderTop(_ old: NavigationState, _ new: NavigationState) -> Screen? {
+        guard old.top.id == new.top.id else { return nil }
+        let oldPath = old.currentTab.stack + old.modals.flatMap(\.stack)
+        let newPath = new.currentTab.stack + new.modals.flatMap(\.stack)
+        guard oldPath.count == newPath.count + 1 else { return nil }
+        let kept = Set(newPath.map(\.id))
+        let gone = oldPath.filter { !kept.contains($0.id) }
+        guard gone.count == 1, oldPath.filter({ kept.contains($0.id) }).map(\.id) == newPath.map(\.id) else { return nil }
+        return gone[0]
     }
 
     /// The stack rule: push, pop, pop-to, none or replace by comparing screen identities.

@@ -27,6 +27,9 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
     case rootReplaced(from: Screen, to: Screen, animation: Animation)
     /// Any other change of the visible screen (a swapped top, or several layers at once).
     case replace(from: Screen, to: Screen, animation: Animation)
+    /// A screen below the top was taken out (a login screen under a screen pushed on it); the
+    /// top, `under`, stays where it is, so nothing moves on screen.
+    case removed(Screen, under: Screen, animation: Animation)
     /// Nothing visible changed (for instance only a leave guard, or a goal that already held).
     case none
 
@@ -41,7 +44,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
              .dismiss(_, let animation),
              .tabSwitch(_, _, let animation),
              .rootReplaced(_, _, let animation),
-             .replace(_, _, let animation):
+             .replace(_, _, let animation),
+             .removed(_, _, let animation):
             animation
         case .sequence(let steps):
             steps.last?.animation ?? .none
@@ -73,6 +77,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
             "rootReplaced \(from.title) → \(to.title) (\(animation))"
         case .replace(let from, let to, let animation):
             "replace \(from.title) → \(to.title) (\(animation))"
+        case .removed(let screen, let top, _):
+            "remove \(screen.title) from under \(top.title)"
         case .sequence(let steps):
             steps.map(\.description).joined(separator: ", then ")
         case .none:
@@ -92,6 +98,7 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         case .tabSwitch: "tabSwitch"
         case .rootReplaced: "rootReplaced"
         case .replace: "replace"
+        case .removed: "remove"
         case .sequence(let steps): steps.map(\.kind).joined(separator: "+")
         case .none: "none"
         }

@@ -28,7 +28,7 @@ extension Motion {
             self = .exit(toward: edge)
         case .push, .pushMany, .present, .tabSwitch, .rootReplaced, .replace, .sequence:
             self = .enter(from: edge)
-        case .none:
+        case .none, .removed:
             self = .immediate
         }
     }

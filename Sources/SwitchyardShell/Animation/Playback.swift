@@ -40,7 +40,7 @@ package struct Playback: Hashable, Sendable {
             if oldLayer == newLayer, !newLayer.isEmpty {
                 region = newLayer.intersection(new.bounds)
             }
-        case .present, .dismiss, .tabSwitch, .rootReplaced, .sequence, .none:
+        case .present, .dismiss, .tabSwitch, .rootReplaced, .sequence, .removed, .none:
             break
         }
         let animator = Animator(

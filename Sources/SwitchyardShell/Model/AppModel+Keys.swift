@@ -3,7 +3,7 @@ import TerminalKit
 extension AppModel {
     /// What `key` means in the current model: pure, no side effects.
     ///
-    /// Ctrl-C quits and Ctrl-Z suspends wherever the focus is; a resize reports `terminalSize`; a
+    /// Ctrl-C quits (at the prompt it cancels the line) and Ctrl-Z suspends wherever the focus is; a resize reports `terminalSize`; a
     /// paste goes into the prompt (or the focused filter line); while the help is shown any other
     /// key closes it. Mouse events go through `hits`, the regions of the frame on screen.
     /// Otherwise the key goes to the focused part: the phone (commands and link selection), the
@@ -11,7 +11,8 @@ extension AppModel {
     package func message(for key: Key, hits: [HitRegion] = [], terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
         switch key {
         case .ctrl("c"):
-            return .quit
+            // At the prompt it cancels the line, as a shell does; elsewhere it quits.
+            return focus == .prompt ? .cancelPrompt : .quit
         case .ctrl("z"):
             return .suspend
         case .paste(let text):
@@ -72,7 +73,8 @@ extension AppModel {
         case .char("q"), .char("Q"):
             return .quit
         case .char("l"), .char("L"):
-            return isShowingLogin ? .login : .toggleLog
+            // Only logs in (F2 shows the log): hiding the log must never log anyone in.
+            return .login
         case .char("r"), .char("R"):
             return .toggleRoutes
         case .char("o"), .char("O"):

@@ -117,6 +117,7 @@ package struct AppStatus: Hashable, Sendable {
         case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
         case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
         case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
+        case .removed(let screen, let top, _): return "closed \(screen.title) under \(top.title)"
         case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
         case .none: return "nothing changed"
         }

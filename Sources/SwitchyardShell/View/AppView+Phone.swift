@@ -121,10 +121,15 @@ extension AppView {
             shown.url = model.shown(screen.url)
             shown.pattern = nil
         }
-        if isTop && model.isShowingLogin, let held = model.held {
-            // The login screen names the open it holds, read from the hold itself, so the line is
-            // gone the moment the hold is (it is not stored in the screen).
-            shown.body.append("Waiting to open: \(held.url) (open #\(held.openID))")
+        if isTop && model.isShowingLogin {
+            // The login screen speaks of a held navigation only while one is held: the line is read
+            // from the hold itself, so it changes the moment the hold ends (it is not stored in the
+            // screen).
+            if let held = model.held {
+                shown.body.append("Waiting to open: \(held.url) (open #\(held.openID)); logging in resumes it.")
+            } else {
+                shown.body.append("No navigation is held: logging in opens nothing else.")
+            }
         }
         let lines = contentLines(shown, stack: stack.map(\.title), items: items, width: content.width, locked: model.lockedURLs)
         // Scroll so the selected item stays visible, keeping one line of context below it.
