@@ -65,7 +65,8 @@ struct AppModelTests {
         #expect(try #require(terminal.lastFrame).description.contains(" 2/4"))
         await AppFixture.type("\u{15}app://zzz", to: loop, terminal)
         await AppFixture.send([.tab], to: loop, terminal)
-        #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .info))
+        #expect(loop.model.status == AppStatus("No pattern or link starts with app://zzz", kind: .note))
+        #expect(loop.model.log.last?.event == "No pattern or link starts with app://zzz", "a status message is in the log too")
     }
 
     @Test func unfoldingAnOpenInAFullLogKeepsItsLineInPlace() async throws {
@@ -91,7 +92,7 @@ struct AppModelTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.send([.function(2)], to: loop, terminal)
         await AppFixture.type(":app://discover\r", to: loop, terminal)
-        loop.watch = { .failed("✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'") }
+        loop.watch = { .failed("routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'") }
         loop.checkReload()
         #expect(loop.model.log.last?.event == "✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'")
         #expect(loop.model.status?.kind == .error)
@@ -102,6 +103,7 @@ struct AppModelTests {
         let log = loop.model.log
         #expect(log.first?.url == "app://discover", "the open from before the reload is still there")
         #expect(log.last?.event == "Reloaded routes.json; still on Discover")
+        #expect(loop.model.messages.suffix(2).map(\.kind) == [.error, .note], "the messages carry over the reload")
         // Both reload lines carry the time like every other line of the log.
         for line in AppView.logLines(Array(log.suffix(2)), width: 200) {
             #expect(line.text.range(of: #"^ \d+\.\ds • "#, options: .regularExpression) != nil, "\(line.text)")
@@ -232,8 +234,12 @@ struct AppModelTests {
         #expect(failures == 1)
         #expect(loop.model.state.top.title == "Discover", "the commands ran")
         #expect(loop.model.status?.kind == .error)
-        #expect(loop.model.status?.text.hasPrefix("Replay finished: 2 commands, 2 of 3 expectations passed; first failure: line 4: FAILED: expect stack") == true,
+        #expect(loop.model.status?.text == "Replay finished: 2 commands, 2 of 3 expectations passed; 1 failed: line 4 (m or F2 lists them)",
                 "\(loop.model.status?.text ?? "")")
+        // The failure showed when it happened (in the log and the messages), and is listed again at the end.
+        let failedLines = loop.model.log.compactMap(\.event).filter { $0.contains("line 4: FAILED: expect stack [Home] Home > Wrong") }
+        #expect(failedLines.count == 2, "\(loop.model.log.compactMap(\.event))")
+        #expect(loop.model.messages.contains { $0.kind == .error && $0.text.hasPrefix("Replay line 4: FAILED: expect stack") })
         // A clean script ends with a note.
         let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
         #expect(clean == 0)
@@ -309,7 +315,7 @@ struct AppModelTests {
         await AppFixture.type(":app://user/alice\r", to: loop, terminal)
         #expect(loop.model.status == AppStatus("Updated User alice in place", kind: .note))
         await AppFixture.send([.escape, .escape], to: loop, terminal)
-        #expect(loop.model.status == AppStatus("Home is the first screen: there is nothing to go back to", kind: .info))
+        #expect(loop.model.status == AppStatus("Home is the first screen: there is nothing to go back to", kind: .error))
     }
 
     // MARK: The login gate, back, tabs

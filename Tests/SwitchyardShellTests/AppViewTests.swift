@@ -137,11 +137,17 @@ struct AppViewTests {
         model.status = AppStatus("No route matches app://nope", kind: .error)
         let line = AppView.render(model).text[29]
         #expect(line.hasPrefix("✗ No route matches app://nope"))
-        #expect(line.hasSuffix("? help  : URL  F2 log  F3 routes  q quit"))
+        #expect(line.hasSuffix("? help  : URL  F2 log  F3 routes  m messages  q quit"))
         model.status = AppStatus(String(repeating: "long ", count: 30), kind: .note)
         let long = AppView.render(model).text[29]
-        #expect(long.hasSuffix("? help  q quit"))
+        #expect(long.hasSuffix("m messages  ? help"))
         #expect(long.contains("…"))
+        // A message that would just fit without hints is cut rather than pushing the hints away.
+        model.status = AppStatus(String(repeating: "x", count: 95), kind: .note)
+        #expect(AppView.render(model).text[29].hasSuffix("m messages  ? help"))
+        // While recording, the marker leads the hints.
+        model.recording = "/tmp/session.script"
+        #expect(AppView.render(model).text[29].hasSuffix("● REC  m messages  ? help"))
     }
 
     @Test func sheetsStackAndTheTopOneTakesClicks() async throws {

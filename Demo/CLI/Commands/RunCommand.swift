@@ -84,15 +84,24 @@ struct RunCommand: AsyncParsableCommand {
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
         }
+        var recorded = 0
         if let handle = recording {
+            loop.recording = record
             loop.onCommand = { command, report in
                 handle.write(Data(Self.recorded(command, report).utf8))
+                recorded += 1
             }
         }
         if let replayText, replayed != nil { await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step) }
         loop.coalescesWaitingKeys = true
         if !loop.model.quitRequested { await loop.run() }
         terminal.shutdown()
+        if let record, recording != nil {
+            // Where the script went, on the normal screen once the app is gone.
+            let path = URL(fileURLWithPath: record).standardizedFileURL.path
+            FileHandleOutput.stderr("switchyard: recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
+                + " (replay: switchyard --replay \(path))")
+        }
     }
 
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
@@ -100,11 +109,17 @@ struct RunCommand: AsyncParsableCommand {
     @MainActor
     static func watcher(path: String, isApp: Bool, relocations: String?) -> @MainActor () -> AppLoop.Reload {
         func stamp() -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        func contents() -> Data? { FileManager.default.contents(atPath: path) }
         var last = stamp()
+        var lastContents = contents()
         return {
             let now = stamp()
             guard now != last else { return .unchanged }
             last = now
+            // A save that changed nothing (same bytes) is no reload, and leaves the last message be.
+            let bytes = contents()
+            guard bytes != lastContents else { return .unchanged }
+            lastContents = bytes
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
                 let description: AppDescription

@@ -29,6 +29,11 @@ package final class AppLoop {
     package var idleTimeoutMilliseconds = 1000
     /// Receives every command the loop performs with its report (`--record` writes them as a script).
     package var onCommand: ((NavigationCommand, StepReport) -> Void)?
+    /// The file `--record` writes to, shown as `● REC` while the app runs (kept across reloads).
+    package var recording: String? {
+        get { model.recording }
+        set { model.recording = newValue }
+    }
 
     /// What a check of the watched files found.
     package enum Reload {
@@ -42,19 +47,6 @@ package final class AppLoop {
 
     /// Checks the watched route or app file; called when the loop is idle (about once a second).
     package var watch: (@MainActor () -> Reload)?
-
-    /// How many reloads (or failed reloads) the loop has seen.
-    private var reloads = 0
-
-    /// A line of the route log that is not an open (a reload, good or bad), stamped like the
-    /// timeline's events with `time`, seconds since the app started.
-    static func logEvent(_ text: String, sequence: Int, time: Double) -> RouteLogEntry {
-        var entry = RouteLogEntry(id: sequence, url: "", outcome: "", isHandled: true, seconds: 0)
-        entry.sequence = sequence
-        entry.event = text
-        entry.time = time
-        return entry
-    }
 
     /// Runs ``watch`` and applies what it found. A new app carries on from the old one
     /// (`AppRuntime.carryOn(from:)`): open numbers go on, the login state stays, and the user stays on
@@ -75,11 +67,16 @@ package final class AppLoop {
             fresh.showsRoutes = old.showsRoutes
             fresh.relayout()
             let text = fresh.shown("\(message); \(carried.description)")
-            fresh.status = AppStatus(text, kind: .note)
-            // The log keeps what happened before the reload, then says it happened. Open and event
-            // numbers go on from the old app's, so every entry keeps its number and its folding.
-            reloads += 1
-            fresh.log = old.log + [Self.logEvent(text, sequence: -reloads, time: next.secondsSinceStart)]
+            // The log and the messages keep what happened before the reload, then say it happened.
+            // Open and event numbers go on from the old app's, so every entry keeps its number and
+            // its folding.
+            fresh.log = old.log
+            fresh.logDropped = old.logDropped
+            fresh.messages = old.messages
+            fresh.messagesDropped = old.messagesDropped
+            fresh.messageSequence = old.messageSequence
+            fresh.recording = old.recording
+            fresh.say(AppStatus(text, kind: .note), time: next.secondsSinceStart)
             if let hold = carried.cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
                 fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
                 fresh.log[index].fateIsFailure = true
@@ -89,10 +86,8 @@ package final class AppLoop {
             fresh.prompt = old.prompt
             model = fresh
         case .failed(let message):
-            model.status = AppStatus(message, kind: .error)
             // In the log too, where a long reason is not cut to the status line's width.
-            reloads += 1
-            model.log.append(Self.logEvent(message, sequence: -reloads, time: runtime.secondsSinceStart))
+            model.say(AppStatus(message, kind: .error), time: runtime.secondsSinceStart)
         }
         present()
     }
@@ -249,13 +244,12 @@ package final class AppLoop {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let failuresBefore = runner.failures
             await runner.run(line: line, number: index + 1)
-            if !ScriptRunner.isCommand(line) {
-                if runner.failures > failuresBefore, let failed = failedLines.last {
-                    model.status = AppStatus("Replay: \(failed)", kind: .error)
-                    present()
-                }
-                continue
+            if runner.failures > failuresBefore, let failed = failedLines.last {
+                // Each failed expectation shows when it happens, in the status line and the log.
+                model.say(AppStatus("Replay \(failed)", kind: .error), time: runtime.secondsSinceStart)
+                present()
             }
+            if !ScriptRunner.isCommand(line) { continue }
             played += 1
             while model.playback != nil {
                 present()
@@ -263,8 +257,9 @@ package final class AppLoop {
                 model.advancePlayback()
             }
             if runner.failures == failuresBefore {
-                model.status = AppStatus("Replay \(played)/\(commandCount): \(trimmed)"
-                    + (stepwise ? " · any key for the next step" : ""), kind: .note)
+                let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (m lists them)"
+                model.status = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)"
+                    + (stepwise ? " · any key for the next step" : ""), kind: runner.failures == 0 ? .note : .error)
             }
             present()
             let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
@@ -277,9 +272,13 @@ package final class AppLoop {
         let summary = "Replay finished: \(played) command\(played == 1 ? "" : "s")"
             + (checks == 0 ? "" : ", \(runner.passedExpectations) of \(checks) expectations passed")
         if runner.failures > 0 {
-            model.status = AppStatus("\(summary); first failure: \(failedLines.first ?? "")", kind: .error)
+            // Every failure, listed at the end: one log line each, and the status line names their lines.
+            let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
+            for failed in failedLines { model.appendLogEvent("✗ replay \(failed)", time: runtime.secondsSinceStart) }
+            model.say(AppStatus("\(summary); \(runner.failures) failed: \(numbers.joined(separator: ", ")) (m or F2 lists them)", kind: .error),
+                      time: runtime.secondsSinceStart)
         } else {
-            model.status = AppStatus(summary + "; the app is yours", kind: .note)
+            model.say(AppStatus(summary + "; the app is yours", kind: .note), time: runtime.secondsSinceStart)
         }
         return runner.failures
     }

@@ -61,6 +61,10 @@ package enum AppMessage: Hashable, Sendable {
     case toggleRoutes
     /// Show or hide the help overlay.
     case toggleHelp
+    /// Show or hide the messages view: every status message, whole.
+    case toggleMessages
+    /// Scroll the messages view by `delta` lines (positive: toward older messages).
+    case scrollMessages(Int)
     /// Scroll the route log by `delta` lines (positive: toward older lines).
     case scrollLog(Int)
     /// Move the route table's selection by `delta` rows.

@@ -28,6 +28,9 @@ extension AppModel {
         if showsHelp {
             return .toggleHelp
         }
+        if showsMessages {
+            return messagesMessage(for: key)
+        }
         switch key {
         case .function(1):
             return .toggleHelp
@@ -87,6 +90,8 @@ extension AppModel {
             return .discardGuard
         case .char("x"), .char("X"):
             return .toggleLogDetail
+        case .char("m"), .char("M"), .char("!"):
+            return .toggleMessages
         case .tab:
             return showsRoutes ? .focusFilter : .focusPrompt
         case .pageUp:

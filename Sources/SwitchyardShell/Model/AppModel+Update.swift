@@ -45,7 +45,7 @@ extension AppModel {
             } else {
                 pendingCopy = state.top.url
             }
-            status = AppStatus("Copied \(pendingCopy ?? "") to the clipboard (OSC 52)", kind: .info)
+            say(AppStatus("Copied \(pendingCopy ?? "") to the clipboard (OSC 52)", kind: .note))
         case .selectTab(let index):
             return .tab(index + 1)
         case .moveSelection(let delta):
@@ -55,7 +55,7 @@ extension AppModel {
             let items = self.items
             let chosen = index ?? selection
             guard items.indices.contains(chosen) else {
-                status = AppStatus("\(top.title) has no links", kind: .info)
+                say(AppStatus("\(top.title) has no links", kind: .note))
                 return nil
             }
             selection = chosen
@@ -84,6 +84,8 @@ extension AppModel {
         case .cancelPrompt:
             prompt.setText("")
             focus = .phone
+            // An error about what was typed is stale once the line is gone.
+            if status?.kind == .error { status = nil }
         case .editFilter(let key):
             if filter.handle(key) == .edited {
                 routeSelection = 0
@@ -93,7 +95,7 @@ extension AppModel {
             // line) moves by as many lines as fold or unfold below it.
             let linesBelow = { (model: AppModel) -> Int in
                 guard let panel = model.layout.log else { return 0 }
-                let lines = AppView.logLines(model.log, width: panel.width - 2, expanded: model.isExpanded)
+                let lines = AppView.logLines(model.log, width: panel.width - 2, dropped: model.logDropped, expanded: model.isExpanded)
                 guard let header = lines.firstIndex(where: { $0.entry == sequence }) else { return 0 }
                 return lines.count - header
             }
@@ -128,11 +130,18 @@ extension AppModel {
             relayout()
         case .toggleHelp:
             showsHelp.toggle()
+        case .toggleMessages:
+            showsMessages.toggle()
+            messagesScroll = 0
+        case .scrollMessages(let delta):
+            let lines = AppView.messageLines(self, width: max(10, width - 6)).count
+            let most = max(0, lines - max(0, height - 5))
+            messagesScroll = min(max(0, min(messagesScroll, most) + max(-most - 1, min(delta, most + 1))), most)
         case .scrollLog(let delta):
             guard let panel = layout.log else {
                 return nil
             }
-            let lines = AppView.logLines(log, width: panel.width - 2, expanded: isExpanded).count
+            let lines = AppView.logLines(log, width: panel.width - 2, dropped: logDropped, expanded: isExpanded).count
             let most = max(0, lines - (panel.height - 2))
             logScroll = min(max(0, min(logScroll, most) + delta), most)
         case .moveRouteSelection(let delta):
@@ -166,10 +175,10 @@ extension AppModel {
         case .unchanged where key == .enter:
             if let field = prompt.activeField, prompt.fields.indices.contains(field) {
                 let name = String(Array(prompt.text)[prompt.fields[field]])
-                status = AppStatus("Type a value for \(name) first (Tab moves to the next placeholder)", kind: .info)
+                say(AppStatus("Type a value for \(name) first (Tab moves to the next placeholder)", kind: .note))
             }
         case .unchanged where key == .tab:
-            status = AppStatus("No pattern or link starts with \(prompt.textBeforeCursor)", kind: .info)
+            say(AppStatus("No pattern or link starts with \(prompt.textBeforeCursor)", kind: .note))
         case .edited, .unchanged, .ignored:
             break
         }
@@ -184,7 +193,12 @@ extension AppModel {
         self.isShowingLogin = isShowingLogin
         let fresh = timeline.filter { $0.sequence > lastTraceID }
         if let newest = fresh.map(\.sequence).max() {
-            var entries = fresh.map { RouteLogEntry($0).showing(shown) }
+            var entries = fresh.map { event in
+                var entry = RouteLogEntry(event)
+                // The reason an open matched nothing goes with its entry, not only to the status line.
+                if entry.event == nil, entry.id == report.trace?.id { entry.nearest = report.nearest }
+                return entry.showing(shown)
+            }
             // A resumed open points back to the open it resumes.
             for event in fresh {
                 if case .resume(let held, _, let resumedAs) = event.kind,
@@ -207,10 +221,8 @@ extension AppModel {
                     log[index].fateIsFailure = failed
                 }
             }
+            trimLog()
             logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
-            if log.count > logLimit {
-                log.removeFirst(log.count - logLimit)
-            }
             lastTraceID = newest
             logScroll = 0
         }

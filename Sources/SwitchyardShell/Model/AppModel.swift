@@ -71,8 +71,26 @@ package struct AppModel: Equatable, Sendable {
     package var showsRoutes = false
     /// Whether the help overlay is shown.
     package var showsHelp = false
-    /// The status line's message.
-    package var status: AppStatus?
+    /// The status line's message; every message set is also kept in ``messages``.
+    package var status: AppStatus? {
+        didSet {
+            if let status, status != oldValue { remember(status) }
+        }
+    }
+    /// Every status message shown, oldest first (at most ``messageLimit``), for the messages view.
+    package var messages: [AppStatus] = []
+    /// How many older messages ``messages`` dropped.
+    package var messagesDropped = 0
+    /// Whether the messages view (`m`) is shown.
+    package var showsMessages = false
+    /// How many lines the messages view is scrolled up from its newest line.
+    package var messagesScroll = 0
+    /// The number the next log line that is not a timeline event gets (negative, counting down).
+    package var messageSequence = 0
+    /// How many older entries the route log dropped (it says so on its first line).
+    package var logDropped = 0
+    /// The file `--record` writes the session to, while it records: the status line shows `● REC`.
+    package var recording: String?
     /// The route log, oldest first.
     package var log: [RouteLogEntry] = []
     /// The number of the newest timeline event already in the log.

@@ -33,7 +33,8 @@ package struct AppStatus: Hashable, Sendable {
     ///   - isShowingLogin: whether the login screen is on top after the step.
     package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool) {
         if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
-            self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .info)
+            // A refusal, as the log's `✗ cannot pop` says: never marked as something that moved.
+            self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .error)
             return
         }
         if report.isError {

@@ -56,6 +56,9 @@ package struct RouteLogEntry: Hashable, Sendable {
     package var isHandled: Bool
     /// Total time in seconds.
     package var seconds: Double
+    /// For an open no route matched: the nearest route and its verdict
+    /// (`app://order/:id<int>: 'abc' does not satisfy <int>`), shown on the folded line too.
+    package var nearest: String?
 
     /// Creates an entry from its parts.
     package init(
@@ -113,12 +116,16 @@ package struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// The outcome in a few words: `handled by PATTERN`, `redirected A → B, then …`, or the failure.
+    /// A not-found open says `not found` without its URL, which the entry's line already shows
+    /// (after a redirect, the URL that was not found is the chain's last).
     static func summary(_ outcome: RouteOutcome) -> String {
         switch outcome {
         case .handled(let pattern, _):
             "handled by \(pattern)"
         case .redirected(let chain, let final):
             "redirected " + chain.joined(separator: " → ") + ", then " + summary(final)
+        case .notFound:
+            "not found"
         default:
             outcome.description
         }
@@ -151,6 +158,7 @@ package struct RouteLogEntry: Hashable, Sendable {
         copy.candidates = candidates.map(show)
         copy.matchedPattern = matchedPattern.map(show)
         copy.outcome = show(outcome)
+        copy.nearest = nearest.map(show)
         copy.event = event.map(show)
         copy.steps = steps.map { step in
             var step = step

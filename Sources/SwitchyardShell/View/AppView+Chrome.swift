@@ -102,7 +102,7 @@ extension AppView {
     static func hints(_ focus: AppModel.Focus) -> (full: String, short: String) {
         switch focus {
         case .phone:
-            ("? help  : URL  F2 log  F3 routes  q quit", "? help  q quit")
+            ("? help  : URL  F2 log  F3 routes  m messages  q quit", "m messages  ? help")
         case .prompt:
             ("Enter open  Tab complete  Esc cancel", "Esc cancel")
         case .filter:
@@ -117,28 +117,27 @@ extension AppView {
         var message = ""
         var style = CellStyle.plain
         if let status = model.status {
+                message = AppStatus.marker(status.kind) + " " + status.text
             switch status.kind {
-            case .error:
-                message = "✗ " + status.text
-                style = CellStyle(role: .statusError, bold: true)
-            case .note:
-                message = "• " + status.text
-                style = CellStyle(bold: true)
-            case .info:
-                message = "✓ " + status.text
-                style = CellStyle(role: .dim)
+            case .error: style = CellStyle(role: .statusError, bold: true)
+            case .note: style = CellStyle(bold: true)
+            case .info: style = CellStyle(role: .dim)
             }
         }
         let messageWidth = AppViewText.width(message)
-        let (full, short) = hints(model.focus)
-        // The message comes first: the full hints if they fit beside it, else the short ones, else
-        // none; a message too long for the line anyway is cut to leave room for the short hints.
+        var (full, short) = hints(model.focus)
+        if model.recording != nil {
+            // Recording is never silent: the marker leads both forms of the hints.
+            full = "● REC  " + full
+            short = "● REC  " + short
+        }
+        // The full hints when they fit beside the message, else the short ones, which a long
+        // message never pushes away: it is cut instead (`m` shows it whole). Only a line too narrow
+        // to leave the message half of it drops the hints.
         var hint = ""
         if messageWidth + 2 + DisplayWidth.of(full) <= line.width {
             hint = full
-        } else if messageWidth + 2 + DisplayWidth.of(short) <= line.width {
-            hint = short
-        } else if messageWidth > line.width, line.width - 2 - DisplayWidth.of(short) >= line.width / 2 {
+        } else if line.width - 2 - DisplayWidth.of(short) >= line.width / 2 {
             hint = short
         }
         let hintWidth = DisplayWidth.of(hint)

@@ -25,7 +25,7 @@ extension AppView {
         guard !inner.isEmpty else {
             return
         }
-        let lines = logLines(model.log, width: inner.width, expanded: model.isExpanded)
+        let lines = logLines(model.log, width: inner.width, dropped: model.logDropped, expanded: model.isExpanded)
         guard !lines.isEmpty else {
             let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
             for (index, line) in hint.prefix(inner.height).enumerated() {
@@ -61,7 +61,8 @@ extension AppView {
 
     /// The log's lines for a panel `width` columns wide (wrapped lines indented under their first);
     /// `expanded` says which opens show their detail rather than one summary line.
-    static func logLines(_ entries: [RouteLogEntry], width: Int, expanded: (RouteLogEntry) -> Bool = { _ in true }) -> [LogLine] {
+    static func logLines(_ entries: [RouteLogEntry], width: Int, dropped: Int = 0,
+                         expanded: (RouteLogEntry) -> Bool = { _ in true }) -> [LogLine] {
         let noBreak: Character = "\u{00A0}"
         var lines: [LogLine] = []
         var current: Int?
@@ -77,6 +78,10 @@ extension AppView {
         }
         func time(_ seconds: Double) -> String {
             String(RouteLogEntry.format(seconds).map { $0 == " " ? noBreak : $0 })
+        }
+        if dropped > 0 {
+            // What the log no longer holds is still said, so its first line is not taken for the first open.
+            add("… \(dropped) older entr\(dropped == 1 ? "y" : "ies") dropped", CellStyle(role: .dim), indent: 1)
         }
         for entry in entries {
             let stamp = entry.time.map { RouteLogEntry.clock($0) + " " } ?? ""
@@ -99,7 +104,9 @@ extension AppView {
                     // A held open: how its hold ended says more than the redirect to the login screen.
                     add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(fate)", fateStyle, indent: 1)
                 } else {
-                    add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))", outcomeStyle, indent: 1)
+                    let why = entry.nearest.map { " · nearest \($0)" } ?? ""
+                    add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(mark) \(entry.outcome)\(why) ·\(noBreak)\(time(entry.seconds))",
+                        outcomeStyle, indent: 1)
                 }
                 continue
             }
@@ -115,11 +122,16 @@ extension AppView {
             }
             for step in entry.steps {
                 if step.kind == "match" {
-                    let text = step.detail.hasPrefix("→") ? "matched \(step.name) \(step.detail)" : "\(step.detail): \(step.name)"
+                    // "no route matches" names the URL only when it is not the entry's own (after a redirect).
+                    let text = step.detail.hasPrefix("→")
+                        ? "matched \(step.name) \(step.detail)" : step.name == entry.url ? step.detail : "\(step.detail): \(step.name)"
                     add(text, CellStyle(role: .link), indent: 3)
                     continue
                 }
                 add("\(step.kind) \(step.name): \(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
+            }
+            if let nearest = entry.nearest {
+                add("nearest \(nearest)", CellStyle(role: .dim), indent: 3)
             }
             add("\(mark) \(entry.outcome) ·\(noBreak)\(time(entry.seconds))\(noBreak)total", outcomeStyle, indent: 3)
             if let fate = entry.fate {

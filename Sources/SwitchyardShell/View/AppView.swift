@@ -36,6 +36,11 @@ package enum AppView {
         drawPrompt(model, layout: layout, canvas: &canvas, hits: &hits)
         drawStatus(model, layout: layout, canvas: &canvas)
         drawCompletionMenu(model, layout: layout, canvas: &canvas, hits: &hits)
+        if model.showsMessages {
+            drawMessages(model, layout: layout, canvas: &canvas)
+            canvas.cursor = nil
+            hits = []
+        }
         if model.showsHelp {
             drawHelp(layout, canvas: &canvas)
             canvas.cursor = nil

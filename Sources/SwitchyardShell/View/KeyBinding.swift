@@ -35,6 +35,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("x", "every open's detail in the log, or the newest only (click one: it alone)"),
         KeyBinding("F3  R", "show/hide the route table, typing in its filter (a URL there is tested)"),
         KeyBinding("PgUp PgDn", "scroll the route log"),
+        KeyBinding("m  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
         KeyBinding("?  F1", "this help"),
         KeyBinding("q  Ctrl-C", "quit (Ctrl-C at the prompt drops the line); Ctrl-Z suspends (fg resumes)"),

@@ -1,0 +1,50 @@
+import TerminalKit
+
+extension AppView {
+    /// The lines of the messages view: every status message kept, oldest first, each wrapped to
+    /// `width` with its marker, after a line that says how many older ones were dropped.
+    static func messageLines(_ model: AppModel, width: Int) -> [(text: String, style: CellStyle)] {
+        var lines: [(String, CellStyle)] = []
+        if model.messagesDropped > 0 {
+            lines.append(("… \(model.messagesDropped) older message\(model.messagesDropped == 1 ? "" : "s") dropped", CellStyle(role: .dim)))
+        }
+        for status in model.messages {
+            let style: CellStyle
+            switch status.kind {
+            case .error: style = CellStyle(role: .statusError, bold: true)
+            case .note: style = CellStyle(bold: true)
+            case .info: style = .plain
+            }
+            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + status.text, width: max(1, width - 2))
+            for (index, part) in parts.enumerated() {
+                lines.append(((index == 0 ? "" : "  ") + part, style))
+            }
+        }
+        return lines
+    }
+
+    /// Draws the messages view (`m`): a box over the app with the whole of every status message
+    /// kept, newest at the bottom, scrolled by ``AppModel/messagesScroll`` lines.
+    static func drawMessages(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
+        let width = max(10, layout.width - 4)
+        let height = max(5, layout.height - 2)
+        let box = Rect(x: (layout.width - width) / 2, y: (layout.height - height) / 2, width: width, height: height)
+        canvas.dim()
+        canvas.fill(box)
+        canvas.box(box, style: CellStyle(bold: true), title: "Messages · \(model.messages.count)")
+        let inner = box.inset(by: 1)
+        let lines = messageLines(model, width: inner.width)
+        let rows = max(0, inner.height - 1)
+        let scroll = min(max(0, model.messagesScroll), max(0, lines.count - rows))
+        let first = max(0, lines.count - rows - scroll)
+        for (row, line) in lines[first..<min(lines.count, first + rows)].enumerated() {
+            canvas.put(line.text, x: inner.x + 1, y: inner.y + row, style: line.style, clip: inner)
+        }
+        if lines.isEmpty {
+            canvas.put("No messages yet.", x: inner.x + 1, y: inner.y, style: CellStyle(role: .dim), clip: inner)
+        }
+        let footer = "↑↓ PgUp PgDn g G scroll · Esc m close"
+        canvas.put(footer, x: inner.x + max(0, (inner.width - DisplayWidth.of(footer)) / 2), y: inner.maxY - 1,
+                   style: CellStyle(role: .dim), clip: inner)
+    }
+}
