@@ -188,7 +188,7 @@ struct AppModelTests {
         await AppFixture.send([.escape, .char(":")], to: loop, terminal)
         await AppFixture.type("app://nope\r", to: loop, terminal)
         let first = try #require(loop.model.log.first)
-        #expect(first.fate == "⏸ held, then cancelled: the login screen was closed")
+        #expect(first.fate == "⏸ held, then cancelled: back closed the login screen")
         #expect(first.fateIsFailure)
         let text = try #require(terminal.lastFrame).description
         #expect(text.contains("▸ #1 app://order/42  ⏸ held, then cancelled:"))

@@ -357,7 +357,17 @@ public final class AppRuntime {
             let result = report.isError ? "✗ " + (report.message ?? "failed") : (says ? (report.message ?? "") : report.transition.description)
             record(.command(command.description, result: result))
         }
-        reconcileHold(&report, heldBefore: heldBefore)
+        // An open that took the login screen's place says what it opened, so the cancel names it.
+        var closedBy: String?
+        if heldBefore != nil, !report.isError {
+            switch command {
+            case .open, .tap: closedBy = report.trace.map { "opening \($0.url) (\(state.top.title))" }
+            case .back: closedBy = "back"
+            case .dismiss: closedBy = "dismiss"
+            default: break
+            }
+        }
+        reconcileHold(&report, heldBefore: heldBefore, closedBy: closedBy)
         report.state = state
         return report
     }
@@ -386,7 +396,11 @@ public final class AppRuntime {
     private func open(_ url: String, command: NavigationCommand, callback: RouteCallback,
                       native extra: NativeParameters = NativeParameters()) async -> StepReport {
         var native = extra
-        if native.get("openedFrom", as: String.self) == nil { native.set("openedFrom", state.top.title) }
+        // The screen the user came from: a login screen on top is a detour, not a place.
+        if native.get("openedFrom", as: String.self) == nil {
+            let from = state.screensFromTop.first { screen in loginKind.map { screen.kind != $0 } ?? true } ?? state.top
+            native.set("openedFrom", from.title)
+        }
         let trace = await router.openAndTrace(url, native: native, callback: callback)
         record(.open(trace))
         if let held = gate?.heldNavigation, held.openID == trace.id { record(.hold(openID: held.openID, url: held.url)) }
@@ -534,7 +548,7 @@ public final class AppRuntime {
         if let binding = holdBinding, binding.openID == held.openID {
             why = state.screen(withID: binding.screen) == nil
                 ? closedBy.map { "\($0) closed the login screen" } ?? "the login screen was closed"
-                : "another screen covered the login screen"
+                : closedBy.map { "\($0) covered the login screen" } ?? "another screen covered the login screen"
         } else {
             why = "the login screen was never shown"
         }

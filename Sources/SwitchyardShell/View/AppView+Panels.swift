@@ -128,7 +128,9 @@ extension AppView {
                     add(text, CellStyle(role: .link), indent: 3)
                     continue
                 }
-                add("\(step.kind) \(step.name): \(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
+                // `redirect app://profile/:id → app://user/alice`: an arrow needs no colon before it.
+                let joint = step.detail.hasPrefix("→") ? " " : ": "
+                add("\(step.kind) \(step.name)\(joint)\(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
             }
             if let nearest = entry.nearest {
                 add("nearest \(nearest)", CellStyle(role: .dim), indent: 3)
