@@ -61,6 +61,18 @@ package enum AppMessage: Hashable, Sendable {
     case toggleRoutes
     /// Show or hide the help overlay.
     case toggleHelp
+    /// Move the focus to the next panel shown (phone → log → route table → phone).
+    case focusNext
+    /// Move the route log's cursor by `delta` entries (clamped).
+    case moveLogCursor(Int)
+    /// Start typing a search in the route log (`/`).
+    case startLogSearch
+    /// A key for the log search's editor.
+    case editLogSearch(Key)
+    /// Stop typing the log search: with `find`, move the cursor to the first entry that matches.
+    case endLogSearch(find: Bool)
+    /// Move the log's cursor to the next entry that matches the last search (`n`).
+    case findInLog
     /// Show or hide the messages view: every status message, whole.
     case toggleMessages
     /// Scroll the messages view by `delta` lines (positive: toward older messages).

@@ -48,6 +48,8 @@ extension AppModel {
             return promptMessage(for: key)
         case .filter:
             return filterMessage(for: key)
+        case .log:
+            return logMessage(for: key)
         }
     }
 
@@ -93,7 +95,7 @@ extension AppModel {
         case .char("m"), .char("M"), .char("!"):
             return .toggleMessages
         case .tab:
-            return showsRoutes ? .focusFilter : .focusPrompt
+            return showsLog || showsRoutes ? .focusNext : .focusPrompt
         case .pageUp:
             return showsLog ? .scrollLog(page) : .moveSelection(-5)
         case .pageDown:
@@ -123,8 +125,10 @@ extension AppModel {
     /// Keys while the route table's filter has the focus.
     func filterMessage(for key: Key) -> AppMessage {
         switch key {
-        case .escape, .tab, .backTab:
+        case .escape, .backTab:
             return .focusPhone
+        case .tab:
+            return .focusNext
         case .up:
             return .moveRouteSelection(-1)
         case .down:

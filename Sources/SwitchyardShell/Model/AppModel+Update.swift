@@ -40,7 +40,10 @@ extension AppModel {
             prompt.setText(state.top.url)
             focus = .prompt
         case .copy:
-            if showsLog, let newest = log.last {
+            if focus == .log, let entry = selectedLogEntry {
+                // The whole entry under the cursor, every step, as the log shows it unfolded.
+                pendingCopy = fullText(of: entry)
+            } else if showsLog, let newest = log.last {
                 pendingCopy = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
             } else {
                 pendingCopy = state.top.url
@@ -76,6 +79,27 @@ extension AppModel {
             focus = .filter
         case .focusPhone:
             focus = .phone
+        case .focusNext:
+            // phone → log → route table → phone, skipping panels that are not shown.
+            let order: [Focus] = [.phone] + (showsLog ? [.log] : []) + (showsRoutes ? [.filter] : [])
+            let here = order.firstIndex(of: focus) ?? 0
+            focus = order[(here + 1) % order.count]
+            if focus == .log { logCursor = logCursor ?? log.last?.sequence }
+        case .moveLogCursor(let delta):
+            moveLogCursor(delta)
+        case .startLogSearch:
+            logSearch = LineEditor(historyLimit: 0)
+        case .editLogSearch(let key):
+            _ = logSearch?.handle(key)
+        case .endLogSearch(let find):
+            let text = logSearch?.text ?? ""
+            logSearch = nil
+            if find, !text.isEmpty {
+                lastLogSearch = text
+                findInLog()
+            }
+        case .findInLog:
+            findInLog()
         case .editPrompt(let key):
             return editPrompt(key)
         case .chooseCompletion(let index):
@@ -119,6 +143,7 @@ extension AppModel {
         case .toggleLog:
             showsLog.toggle()
             logScroll = 0
+            if !showsLog && focus == .log { focus = .phone }
             relayout()
         case .toggleRoutes:
             showsRoutes.toggle()
@@ -154,8 +179,13 @@ extension AppModel {
                 return nil
             }
             routeSelection = chosen
-            prompt.setText(rows[chosen].pattern)
-            prompt.selectFirstField()
+            if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
+                // A tested URL goes to the prompt as typed, ready to open (not the pattern it matched).
+                prompt.setText(urlTest.url)
+            } else {
+                prompt.setText(rows[chosen].pattern)
+                prompt.selectFirstField()
+            }
             focus = .prompt
         }
         return nil

@@ -20,6 +20,8 @@ package struct AppModel: Equatable, Sendable {
         case prompt
         /// The filter line of the route table panel.
         case filter
+        /// The route log: a cursor on its entries.
+        case log
     }
 
     /// The smallest terminal the app draws in; below it a notice is shown instead.
@@ -103,6 +105,12 @@ package struct AppModel: Equatable, Sendable {
     package var logExpandsAll = false
     /// Log entries (by ``RouteLogEntry/sequence``) clicked open or shut against the default above.
     package var logToggled: Set<Int> = []
+    /// The entry the log's cursor is on (by ``RouteLogEntry/sequence``); nil: the newest.
+    package var logCursor: Int?
+    /// The search being typed in the log (`/`), while it is typed.
+    package var logSearch: LineEditor?
+    /// The last search text, for `n`.
+    package var lastLogSearch: String?
 
     /// Whether the route log shows `entry`'s detail (an open's steps) or its summary line only.
     package func isExpanded(_ entry: RouteLogEntry) -> Bool {

@@ -106,7 +106,9 @@ extension AppView {
         case .prompt:
             ("Enter open  Tab complete  Esc cancel", "Esc cancel")
         case .filter:
-            ("↑↓ select  Enter edit  Esc done", "Esc done")
+            ("↑↓ select  Enter edit  Tab next  Esc done", "Esc done")
+        case .log:
+            ("↑↓ select  Enter unfold  y copy  / search  Tab next  Esc phone", "Esc phone")
         }
     }
 
@@ -152,26 +154,36 @@ extension AppView {
 
     // MARK: Help
 
-    /// Draws the help overlay: a box in the middle listing every ``KeyBinding``.
-    static func drawHelp(_ layout: AppLayout, canvas: inout Canvas) {
-        let bindings = KeyBinding.all
-        let keyWidth = bindings.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
+    /// Draws the help overlay: a box in the middle listing the keys, the focused panel's first
+    /// (``KeyBinding/sections(for:)``), each section under its title.
+    static func drawHelp(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
+        var rowsToDraw: [(keys: String, action: String, isTitle: Bool)] = []
+        for (index, section) in KeyBinding.sections(for: model.focus).enumerated() {
+            if index > 0 { rowsToDraw.append(("", "", false)) }
+            rowsToDraw.append((section.title, "", true))
+            rowsToDraw += section.bindings.map { ($0.keys, $0.action, false) }
+        }
+        let keyWidth = rowsToDraw.filter { !$0.isTitle }.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        let actionWidth = rowsToDraw.map { DisplayWidth.of($0.action) }.max() ?? 0
         let width = min(layout.width - 2, keyWidth + actionWidth + 7)
-        let height = min(layout.height - 1, bindings.count + 4)
+        let height = min(layout.height - 1, rowsToDraw.count + 4)
         let box = Rect(x: (layout.width - width) / 2, y: (layout.height - height) / 2, width: width, height: height)
         canvas.dim()
         canvas.fill(box)
-        canvas.box(box, style: CellStyle(bold: true), title: "Keys")
+        canvas.box(box, style: CellStyle(bold: true), title: "Help")
         let inner = box.inset(by: 1)
         let rows = max(0, inner.height - 2)
-        let shown = bindings.count <= rows ? bindings.count : max(0, rows - 1)
-        for (index, binding) in bindings.prefix(shown).enumerated() {
+        let shown = rowsToDraw.count <= rows ? rowsToDraw.count : max(0, rows - 1)
+        for (index, row) in rowsToDraw.prefix(shown).enumerated() {
             let y = inner.y + index
-            canvas.put(binding.keys, x: inner.x + 1, y: y, style: CellStyle(bold: true), clip: inner)
-            canvas.put(binding.action, x: inner.x + keyWidth + 3, y: y, clip: inner)
+            if row.isTitle {
+                canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(role: .link, bold: true), clip: inner)
+                continue
+            }
+            canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(bold: true), clip: inner)
+            canvas.put(row.action, x: inner.x + keyWidth + 3, y: y, clip: inner)
         }
-        if shown < bindings.count {
+        if shown < rowsToDraw.count {
             canvas.put("… enlarge the terminal to see all keys", x: inner.x + 1, y: inner.y + shown, style: CellStyle(role: .dim), clip: inner)
         }
         let footer = "press any key to close"

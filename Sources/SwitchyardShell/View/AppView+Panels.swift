@@ -7,6 +7,9 @@ extension AppView {
         var style: CellStyle
         /// The timeline number of the open this line belongs to (a click shows or hides its detail).
         var entry: Int?
+        /// The ``RouteLogEntry/sequence`` of the entry this line belongs to, open or event (nil for
+        /// the "dropped" line).
+        var sequence: Int?
     }
 
     // MARK: Route log
@@ -17,13 +20,21 @@ extension AppView {
     /// scrolled.
     static func drawLog(_ model: AppModel, in area: Rect, canvas: inout Canvas, hits: inout [HitRegion]) {
         canvas.fill(area)
-        let title = "Route log · F2"
-        canvas.box(area, style: CellStyle(role: .dim), title: nil)
+        let focused = model.focus == .log
+        let title = "Route log · F2" + (focused ? "" : " · Tab focuses")
+        canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), title: nil)
         canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .log))
         let inner = area.inset(by: 1)
         guard !inner.isEmpty else {
             return
+        }
+        if focused {
+            // The focused panel's keys on its bottom edge, and the search being typed above it.
+            let footer = model.logSearch.map { " /\($0.text)▏ Enter find · Esc cancel " }
+                ?? " ↑↓ g G move · Enter unfold · y copy · / search · n next · Tab · Esc "
+            canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
+                       clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
         }
         let lines = logLines(model.log, width: inner.width, dropped: model.logDropped, expanded: model.isExpanded)
         guard !lines.isEmpty else {
@@ -36,8 +47,15 @@ extension AppView {
         let scroll = min(max(0, model.logScroll), max(0, lines.count - inner.height))
         let end = lines.count - scroll
         let start = max(0, end - inner.height)
+        let cursor = focused ? model.selectedLogEntry?.sequence : nil
         for (row, line) in lines[start..<end].enumerated() {
-            canvas.put(line.text, x: inner.x, y: inner.y + row, style: line.style, clip: inner)
+            var style = line.style
+            if let cursor, line.sequence == cursor {
+                // The entry under the cursor, all of its lines, reversed as a selection.
+                style.reverse = true
+                canvas.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: CellStyle(reverse: true))
+            }
+            canvas.put(line.text, x: inner.x, y: inner.y + row, style: style, clip: inner)
             if let entry = line.entry {
                 hits.append(HitRegion(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .logEntry(entry)))
             }
@@ -66,6 +84,7 @@ extension AppView {
         let noBreak: Character = "\u{00A0}"
         var lines: [LogLine] = []
         var current: Int?
+        var owner: Int?
         func add(_ text: String, _ style: CellStyle, indent: Int) {
             let pad = String(repeating: " ", count: max(0, indent))
             let hang = String(repeating: " ", count: max(0, indent + 2))
@@ -73,7 +92,7 @@ extension AppView {
             let parts = AppViewText.wrap(text, width: max(1, width - indent - 2))
             for (index, part) in parts.enumerated() {
                 let shown = String(part.map { $0 == noBreak ? " " : $0 })
-                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current))
+                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current, sequence: owner))
             }
         }
         func time(_ seconds: Double) -> String {
@@ -84,6 +103,7 @@ extension AppView {
             add("… \(dropped) older entr\(dropped == 1 ? "y" : "ies") dropped", CellStyle(role: .dim), indent: 1)
         }
         for entry in entries {
+            owner = entry.sequence
             let stamp = entry.time.map { RouteLogEntry.clock($0) + " " } ?? ""
             if let event = entry.event {
                 current = nil

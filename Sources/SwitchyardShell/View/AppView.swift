@@ -42,7 +42,7 @@ package enum AppView {
             hits = []
         }
         if model.showsHelp {
-            drawHelp(layout, canvas: &canvas)
+            drawHelp(model, layout: layout, canvas: &canvas)
             canvas.cursor = nil
             hits = [HitRegion(canvas.bounds, .help)]
         }

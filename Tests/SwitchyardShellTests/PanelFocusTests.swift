@@ -1,0 +1,119 @@
+import Foundation
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+/// The panels driven from the keyboard: Tab moves the focus phone → log → route table, the focused
+/// log has a cursor, Enter unfolds, `y` copies a whole entry, `/` searches; help lists the focused
+/// panel's keys first; a tested URL goes to the prompt as typed; messages are kept and shown whole.
+@Suite("Panel focus")
+@MainActor
+struct PanelFocusTests {
+    @Test func tabCyclesThroughThePanelsShown() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.focus == .prompt, "no panel shown: Tab opens the prompt, as before")
+        await AppFixture.send([.escape, .function(2), .function(3), .escape], to: loop, terminal)
+        #expect(loop.model.focus == .phone)
+        var seen: [AppModel.Focus] = []
+        for _ in 0..<3 {
+            await AppFixture.send([.tab], to: loop, terminal)
+            seen.append(loop.model.focus)
+        }
+        #expect(seen == [.log, .filter, .phone])
+        await AppFixture.send([.tab], to: loop, terminal)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        #expect(loop.model.focus == .phone, "hiding the focused log gives the keys back to the phone")
+    }
+
+    @Test func theLogCursorMovesUnfoldsCopiesAndSearches() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 140, height: 40)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        await AppFixture.type(":app://discover/item/7\r:app://nope\r:app://search/shoes\r", to: loop, terminal)
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.focus == .log)
+        let opens = loop.model.log.filter { $0.event == nil }
+        #expect(loop.model.selectedLogEntry?.sequence == loop.model.log.last?.sequence, "the cursor starts on the newest entry")
+        await AppFixture.send([.char("g")], to: loop, terminal)
+        #expect(loop.model.selectedLogEntry?.sequence == loop.model.log.first?.sequence)
+        let first = try #require(opens.first)
+        #expect(!loop.model.isExpanded(first))
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.isExpanded(first), "Enter unfolds the open under the cursor")
+        // y copies every step of the entry, not only its summary.
+        await AppFixture.send([.char("y")], to: loop, terminal)
+        let copied = try #require(loop.model.status?.text)
+        #expect(copied.contains("matched app://discover/item/:id<int> → Item"), "\(copied)")
+        #expect(copied.contains("handler Item"), "\(copied)")
+        // The cursor's lines are drawn reversed, and the panel's keys are on its bottom edge.
+        let frame = try #require(terminal.lastFrame).description
+        #expect(frame.contains("↑↓ g G move · Enter unfold · y copy · / search"))
+        // `/` searches the whole entry text; `n` finds the next.
+        await AppFixture.type("/nearest\r", to: loop, terminal)
+        #expect(loop.model.selectedLogEntry?.id == opens[1].id, "the not-found entry carries the nearest route")
+        await AppFixture.send([.char("G")], to: loop, terminal)
+        #expect(loop.model.selectedLogEntry?.sequence == loop.model.log.last?.sequence)
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.focus == .phone)
+    }
+
+    @Test func helpListsTheFocusedPanelsKeysFirst() {
+        #expect(KeyBinding.sections(for: .log).first?.title == "Route log (focused)")
+        #expect(KeyBinding.sections(for: .filter).first?.title == "Route table (focused)")
+        #expect(KeyBinding.sections(for: .phone).first?.bindings == KeyBinding.all)
+        for focus in [AppModel.Focus.phone, .prompt, .log, .filter] {
+            let keys = KeyBinding.sections(for: focus).flatMap(\.bindings).map(\.keys)
+            #expect(keys.contains("m  !") && keys.contains("L") && keys.contains("?  F1"), "every section list keeps the global keys")
+        }
+    }
+
+    @Test func enterOnATestedURLPutsTheURLAtThePrompt() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.function(3)], to: loop, terminal)
+        await AppFixture.type("app://order/42", to: loop, terminal)
+        #expect(loop.model.urlTest?.url == "app://order/42")
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.focus == .prompt)
+        #expect(loop.model.prompt.text == "app://order/42", "the URL as typed, not the pattern it matched")
+        // A plain filter still brings the pattern.
+        await AppFixture.send([.escape, .function(3), .function(3)], to: loop, terminal)
+        await AppFixture.send([.ctrl("u")], to: loop, terminal)
+        await AppFixture.type("OrderDetail", to: loop, terminal)
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://order/:id<int>")
+    }
+
+    @Test func messagesAreKeptAndShownWhole() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 80, height: 24)
+        let long = "app://" + String(repeating: "very-long-segment/", count: 10)
+        await AppFixture.type(":\(long)\r", to: loop, terminal)
+        let status = try #require(loop.model.status)
+        #expect(status.kind == .error)
+        // The status line cuts it but keeps the hints; the messages view shows all of it.
+        let frameText = try #require(terminal.lastFrame).description
+        let statusLine = frameText.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        #expect(statusLine.hasSuffix("m messages  ? help"), "\(statusLine)")
+        await AppFixture.send([.char("m")], to: loop, terminal)
+        #expect(loop.model.showsMessages)
+        let shown = try #require(terminal.lastFrame).description.replacingOccurrences(of: "│", with: "")
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(shown.contains(long.replacingOccurrences(of: " ", with: "")), "the whole message is in the view")
+        await AppFixture.send([.char("1")], to: loop, terminal)
+        #expect(loop.model.state.selectedTab == 0 && loop.model.showsMessages, "keys do not leak to the app")
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(!loop.model.showsMessages)
+    }
+
+    @Test func theLogSaysWhatItDropped() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 120, height: 30)
+        loop.model.logLimit = 4
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        for index in 0..<6 { await AppFixture.type(":app://discover/item/\(index)\r", to: loop, terminal) }
+        #expect(loop.model.log.count == 4)
+        #expect(loop.model.logDropped > 0)
+        let lines = AppView.logLines(loop.model.log, width: 100, dropped: loop.model.logDropped)
+        #expect(lines.first?.text.contains("older entries dropped") == true)
+    }
+}
