@@ -28,6 +28,12 @@ struct AppViewTests {
         #expect(narrow.panelsCoverPhone)
         #expect(narrow.log == Rect(x: 0, y: 0, width: 60, height: 18))
         #expect(narrow.phone.x == 8)
+        // At 80 columns the phone narrows so the route log beside it is readable.
+        let standard = AppLayout(width: 80, height: 24, showsLog: true, showsRoutes: false)
+        #expect(!standard.panelsCoverPhone)
+        #expect(standard.phone.width == AppLayout.compactPhoneWidth)
+        #expect(standard.log?.width == 80 - AppLayout.compactPhoneWidth - 2)
+        #expect(AppLayout(width: 80, height: 24, showsLog: false, showsRoutes: false).phone.width == AppLayout.phoneWidth)
     }
 
     @Test func aGatedTabsLockHasASpaceOnEitherSideAndTheCellsMakeRoomForIt() throws {

@@ -17,6 +17,11 @@ package struct AppLayout: Hashable, Sendable {
     package static let maximumPhoneHeight = 40
     /// The narrowest a panel beside the phone may be.
     package static let minimumPanelWidth = 30
+    /// The width a panel beside the phone gets when the phone can give up columns for it: at 80
+    /// columns the phone narrows to ``compactPhoneWidth`` so the route log is readable.
+    package static let preferredPanelWidth = 42
+    /// The narrowest the phone gets to make room for panels.
+    package static let compactPhoneWidth = 36
     /// The width of the `Filter: ` label in the route table panel.
     static let filterLabelWidth = 8
 
@@ -48,9 +53,13 @@ package struct AppLayout: Hashable, Sendable {
         isTooSmall = width < AppModel.minimumSize.width || height < AppModel.minimumSize.height
         let available = max(0, self.height - 2)
         let phoneHeight = min(available, Self.maximumPhoneHeight)
-        let phoneWidth = min(Self.phoneWidthFor(columns: self.width), self.width)
-        let phoneY = (available - phoneHeight) / 2
         let wantsPanels = showsLog || showsRoutes
+        var phoneWidth = min(Self.phoneWidthFor(columns: self.width), self.width)
+        if wantsPanels, self.width - 2 - Self.compactPhoneWidth >= Self.minimumPanelWidth {
+            // Panels beside the phone get a usable width: the phone gives up columns down to its compact width.
+            phoneWidth = min(phoneWidth, max(Self.compactPhoneWidth, self.width - 2 - Self.preferredPanelWidth))
+        }
+        let phoneY = (available - phoneHeight) / 2
         let beside = wantsPanels && self.width - phoneWidth - 2 >= Self.minimumPanelWidth
         let phoneX = beside ? 1 : (self.width - phoneWidth) / 2
         phone = Rect(x: phoneX, y: phoneY, width: phoneWidth, height: phoneHeight)

@@ -21,7 +21,7 @@ extension AppView {
     static func drawLog(_ model: AppModel, in area: Rect, canvas: inout Canvas, hits: inout [HitRegion]) {
         canvas.fill(area)
         let focused = model.focus == .log
-        let title = "Route log · F2" + (focused ? "" : " · Tab focuses")
+        let title = "Route log · F2"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), title: nil)
         canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .log))
