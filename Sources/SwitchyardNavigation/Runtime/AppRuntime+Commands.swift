@@ -1,0 +1,159 @@
+import Switchyard
+import SwitchyardKit
+
+extension AppRuntime {
+    /// What a logout took down, in words for the log: `closed Order #42, Orders (need login) and
+    /// User ann above them: back at Home; dropped Settings from another tab (needs login)`.
+    static func describe(_ departure: NavigationState.Departure, needsLogin: (Screen) -> Bool) -> String {
+        func list(_ screens: [Screen]) -> String { screens.map(\.title).joined(separator: ", ") }
+        func needs(_ screens: [Screen]) -> String { screens.count == 1 ? "needs login" : "need login" }
+        var parts: [String] = []
+        if !departure.removed.isEmpty {
+            let gated = departure.removed.filter(needsLogin)
+            let above = departure.removed.filter { !needsLogin($0) }
+            var words = "closed \(list(gated)) (\(needs(gated)))"
+            if !above.isEmpty { words += " and \(list(above)) above \(gated.count == 1 ? "it" : "them")" }
+            parts.append(words + ": back at \(departure.state.top.title)")
+        }
+        if !departure.dropped.isEmpty {
+            parts.append("dropped \(list(departure.dropped)) from another tab (\(needs(departure.dropped)))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    // MARK: Command bodies
+
+    func open(_ url: String, command: NavigationCommand, callback: RouteCallback,
+                      native extra: NativeParameters = NativeParameters()) async -> StepReport {
+        var native = extra
+        // The screen the user came from: a login screen on top is a detour, not a place.
+        if native.get("openedFrom", as: String.self) == nil {
+            let from = state.screensFromTop.first { screen in loginKind.map { screen.kind != $0 } ?? true } ?? state.top
+            native.set("openedFrom", from.title)
+        }
+        let trace = await router.openAndTrace(url, native: native, callback: callback)
+        record(.open(trace))
+        if let held = gate?.heldNavigation, held.openID == trace.id { record(.hold(openID: held.openID, url: held.url)) }
+        return report(for: trace, command: command)
+    }
+
+    func back(_ animation: Animation?, command: NavigationCommand) -> StepReport {
+        if let modal = state.topModal, modal.stack.count <= 1 {
+            return apply(.dismiss(animation: animation ?? .slideFromBottom), command: command)
+        }
+        return apply(.pop(animation: animation ?? .slideFromRight), command: command)
+    }
+
+    func dismiss(_ animation: Animation?, command: NavigationCommand) -> StepReport {
+        apply(.dismiss(animation: animation ?? .slideFromBottom), command: command)
+    }
+
+    /// Dismisses the modals (leave guards permitting), which cancels a hold visibly, then opens the tab's
+    /// root URL through the router, so a gated tab asks for login.
+    func selectTab(_ index: Int, command: NavigationCommand, callback: RouteCallback) async -> StepReport {
+        guard state.tabs.indices.contains(index) else {
+            return failure(command, "there is no tab \(index + 1) (the app has \(state.tabs.count))")
+        }
+        var dismissed = Transition.none
+        var cancelled: StepReport?
+        if !state.modals.isEmpty {
+            let heldBefore = gate?.heldNavigation
+            switch state.apply(.dismissAll(animation: .slideFromBottom)) {
+            case .applied(let t): dismissed = t
+            case .rejected(let e): return failure(command, describe(e))
+            }
+            var interim = StepReport(command: command.description, state: state)
+            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "the switch to tab \(index + 1)")
+            cancelled = interim
+        }
+        let root = state.tabs[index].rootURL
+        var native = NativeParameters()
+        native.set(ScreenHandler.tabIndexKey, index)
+        let url = root + (root.contains("?") ? "&" : "?") + "jumpType=tab"
+        var report = await open(url, command: command, callback: callback, native: native)
+        report.transition = Transition.combining([dismissed, report.transition])
+        if let cancelled, let hold = cancelled.cancelledHold {
+            report.cancelledHold = hold
+            if let m = cancelled.message { report.message = report.message.map { m + "; " + $0 } ?? m }
+        }
+        return report
+    }
+
+    /// Logs in: removes every login screen wherever it sits, then resumes the newest held navigation.
+    func login(command: NavigationCommand) async -> StepReport {
+        guard let gate else { return failure(command, "this app has no login route") }
+        var removed: [Transition] = []
+        if let loginKind {
+            for screen in state.screensFromTop where screen.kind == loginKind {
+                if case .applied(let t) = state.apply(.remove(screen.id, animation: .slideFromBottom)) { removed.append(t) }
+            }
+        }
+        hold.release()
+        let held = gate.heldNavigation
+        if let held { record(.command("login", result: "resumes #\(held.openID)")) }
+        transitionsBeforePlacement = removed
+        let resumed = await gate.resumeAfterLogin()
+        transitionsBeforePlacement = []
+        guard let trace = resumed else {
+            return StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
+                              state: state)
+        }
+        if let held { record(.resume(openID: held.openID, url: held.url, resumedAs: trace.id)) }
+        record(.open(trace))
+        var report = self.report(for: trace, command: command)
+        report.transition = Transition.combining(removed + [report.transition])
+        if !report.isError {
+            report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)" + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
+        }
+        return report
+    }
+
+    // MARK: Reports
+
+    func failure(_ command: NavigationCommand, _ message: String) -> StepReport {
+        StepReport(command: command.description, message: message, isError: true, state: state)
+    }
+
+    func apply(_ action: NavigationAction, command: NavigationCommand) -> StepReport {
+        switch state.apply(action) {
+        case .applied(let t):
+            return StepReport(command: command.description, transition: t, state: state)
+        case .rejected(let e):
+            return failure(command, describe(e))
+        }
+    }
+
+    /// Names a vetoing screen by its title rather than its id.
+    func describe(_ e: NavigationError) -> String {
+        if case .vetoed(let id, let reason) = e, let screen = state.screen(withID: id) {
+            return "\(screen.title) refuses to be left: \(reason)"
+        }
+        return e.description
+    }
+
+    /// The report of an open: its own trace and outcome, and what its placement did.
+    func report(for trace: RouteTrace, command: NavigationCommand) -> StepReport {
+        let outcome = trace.outcome
+        // This open's placements, then its callback URL's own open's (a callback placed in the same step).
+        let ids = [trace.id] + (trace.callback?.openID.map { [$0] } ?? [])
+        let placed = ids.compactMap { placements.removeValue(forKey: $0) }
+        let transitions = placed.flatMap(\.transitions)
+        var report = StepReport(command: command.description, outcome: outcome,
+                                transition: Transition.combining(transitions), isError: !outcome.isHandled,
+                                state: state, trace: trace)
+        if outcome.isHandled {
+            for note in placed.flatMap(\.notes) { report.note(note) }
+            if transitions.isEmpty, case .handled(_, let result) = outcome.final, result.payload(as: ScreenPlacement.self) == nil {
+                report.note(result.description)
+            }
+        } else {
+            report.message = outcome.description
+            if case .notFound(let url) = outcome.final, let nearest = router.explain(url).final.candidates.first {
+                report.nearest = "\(nearest.pattern): \(nearest.verdict)"
+                report.note("nearest route \(nearest.pattern): \(nearest.verdict)")
+            }
+        }
+        return report
+    }
+
+}

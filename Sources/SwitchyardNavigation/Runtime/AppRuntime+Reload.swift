@@ -1,0 +1,89 @@
+import Switchyard
+import SwitchyardKit
+
+extension AppRuntime {
+    // MARK: Reload
+
+    /// What ``carryOn(from:)`` kept of the runtime a reloaded file replaced.
+    public struct CarriedOver: Sendable, Equatable {
+        /// The URL of the screen the user was on (a login screen aside).
+        public var url: String
+        /// Whether the user is still on that screen; false when its URL no longer routes, and the
+        /// app is back at a tab's root.
+        public var keptPlace: Bool
+        /// The held open the reload ended (its login screen went with the old app), if any.
+        public var cancelledHold: HeldNavigation?
+        /// What happened, in words for the log: `still on Order #42`; when the screen's URL now
+        /// reaches another route, `app://order/42 now routes to app://order/:id → OrderView (was
+        /// app://order/:id<int> → OrderDetail): on Order 42`; `app://x/1 no longer routes: back at Home`.
+        public var description: String
+    }
+
+    /// Takes over from `previous`, the runtime of the file this one was reloaded from, before the
+    /// first command: open numbers (`#N`), timeline numbers and the timeline's clock go on from
+    /// `previous`'s, so log lines stay unambiguous; the login state carries over; and the user stays where they were when the
+    /// current screen's URL still routes here (the selected tab's stack and the modals rebuilt from
+    /// their URLs, each screen that no longer routes left out), else the app shows the tab's root.
+    /// A navigation `previous` held for login is cancelled: its login screen is not carried over.
+    @discardableResult
+    public func carryOn(from previous: AppRuntime) -> CarriedOver {
+        router.nextOpenID = previous.router.nextOpenID
+        clock.carryOn(from: previous.clock)
+        if let gate, previous.isLoggedIn { gate.setLoggedIn(true) }
+        let cancelled = previous.gate?.cancelHold(reason: "the route file was reloaded")
+        previous.hold.release()
+
+        let old = previous.state
+        let isLogin = { (screen: Screen) in previous.loginKind.map { screen.kind == $0 } ?? false }
+        let oldTab = old.currentTab
+        let tabIndex = state.tabs.firstIndex { $0.rootURL == oldTab.rootURL && $0.title == oldTab.title }
+            ?? state.tabs.firstIndex { $0.rootURL == oldTab.rootURL }
+            ?? (state.tabs.indices.contains(old.selectedTab) ? old.selectedTab : 0)
+        let path = (oldTab.stack + old.modals.flatMap(\.stack)).filter { !isLogin($0) }
+        let here = path.last ?? oldTab.stack[0]
+        var tabs = state.tabs
+        var modals: [Modal] = []
+        tabs[tabIndex].stack += oldTab.stack.dropFirst().filter { !isLogin($0) }.compactMap(rebuilt)
+        for modal in old.modals {
+            let stack = modal.stack.filter { !isLogin($0) }.compactMap(rebuilt)
+            guard let first = stack.first else { continue }
+            modals.append(Modal(stack: modal.wrapsInNavigation ? stack : [first], style: modal.style, wrapsInNavigation: modal.wrapsInNavigation))
+        }
+        let routes = here.id == oldTab.stack[0].id ? true : rebuilt(here) != nil
+        let restored = routes ? try? NavigationState(tabs: tabs, selectedTab: tabIndex, modals: modals,
+                                                     idGenerator: state.idGenerator, duplicatePolicy: state.duplicatePolicy) : nil
+        var rooted = state
+        _ = rooted.apply(.selectTab(.index(tabIndex), popToRoot: true, animation: .none))
+        state = restored ?? rooted
+        var words: String
+        if restored == nil {
+            words = "\(here.url) no longer routes: back at \(state.top.title)"
+        } else if let change = Self.routeChange(from: here, to: state.top) {
+            words = "\(here.url) now routes to \(change): on \(state.top.title)"
+        } else {
+            words = "still on \(state.top.title)"
+        }
+        if let cancelled {
+            words += "; the held open #\(cancelled.openID) \(cancelled.url) was cancelled (its login screen went with the old table)"
+        }
+        return CarriedOver(url: here.url, keptPlace: restored != nil, cancelledHold: cancelled, description: words)
+    }
+
+    /// How the route of the screen the user was on (`old`) differs from the route that built it
+    /// again after a reload (`new`): `app://user/:id<int> → Profile (was app://user/:id → UserProfile)`;
+    /// nil when both have the same pattern and target.
+    static func routeChange(from old: Screen, to new: Screen) -> String? {
+        guard old.pattern != new.pattern || old.kind != new.kind else { return nil }
+        func route(_ screen: Screen) -> String { screen.pattern.map { "\($0) → \(screen.kind)" } ?? screen.kind }
+        return "\(route(new)) (was \(route(old)))"
+    }
+
+    /// `screen` as this app's routes build it from its URL (relocations and redirects followed), with
+    /// the parameters the app passed it natively; nil when the URL no longer reaches a screen route.
+    func rebuilt(_ screen: Screen) -> Screen? {
+        let explanation = router.explain(screen.url)
+        guard explanation.stopped == nil else { return nil }
+        let native = screen.parameters.filter { screen.pathParameters[$0.key] == nil }
+        return Self.screen(for: explanation.final.url, router: router, byKind: routesByKind, inheriting: native)
+    }
+}

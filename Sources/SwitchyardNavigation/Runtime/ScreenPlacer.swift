@@ -1,0 +1,273 @@
+import Switchyard
+import SwitchyardKit
+
+/// The placer: what placing a handler's screen does to a navigation state, as a value. Given the
+/// state, it computes the next state and the transition (TheRouter's jump types: push, present,
+/// popToTarget, windowNavRoot, modalDismissBeforePush, showTab, custom jump actions; deep links with
+/// their back stack); it changes nothing itself, and a thrown error leaves the state as it was. The
+/// runtime keeps the result.
+@MainActor
+struct ScreenPlacer {
+    /// The state to place into.
+    var state: NavigationState
+    /// The router, to build a deep link's parents from their URLs (matching only; nothing opens).
+    let router: Router
+    /// The app's screen routes by target.
+    let routesByKind: [String: ScreenRoute]
+    /// The custom jump actions by lowercased name.
+    let jumpActions: [String: AppRuntime.JumpAction]
+
+    /// What reached the screen, in a result note's words, for the styles whose placement can differ
+    /// from what the handler asked: a push that became a present (`present User ann`), a pop to target
+    /// that pushed, a tab jump that showed another tab (`tab Orders`), an update in place. Nil for
+    /// the others and for custom jumps, whose handler note already says it.
+    static func shown(_ p: ScreenPlacement, transition: Transition, state: NavigationState) -> String? {
+        guard p.customJump == nil else { return nil }
+        var last = transition
+        while case .sequence(let steps) = last, let tail = steps.last { last = tail }
+        let verb: String
+        switch (p.style, last) {
+        case (_, .none): verb = "update"
+        case (.tab, _) where state.top.id == state.currentTab.stack[0].id: return "tab \(state.top.title)"
+        case (.push, .present), (.tab, .present), (.popTo, .present): verb = "present"
+        case (.push, _), (.tab, _), (.popTo, .push), (.popTo, .pushMany): verb = "push"
+        case (.popTo, _): verb = "popTo"
+        default: return nil
+        }
+        return "\(verb) \(state.top.title)"
+    }
+
+    /// Why a placement could not happen.
+    enum PlacementError: Error {
+        case navigation(NavigationError)
+        case refused(String)
+    }
+
+    /// Applies `actions` in order from the current state; the transition combines theirs.
+    func chain(_ actions: [NavigationAction]) throws(PlacementError) -> (NavigationState, Transition) {
+        var next = state
+        var steps: [Transition] = []
+        for action in actions {
+            do throws(NavigationError) {
+                let (s, t) = try next.applying(action)
+                next = s
+                steps.append(t)
+            } catch {
+                throw .navigation(error)
+            }
+        }
+        return (next, Self.mergingPushes(steps))
+    }
+
+    /// Joins consecutive pushes into one push of several screens (a deep link's back stack).
+    static func mergingPushes(_ steps: [Transition]) -> Transition {
+        var out: [Transition] = []
+        for step in steps where step != .none {
+            if let last = out.last {
+                switch (last, step) {
+                case (.push(let from, _, _), .push(_, let to, let a)):
+                    out[out.count - 1] = .pushMany(from: from, to: to, count: 2, animation: a)
+                    continue
+                case (.pushMany(let from, _, let n, _), .push(_, let to, let a)):
+                    out[out.count - 1] = .pushMany(from: from, to: to, count: n + 1, animation: a)
+                    continue
+                default: break
+                }
+            }
+            out.append(step)
+        }
+        return Transition.combining(out)
+    }
+
+    /// Computes the state after placing `p`, from the current state; nothing changes on error.
+    /// Returns the state, the transition and a note worth showing.
+    func place(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let screen = p.screen
+        if let custom = p.customJump {
+            guard let action = jumpActions[custom.lowercased()] else {
+                let names = OpenStyle.allCases.map(\.rawValue) + jumpActions.keys.sorted()
+                throw .refused("unknown jump type '\(SafeText.visible(String(custom.prefix(40))))' (\(names.joined(separator: ", ")))")
+            }
+            let next: NavigationState
+            let transition: Transition
+            do throws(NavigationError) { (next, transition) = try action(p, state) } catch { throw .navigation(error) }
+            let violations = next.checkInvariants()
+            guard violations.isEmpty else { throw .navigation(.invalidState(violations)) }
+            if let guarded = NavigationState.vetoingScreen(from: state, to: next), let g = guarded.leaveGuard {
+                throw .navigation(.vetoed(by: guarded.id, reason: g.reason))
+            }
+            return (next, transition, "custom jump \(custom)")
+        }
+        // The same screen already on top: update it in place (new query values), whatever the style.
+        // (A tab index counts only for a tab jump: a `tab N` the gate redirected to the login screen
+        // already on top updates it in place and holds, as any other gated open does.)
+        if state.duplicatePolicy == .ignore, p.style != .setRoot, p.style != .tab,
+           state.top.isSameRoute(as: screen) {
+            return try updateInPlace(state.top, with: screen)
+        }
+        switch p.style {
+        case .push:
+            if p.route?.parent != nil, let built = try deepLink(p) { return (built.0, built.1, nil) }
+            if !state.activeStackIsNavigable {
+                let modal = state.top.title
+                if p.styleIsExplicit {
+                    throw .refused("cannot push \(screen.title): the top modal (\(modal)) has no navigation stack")
+                }
+                let (s, t) = try chain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
+                return (s, t, "presented \(screen.title): \(modal) has no navigation stack to push on")
+            }
+            let (s, t) = try chain([.push(screen, animation: p.animation ?? .slideFromRight)])
+            return (s, t, nil)
+        case .present:
+            return try plain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
+        case .presentFullScreen:
+            return try plain([.present(screen, style: .fullScreen, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
+        case .presentInNavigation:
+            return try plain([.present(screen, style: .sheet, wrapsInNavigation: true, animation: p.animation ?? .slideFromBottom)])
+        case .tab:
+            return try tabJump(p)
+        case .popTo:
+            if state.screensFromTop.contains(where: { $0.isSameRoute(as: screen) }) {
+                let (s, t) = try chain([.popTo(.sameRoute(as: screen), animation: p.animation ?? .slideFromRight)])
+                return try refreshed(s, t, with: screen)
+            }
+            var pushed = p
+            pushed.style = .push
+            return try place(pushed)
+        case .setRoot:
+            return try plain([.setRoot(screen, animation: p.animation ?? .fade)])
+        case .dismissThenPush:
+            var actions: [NavigationAction] = []
+            if !state.modals.isEmpty { actions.append(.dismissAll(animation: .slideFromBottom)) }
+            let tabTop = state.currentTab.stack[state.currentTab.stack.count - 1]
+            if state.duplicatePolicy == .ignore && tabTop.isSameRoute(as: screen) {
+                actions.append(.update(tabTop.id, with: screen))
+            } else {
+                actions.append(.push(screen, animation: p.animation ?? .slideFromRight))
+            }
+            return try plain(actions)
+        case .replace:
+            return try plain([.replaceTop(screen, animation: p.animation ?? .fade)])
+        }
+    }
+
+    func plain(_ actions: [NavigationAction]) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let (s, t) = try chain(actions)
+        return (s, t, nil)
+    }
+
+    /// Updates `existing` with the content of `screen`, in place.
+    func updateInPlace(_ existing: Screen, with screen: Screen) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let (s, _) = try chain([.update(existing.id, with: screen)])
+        return (s, .none, "updated \(screen.title) in place")
+    }
+
+    /// After a pop to (or a switch to) an existing instance: refreshes its content when it differs.
+    func refreshed(_ next: NavigationState, _ transition: Transition, with screen: Screen)
+        throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let s = next
+        let top = s.top
+        guard top.isSameRoute(as: screen), top.parameters != screen.parameters || top.title != screen.title else {
+            return (s, transition, nil)
+        }
+        var updated = s
+        if case .rejected(let e) = updated.apply(.update(top.id, with: screen)) { throw .navigation(e) }
+        return (updated, transition, nil)
+    }
+
+    /// A tab jump: selects the tab whose root this screen is (popped to its root, which keeps the URL's
+    /// parameters), or, with TheRouter's `tabBarSelecIndex`, returns the current stack to its root and
+    /// shows the tab at that index (0-based).
+    func tabJump(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
+        let screen = p.screen
+        let index: Int
+        if let requested = p.tabIndex {
+            guard state.tabs.indices.contains(requested) else {
+                throw .refused("tab index \(requested) is out of range: the app has \(state.tabs.count) tabs (0-based)")
+            }
+            index = requested
+        } else if let found = tabIndex(for: screen) {
+            index = found
+        } else {
+            // Not a tab root: a plain push.
+            var pushed = p
+            pushed.style = .push
+            return try place(pushed)
+        }
+        let root = state.tabs[index].stack[0]
+        // Modals go first, and the transition says so (as `tab N` does).
+        let dismiss: [NavigationAction] = state.modals.isEmpty ? [] : [.dismissAll(animation: .slideFromBottom)]
+        if root.isSameRoute(as: screen) {
+            let (s, t) = try chain(dismiss + [.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none)])
+            return try refreshedRoot(s, t, tab: index, with: screen)
+        }
+        // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
+        var actions: [NavigationAction] = dismiss + [.popToRoot(animation: .none)]
+        if index != state.selectedTab {
+            actions.append(.selectTab(.index(index), popToRoot: false, animation: p.animation ?? .none))
+        }
+        let (s, t) = try chain(actions)
+        return (s, t, "showed tab \(index + 1) (\(state.tabs[index].title))")
+    }
+
+    func refreshedRoot(_ next: NavigationState, _ transition: Transition, tab: Int, with screen: Screen)
+        throws(PlacementError) -> (NavigationState, Transition, String?) {
+        var s = next
+        let root = s.tabs[tab].stack[0]
+        // Only what the URL says about the screen counts, not where it was opened from.
+        func described(_ p: [String: String]) -> [String: String] { p.filter { $0.key != "openedFrom" } }
+        guard described(root.parameters) != described(screen.parameters) else {
+            return (s, transition, nil)
+        }
+        if case .rejected(let e) = s.apply(.update(root.id, with: screen)) { throw .navigation(e) }
+        return (s, transition, nil)
+    }
+
+    /// The tab whose root shows the same route as `screen`.
+    func tabIndex(for screen: Screen) -> Int? {
+        state.tabs.firstIndex { $0.root?.isSameRoute(as: screen) == true }
+    }
+
+    /// Builds the back stack of a deep link: the parent chain down to a tab root, reusing the screens
+    /// already on that tab's stack (compared by route and path parameters). Returns nil when no tab root
+    /// is reached (then it is a plain push), or when the user is already on that tab with the immediate
+    /// parent on the stack (a plain push keeps their own path).
+    func deepLink(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition)? {
+        var chain: [Screen] = []
+        var template = p.route?.parent
+        var params = p.parameters
+        var tab: Int?
+        var depth = 0
+        while let t = template, depth < 8 {
+            depth += 1
+            let url = ScreenFactory.fillURL(t, params)
+            guard let m = try? router.match(url), let route = routesByKind[m.target.target] else { return nil }
+            for (k, v) in m.parameters { params[k] = v }
+            var path: [String: String] = [:]
+            for (k, v) in m.parameters { path[k] = v }
+            let parent = ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params, pathParameters: path)
+            if let index = tabIndex(for: parent) {
+                tab = index
+                break
+            }
+            chain.insert(parent, at: 0)
+            template = route.parent
+        }
+        guard let tab else { return nil }
+        let stack = state.tabs[tab].stack
+        let immediate = chain.last ?? stack[0]
+        if state.modals.isEmpty && state.selectedTab == tab && stack.contains(where: { $0.isSameRoute(as: immediate) }) {
+            return nil
+        }
+        var actions: [NavigationAction] = []
+        if !state.modals.isEmpty { actions.append(.dismissAll(animation: .none)) }
+        if state.selectedTab != tab { actions.append(.selectTab(.index(tab), popToRoot: false, animation: .none)) }
+        // Keep the longest prefix of the stack that already shows root + chain.
+        var keep = 1
+        while keep < stack.count && keep - 1 < chain.count && stack[keep].isSameRoute(as: chain[keep - 1]) { keep += 1 }
+        if keep < stack.count { actions.append(.popTo(.screen(stack[keep - 1].id), animation: .none)) }
+        for s in chain.dropFirst(keep - 1) { actions.append(.push(s, animation: .none)) }
+        actions.append(.push(p.screen, animation: p.animation ?? .slideFromRight))
+        return try self.chain(actions)
+    }
+}
