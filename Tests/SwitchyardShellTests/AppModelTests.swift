@@ -645,6 +645,32 @@ struct AppModelTests {
         #expect(try #require(loop.model.playback).region == Rect(x: 0, y: 0, width: screen.width, height: screen.height))
     }
 
+    @Test func aCompositeStepPlaysEachAnimatedPartFromTheScreenItStartedOn() async throws {
+        let (loop, _) = try AppFixture.loop(animations: true)
+        // From Home: an instant tab switch, then the push. The push slides over Discover, the tab
+        // it is pushed on, not over Home.
+        let report = await loop.perform(.open("app://discover/item/7"))
+        #expect(report.stages.map(\.transition.kind) == ["tabSwitch", "push"])
+        let push = try #require(loop.model.playback)
+        #expect(loop.model.queuedPlaybacks.isEmpty, "the tab switch has no animation")
+        #expect(push.animator.old.description.contains("Discover"))
+        #expect(!push.animator.old.description.contains("Welcome to the test shop."), "Home is not what slides out")
+        // A sheet over the stack, then a tab jump that dismisses it first: the dismiss plays, then nothing else moves.
+        loop.model.finishPlayback()
+        await loop.perform(.open("app://share/1"))
+        loop.model.finishPlayback()
+        let jump = await loop.perform(.open("app://home?jumpType=5&tabBarSelecIndex=0"))
+        #expect(jump.stages.first?.transition.kind == "dismiss")
+        #expect(loop.model.playback != nil)
+        // Every frame of every part is played, then the playback ends.
+        var frames = 0
+        while loop.model.playback != nil, frames < 500 {
+            loop.model.advancePlayback()
+            frames += 1
+        }
+        #expect(loop.model.playback == nil && loop.model.queuedPlaybacks.isEmpty)
+    }
+
     // MARK: Pure parts
 
     @Test func keysMapToMessagesByFocus() throws {

@@ -55,11 +55,14 @@ extension AppRuntime {
             return failure(command, "there is no tab \(index + 1) (the app has \(state.tabs.count))")
         }
         var dismissed = Transition.none
+        var dismissedStage: [StepReport.Stage] = []
         var cancelled: StepReport?
         if !state.modals.isEmpty {
             let heldBefore = gate?.heldNavigation
             switch state.apply(.dismissAll(animation: .slideFromBottom)) {
-            case .applied(let t): dismissed = t
+            case .applied(let t):
+                dismissed = t
+                dismissedStage = [StepReport.Stage(t, state)]
             case .rejected(let e): return failure(command, describe(e))
             }
             var interim = StepReport(command: command.description, state: state)
@@ -72,6 +75,7 @@ extension AppRuntime {
         let url = root + (root.contains("?") ? "&" : "?") + "jumpType=tab"
         var report = await open(url, command: command, callback: callback, native: native)
         report.transition = Transition.combining([dismissed, report.transition])
+        report.stages = dismissedStage + report.stages
         if let cancelled, let hold = cancelled.cancelledHold {
             report.cancelledHold = hold
             if let m = cancelled.message { report.message = report.message.map { m + "; " + $0 } ?? m }
@@ -83,9 +87,13 @@ extension AppRuntime {
     func login(command: NavigationCommand) async -> StepReport {
         guard let gate else { return failure(command, "this app has no login route") }
         var removed: [Transition] = []
+        var removedStages: [StepReport.Stage] = []
         if let loginKind {
             for screen in state.screensFromTop where screen.kind == loginKind {
-                if case .applied(let t) = state.apply(.remove(screen.id, animation: .slideFromBottom)) { removed.append(t) }
+                if case .applied(let t) = state.apply(.remove(screen.id, animation: .slideFromBottom)) {
+                    removed.append(t)
+                    removedStages.append(StepReport.Stage(t, state))
+                }
             }
         }
         hold.release()
@@ -95,13 +103,16 @@ extension AppRuntime {
         let resumed = await gate.resumeAfterLogin()
         transitionsBeforePlacement = []
         guard let trace = resumed else {
-            return StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
-                              state: state)
+            var report = StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
+                                    state: state)
+            report.stages = StepReport.Stage.merged(removedStages)
+            return report
         }
         if let held { record(.resume(openID: held.openID, url: held.url, resumedAs: trace.id)) }
         record(.open(trace))
         var report = self.report(for: trace, command: command)
         report.transition = Transition.combining(removed + [report.transition])
+        report.stages = StepReport.Stage.merged(removedStages + report.stages)
         if !report.isError {
             report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)" + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
         }
@@ -117,7 +128,9 @@ extension AppRuntime {
     func apply(_ action: NavigationAction, command: NavigationCommand) -> StepReport {
         switch state.apply(action) {
         case .applied(let t):
-            return StepReport(command: command.description, transition: t, state: state)
+            var report = StepReport(command: command.description, transition: t, state: state)
+            report.stages = StepReport.Stage.merged([StepReport.Stage(t, state)])
+            return report
         case .rejected(let e):
             return failure(command, describe(e))
         }
@@ -141,6 +154,7 @@ extension AppRuntime {
         var report = StepReport(command: command.description, outcome: outcome,
                                 transition: Transition.combining(transitions), isError: !outcome.isHandled,
                                 state: state, trace: trace)
+        report.stages = StepReport.Stage.merged(placed.flatMap(\.stages))
         if outcome.isHandled {
             for note in placed.flatMap(\.notes) { report.note(note) }
             if transitions.isEmpty, case .handled(_, let result) = outcome.final, result.payload(as: ScreenPlacement.self) == nil {

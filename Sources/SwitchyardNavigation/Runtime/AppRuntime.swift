@@ -35,7 +35,7 @@ public final class AppRuntime {
     var hold = LoginHold()
     /// What each open's placement did, keyed by the open's number (``RouteRequest/openID``), until
     /// the open's report takes it: its transitions in order and its notes.
-    var placements: [Int: (transitions: [Transition], notes: [String])] = [:]
+    var placements: [Int: (transitions: [Transition], notes: [String], stages: [StepReport.Stage])] = [:]
     /// What the command did before the open it causes (a login removes its login screens, then
     /// resumes the held open): the next placement's line names it first.
     var transitionsBeforePlacement: [Transition] = []
@@ -229,6 +229,7 @@ public final class AppRuntime {
                 if let departure = state.leaving(where: { asksForLogin($0.url) }) {
                     state = departure.state
                     report.transition = departure.transition
+                    report.stages = [StepReport.Stage(departure.transition, departure.state)]
                     report.note(Self.describe(departure, needsLogin: { asksForLogin($0.url) }))
                 }
             } else {
@@ -275,8 +276,12 @@ public final class AppRuntime {
         do throws(ScreenPlacer.PlacementError) {
             let (next, transition, note) = try placer.place(placement)
             state = next
-            placements[request.openID, default: ([], [])].transitions.append(transition)
-            if let note { placements[request.openID, default: ([], [])].notes.append(note) }
+            placements[request.openID, default: ([], [], [])].transitions.append(transition)
+            if let note { placements[request.openID, default: ([], [], [])].notes.append(note) }
+            // The chain's parts; the last one leaves the state as placed (an update in place included).
+            var stages = placer.stages.stages
+            if !stages.isEmpty { stages[stages.count - 1].state = next }
+            placements[request.openID, default: ([], [], [])].stages += stages
             if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation, held.openID == request.openID,
                state.top.kind == loginKind {
                 hold.bind(openID: held.openID, screen: state.top.id)

@@ -16,6 +16,14 @@ struct ScreenPlacer {
     let routesByKind: [String: ScreenRoute]
     /// The custom jump actions by lowercased name.
     let jumpActions: [String: AppRuntime.JumpAction]
+    /// The parts of the last chain of actions computed, each with the state it left (the chain a
+    /// placement returns is always its last one).
+    let stages = StageLog()
+
+    /// Where ``chain(_:)`` writes its parts.
+    final class StageLog {
+        var stages: [StepReport.Stage] = []
+    }
 
     /// What reached the screen, in a result note's words, for the styles whose placement can differ
     /// from what the handler asked: a push that became a present (`present User ann`), a pop to target
@@ -47,11 +55,13 @@ struct ScreenPlacer {
     func chain(_ actions: [NavigationAction]) throws(PlacementError) -> (NavigationState, Transition) {
         var next = state
         var steps: [Transition] = []
+        stages.stages = []
         for action in actions {
             do throws(NavigationError) {
                 let (s, t) = try next.applying(action)
                 next = s
                 steps.append(t)
+                stages.stages.append(StepReport.Stage(t, s))
             } catch {
                 throw .navigation(error)
             }

@@ -24,6 +24,46 @@ public struct StepReport: Sendable {
     /// For an open no route matched: the nearest candidate and why it lost (`app://order/:id<int>:
     /// segment 1: 'abc' does not satisfy <int>`).
     public var nearest: String?
+    /// The step's transition taken apart, in the order it happened, each part with the state it
+    /// left (a dismiss, then a tab switch, then a push), so a renderer plays what the log says: each
+    /// animated part from the screen it started on. Empty when the step cannot say (then
+    /// ``transition`` is played from the state before to ``state``).
+    public var stages: [Stage] = []
+
+    /// One part of a step's transition and the state after it.
+    public struct Stage: Sendable, Equatable {
+        /// What moved.
+        public var transition: Transition
+        /// The state it left.
+        public var state: NavigationState
+
+        /// Creates a stage.
+        public init(_ transition: Transition, _ state: NavigationState) {
+            self.transition = transition
+            self.state = state
+        }
+
+        /// Joins consecutive pushes into one push of several screens (as the step's transition
+        /// does) and leaves out parts where nothing moved.
+        static func merged(_ stages: [Stage]) -> [Stage] {
+            var out: [Stage] = []
+            for stage in stages where stage.transition != .none {
+                if let last = out.last {
+                    switch (last.transition, stage.transition) {
+                    case (.push(let from, _, _), .push(_, let to, let a)):
+                        out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: 2, animation: a), stage.state)
+                        continue
+                    case (.pushMany(let from, _, let n, _), .push(_, let to, let a)):
+                        out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: n + 1, animation: a), stage.state)
+                        continue
+                    default: break
+                    }
+                }
+                out.append(stage)
+            }
+            return out
+        }
+    }
 
     /// Creates a report.
     public init(command: String, outcome: RouteOutcome? = nil, transition: Transition = .none, message: String? = nil,

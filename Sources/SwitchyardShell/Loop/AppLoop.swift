@@ -210,17 +210,41 @@ package final class AppLoop {
         guard model.animationsEnabled, !model.layout.isTooSmall else {
             return report
         }
-        let after = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
-        let afterLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
-        model.playback = Playback(
-            transition: report.transition,
-            old: before,
-            new: after,
-            oldLayer: beforeLayer,
-            newLayer: afterLayer,
-            tween: model.tween
-        )
+        let plays = Self.playbacks(report, model: model, before: before, beforeLayer: beforeLayer, size: size)
+        model.playback = plays.first
+        model.queuedPlaybacks = Array(plays.dropFirst())
         return report
+    }
+
+    /// The playbacks of a step, in the order the log tells it: one per animated part of the
+    /// report's ``StepReport/stages``, each from the phone screen that part started on (a push after
+    /// an instant tab switch slides over the tab it is pushed on, not the screen the user left).
+    /// Parts with no animation are taken at once. Without stages, the whole transition plays from
+    /// `before` to the model's screen.
+    static func playbacks(_ report: StepReport, model: AppModel, before: Canvas, beforeLayer: Rect, size: Rect) -> [Playback] {
+        func render(_ state: NavigationState) -> (Canvas, Rect) {
+            var staged = model
+            staged.state = state
+            return (AppView.phoneScreen(staged, width: size.width, height: size.height).canvas,
+                    AppView.topLayerRect(staged, width: size.width, height: size.height))
+        }
+        guard report.stages.count > 1 else {
+            let (after, afterLayer) = render(model.state)
+            return Playback(transition: report.transition, old: before, new: after, oldLayer: beforeLayer, newLayer: afterLayer,
+                            tween: model.tween).map { [$0] } ?? []
+        }
+        var plays: [Playback] = []
+        var (old, oldLayer) = (before, beforeLayer)
+        for (index, stage) in report.stages.enumerated() {
+            // The last part shows the model's own state (with its selection and the hold line).
+            let (new, newLayer) = index == report.stages.count - 1 ? render(model.state) : render(stage.state)
+            if let play = Playback(transition: stage.transition, old: old, new: new, oldLayer: oldLayer, newLayer: newLayer,
+                                   tween: model.tween) {
+                plays.append(play)
+            }
+            (old, oldLayer) = (new, newLayer)
+        }
+        return plays
     }
 
     /// Plays a script in the app, animations included, before the user takes over (`--replay`):

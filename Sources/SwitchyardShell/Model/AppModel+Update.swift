@@ -279,6 +279,7 @@ extension AppModel {
     /// Jumps a playing transition to its end.
     package mutating func finishPlayback() {
         playback = nil
+        queuedPlaybacks = []
     }
 
     /// Shows the next frame of the playing transition; ends it after its last frame.
@@ -287,6 +288,11 @@ extension AppModel {
             return
         }
         current.frame += 1
-        playback = current.isFinished ? nil : current
+        if current.isFinished {
+            // The next part of the step, if any, plays from where this one ended.
+            playback = queuedPlaybacks.isEmpty ? nil : queuedPlaybacks.removeFirst()
+        } else {
+            playback = current
+        }
     }
 }

@@ -128,6 +128,8 @@ package struct AppModel: Equatable, Sendable {
     package var completionWords: [String]
     /// The transition being played, if any.
     package var playback: Playback?
+    /// The parts of the step still to play after ``playback``, in order (a dismiss, then a push…).
+    package var queuedPlaybacks: [Playback] = []
     /// Whether transitions are animated (`--no-animation` turns them off).
     package var animationsEnabled: Bool
     /// The timing of transition animations.
