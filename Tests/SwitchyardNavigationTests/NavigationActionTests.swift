@@ -444,3 +444,26 @@ struct NavigationActionTests {
         #expect(throws: NavigationError.cannotPopRoot) { try state.applying(.pop()) }
     }
 }
+
+/// `expect` lines read into ``ScriptExpectation`` and print back as written.
+struct ScriptExpectationTests {
+    @Test("expect lines round-trip", arguments: [
+        ("top Order #42", ScriptExpectation.top("Order #42")), ("stack [Home] Home", .stack("[Home] Home")),
+        ("outcome redirected", .outcome("redirected")), ("transition push", .transition("push")),
+        ("held none", .held("none")), ("login yes", .login(true)), ("login no", .login(false)), ("error", .error), ("ok", .ok),
+    ])
+    func roundTrip(_ text: String, _ expected: ScriptExpectation) throws {
+        let parsed = try ScriptExpectation(parsing: text)
+        #expect(parsed == expected)
+        #expect(parsed.description == text)
+    }
+
+    @Test("bad expect lines name what is wrong", arguments: [
+        ("outcome nope", "unknown outcome code 'nope'"), ("login maybe", "expect login needs yes or no"),
+        ("colour red", "unknown expectation 'colour'"),
+    ])
+    func refusals(_ text: String, _ message: String) {
+        #expect(throws: CommandParseError.self) { try ScriptExpectation(parsing: text) }
+        do { _ = try ScriptExpectation(parsing: text) } catch { #expect(error.message.hasPrefix(message)) }
+    }
+}

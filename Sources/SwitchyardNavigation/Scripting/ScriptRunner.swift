@@ -31,8 +31,7 @@ public final class ScriptRunner {
 
     /// Every outcome code `expect outcome` accepts: the codes of `RouteOutcome.code`, plus
     /// `redirected` (any open that went through a redirect) and `none` (no open yet).
-    public static let outcomeCodes = ["handled", "not_found", "declined", "rejected", "redirected", "redirect_loop", "timed_out",
-                                      "cancelled", "vetoed", "placement_failed", "invalid_url", "failed", "none"]
+    public static let outcomeCodes = ScriptExpectation.outcomeCodes
 
     /// Creates a runner that writes its report through `output`, one line per call.
     public init(runtime: AppRuntime, showTraces: Bool = true, output: @escaping (String) -> Void) {
@@ -169,51 +168,49 @@ public final class ScriptRunner {
     }
 
     private func expect(_ spec: String, _ number: Int) {
-        let (what, value) = Self.split(spec)
+        let expectation: ScriptExpectation
+        do throws(CommandParseError) { expectation = try ScriptExpectation(parsing: spec) } catch {
+            return bad(number, error.message)
+        }
         let state = runtime.state
         let ok: Bool
         let actual: String
-        switch what {
-        case "top":
+        switch expectation {
+        case .top(let value):
             actual = state.top.title
             ok = actual == value
-        case "stack":
+        case .stack(let value):
             actual = state.compactDescription
             ok = actual == value
-        case "outcome":
-            guard Self.outcomeCodes.contains(value) else {
-                return bad(number, "unknown outcome code '\(value)' (\(Self.outcomeCodes.joined(separator: ", ")))")
-            }
+        case .outcome(let value):
             // The final outcome's code (`cancelled` once a held open's login screen went away);
             // `redirected` matches any redirected outcome.
             actual = lastOpenCancelled ? "cancelled" : lastOpen?.outcome?.code ?? "none"
             if case .redirected = lastOpen?.outcome, value == "redirected" { ok = true } else { ok = actual == value }
-        case "error":
+        case .error:
             actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
             ok = actual == "error"
-        case "ok":
+        case .ok:
             actual = last.map { $0.isError ? "error" : "ok" } ?? "none"
             ok = actual == "ok"
-        case "transition":
+        case .transition(let value):
             let t = last?.transition ?? .none
             actual = t.kind
             ok = actual == value || t.mainStep.kind == value
-        case "held":
+        case .held(let value):
             actual = runtime.heldNavigation?.url ?? "none"
             ok = actual == value
-        case "login":
-            guard value == "yes" || value == "no" else { return bad(number, "expect login needs yes or no") }
+        case .login(let yes):
             actual = runtime.isLoggedIn ? "yes" : "no"
-            ok = actual == value
-        default:
-            return bad(number, "unknown expectation '\(what)' (top, stack, outcome, transition, held, login, error, ok)")
+            ok = runtime.isLoggedIn == yes
         }
+        let written = SafeText.visible(expectation.description)
         if ok {
             passedExpectations += 1
-            output("line \(number): ok: expect \(SafeText.visible(what))\(value.isEmpty ? "" : " \(SafeText.visible(value))")")
+            output("line \(number): ok: expect \(written)")
         } else {
             failures += 1
-            output("line \(number): FAILED: expect \(SafeText.visible(what))\(value.isEmpty ? "" : " \(SafeText.visible(value))"), got \(SafeText.visible(actual))")
+            output("line \(number): FAILED: expect \(written), got \(SafeText.visible(actual))")
         }
     }
 }
