@@ -675,13 +675,13 @@ struct AppModelTests {
 
     @Test func keysMapToMessagesByFocus() throws {
         var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
-        #expect(model.message(for: .char("3")) == .selectTab(2))
-        #expect(model.message(for: .char("l")) == .login, "L only logs in, wherever it is pressed")
+        #expect(model.message(for: .char("3")) == .navigate(.tab(3)))
+        #expect(model.message(for: .char("l")) == .navigate(.login), "L only logs in, wherever it is pressed")
         #expect(model.message(for: .function(2)) == .toggleLog)
-        #expect(model.message(for: .escape) == .back)
+        #expect(model.message(for: .escape) == .navigate(.back()))
         #expect(model.message(for: .resize, terminalSize: (50, 20)) == .resize(width: 50, height: 20))
         model.isShowingLogin = true
-        #expect(model.message(for: .char("L")) == .login)
+        #expect(model.message(for: .char("L")) == .navigate(.login))
         model.focus = .prompt
         #expect(model.message(for: .char("q")) == .editPrompt(.char("q")))
         #expect(model.message(for: .backspace) == .cancelPrompt)

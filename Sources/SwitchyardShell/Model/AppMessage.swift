@@ -6,6 +6,9 @@ import TerminalKit
 package enum AppMessage: Hashable, Sendable {
     /// Nothing to do.
     case ignore
+    /// A navigation for the runtime, run through the router by the ``AppLoop`` (back, a tab, login,
+    /// logout, discard: the same vocabulary as a script line).
+    case navigate(NavigationCommand)
     /// Quit the app.
     case quit
     /// Suspend the app (Ctrl-Z): the ``AppLoop`` hands the terminal back to the shell until it is resumed.
@@ -15,26 +18,14 @@ package enum AppMessage: Hashable, Sendable {
     case paste(String)
     /// The terminal now has this size.
     case resize(width: Int, height: Int)
-    /// Go back or dismiss.
-    case back
-    /// Go back or dismiss with this animation (XKRouter's pop animation choice).
-    case backWith(Animation)
     /// Put the top screen's URL in the prompt to edit it.
     case editCurrentURL
     /// Copy the top screen's URL (or, in the route log, the newest trace) to the clipboard.
     case copy
-    /// Select tab `index` (0-based).
-    case selectTab(Int)
     /// Move the link selection by `delta` items (clamped).
     case moveSelection(Int)
     /// Press item `index` of the top screen, or the selected item when nil.
     case activate(Int?)
-    /// Log in (on the login screen).
-    case login
-    /// Log out.
-    case logout
-    /// Discard the top screen's leave guard.
-    case discardGuard
     /// Focus the URL prompt.
     case focusPrompt
     /// Focus the route table's filter line (opening the panel).
@@ -47,8 +38,6 @@ package enum AppMessage: Hashable, Sendable {
     case chooseCompletion(Int)
     /// Leave the prompt, clearing it.
     case cancelPrompt
-    /// Kept for key maps that send it: goes back like ``back``. Backspace itself never navigates.
-    case backFromPrompt
     /// A key for the filter line's editor.
     case editFilter(Key)
     /// Show or hide the route log.

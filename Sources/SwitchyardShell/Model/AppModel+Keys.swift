@@ -68,9 +68,9 @@ extension AppModel {
         case .enter, .right, .char(" "):
             return .activate(nil)
         case .escape, .left:
-            return .back
+            return .navigate(.back())
         case .char("<"):
-            return .backWith(.slideFromLeft)
+            return .navigate(.back(animation: .slideFromLeft))
         case .char(":"), .char("/"):
             return .focusPrompt
         case .char("?"):
@@ -79,17 +79,17 @@ extension AppModel {
             return .quit
         case .char("l"), .char("L"):
             // Only logs in (F2 shows the log): hiding the log must never log anyone in.
-            return .login
+            return .navigate(.login)
         case .char("r"), .char("R"):
             return .toggleRoutes
         case .char("o"), .char("O"):
-            return .logout
+            return .navigate(.logout)
         case .char("e"), .char("E"):
             return .editCurrentURL
         case .char("y"), .char("Y"):
             return .copy
         case .char("d"), .char("D"):
-            return .discardGuard
+            return .navigate(.discard)
         case .char("x"), .char("X"):
             return .toggleLogDetail
         case .char("m"), .char("M"), .char("!"):
@@ -102,7 +102,7 @@ extension AppModel {
             return showsLog ? .scrollLog(-page) : .moveSelection(5)
         case .char(let character):
             if let digit = character.wholeNumberValue, (1...9).contains(digit), character.isASCII {
-                return .selectTab(digit - 1)
+                return .navigate(.tab(digit))
             }
             return .ignore
         default:
@@ -163,9 +163,9 @@ extension AppModel {
         case .click, .doubleClick:
             switch target {
             case .back:
-                return .back
+                return .navigate(.back())
             case .tab(let index):
-                return .selectTab(index)
+                return .navigate(.tab(index + 1))
             case .item(let index):
                 return .activate(index)
             case .prompt:

@@ -32,10 +32,8 @@ extension AppModel {
             height = max(0, newHeight)
             playback = nil
             relayout()
-        case .back, .backFromPrompt:
-            return .back()
-        case .backWith(let animation):
-            return .back(animation: animation)
+        case .navigate(let command):
+            return command
         case .editCurrentURL:
             prompt.setText(state.top.url)
             focus = .prompt
@@ -49,8 +47,6 @@ extension AppModel {
                 pendingCopy = state.top.url
             }
             say(AppStatus("Copied \(pendingCopy ?? "") to the clipboard (OSC 52)", kind: .note))
-        case .selectTab(let index):
-            return .tab(index + 1)
         case .moveSelection(let delta):
             let count = items.count
             selection = selection + min(max(delta, -count), count)
@@ -63,12 +59,6 @@ extension AppModel {
             }
             selection = chosen
             return items[chosen].effect
-        case .login:
-            return .login
-        case .logout:
-            return .logout
-        case .discardGuard:
-            return .discard
         case .focusPrompt:
             focus = .prompt
         case .focusFilter:
