@@ -37,6 +37,31 @@ struct RouterSubscriptTests {
         #expect(await router.open("app://user/ann").description == "handled by app://user/:name (name ann)")
     }
 
+    /// Each field of the replaced route, and its place in registration order (not a sorted list):
+    /// the same pattern, a renamed parameter, and a gated route, which stays gated.
+    @Test("assigning keeps every field and the order", arguments: ["app://user/:id", "app://user/:name"])
+    func assigningKeepsEveryFieldAndTheOrder(_ assigned: String) async throws {
+        let router = Router()
+        try router.register("app://first", target: "First") { _ in RouteResult(note: "first") }
+        try router.register("app://user/:id", target: "UserProfile", priority: 3, metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "old") }
+        try router.register("app://user/:id<int>", target: "ByNumber", priority: 3) { _ in RouteResult(note: "number") }
+        try router.register("app://last", target: "Last") { _ in RouteResult(note: "last") }
+        let before = router.table.routes
+        router[try RoutePattern(assigned)] = ClosureHandler { _ in RouteResult(note: "new") }
+        let after = router.table.routes
+        #expect(after.map(\.target.target) == before.map(\.target.target), "same targets in the same order")
+        #expect(after.map(\.priority) == before.map(\.priority))
+        #expect(after.map(\.target.metadata) == before.map(\.target.metadata), "requiresLogin is kept: the route stays gated")
+        #expect(after.map(\.pattern.description) == ["app://first", assigned, "app://user/:id<int>", "app://last"])
+        #expect(router[try RoutePattern("app://user/:other")] != nil, "read by shape")
+        #expect(await router.open("app://user/ann").description == "handled by \(assigned) (new)")
+        // Removing keeps the others' order; a new shape goes last.
+        router[try RoutePattern("app://user/:x")] = nil
+        #expect(router.table.routes.map(\.target.target) == ["First", "ByNumber", "Last"])
+        router[try RoutePattern("app://new")] = ClosureHandler { _ in RouteResult(note: "n") }
+        #expect(router.table.routes.map(\.target.target) == ["First", "ByNumber", "Last", "app://new"])
+    }
+
     @Test func aPatternThatDoesNotParseIsRefusedWhereItIsWritten() {
         #expect(throws: PatternError.self) { _ = try RoutePattern("app://user/:id(") }
     }

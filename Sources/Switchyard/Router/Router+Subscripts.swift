@@ -8,29 +8,38 @@ extension Router {
     /// ```
     ///
     /// The key is a parsed ``RoutePattern``, so a pattern that does not parse is refused where it is
-    /// written (`try`), never silently by the assignment. Assigning replaces any route of the same
-    /// shape (the same pattern up to parameter names), so it cannot conflict: the route keeps the
-    /// target, priority and metadata it had when its pattern was already registered, and is otherwise
-    /// registered with its pattern text as the target. Assigning nil removes the route of that shape.
-    /// Use `register(_:target:priority:metadata:handler:)` to choose the target and be told of a
-    /// conflict instead.
+    /// written (`try`), never silently by the assignment. Reading and assigning go by shape (the
+    /// pattern up to its parameter names). Assigning replaces the route of the same shape in place:
+    /// the route takes the assigned pattern (its parameter names) and the new handler, and keeps its
+    /// target, priority, metadata (`requiresLogin` included) and its place in registration order, so
+    /// ties are won as before. A shape with no route yet is registered last, with its pattern text as
+    /// the target. Assigning nil removes the route of that shape. Use
+    /// `register(_:target:priority:metadata:handler:)` to choose the target and be told of a conflict
+    /// instead.
     public subscript(pattern: RoutePattern) -> (any RouteHandler)? {
         get {
-            table.routes.first { $0.pattern.description == pattern.description }?.target.handler
+            table.routes.first { $0.pattern.shape == pattern.shape }?.target.handler
         }
         set {
             withState { s in
-                let existing = s.routes.routes.first { $0.pattern.description == pattern.description }
+                let shape = pattern.shape
                 var rebuilt = RouteTableBuilder<RouteEntry>(options: s.routes.options)
-                for route in s.routes.routes where route.pattern.shape != pattern.shape {
-                    // Re-adding what the table already held cannot fail.
-                    do throws(RegistrationError) { try rebuilt.add(route.pattern, target: route.target, priority: route.priority) } catch { return }
+                var replaced = false
+                for route in s.routes.routes {
+                    // Re-adding what the table already held, in its order, cannot fail.
+                    guard route.pattern.shape == shape else {
+                        do throws(RegistrationError) { try rebuilt.add(route.pattern, target: route.target, priority: route.priority) } catch { return }
+                        continue
+                    }
+                    replaced = true
+                    guard let newValue else { continue }
+                    let entry = RouteEntry(target: route.target.target, handler: newValue, metadata: route.target.metadata)
+                    do throws(RegistrationError) { try rebuilt.add(pattern, target: entry, priority: route.priority) } catch { return }
                 }
-                if let newValue {
-                    let entry = RouteEntry(target: existing?.target.target ?? pattern.description, handler: newValue,
-                                           metadata: existing?.target.metadata ?? [:])
-                    // The only route of this shape now, so neither a duplicate nor a same-shape conflict.
-                    do throws(RegistrationError) { try rebuilt.add(pattern, target: entry, priority: existing?.priority ?? 0) } catch { return }
+                if !replaced, let newValue {
+                    // The only route of this shape, so neither a duplicate nor a same-shape conflict.
+                    let entry = RouteEntry(target: pattern.description, handler: newValue, metadata: [:])
+                    do throws(RegistrationError) { try rebuilt.add(pattern, target: entry, priority: 0) } catch { return }
                 }
                 s.routes = rebuilt
                 s.snapshot = nil
