@@ -36,8 +36,8 @@ public enum DemoApp {
            {"title": "Edit profile (leave guard)", "url": "app://settings/edit"},
            {"title": "Track order #42 (deep link, 2 parents)", "url": "app://order/42/track"}
          ]},
-        {"pattern": "app://home/reset", "target": "NewHome", "title": "Home (new root)", "opens": "setRoot",
-         "body": ["This screen replaced the whole Home stack (windowNavRoot)."]},
+        {"pattern": "app://home/reset", "target": "NewHome", "title": "New root", "opens": "setRoot",
+         "body": ["This screen replaced the whole stack of the tab it was opened in (windowNavRoot)."]},
         {"pattern": "app://discover", "target": "Discover", "title": "Discover", "opens": "tab",
          "body": ["Things people like this week."],
          "links": [
@@ -104,7 +104,7 @@ public enum DemoApp {
          ]},
         {"pattern": "app://settings", "target": "Settings", "title": "Settings", "parent": "app://me",
          "metadata": {"requiresLogin": true},
-         "links": [{"title": "New Home root (setRoot)", "url": "app://home/reset"}]},
+         "links": [{"title": "New root for this tab (setRoot)", "url": "app://home/reset"}]},
         {"pattern": "app://settings/edit", "target": "EditProfile", "title": "Edit profile", "opens": "presentInNavigation",
          "guard": "You have unsaved changes",
          "body": ["Leaving this form is vetoed until you discard (D) your changes."]},

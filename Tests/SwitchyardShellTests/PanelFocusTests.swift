@@ -44,7 +44,8 @@ struct PanelFocusTests {
         #expect(loop.model.isExpanded(first), "Enter unfolds the open under the cursor")
         // y copies every step of the entry, not only its summary.
         await AppFixture.send([.char("y")], to: loop, terminal)
-        let copied = try #require(loop.model.status?.text)
+        let copied = try #require(terminal.clipboard.last)
+        #expect(loop.model.status?.text.hasSuffix("lines) to the clipboard (OSC 52)") == true, "the status counts the lines")
         #expect(copied.contains("matched app://discover/item/:id<int> → Item"), "\(copied)")
         #expect(copied.contains("handler Item"), "\(copied)")
         // The cursor's lines are drawn reversed, and the panel's keys are on its bottom edge.

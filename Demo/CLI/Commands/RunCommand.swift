@@ -15,8 +15,8 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Open the terminal app: a simulated phone app whose every navigation goes through the router.",
         discussion: """
         A simulated tab-bar phone app whose screens are route targets: type a URL at the prompt (: or /), \
-        pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9. F2 (or L) shows the \
-        route log, F3 (or R) the route table, ? every key, q quits. When standard input or output is not a \
+        pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9, log in with L. F2 shows \
+        the route log, F3 (or R) the route table, Tab focuses them, m every message, ? every key, q quits. When standard input or output is not a \
         terminal, or TERM is dumb or unknown, runs the script runner on standard input instead (see \
         `switchyard script`). NO_COLOR (set and not empty) turns colours off; --palette light suits a \
         light background.

@@ -9,7 +9,7 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "An app description (JSON, see README). The built-in demo app by default.")
     var app: String?
 
-    @Option(name: .long, help: "A plain route file (JSON): every route becomes a screen, in a tab per host.")
+    @Option(name: .long, help: "A plain route file (JSON): every route becomes a screen, in a tab per host (one Routes tab past 6 hosts).")
     var routes: String?
 
     @Option(name: .long, help: "A relocation table (JSON) applied at start.")

@@ -86,11 +86,15 @@ extension AppRuntime {
     /// Logs in: removes every login screen wherever it sits, then resumes the newest held navigation.
     func login(command: NavigationCommand) async -> StepReport {
         guard let gate else { return failure(command, "this app has no login route") }
+        let wasLoggedIn = gate.isLoggedIn
         var removed: [Transition] = []
         var removedStages: [StepReport.Stage] = []
         if let loginKind {
             for screen in state.screensFromTop where screen.kind == loginKind {
-                if case .applied(let t) = state.apply(.remove(screen.id, animation: .slideFromBottom)) {
+                // A login screen pushed on a stack leaves as a pop would; a presented one slides down.
+                let pushed = state.tabs.contains { $0.stack.contains { $0.id == screen.id } }
+                    || state.modals.contains { $0.stack.first?.id != screen.id && $0.stack.contains { $0.id == screen.id } }
+                if case .applied(let t) = state.apply(.remove(screen.id, animation: pushed ? .slideFromRight : .slideFromBottom)) {
                     removed.append(t)
                     removedStages.append(StepReport.Stage(t, state))
                 }
@@ -103,8 +107,8 @@ extension AppRuntime {
         let resumed = await gate.resumeAfterLogin()
         transitionsBeforePlacement = []
         guard let trace = resumed else {
-            var report = StepReport(command: command.description, transition: Transition.combining(removed), message: "logged in",
-                                    state: state)
+            var report = StepReport(command: command.description, transition: Transition.combining(removed),
+                                    message: wasLoggedIn ? "already logged in" : "logged in", state: state)
             report.stages = StepReport.Stage.merged(removedStages)
             return report
         }

@@ -223,8 +223,9 @@ public final class AppRuntime {
             report = await login(command: command)
         case .logout:
             if let gate {
+                let wasLoggedIn = gate.isLoggedIn
                 gate.logout()
-                report = StepReport(command: command.description, message: "logged out", state: state)
+                report = StepReport(command: command.description, message: wasLoggedIn ? "logged out" : "already logged out", state: state)
                 // No screen that needs login stays up: back to the nearest one that does not.
                 if let departure = state.leaving(where: { asksForLogin($0.url) }) {
                     state = departure.state

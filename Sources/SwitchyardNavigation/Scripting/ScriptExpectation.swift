@@ -39,6 +39,9 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
         } else {
             (what, value) = (trimmed, "")
         }
+        if ["top", "stack", "transition", "held"].contains(what), value.isEmpty {
+            throw CommandParseError("expect \(what) needs a value (expect \(what) \(what == "held" ? "URL|none" : what == "stack" ? "STATE" : what == "top" ? "TITLE" : "KIND"))")
+        }
         switch what {
         case "top": self = .top(value)
         case "stack": self = .stack(value)

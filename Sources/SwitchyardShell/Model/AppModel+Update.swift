@@ -46,7 +46,11 @@ extension AppModel {
             } else {
                 pendingCopy = state.top.url
             }
-            say(AppStatus("Copied \(pendingCopy ?? "") to the clipboard (OSC 52)", kind: .note))
+            let copied = pendingCopy ?? ""
+            let lines = copied.split(separator: "\n", omittingEmptySubsequences: false)
+            // A multi-line entry is named by its first line and counted, not shown with escaped line breaks.
+            let what = lines.count > 1 ? "\(lines[0]) (\(lines.count) lines)" : copied
+            say(AppStatus("Copied \(what) to the clipboard (OSC 52)", kind: .note))
         case .moveSelection(let delta):
             let count = items.count
             selection = selection + min(max(delta, -count), count)

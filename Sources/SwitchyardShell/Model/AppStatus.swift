@@ -86,7 +86,9 @@ package struct AppStatus: Hashable, Sendable {
         case .rejected(let by, let reason):
             return "Rejected by \(by): \(reason)"
         case .redirectLoop(let chain):
-            return "Redirect loop: " + chain.joined(separator: " → ")
+            // A URL met twice is a loop; a chain that only grew too long is called what it is.
+            let words = Set(chain).count < chain.count ? "Redirect loop" : "Too many redirects (\(chain.count - 1) hops)"
+            return words + ": " + chain.joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):
             return "Timed out: \(interceptor) did not answer within \(seconds) s"
         case .cancelled(let reason):

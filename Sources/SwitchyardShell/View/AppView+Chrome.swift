@@ -81,7 +81,9 @@ extension AppView {
     static func promptHint(_ model: AppModel) -> String {
         let items = model.items
         if model.focus == .filter {
-            return "typing filters the routes; a URL tests them · Enter brings the pattern here"
+            // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
+            return model.urlTest != nil
+                ? "a URL is being tested · Enter brings it to the prompt" : "typing filters the routes; a URL tests them · Enter brings the pattern here"
         }
         guard model.focus == .phone, items.indices.contains(model.selection) else {
             return "type : or / then a URL — Tab completes, ↑ recalls, Enter opens"
@@ -106,7 +108,7 @@ extension AppView {
         case .prompt:
             ("Enter open  Tab complete  Esc cancel", "Esc cancel")
         case .filter:
-            ("↑↓ select  Enter edit  Tab next  Esc done", "Esc done")
+            ("↑↓ select  Enter to prompt  Tab next  Esc done", "Esc done")
         case .log:
             ("↑↓ select  Enter unfold  y copy  / search  Tab next  Esc phone", "Esc phone")
         }

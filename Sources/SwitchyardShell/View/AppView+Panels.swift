@@ -65,7 +65,10 @@ extension AppView {
             canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim), clip: titleClip(area))
         }
         if scroll > 0 {
-            canvas.put(" ▾ \(scroll) newer ", x: area.x + 2, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
+            // On the right when the panel has the focus, so the keys and the search on the left stay readable.
+            let newer = " ▾ \(scroll) newer "
+            let x = focused ? area.maxX - 2 - DisplayWidth.of(newer) : area.x + 2
+            canvas.put(newer, x: x, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
         }
     }
 
