@@ -26,6 +26,15 @@ enum RouteFileLoader {
         }
     }
 
+    /// Reads the route file at `path` keeping every entry that reads and an error for each one that
+    /// does not (``RouteFile/collecting(path:)``); a file that cannot be read at all (missing, a syntax
+    /// error) is refused as ``read(_:path:)`` refuses it, and the process ends with status 1.
+    static func collecting(path: String) throws -> CollectedRouteFile {
+        do throws(RouteFileError) { return try RouteFile.collecting(path: path) } catch {
+            throw fail(error)
+        }
+    }
+
     /// Reads the route table to work on: `--routes FILE`, else the routes of `--app FILE`, else the
     /// built-in demo app's. On failure prints the reason and exits 1.
     /// The router `explain`, `match` and `diff` ask for `--routes FILE`, `--app FILE` or the demo

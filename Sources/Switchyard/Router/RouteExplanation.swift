@@ -50,15 +50,16 @@ extension Router {
             let added = Explanation.Candidate(pattern: m.pattern.description, matched: true,
                                               verdict: "won (relocation add: a path for target \(m.entry.target))")
             final = Explanation(url: final.url, error: final.error, winner: m.pattern.description, candidates: [added] + final.candidates)
-        case .deleted, .loop, .failed:
-            let why = resolution.stopped ?? "the walk stopped"
+        case .deleted, .loop, .failed, .notFound:
+            guard final.winner != nil else { break }
+            let why = resolution.stopped ?? "nothing opens"
             final = Explanation(url: final.url, error: final.error, winner: nil, candidates: final.candidates.map { c in
                 guard c.pattern == final.winner else { return c }
                 let ranks = c.verdict.hasPrefix("won (") && c.verdict.hasSuffix(")") ? c.verdict.dropFirst(5).dropLast() : ""
                 return .init(pattern: c.pattern, matched: c.matched,
                              verdict: "not opened: \(why)" + (ranks.isEmpty ? "" : "; it would win on rank (\(ranks))"))
             })
-        case .matched, .notFound, .invalidURL:
+        case .matched, .invalidURL:
             break
         }
         var bypassed: [Explanation.Candidate] = []

@@ -196,7 +196,10 @@ package struct Resolution: Sendable {
         case .deleted: "the relocation table deletes this route"
         case .loop(let reason): reason
         case .failed(let rule, let error, _): "\(rule) cannot build its destination (\(error))"
-        case .matched, .notFound, .invalidURL: nil
+        case .notFound:
+            // A relocation `add` whose target no route has: the table's own winner is not opened.
+            steps.last.flatMap { $0.kind == "alias" ? "the relocation \($0.rule) adds a path for \($0.result), which no route has" : nil }
+        case .matched, .invalidURL: nil
         }
     }
 }
