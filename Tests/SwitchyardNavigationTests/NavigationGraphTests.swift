@@ -79,7 +79,7 @@ import SwitchyardDemo
     @Test func routesSharingATargetAreEachReachedAndTheUnreachableAreSummarised() throws {
         var routes: [RouteDefinition] = []
         for host in ["video", "channel", "playlist"] {
-            for k in 0..<12 { routes.append(RouteDefinition(pattern: "https://\(host).example/p\(k)/:id", target: "Stream")) }
+            for k in 0..<15 { routes.append(RouteDefinition(pattern: "https://\(host).example/p\(k)/:id", target: "Stream")) }
         }
         let graph = NavigationGraph(runtime: try AppRuntime(app: AppDescription.generated(from: RouteFile(routes: routes), name: "big.json")))
         let screens = graph.nodes.filter { $0.kind == .screen && !$0.label[0].contains("index") }
@@ -87,6 +87,11 @@ import SwitchyardDemo
         #expect(!graph.nodes.contains { $0.kind == .unreachable })
         let reached = Set(graph.edges.filter { $0.kind == .link }.map(\.to))
         #expect(screens.allSatisfy { reached.contains($0.id) })
+        // Past 40 screens, they are drawn in one box per host.
+        #expect(graph.groups.map(\.title) == ["video.example", "channel.example", "playlist.example"])
+        #expect(graph.groups.map(\.nodes.count) == [15, 15, 15])
+        #expect(graph.dot.contains(#"subgraph cluster_1 { label="channel.example"; style=dashed; screen15; screen16;"#))
+        #expect(graph.mermaid.contains("  subgraph group2 [\"playlist.example\"]\n    screen30\n"))
 
         // Twenty screens no link reaches: one summary node per host, not twenty nodes.
         var screensOnly = [ScreenRoute(pattern: "app://home", kind: "Home", opens: .tab)]

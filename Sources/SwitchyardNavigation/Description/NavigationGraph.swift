@@ -67,6 +67,18 @@ public struct NavigationGraph: Sendable, Equatable {
     public private(set) var nodes: [Node] = []
     /// The edges, in the order they were found.
     public private(set) var edges: [Edge] = []
+    /// Screens grouped by their pattern's host, each group drawn as a box of its own, when the app
+    /// has more than ``groupedScreenThreshold`` screens (an imported table); empty otherwise.
+    public private(set) var groups: [(title: String, nodes: [String])] = []
+
+    /// More screens than this are drawn grouped by host.
+    public static let groupedScreenThreshold = 40
+
+    /// Compares names, nodes, edges and groups.
+    public static func == (a: NavigationGraph, b: NavigationGraph) -> Bool {
+        a.name == b.name && a.nodes == b.nodes && a.edges == b.edges
+            && a.groups.map(\.title) == b.groups.map(\.title) && a.groups.map(\.nodes) == b.groups.map(\.nodes)
+    }
 
     /// The graph of `runtime`'s app, resolved through its router (redirects and relocations applied).
     @MainActor
@@ -157,6 +169,25 @@ public struct NavigationGraph: Sendable, Equatable {
         }
         nodes += extra
         summariseUnreachable(app)
+        groupByHost(app)
+    }
+
+    /// Fills ``groups`` when there are more than ``groupedScreenThreshold`` screens: one group per
+    /// literal host (`*` for a parameter host and suffix patterns), in the order hosts first appear.
+    private mutating func groupByHost(_ app: AppDescription) {
+        let screens = nodes.filter { $0.kind == .screen }
+        guard screens.count > Self.groupedScreenThreshold else { return }
+        for node in screens {
+            guard let index = Int(node.id.dropFirst("screen".count)), app.routes.indices.contains(index),
+                  app.generatedIndexName(for: app.routes[index].pattern) == nil else { continue }
+            var host = "*"
+            if let p = try? RoutePattern(app.routes[index].pattern), !p.isSuffix, case .literal(let h) = p.host { host = h }
+            if let g = groups.firstIndex(where: { $0.title == host }) {
+                groups[g].nodes.append(node.id)
+            } else {
+                groups.append((host, [node.id]))
+            }
+        }
     }
 
     /// More unreachable screens than this are summarised, one node per host, instead of drawn one by one.
@@ -248,6 +279,9 @@ public struct NavigationGraph: Sendable, Equatable {
             }
             lines.append("  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
         }
+        for (k, group) in groups.enumerated() {
+            lines.append("  subgraph cluster_\(k) { label=\"\(Self.dotEscaped(group.title))\"; style=dashed; \(group.nodes.joined(separator: "; ")); }")
+        }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -270,6 +304,11 @@ public struct NavigationGraph: Sendable, Equatable {
             let label = edge.kind == .parent ? "parent" : edge.label
             let arrow = edge.kind == .link || edge.kind == .root ? "-->" : "-.->"
             lines.append("  \(edge.from) \(arrow)" + (label.isEmpty ? "" : "|\"\(Self.mermaidEscaped(label))\"|") + " \(edge.to)")
+        }
+        for (k, group) in groups.enumerated() {
+            lines.append("  subgraph group\(k) [\"\(Self.mermaidEscaped(group.title))\"]")
+            lines += group.nodes.map { "    " + $0 }
+            lines.append("  end")
         }
         let gated = nodes.filter(\.isGated).map(\.id)
         if !gated.isEmpty {
