@@ -93,3 +93,29 @@ struct QACommandTests {
         #expect(r.out.contains("app://u/42: none → app://u/:id (User) via alias"), "\(r.out)")
     }
 }
+
+/// `switchyard --routes FILE` on a file with errors opens the app with the routes that load and lists
+/// every error in the route log, with a summary in the status line.
+@Suite("A route file with errors opens with what loads", .serialized,
+       .disabled(if: TmuxDriver.skipReason != nil, Comment(rawValue: TmuxDriver.skipReason ?? "")))
+struct RouteFileWithErrorsAppTests {
+    @Test func theAppOpensWithTheRoutesThatLoadAndLogsEveryError() async throws {
+        let binary = try #require(TmuxDriver.binary)
+        let tmux = try TmuxDriver(name: "partial")
+        defer { tmux.kill() }
+        let file = tmux.path("partial.json")
+        try Data(#"""
+        {"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, {"pattern": "app://bad/:x<int", "target": "Bad"},
+                    {"pattern": "app://user/:id<int>", "target": "Again"}, {"pattern": "app://order/:id", "target": 5}],
+         "redirects": [{"from": "app://r/:a", "to": "app://user/:b"}]}
+        """#.utf8).write(to: URL(fileURLWithPath: file))
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
+        try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
+        #expect(await tmux.waitFor("partial.json: 4 errors, left out") != nil, "the status line: \(tmux.capture())")
+        tmux.press("F2")
+        let log = await tmux.waitFor("routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to")
+        #expect(log != nil, "each error in the log: \(tmux.capture())")
+        tmux.press("Enter")
+        #expect(await tmux.waitFor("param    id = 42") != nil, "the routes that load work: \(tmux.capture())")
+    }
+}
