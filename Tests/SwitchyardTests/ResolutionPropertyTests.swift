@@ -159,6 +159,39 @@ import Testing
         #expect(stopped > 50, "stopped \(stopped) of \(checked)")
     }
 
+    /// `lint` and the matcher rank alike: a route lint calls shadowed never wins a URL, and a route the
+    /// matcher picks for some URL is never called shadowed (optional segments, constrained or not,
+    /// rank by priority and order in both).
+    @Test func lintNeverCallsAWinnerShadowed() throws {
+        var rng = SplitMix64(seed: 0x5ad0_0001)
+        var shadowedSeen = 0
+        for _ in 0..<200 {
+            var routes: [RouteDefinition] = []
+            var builder = RouteTableBuilder<Int>()
+            for i in 0..<(4 + rng.below(8)) {
+                let r = RouteDefinition(pattern: Self.pattern(&rng), target: "T\(i)", priority: rng.below(3))
+                // Only routes the table takes (no duplicates or same shapes), so lint's indices are the file's.
+                if (try? builder.add(r.pattern, target: i, priority: r.priority)) != nil { routes.append(r) }
+            }
+            let file = RouteFile(routes: routes)
+            let shadowed = Set(RouteLint.findings(file).filter { $0.code == .shadowed }.map(\.location))
+            shadowedSeen += shadowed.count
+            let table = try file.table()
+            var urls: [String] = []
+            for _ in 0..<40 { urls.append(Self.url(&rng)) }
+            for r in routes {
+                if let p = try? RoutePattern(r.pattern) { urls += ["7", "42", "ab", "x"].compactMap { v in
+                    try? p.url(Dictionary(uniqueKeysWithValues: p.parameterNames.map { ($0, v) })) } }
+            }
+            for url in urls {
+                guard let m = try? table.match(url) else { continue }
+                guard let index = routes.firstIndex(where: { $0.target == m.target.target }) else { continue }
+                #expect(!shadowed.contains("routes[\(index)]"), "\(url) opens \(m.pattern), which lint calls shadowed: \(routes.map(\.pattern))")
+            }
+        }
+        #expect(shadowedSeen > 20, "the generator makes shadowed routes: \(shadowedSeen)")
+    }
+
     /// Table cases: each relocation operation, a redirect loop, and a URL past the hop limit.
     static let cases: [(routes: [String], redirects: [(String, String)], relocations: [RelocationEntry], url: String, expected: Verdict)] = [
         (["app://order/:id"], [], [.delete(pattern: "app://order/:id")], "app://order/1", .nothing),
