@@ -82,7 +82,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
-        if !loadErrors.isEmpty { Self.report(loadErrors, routes: runtime.app.routes.count, path: appOptions.routes ?? "", in: loop) }
+        if !loadErrors.isEmpty { Self.report(loadErrors, path: appOptions.routes ?? "", in: loop) }
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
         }
@@ -100,7 +100,7 @@ struct RunCommand: AsyncParsableCommand {
     /// Shows the errors of a route file that opened with the routes that load, as a refused reload
     /// is shown: each error in the route log, and a summary in the status line.
     @MainActor
-    static func report(_ errors: [RouteFileError], routes: Int, path: String, in loop: AppLoop) {
+    static func report(_ errors: [RouteFileError], path: String, in loop: AppLoop) {
         let name = URL(fileURLWithPath: path).lastPathComponent
         var pending = errors.map { e in
             let place = [e.line.map { "line \($0)" }, e.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
