@@ -273,6 +273,13 @@ struct GeneratedAppTests {
         let resumed = await runtime.perform(.login)
         #expect(resumed.outcome?.code == "handled")
         #expect(runtime.state.top.title == "Account")
+        // A relocation `add` path to the gated target asks for login, as opening it is held.
+        let aliased = RouteFile(routes: file.routes, relocations: RelocationTable(version: 1, entries: [.add(pattern: "shop://me", target: "Account")]))
+        let aliasRuntime = try AppRuntime(app: AppDescription.generated(from: aliased))
+        #expect(aliasRuntime.asksForLogin("shop://me"))
+        _ = await aliasRuntime.perform(.open("shop://me"))
+        #expect(aliasRuntime.heldNavigation?.url == "shop://me")
+        #expect(!aliasRuntime.asksForLogin("shop://home"))
         // Without a gated route there is no gate and no login screen.
         #expect(AppDescription.generated(from: RouteFile(routes: [file.routes[0]])).loginURL == nil)
         #expect(AppDescription.generated(from: RouteFile(routes: [])).routes[0].body == ["This route file has no routes."])

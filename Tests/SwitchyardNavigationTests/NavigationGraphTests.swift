@@ -73,6 +73,66 @@ import SwitchyardDemo
         #expect(graph.mermaid.contains(#"("user index (tab 1)")"#))
     }
 
+    /// Routes that share a target (as imported tables' do) are each their own screen in the graph: an
+    /// edge goes to the screen of the route that opens. Every route that can win is reached from its
+    /// index; the rest are summarised per host, not drawn one by one.
+    @Test func routesSharingATargetAreEachReachedAndTheUnreachableAreSummarised() throws {
+        var routes: [RouteDefinition] = []
+        for host in ["video", "channel", "playlist"] {
+            for k in 0..<15 { routes.append(RouteDefinition(pattern: "https://\(host).example/p\(k)/:id", target: "Stream")) }
+        }
+        let graph = NavigationGraph(runtime: try AppRuntime(app: AppDescription.generated(from: RouteFile(routes: routes), name: "big.json")))
+        let screens = graph.nodes.filter { $0.kind == .screen && !$0.label[0].contains("index") }
+        #expect(screens.count == routes.count, "every route is drawn: \(screens.count)")
+        #expect(!graph.nodes.contains { $0.kind == .unreachable })
+        let reached = Set(graph.edges.filter { $0.kind == .link }.map(\.to))
+        #expect(screens.allSatisfy { reached.contains($0.id) })
+        // Past 40 screens, they are drawn in one box per host.
+        #expect(graph.groups.map(\.title) == ["video.example", "channel.example", "playlist.example"])
+        #expect(graph.groups.map(\.nodes.count) == [15, 15, 15])
+        #expect(graph.dot.contains(#"subgraph cluster_1 { label="channel.example"; style=dashed; screen15; screen16;"#))
+        #expect(graph.mermaid.contains("  subgraph group2 [\"playlist.example\"]\n    screen30\n"))
+
+        // Twenty screens no link reaches: one summary node per host, not twenty nodes.
+        var screensOnly = [ScreenRoute(pattern: "app://home", kind: "Home", opens: .tab)]
+        for k in 0..<20 { screensOnly.append(ScreenRoute(pattern: "app://a\(k % 2)/x\(k)", kind: "S\(k)")) }
+        let lonely = NavigationGraph(runtime: try AppRuntime(app: AppDescription(
+            name: "T", tabs: [TabDescription(title: "Home", root: "app://home")], routes: screensOnly)))
+        let summaries = lonely.nodes.filter { $0.kind == .unreachable }
+        #expect(summaries.map { $0.label[0] } == ["10 unreachable screens on host a0", "10 unreachable screens on host a1"])
+        #expect(summaries.first?.label.last == "… and 7 more")
+        #expect(!lonely.nodes.contains { $0.kind == .screen && $0.label.last?.hasPrefix("app://a") == true })
+    }
+
+    /// In a generated app each index link opens the route it names, even when another route outranks
+    /// the route's first example URL (`app://share/:id` takes `app://share/42` from `share/:id`).
+    @Test func eachIndexLinkOpensTheRouteItNames() throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "app://share/:id<int>", target: "AppShareInt"),
+            RouteDefinition(pattern: "app://share/:id", target: "AppShare"),
+            RouteDefinition(pattern: "share/:id", target: "AnyShare"),
+            RouteDefinition(pattern: "app://s/:q?", target: "Plain", priority: 1),
+            RouteDefinition(pattern: "app://s/:n<int>?", target: "IntOptional", priority: 2),
+            RouteDefinition(pattern: "app://never/:id<int>", target: "Never"),
+            RouteDefinition(pattern: "app://never/:v([0-9]+)", target: "Always", priority: 1),
+        ], redirects: [(from: "app://gone/:id", to: "app://share/:id")])
+        let app = AppDescription.generated(from: file, name: "share.json")
+        let runtime = try AppRuntime(app: app)
+        var checked = 0
+        for link in app.routes.flatMap(\.links) {
+            let named = String(link.title.prefix { $0 != " " })
+            guard let pattern = try? RoutePattern(named) else { continue }
+            let reached = runtime.router.resolve(link.url).match?.pattern.description
+            if link.title.contains("never opens") {
+                #expect(reached != pattern.description, "\(link.title)")
+            } else {
+                #expect(reached == pattern.description, "\(link.title) → \(link.url) opens \(reached ?? "nothing")")
+                checked += 1
+            }
+        }
+        #expect(checked == 6)
+    }
+
     @Test(arguments: ["dot", "mmd"])
     func theDemoAppsGraph(_ format: String) throws {
         let graph = NavigationGraph(runtime: try DemoApp.makeRuntime())

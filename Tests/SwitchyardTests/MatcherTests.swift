@@ -182,6 +182,16 @@ struct MatcherTests {
         // Equal priorities: registration order decides.
         ([("app://t/:a([0-9]+)/:b", 0), ("app://t/:c<int>/:d", 0)], "app://t/7/q", "app://t/:a([0-9]+)/:b"),
         ([("app://t/:c<int>/:d", 0), ("app://t/:a([0-9]+)/:b", 0)], "app://t/7/q", "app://t/:c<int>/:d"),
+        // Optional last segments are one class, constrained or not: priority, then registration order.
+        ([("app://s/:q?", 5), ("app://s/:n<int>?", 0)], "app://s/42", "app://s/:q?"),
+        ([("app://s/:q?", 0), ("app://s/:n<int>?", 5)], "app://s/42", "app://s/:n<int>?"),
+        ([("app://s/:q?", 0), ("app://s/:n<int>?", 0)], "app://s/42", "app://s/:q?"),
+        ([("app://s/:n<int>?", 0), ("app://s/:q?", 0)], "app://s/42", "app://s/:n<int>?"),
+        ([("app://s/:n<int>?", 0), ("app://s/:q?", 0)], "app://s/abc", "app://s/:q?"),
+        ([("app://s/:q?", 1), ("app://s/:n<int>?", 0), ("app://s/:h([a-f]+)?", 2)], "app://s/42", "app://s/:q?"),
+        ([("app://s/:q?", 1), ("app://s/:n<int>?", 0), ("app://s/:h([a-f0-9]+)?", 2)], "app://s/42", "app://s/:h([a-f0-9]+)?"),
+        // Absent: the absent variants rank the same way.
+        ([("app://s/:q?", 0), ("app://s/:n<int>?", 5)], "app://s", "app://s/:n<int>?"),
     ]
 
     @Test("constrained trials compare ranks", arguments: 0..<rankedTrials.count)

@@ -12,7 +12,10 @@ struct ExplainCommand: ParsableCommand {
         Lists the relocations, redirects and aliases applied on the way, then every candidate route with its
         verdict: won, lost on rank (naming the position), on priority or on registration order, refused by
         a constraint (naming the constraint and the segment), wrong scheme, or a literal mismatch at a
-        segment. The demo app's routes by default. Exits 0 when a route wins, 1 otherwise.
+        segment. Routes that match a URL on the way but that a redirect or relocation rewrites first are
+        listed as bypassed. It walks the URL as opening it does (same relocations, redirects, relocation
+        `add` paths and hop limit), so nothing wins when the walk stops first (a deleted route, a loop).
+        The demo app's routes (and its services) by default. Exits 0 when the URL opens a route, 1 otherwise.
         """
     )
 
@@ -29,15 +32,10 @@ struct ExplainCommand: ParsableCommand {
     var url: String
 
     func run() throws {
-        let file = try RouteFileLoader.load(routes: routes, app: app)
-        let router: Router
-        do throws(RouteFileError) { router = try RouteFileLoader.demoRouter(file) } catch {
-            FileHandleOutput.stderr("switchyard: \(routes ?? app ?? "demo app"): \(error)")
-            throw ExitCode(1)
-        }
+        let router = try RouteFileLoader.router(routes: routes, app: app).router
         let explanation = router.explain(url)
         print(json ? Self.json(explanation) : Self.text(explanation))
-        if explanation.final.winner == nil || explanation.stopped != nil { throw ExitCode(1) }
+        if explanation.opens == nil { throw ExitCode(1) }
     }
 
     /// The report, each line with its control characters escaped.
@@ -54,9 +52,11 @@ struct ExplainCommand: ParsableCommand {
             ("final", .string(e.final.url)),
             ("error", e.final.error.map { .string($0.description) } ?? .null),
             ("winner", e.final.winner.map { .string($0) } ?? .null),
+            ("target", e.opens.map { .string($0.target) } ?? .null),
             ("candidates", .array(e.final.candidates.map {
                 .object([("pattern", .string($0.pattern)), ("matched", .bool($0.matched)), ("verdict", .string($0.verdict))])
             })),
+            ("bypassed", .array(e.bypassed.map { .object([("pattern", .string($0.pattern)), ("verdict", .string($0.verdict))]) })),
         ]))
     }
 }

@@ -10,7 +10,9 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a JSON route table and print one line per problem.",
         discussion: """
-        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Shadowing, overlaps, \
+        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Every problem of the \
+        file is reported in one run: entries the file format refuses (a wrong type, an invalid pattern, a bad \
+        redirect or relocation entry) are findings too, and the rules check the entries that read. Shadowing, overlaps, \
         unknown targets and cycles are decided on the patterns themselves (their segment languages), not on \
         sample URLs. With --app (or the demo app by default) the app rules run too: parent and link templates, \
         requiresLogin without a loginURL. The codes are listed in the README ("routes, lint, export"). A summary \
@@ -30,7 +32,7 @@ struct LintCommand: ParsableCommand {
             let description = try app.map { try RouteFileLoader.read(AppDescription.self, path: $0) } ?? DemoApp.description()
             findings = AppLint.findings(description, mountedPatterns: DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : [])
         } else {
-            findings = RouteLint.findings(try RouteFileLoader.load(routes: routes, app: nil))
+            findings = RouteLint.findings(try RouteFileLoader.collecting(path: routes ?? ""))
         }
         let (lines, errors, warnings) = Self.report(findings)
         for line in lines { print(line) }

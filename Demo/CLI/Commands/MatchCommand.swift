@@ -27,7 +27,7 @@ struct MatchCommand: ParsableCommand {
         let router: Router
         do throws(RouteFileError) {
             table = try file.table()
-            router = try RouteFileLoader.demoRouter(file)
+            router = try RouteFileLoader.router(file, mountsServices: false)
         } catch {
             throw RouteFileLoader.fail(error.naming(routes))
         }
@@ -42,16 +42,30 @@ struct MatchCommand: ParsableCommand {
     }
 
     /// One URL's result as a one-line JSON object. Relocations and redirects are followed (and listed in
-    /// `via`) before matching, as an open would.
+    /// `via`) before matching, as an open would (``Router/resolve(_:)``): a URL whose walk stops (a
+    /// deleted route, a loop) or ends at no route reports no pattern and no target, and a relocation
+    /// `add` reports the added pattern with its target.
     static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil) -> String {
-        let explanation = router?.explain(url)
-        let via: JSONText.Value = .array((explanation?.steps ?? []).map { .string($0.description) })
-        let final = explanation.map { $0.stopped == nil ? $0.final.url : url } ?? url
+        guard let router else { return JSONText.render(.object(fields(url, table))) }
+        let resolution = router.resolve(url)
+        let final = resolution.finalURL
         var fields = fields(final, table)
-        fields.insert(("via", via), at: 1)
-        if final != url { fields.insert(("final", .string(final)), at: 2) }
-        if let stopped = explanation?.stopped { fields.append(("stopped", .string(stopped))) }
+        switch resolution.end {
+        case .matched(let m):
+            fields[1] = ("pattern", .string(m.pattern.description))
+            fields[2] = ("target", .string(m.entry.target))
+            fields[3] = ("path", .object(m.parameters.map { ($0.0, .string($0.1)) }))
+        case .deleted, .loop, .failed, .notFound:
+            fields[1] = ("pattern", .null)
+            fields[2] = ("target", .null)
+            fields[3] = ("path", .object([]))
+        case .invalidURL:
+            break
+        }
         fields[0] = ("url", .string(url))
+        fields.insert(("via", .array(resolution.steps.map { .string($0.description) })), at: 1)
+        if final != url { fields.insert(("final", .string(final)), at: 2) }
+        if let stopped = resolution.stopped { fields.append(("stopped", .string(stopped))) }
         return JSONText.render(.object(fields))
     }
 

@@ -56,7 +56,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let runtime = try appOptions.makeRuntime()
+        let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()
         let replayText = try replay.map(Self.read)
         let replayed = try replayText.map(Self.commands)
         // Checked before the terminal is taken over, so a bad path is reported on a normal screen.
@@ -75,12 +75,14 @@ struct RunCommand: AsyncParsableCommand {
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
             }
+            for error in loadErrors { FileHandleOutput.stderr("switchyard: \(error)") }
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
             if !ok { throw ExitCode(1) }
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
+        if !loadErrors.isEmpty { Self.report(loadErrors, path: appOptions.routes ?? "", in: loop) }
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
         }
@@ -102,6 +104,24 @@ struct RunCommand: AsyncParsableCommand {
             FileHandleOutput.stderr("switchyard: recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
                 + " (replay: switchyard --replay \(path))")
         }
+    }
+
+    /// Shows the errors of a route file that opened with the routes that load, as a refused reload
+    /// is shown: each error in the route log, and a summary in the status line.
+    @MainActor
+    static func report(_ errors: [RouteFileError], path: String, in loop: AppLoop) {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        var pending = errors.map { e in
+            let place = [e.line.map { "line \($0)" }, e.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            let at = [place, e.location].filter { !$0.isEmpty }.joined(separator: ": ")
+            return RouteFileLoader.visible("\(name): \(at.isEmpty ? "" : at + ": ")\(e.message)")
+        }
+        let count = errors.count
+        pending.append("\(name): \(count) error\(count == 1 ? "" : "s"), left out; the routes that load are open (F2 lists each error)")
+        let previous = loop.watch
+        loop.watch = { pending.isEmpty ? .unchanged : .failed(pending.removeFirst()) }
+        for _ in 0..<pending.count { loop.checkReload() }
+        loop.watch = previous
     }
 
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads

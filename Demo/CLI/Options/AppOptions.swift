@@ -15,6 +15,30 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "A relocation table (JSON) applied at start.")
     var relocations: String?
 
+    /// Loads the app and builds its runtime as ``makeRuntime()`` does, except that a `--routes` file
+    /// with errors opens with the routes that load: each refused entry (a wrong type, an invalid
+    /// pattern, a bad redirect or relocation entry, a duplicate or same shape) is left out and named
+    /// in the returned errors (`FILE: routes[3].pattern: …`). A file that cannot be read at all still
+    /// ends the process with status 1.
+    @MainActor
+    func makeRuntimeKeepingWhatLoads() throws -> (runtime: AppRuntime, errors: [RouteFileError]) {
+        guard let routes, app == nil else { return (try makeRuntime(), []) }
+        let collected = try RouteFileLoader.collecting(path: routes).registrable()
+        let description = AppDescription.generated(from: collected.file, name: URL(fileURLWithPath: routes).lastPathComponent)
+        let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
+        do {
+            return (try DemoApp.makeRuntime(app: description, relocations: table), collected.errors)
+        } catch let e as RouteFileError {
+            let file = e.location == "configure" ? relocations ?? routes : routes
+            throw RouteFileLoader.fail(e.naming(file))
+        } catch let e as RelocationError {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(relocations ?? "relocations"): \(e)"))
+        } catch {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
+        }
+        throw ExitCode(1)
+    }
+
     /// Loads the app and builds its runtime; errors are printed and end the process with status 1.
     @MainActor
     func makeRuntime() throws -> AppRuntime {

@@ -26,8 +26,37 @@ enum RouteFileLoader {
         }
     }
 
+    /// Reads the route file at `path` keeping every entry that reads and an error for each one that
+    /// does not (``RouteFile/collecting(path:)``); a file that cannot be read at all (missing, a syntax
+    /// error) is refused as ``read(_:path:)`` refuses it, and the process ends with status 1.
+    static func collecting(path: String) throws -> CollectedRouteFile {
+        do throws(RouteFileError) { return try RouteFile.collecting(path: path) } catch {
+            throw fail(error)
+        }
+    }
+
     /// Reads the route table to work on: `--routes FILE`, else the routes of `--app FILE`, else the
     /// built-in demo app's. On failure prints the reason and exits 1.
+    /// The router `explain`, `match` and `diff` ask for `--routes FILE`, `--app FILE` or the demo
+    /// app: the file's routes, redirects and relocations, and for an app that mounts the demo's
+    /// services (the demo itself), those too, so a service URL resolves as the app opens it.
+    static func router(routes: String?, app: String?) throws -> (file: RouteFile, router: Router) {
+        let description: AppDescription?
+        if routes != nil {
+            description = nil
+        } else if let app {
+            description = try read(AppDescription.self, path: app)
+        } else {
+            do throws(RouteFileError) { description = try DemoApp.description() } catch { throw fail(error.naming(demoName)) }
+        }
+        let file = try description?.routeFile ?? load(routes: routes, app: nil)
+        do throws(RouteFileError) {
+            return (file, try router(file, mountsServices: description.map(DemoApp.mountsServices) ?? false))
+        } catch {
+            throw fail(error.naming(routes ?? app ?? demoName))
+        }
+    }
+
     static func load(routes: String?, app: String?) throws -> RouteFile {
         if let routes { return try read(RouteFile.self, path: routes) }
         if let app { return try read(AppDescription.self, path: app).routeFile }
@@ -48,8 +77,19 @@ enum RouteFileLoader {
     /// A router with the file's routes (no handlers), redirects and relocations, plus a stand-in for the
     /// login gate the demo app installs on routes with `requiresLogin` = `true`.
     static func demoRouter(_ file: RouteFile) throws(RouteFileError) -> Router {
+        try router(file, mountsServices: false)
+    }
+
+    /// ``demoRouter(_:)``, with the demo's services mounted (`app://services/:service/:method`) when
+    /// `mountsServices`, as the app mounts them for the demo and for descriptions that call them.
+    static func router(_ file: RouteFile, mountsServices: Bool) throws(RouteFileError) -> Router {
         let router = Router()
         try file.register(on: router) { _ in nil }
+        if mountsServices {
+            do { try DemoApp.registerServices(on: router, cart: Cart()) } catch {
+                throw RouteFileError("", "cannot mount the demo's services (\(error))")
+            }
+        }
         router.addInterceptor(ClosureInterceptor(loginGateName) { _ in .proceed }, priority: 1000,
                               scope: .metadata(.requiresLogin, true))
         return router

@@ -55,7 +55,7 @@ struct RouteTableDiff {
         for redirect in new.redirects {
             switch oldRedirects[key(redirect.from)] {
             case nil: changes.append(Change(mark: "+", kind: "redirect", pattern: redirect.from, detail: "→ \(redirect.to)"))
-            case let to? where to != redirect.to: changes.append(Change(mark: "~", kind: "redirect", pattern: redirect.from, detail: "→ \(to) becomes → \(redirect.to)"))
+            case let to? where key(to) != key(redirect.to): changes.append(Change(mark: "~", kind: "redirect", pattern: redirect.from, detail: "→ \(to) becomes → \(redirect.to)"))
             default: break
             }
         }
@@ -85,14 +85,14 @@ struct RouteTableDiff {
         }
     }
 
-    /// Where `router` sends `url`: `PATTERN (TARGET)`, after redirects and relocations; or why nothing.
+    /// Where `router` sends `url`: `PATTERN (TARGET)`, after redirects and relocations as an open
+    /// applies them (``Router/resolve(_:)``, relocation `add` paths included); or why nothing.
     static func winner(_ url: String, _ router: Router) -> String {
-        let explanation = router.explain(url)
-        if let stopped = explanation.stopped { return "none (\(stopped))" }
-        guard let pattern = explanation.final.winner else { return "none" }
-        let target = (try? router.match(explanation.final.url))?.target.target
-        let via = explanation.steps.isEmpty ? "" : " via \(explanation.steps.map(\.kind).joined(separator: ", "))"
-        return pattern + (target.map { " (\($0))" } ?? "") + via
+        let resolution = router.resolve(url)
+        if let stopped = resolution.stopped { return "none (\(stopped))" }
+        guard let m = resolution.match else { return "none" }
+        let via = resolution.steps.isEmpty ? "" : " via \(resolution.steps.map(\.kind).joined(separator: ", "))"
+        return "\(m.pattern) (\(m.entry.target))" + via
     }
 
     func text(oldName: String, newName: String) -> String {

@@ -71,10 +71,42 @@ public enum RouteSchema {
             throw RouteFileError("", "larger than \(maxFileSize >> 20) MiB", file: path)
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw RouteFileError("", "cannot read the file (\(reason(error)))", file: path)
+        if isStream(path) {
+            data = try readStream(path: path)
+        } else {
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw RouteFileError("", "cannot read the file (\(reason(error)))", file: path)
+            }
         }
         if data.count > maxFileSize { throw RouteFileError("", "larger than \(maxFileSize >> 20) MiB", file: path) }
+        return data
+    }
+
+    /// Whether `path` is a pipe, socket or character device (`/dev/stdin`, `<(…)`): read as a stream,
+    /// since it has no size and cannot be mapped.
+    private static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// The bytes of a stream, read to its end, refusing more than ``maxFileSize``.
+    private static func readStream(path: String) throws(RouteFileError) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw RouteFileError("", "cannot read the file (\(String(cString: strerror(errno)).lowercased()))", file: path)
+        }
+        defer { try? handle.close() }
+        var data = Data()
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 16) } catch {
+                throw RouteFileError("", "cannot read the file (\(reason(error)))", file: path)
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
+            if data.count > maxFileSize { throw RouteFileError("", "larger than \(maxFileSize >> 20) MiB", file: path) }
+        }
         return data
     }
 

@@ -7,6 +7,8 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case sameShape = "same-shape"
     /// A route's pattern does not parse.
     case invalidPattern = "invalid-pattern"
+    /// A value the route file format refuses: a wrong type, an unknown or missing key.
+    case schema
     /// A metadata value of the wrong type for its key (`requiresLogin` and `web` take true or false).
     case metadataType = "metadata-type"
     /// A route's pattern matches no URL at all.
@@ -35,6 +37,8 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case unknownLink = "unknown-link"
     /// Routes set `requiresLogin`, but the app has no `loginURL`, so nothing guards them.
     case loginURLMissing = "login-url-missing"
+    /// `switchyard import` converted a route with a loss (its `importWarning` metadata).
+    case importWarning = "import-warning"
 
     /// The kebab-case code as printed (`same-shape`).
     package var description: String { rawValue }
@@ -42,7 +46,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// How serious a finding with this code is.
     package var severity: RouteLintFinding.Severity {
         switch self {
-        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink: .warning
+        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning: .warning
         default: .error
         }
     }
@@ -53,6 +57,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .duplicate: "the same pattern is registered twice"
         case .sameShape: "two patterns differ only in their parameter names"
         case .invalidPattern: "a route's pattern does not parse"
+        case .schema: "a value the route file format refuses (a wrong type, an unknown or missing key)"
         case .metadataType: "a metadata value has the wrong type for its key (requiresLogin and web take true or false)"
         case .unmatchable: "a route's pattern matches no URL (a constraint nothing satisfies there)"
         case .shadowed: "routes ranking above a route match every URL it matches, so it never wins"
@@ -67,6 +72,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .unknownParent: "an app's parent template leads to no route"
         case .unknownLink: "an app's link leads to no route, redirect, relocation or mounted pattern"
         case .loginURLMissing: "routes set requiresLogin but the app has no loginURL to guard them"
+        case .importWarning: "switchyard import converted the route with a loss (the importWarning metadata)"
         }
     }
 }

@@ -3,8 +3,9 @@
 enum SnapshotFormat {
     /// `SWYDSNAP`: the first 8 bytes of every snapshot.
     static let magic: [UInt8] = Array("SWYDSNAP".utf8)
-    /// The format number: bumped whenever the payload's layout changes.
-    static let number: UInt32 = 3
+    /// The format number: bumped whenever the payload's layout or meaning changes (4: optional edges
+    /// are stored in ranking order, no longer constrained first).
+    static let number: UInt32 = 4
     /// Byte offset of the format number in the header.
     static let formatOffset = 8
     /// Byte offset of the layout fingerprint in the header.

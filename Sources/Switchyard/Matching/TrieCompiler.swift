@@ -296,7 +296,9 @@ enum TrieCompiler {
             n.conCount = Int32(conChildren.count)
             for (c, child) in conChildren { constrained.append(ConstrainedEdge(constraint: constraintID(c), child: child)) }
 
-            // Optional edges: constrained before plain, then priority, then registration order.
+            // Optional edges in ranking order: every optional segment is one class, so priority, then
+            // registration order (a constraint does not rank; it only decides whether the edge is taken).
+            // The walk takes the first edge whose constraint accepts the segment: the best-ranked one.
             var nodeOptionals: [(SegmentConstraint?, Int32)] = []
             k = node.optionals.first
             while k >= 0 {
@@ -304,10 +306,7 @@ enum TrieCompiler {
                 nodeOptionals.append((link.constraint, link.terminal))
                 k = link.next
             }
-            let sortedOptionals = nodeOptionals.sorted { x, y in
-                if (x.0 == nil) != (y.0 == nil) { return x.0 != nil }
-                return terminals[Int(x.1)].beats(terminals[Int(y.1)])
-            }
+            let sortedOptionals = nodeOptionals.sorted { x, y in terminals[Int(x.1)].beats(terminals[Int(y.1)]) }
             n.optStart = Int32(optionals.count)
             n.optCount = Int32(sortedOptionals.count)
             for (c, t) in sortedOptionals {

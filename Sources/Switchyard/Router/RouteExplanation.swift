@@ -1,85 +1,75 @@
 /// What the router would do with a URL, without running interceptors or handlers: the relocations,
 /// redirects and aliases applied on the way, then why each candidate route won or lost for the URL
-/// reached (the answer of `Router.explain(_:)`).
+/// reached (the answer of `Router.explain(_:)`). It is read off ``Router/resolve(_:)``, the walk an open
+/// takes, so its winner is the route an open reaches and nothing "wins" when the walk stops first.
 package struct RouteExplanation: Sendable, CustomStringConvertible {
     /// One rewrite on the way to the final URL.
-    package struct Step: Sendable, Equatable, CustomStringConvertible {
-        /// `relocation`, `redirect` or `alias`.
-        package let kind: String
-        /// The pattern of the rule that applied.
-        package let rule: String
-        /// The URL the step produced (for an alias, the target it names; for a deletion, empty).
-        package let result: String
-
-        /// One line: `relocation app://old/:id → app://order/44`.
-        package var description: String {
-            result.isEmpty ? "\(kind) \(rule): deleted" : "\(kind) \(rule) → \(result)"
-        }
-    }
+    package typealias Step = Resolution.Step
 
     /// The URL as given.
     package let url: String
-    /// The rewrites applied, in order.
-    package let steps: [Step]
-    /// Why the walk stopped before matching, when it did (a deleted route, a loop, a bad destination).
-    package let stopped: String?
-    /// The candidates for the final URL.
+    /// The walk an open takes for the URL.
+    package let resolution: Resolution
+    /// The candidates for the final URL. When the walk stopped before matching (a deleted route, a
+    /// loop, a destination that cannot be built), no candidate won: the one that would have says why
+    /// not. For a relocation `add`, the added pattern is the winner.
     package let final: Explanation
+    /// Routes that match a URL on the way which a rewrite took first, with the rewrite that did.
+    package let bypassed: [Explanation.Candidate]
 
-    /// A readable report: the rewrites, then the candidates.
+    /// The rewrites applied, in order.
+    package var steps: [Step] { resolution.steps }
+    /// Why the walk stopped before matching, when it did (a deleted route, a loop, a bad destination).
+    package var stopped: String? { resolution.stopped }
+    /// The route an open reaches: its pattern and target; nil when none.
+    package var opens: (pattern: String, target: String)? {
+        resolution.match.map { ($0.pattern.description, $0.entry.target) }
+    }
+
+    /// A readable report: the rewrites, then the candidates, then the routes bypassed.
     package var description: String {
         var lines = ["explain \(url)"]
         for step in steps { lines.append("  via \(step)") }
         if let stopped { lines.append("  stopped: \(stopped)") }
         lines += final.description.split(separator: "\n").dropFirst().map(String.init)
+        for b in bypassed { lines.append("  ✗ \(b.pattern): \(b.verdict)") }
         return lines.joined(separator: "\n")
     }
 }
 
 extension Router {
-    /// Explains how `url` would be routed: relocations and static redirects in the order an open applies
-    /// them, then every candidate route's verdict for the URL reached. No interceptor or handler runs.
+    /// Explains how `url` would be routed: the walk of ``resolve(_:)`` (relocations and static redirects
+    /// in the order an open applies them, with its hop limit), then every candidate route's verdict for
+    /// the URL reached, and the routes a rewrite bypassed on the way. No interceptor or handler runs.
     package func explain(_ url: String) -> RouteExplanation {
         let table = self.table
-        let (relocations, redirects) = withState { ($0.relocations, $0.redirects) }
-        var steps: [RouteExplanation.Step] = []
-        var current = url
-        var seen: Set<String> = [url]
-        for _ in 0...maxRedirectHops {
-            guard let parsed = try? RouteURL(current, limits: options.limits) else { break }
-            if let (pattern, rule, params) = relocations.lookup(current) {
-                switch rule {
-                case .delete:
-                    steps.append(.init(kind: "relocation", rule: pattern.description, result: ""))
-                    return RouteExplanation(url: url, steps: steps, stopped: "the relocation table deletes this route",
-                                            final: table.explain(current))
-                case .alias(let target):
-                    steps.append(.init(kind: "alias", rule: pattern.description, result: "target \(target)"))
-                    return RouteExplanation(url: url, steps: steps, stopped: nil, final: table.explain(current))
-                case .replace(let to):
-                    guard let next = try? to.url(params.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme) else {
-                        return RouteExplanation(url: url, steps: steps, stopped: "relocation \(pattern) cannot build \(to)",
-                                                final: table.explain(current))
-                    }
-                    steps.append(.init(kind: "relocation", rule: pattern.description, result: next))
-                    current = next
-                }
-            } else if let redirects, let m = try? redirects.match(current) {
-                guard let next = try? m.target.destination.url(m.parameters.dictionary, query: parsed.query.items,
-                                                                 defaultScheme: parsed.scheme) else {
-                    return RouteExplanation(url: url, steps: steps, stopped: "redirect \(m.pattern) cannot build \(m.target.destination)",
-                                            final: table.explain(current))
-                }
-                steps.append(.init(kind: "redirect", rule: m.pattern.description, result: next))
-                current = next
-            } else {
-                return RouteExplanation(url: url, steps: steps, stopped: nil, final: table.explain(current))
-            }
-            if !seen.insert(current).inserted {
-                return RouteExplanation(url: url, steps: steps, stopped: "redirect loop", final: table.explain(current))
-            }
+        let resolution = resolve(url)
+        var final = table.explain(resolution.finalURL)
+        switch resolution.end {
+        case .matched(let m) where m.isAlias:
+            let added = Explanation.Candidate(pattern: m.pattern.description, matched: true,
+                                              verdict: "won (relocation add: a path for target \(m.entry.target))")
+            final = Explanation(url: final.url, error: final.error, winner: m.pattern.description, candidates: [added] + final.candidates)
+        case .deleted, .loop, .failed, .notFound:
+            guard final.winner != nil else { break }
+            let why = resolution.stopped ?? "nothing opens"
+            final = Explanation(url: final.url, error: final.error, winner: nil, candidates: final.candidates.map { c in
+                guard c.pattern == final.winner else { return c }
+                let ranks = c.verdict.hasPrefix("won (") && c.verdict.hasSuffix(")") ? c.verdict.dropFirst(5).dropLast() : ""
+                return .init(pattern: c.pattern, matched: c.matched,
+                             verdict: "not opened: \(why)" + (ranks.isEmpty ? "" : "; it would win on rank (\(ranks))"))
+            })
+        case .matched, .invalidURL:
+            break
         }
-        let stopped = steps.count > maxRedirectHops ? "more than \(maxRedirectHops) redirects" : nil
-        return RouteExplanation(url: url, steps: steps, stopped: stopped, final: table.explain(current))
+        var bypassed: [Explanation.Candidate] = []
+        var seen: Set<String> = []
+        // The URL the walk ended on is judged in `final` already.
+        for step in resolution.steps where step.kind != "alias" && step.url != resolution.finalURL {
+            guard let m = try? table.match(step.url), seen.insert(m.pattern.description).inserted else { continue }
+            bypassed.append(.init(pattern: m.pattern.description, matched: true,
+                                  verdict: "bypassed: \(step.kind) \(step.rule) rewrites \(step.url) first"))
+        }
+        return RouteExplanation(url: url, resolution: resolution, final: final, bypassed: bypassed)
     }
 }

@@ -98,40 +98,24 @@ extension Router {
                 ($0.relocations, $0.redirects, $0.interceptors, $0.fallback, $0.placementApplier)
             }
 
-            // 1. Relocation table.
+            // 1–2. The relocation table, then the static redirects: one decision shared with `resolve`.
             var aliasTarget: (pattern: RoutePattern, target: String, params: PathParameters)?
-            if let (pattern, rule, params) = relocations.lookup(current) {
-                switch rule {
-                case .delete:
-                    trace.steps.append(.init(kind: .relocation, name: pattern.description, detail: "deleted (table v\(relocations.version))", seconds: 0))
-                    return wrap(.notFound(url: current))
-                case .replace(let to):
-                    let next: String
-                    do throws(URLBuildError) { next = try to.url(params.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme) } catch {
-                        return wrap(.failed(pattern: pattern.description, error: "relocation: \(error)"))
-                    }
-                    trace.steps.append(.init(kind: .relocation, name: pattern.description, detail: "→ \(next)", seconds: 0))
-                    if let loop = hop(next) { return loop }
-                    current = next
-                    continue
-                case .alias(let target):
-                    aliasTarget = (pattern, target, params)
-                    trace.steps.append(.init(kind: .relocation, name: pattern.description, detail: "path for target \(target)", seconds: 0))
-                }
-            }
-
-            // 2. Static redirects.
-            if aliasTarget == nil, let redirects, let m = try? redirects.match(current) {
-                let next: String
-                do throws(URLBuildError) {
-                    next = try m.target.destination.url(m.parameters.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme)
-                } catch {
-                    return wrap(.failed(pattern: m.pattern.description, error: "redirect: \(error)"))
-                }
-                trace.steps.append(.init(kind: .redirect, name: m.pattern.description, detail: "→ \(next)", seconds: 0))
+            switch Self.rewriteStep(current, parsed: parsed, relocations: relocations, redirects: redirects) {
+            case .deleted(let rule):
+                trace.steps.append(.init(kind: .relocation, name: rule.description, detail: "deleted (table v\(relocations.version))", seconds: 0))
+                return wrap(.notFound(url: current))
+            case .unbuildable(let kind, let rule, let error):
+                return wrap(.failed(pattern: rule.description, error: "\(kind.rawValue): \(error)"))
+            case .rewritten(let kind, let rule, let next):
+                trace.steps.append(.init(kind: kind == .relocation ? .relocation : .redirect, name: rule.description, detail: "→ \(next)", seconds: 0))
                 if let loop = hop(next) { return loop }
                 current = next
                 continue
+            case .alias(let rule, let target, let params):
+                aliasTarget = (rule, target, params)
+                trace.steps.append(.init(kind: .relocation, name: rule.description, detail: "path for target \(target)", seconds: 0))
+            case .route:
+                break
             }
 
             // 3. Match.

@@ -35,6 +35,7 @@ extension AppDescription {
         if groups.count > generatedTabLimit || groups.isEmpty {
             groups = [("Routes", file.routes)]
         }
+        let probe = IndexLinkProbe(file)
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
         // The file's routes first, so that a route's place in the app is its place in the file and an
@@ -51,7 +52,10 @@ extension AppDescription {
         for (number, group) in groups.enumerated() {
             let root = generatedIndexPrefix + "\(number + 1)"
             tabs.append(TabDescription(title: group.title, root: root))
-            let links = group.routes.map { Link(title: "\($0.pattern) → \($0.target)", url: exampleURL(for: $0.pattern)) }
+            let links = group.routes.map { route in
+                let (url, instead) = probe.link(for: route)
+                return Link(title: "\(route.pattern) → \(route.target)" + (instead.map { " (never opens: \($0) wins)" } ?? ""), url: url)
+            }
             routes.append(ScreenRoute(
                 pattern: root, kind: "Index \(number + 1)", title: group.title,
                 body: [group.routes.isEmpty ? "This route file has no routes." : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
@@ -172,5 +176,35 @@ extension AppDescription {
             }
         }
         return values
+    }
+}
+
+/// Picks each index link's URL so that opening it opens the route it names: the first of the route's
+/// example URLs that the file's router (its routes, redirects and relocations, as the app has them)
+/// resolves to that route. A route no example reaches (it never wins) keeps its first example, and the
+/// link says which route opens instead.
+struct IndexLinkProbe {
+    let router = Router()
+
+    init(_ file: RouteFile) {
+        for r in file.routes { try? router.register(r.pattern, target: r.target, priority: r.priority, metadata: r.metadata, handler: nil) }
+        for r in file.redirects { try? router.addRedirect(from: r.from, to: r.to) }
+        if let relocations = file.relocations { try? router.applyRelocations(relocations) }
+    }
+
+    /// The link's URL for `route`, and the pattern that opens instead when no example reaches it.
+    func link(for route: RouteDefinition) -> (url: String, instead: String?) {
+        let pattern = try? RoutePattern(route.pattern)
+        let canonical = pattern?.description ?? route.pattern
+        var urls = AppDescription.exampleURLs(for: route.pattern, count: AppDescription.exampleValues.count)
+        // A pattern for any scheme loses `app://` URLs to a pattern for that scheme: try another one.
+        if let pattern, pattern.scheme == nil, !pattern.isSuffix {
+            urls += urls.filter { $0.hasPrefix("app://") }.map { "other://" + $0.dropFirst("app://".count) }
+        }
+        for url in urls {
+            if let m = router.resolve(url).match, !m.isAlias, m.pattern.description == canonical { return (url, nil) }
+        }
+        let first = urls.first ?? route.pattern
+        return (first, router.resolve(first).match.map { $0.pattern.description } ?? "nothing")
     }
 }

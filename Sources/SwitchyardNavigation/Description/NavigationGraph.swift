@@ -20,6 +20,8 @@ public struct NavigationGraph: Sendable, Equatable {
             case handler
             /// A URL that reaches no screen (a broken link, a deleted route).
             case missing
+            /// Screens of one host that nothing reaches from a tab, summarised in one node.
+            case unreachable
         }
 
         /// The node's identifier in the output (`tab1`, `screen3`, `rule0`, `missing2`).
@@ -65,6 +67,18 @@ public struct NavigationGraph: Sendable, Equatable {
     public private(set) var nodes: [Node] = []
     /// The edges, in the order they were found.
     public private(set) var edges: [Edge] = []
+    /// Screens grouped by their pattern's host, each group drawn as a box of its own, when the app
+    /// has more than ``groupedScreenThreshold`` screens (an imported table); empty otherwise.
+    public private(set) var groups: [(title: String, nodes: [String])] = []
+
+    /// More screens than this are drawn grouped by host.
+    public static let groupedScreenThreshold = 40
+
+    /// Compares names, nodes, edges and groups.
+    public static func == (a: NavigationGraph, b: NavigationGraph) -> Bool {
+        a.name == b.name && a.nodes == b.nodes && a.edges == b.edges
+            && a.groups.map(\.title) == b.groups.map(\.title) && a.groups.map(\.nodes) == b.groups.map(\.nodes)
+    }
 
     /// The graph of `runtime`'s app, resolved through its router (redirects and relocations applied).
     @MainActor
@@ -72,9 +86,16 @@ public struct NavigationGraph: Sendable, Equatable {
         let app = runtime.app
         let router = runtime.router
         name = app.name
+        // A matched route is drawn as the screen whose pattern (or alias) it is, so routes sharing a
+        // target are each their own node; a relocation `add` opens the first screen of its target.
         var indexByKind: [String: Int] = [:]
-        for (index, route) in app.routes.enumerated() where indexByKind[route.kind] == nil {
-            indexByKind[route.kind] = index
+        var indexByPattern: [String: Int] = [:]
+        for (index, route) in app.routes.enumerated() {
+            if indexByKind[route.kind] == nil { indexByKind[route.kind] = index }
+            for text in [route.pattern] + route.aliases {
+                let key = (try? RoutePattern(text))?.description ?? text
+                if indexByPattern[key] == nil { indexByPattern[key] = index }
+            }
         }
         var missing: [String: String] = [:]
         var handlers: [String: String] = [:]
@@ -82,18 +103,18 @@ public struct NavigationGraph: Sendable, Equatable {
 
         /// The node a URL reaches when opened.
         func node(for url: String) -> String {
-            let explanation = router.explain(url)
-            if explanation.stopped == nil, let match = try? router.match(explanation.final.url) {
-                if let index = indexByKind[match.target.target] {
+            let resolution = router.resolve(url)
+            if let match = resolution.match {
+                let pattern = match.pattern.description
+                if let index = match.isAlias ? indexByKind[match.entry.target] : indexByPattern[pattern] ?? indexByKind[match.entry.target] {
                     return "screen\(index)"
                 }
-                let pattern = match.pattern.description
                 if let id = handlers[pattern] {
                     return id
                 }
                 let id = "handler\(handlers.count)"
                 handlers[pattern] = id
-                extra.append(Node(id: id, label: [match.target.target, pattern], kind: .handler, isGated: match.target.metadata[.requiresLogin] == true))
+                extra.append(Node(id: id, label: [match.entry.target, pattern], kind: .handler, isGated: match.entry.metadata[.requiresLogin] == true))
                 return id
             }
             if let id = missing[url] {
@@ -101,7 +122,7 @@ public struct NavigationGraph: Sendable, Equatable {
             }
             let id = "missing\(missing.count)"
             missing[url] = id
-            extra.append(Node(id: id, label: [app.showingIndexNames(in: url), app.showingIndexNames(in: explanation.stopped ?? "no route")],
+            extra.append(Node(id: id, label: [app.showingIndexNames(in: url), app.showingIndexNames(in: resolution.stopped ?? "no route")],
                               kind: .missing, isGated: false))
             return id
         }
@@ -147,6 +168,78 @@ public struct NavigationGraph: Sendable, Equatable {
             edges.append(Edge(from: id, to: node(for: destination), kind: rule.kind, label: rule.label))
         }
         nodes += extra
+        summariseUnreachable(app)
+        groupByHost(app)
+    }
+
+    /// Fills ``groups`` when there are more than ``groupedScreenThreshold`` screens: one group per
+    /// literal host (`*` for a parameter host and suffix patterns), in the order hosts first appear.
+    private mutating func groupByHost(_ app: AppDescription) {
+        let screens = nodes.filter { $0.kind == .screen }
+        guard screens.count > Self.groupedScreenThreshold else { return }
+        for node in screens {
+            guard let index = Int(node.id.dropFirst("screen".count)), app.routes.indices.contains(index),
+                  app.generatedIndexName(for: app.routes[index].pattern) == nil else { continue }
+            var host = "*"
+            if let p = try? RoutePattern(app.routes[index].pattern), !p.isSuffix, case .literal(let h) = p.host { host = h }
+            if let g = groups.firstIndex(where: { $0.title == host }) {
+                groups[g].nodes.append(node.id)
+            } else {
+                groups.append((host, [node.id]))
+            }
+        }
+    }
+
+    /// More unreachable screens than this are summarised, one node per host, instead of drawn one by one.
+    public static let unreachableDrawnLimit = 8
+
+    /// Replaces the screens no tab reaches (by roots, links, parents and rules) with one node per host
+    /// naming how many there are and a few of their patterns, when there are more than
+    /// ``unreachableDrawnLimit``. Edges to or from them go to or from their host's node, once.
+    private mutating func summariseUnreachable(_ app: AppDescription) {
+        var next: [String: [String]] = [:]
+        for edge in edges { next[edge.from, default: []].append(edge.to) }
+        var reached: Set<String> = []
+        var queue = nodes.filter { $0.kind == .tab }.map(\.id)
+        while let id = queue.popLast() {
+            guard reached.insert(id).inserted else { continue }
+            queue += next[id] ?? []
+        }
+        let routeOf = Dictionary(uniqueKeysWithValues: app.routes.enumerated().map { ("screen\($0.offset)", $0.element) })
+        let lost = nodes.filter { $0.kind == .screen && !reached.contains($0.id) }
+        guard lost.count > Self.unreachableDrawnLimit else { return }
+        var groups: [(host: String, ids: [String], patterns: [String])] = []
+        var groupOf: [String: String] = [:]
+        for node in lost {
+            let pattern = routeOf[node.id]?.pattern ?? ""
+            var host = "*"
+            if let p = try? RoutePattern(pattern), !p.isSuffix, case .literal(let h) = p.host { host = h }
+            if let g = groups.firstIndex(where: { $0.host == host }) {
+                groups[g].ids.append(node.id)
+                groups[g].patterns.append(pattern)
+            } else {
+                groups.append((host, [node.id], [pattern]))
+            }
+        }
+        var summaries: [Node] = []
+        for (k, group) in groups.enumerated() {
+            let id = "unreachable\(k)"
+            for member in group.ids { groupOf[member] = id }
+            let count = group.ids.count
+            var label = ["\(count) unreachable screen\(count == 1 ? "" : "s") on host \(group.host)"]
+            label += group.patterns.prefix(3)
+            if count > 3 { label.append("… and \(count - 3) more") }
+            summaries.append(Node(id: id, label: label, kind: .unreachable, isGated: false))
+        }
+        nodes = nodes.filter { groupOf[$0.id] == nil } + summaries
+        var seen: Set<String> = []
+        edges = edges.compactMap { e in
+            let edge = Edge(from: groupOf[e.from] ?? e.from, to: groupOf[e.to] ?? e.to, kind: e.kind, label: e.label)
+            // Links among the summarised screens are left out; the rest are kept once.
+            if groupOf[e.from] != nil && groupOf[e.to] != nil { return nil }
+            if groupOf[e.from] != nil && e.kind == .link { return nil }
+            return seen.insert("\(edge.from)>\(edge.to)>\(edge.kind.rawValue)>\(edge.label)").inserted ? edge : nil
+        }
     }
 
     /// Example values for `pattern`'s parameters, as ``AppDescription/exampleURL(for:)`` picks them.
@@ -171,6 +264,7 @@ public struct NavigationGraph: Sendable, Equatable {
             case .rule: shape = "shape=note"
             case .handler: shape = "shape=component"
             case .missing: shape = "shape=box, style=dashed, color=gray"
+            case .unreachable: shape = "shape=folder, style=dashed, color=gray"
             }
             lines.append("  \(node.id) [label=\"\(label)\", \(shape)];")
         }
@@ -184,6 +278,9 @@ public struct NavigationGraph: Sendable, Equatable {
             case .redirect, .relocation: attributes.append("style=dashed, color=\"#8e44ad\"")
             }
             lines.append("  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
+        }
+        for (k, group) in groups.enumerated() {
+            lines.append("  subgraph cluster_\(k) { label=\"\(Self.dotEscaped(group.title))\"; style=dashed; \(group.nodes.joined(separator: "; ")); }")
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -200,7 +297,7 @@ public struct NavigationGraph: Sendable, Equatable {
             case .screen: lines.append("  \(node.id)(\"\(label)\")")
             case .rule: lines.append("  \(node.id)>\"\(label)\"]")
             case .handler: lines.append("  \(node.id)[/\"\(label)\"/]")
-            case .missing: lines.append("  \(node.id)[\"\(label)\"]")
+            case .missing, .unreachable: lines.append("  \(node.id)[\"\(label)\"]")
             }
         }
         for edge in edges {
@@ -208,12 +305,17 @@ public struct NavigationGraph: Sendable, Equatable {
             let arrow = edge.kind == .link || edge.kind == .root ? "-->" : "-.->"
             lines.append("  \(edge.from) \(arrow)" + (label.isEmpty ? "" : "|\"\(Self.mermaidEscaped(label))\"|") + " \(edge.to)")
         }
+        for (k, group) in groups.enumerated() {
+            lines.append("  subgraph group\(k) [\"\(Self.mermaidEscaped(group.title))\"]")
+            lines += group.nodes.map { "    " + $0 }
+            lines.append("  end")
+        }
         let gated = nodes.filter(\.isGated).map(\.id)
         if !gated.isEmpty {
             lines.append("  classDef gated stroke:#c0392b,stroke-width:2px")
             lines.append("  class \(gated.joined(separator: ",")) gated")
         }
-        let missing = nodes.filter { $0.kind == .missing }.map(\.id)
+        let missing = nodes.filter { $0.kind == .missing || $0.kind == .unreachable }.map(\.id)
         if !missing.isEmpty {
             lines.append("  classDef missing stroke-dasharray:4 3,color:#777")
             lines.append("  class \(missing.joined(separator: ",")) missing")

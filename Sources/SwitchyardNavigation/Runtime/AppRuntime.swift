@@ -164,11 +164,11 @@ public final class AppRuntime {
     /// build, or the tab a tab jump by index would show requires login.
     public func asksForLogin(_ url: String) -> Bool {
         guard gate != nil, !isLoggedIn else { return false }
-        let explanation = router.explain(url)
-        guard explanation.stopped == nil, let m = try? router.match(explanation.final.url) else { return false }
-        if m.target.metadata[.requiresLogin] == true { return true }
-        var route = routesByKind[m.target.target]
-        if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: m.query, nativeTabIndex: nil, opens: opens),
+        // The route an open reaches (relocation `add` paths included), as `Router.resolve` walks it.
+        guard let m = router.resolve(url).match, let reached = try? RouteURL(m.url, limits: router.options.limits) else { return false }
+        if m.entry.metadata[.requiresLogin] == true { return true }
+        var route = routesByKind[m.entry.target]
+        if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: reached.query, nativeTabIndex: nil, opens: opens),
            let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, asksForLogin(root) {
             return true
         }

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `lint` reports every problem of a file in one run, and `match`, `explain`, `diff` and `graph` say
+/// what opening a URL does: relocations (deletions, `add` paths) and redirects applied as `open` applies
+/// them.
+@Suite("QA commands agree with opening", .disabled(if: TmuxDriver.binary == nil, "the switchyard binary is not built"))
+struct QACommandTests {
+    static func run(_ arguments: [String], input: String = "") throws -> (out: String, err: String, status: Int32) {
+        try CommandLineTests.run(arguments, input: input)
+    }
+
+    static let relocated = #"""
+    {"routes": [{"pattern": "app://order/:id", "target": "Order"}, {"pattern": "app://gone/:id", "target": "Gone"},
+                {"pattern": "app://loop1", "target": "L1"}, {"pattern": "app://loop2", "target": "L2"}],
+     "redirects": [{"from": "app://loop1", "to": "app://loop2"}, {"from": "app://loop2", "to": "app://loop1"}],
+     "relocations": {"version": 1, "entries": [
+       {"op": "delete", "pattern": "app://gone/:id"},
+       {"op": "add", "pattern": "app://alias/:id", "target": "Order"},
+       {"op": "replace", "pattern": "app://old/:id", "to": "app://order/:id"}]}}
+    """#
+
+    @Test func lintReportsEveryBadRedirectInOneRun() throws {
+        let file = try CommandLineTests.routeFile(#"""
+        {"routes": [{"pattern": "app://a/:id", "target": "A"}],
+         "redirects": [{"from": "app://r1/:id", "to": "app://x/:missing"}, {"from": "app://r2", "to": "app://y/:nope"},
+                       {"from": "app://r3/:a", "to": "app://z/:b"}, {"from": "app://r4", "to": "app://w/:c"}]}
+        """#)
+        let lint = try Self.run(["lint", "--routes", file])
+        #expect(lint.status == 1)
+        let lines = lint.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lint.out)")
+        for (i, line) in lines.enumerated() {
+            #expect(line.hasPrefix("error: [invalid-redirect] redirects[\(i)].to: destination parameter"), "\(line)")
+        }
+        #expect(lint.err == "switchyard lint: 4 errors, 0 warnings\n")
+    }
+
+    @Test func matchReportsWhatOpeningDoes() throws {
+        let file = try CommandLineTests.routeFile(Self.relocated)
+        let r = try Self.run(["match", "--routes", file, "app://gone/1", "app://loop1", "app://alias/5", "app://old/3#top"])
+        #expect(r.status == 0)
+        #expect(r.out == """
+        {"url":"app://gone/1","via":["relocation app://gone/:id: deleted"],"pattern":null,"target":null,"path":{},"query":{},"error":null,"stopped":"the relocation table deletes this route"}
+        {"url":"app://loop1","via":["redirect app://loop1 → app://loop2","redirect app://loop2 → app://loop1"],"pattern":null,"target":null,"path":{},"query":{},"error":null,"stopped":"redirect loop"}
+        {"url":"app://alias/5","via":["alias app://alias/:id → target Order"],"pattern":"app://alias/:id","target":"Order","path":{"id":"5"},"query":{},"error":null}
+        {"url":"app://old/3#top","via":["relocation app://old/:id → app://order/3#top"],"final":"app://order/3#top","pattern":"app://order/:id","target":"Order","path":{"id":"3"},"query":{},"error":null}
+
+        """)
+        // A route file read from a pipe.
+        let piped = try Self.run(["match", "--routes", "/dev/stdin", "app://alias/5"], input: Self.relocated)
+        #expect(piped.status == 0, "\(piped.err)")
+        #expect(piped.out.contains(#""target":"Order""#))
+    }
+
+    @Test func explainSaysNothingWinsWhenTheWalkStops() throws {
+        let file = try CommandLineTests.routeFile(Self.relocated)
+        let deleted = try Self.run(["explain", "--routes", file, "app://gone/1"])
+        #expect(deleted.status == 1)
+        #expect(deleted.out == """
+        explain app://gone/1
+          via relocation app://gone/:id: deleted
+          stopped: the relocation table deletes this route
+          winner: none
+          ✓ app://gone/:id: not opened: the relocation table deletes this route; it would win on rank (specific scheme, literal, parameter)
+
+        """)
+        let alias = try Self.run(["explain", "--routes", file, "app://alias/5"])
+        #expect(alias.status == 0)
+        #expect(alias.out.contains("  winner: app://alias/:id\n  ✓ app://alias/:id: won (relocation add: a path for target Order)\n"), "\(alias.out)")
+        let loop = try Self.run(["explain", "--routes", file, "app://loop1"])
+        #expect(loop.status == 1)
+        #expect(!loop.out.contains(": won"), "\(loop.out)")
+        #expect(loop.out.contains("  ✗ app://loop2: bypassed: redirect app://loop2 rewrites app://loop2 first"), "\(loop.out)")
+        // The demo's services are mounted as the app mounts them.
+        let service = try Self.run(["explain", "app://services/cart/add"])
+        #expect(service.status == 0)
+        #expect(service.out.contains("winner: app://services/:service/:method"), "\(service.out)")
+    }
+
+    @Test func diffComparesRedirectsByCanonicalTextAndFollowsAddPaths() throws {
+        let old = try CommandLineTests.routeFile(#"""
+        {"routes": [{"pattern": "app://user/:id", "target": "User"}],
+         "redirects": [{"from": "app://profile/:id", "to": "APP://user/:id"}]}
+        """#)
+        let new = try CommandLineTests.routeFile(#"""
+        {"routes": [{"pattern": "app://user/:id", "target": "User"}],
+         "redirects": [{"from": "app://profile/:id", "to": "app://user/:id"}],
+         "relocations": {"version": 1, "entries": [{"op": "add", "pattern": "app://u/:id", "target": "User"}]}}
+        """#)
+        let r = try Self.run(["diff", old, new])
+        #expect(!r.out.contains("~ redirect"), "\(r.out)")
+        #expect(r.out.contains("app://u/42: none → app://u/:id (User) via alias"), "\(r.out)")
+    }
+}
+
+/// `switchyard --routes FILE` on a file with errors opens the app with the routes that load and lists
+/// every error in the route log, with a summary in the status line.
+@Suite("A route file with errors opens with what loads", .serialized,
+       .disabled(if: TmuxDriver.skipReason != nil, Comment(rawValue: TmuxDriver.skipReason ?? "")))
+struct RouteFileWithErrorsAppTests {
+    @Test func theAppOpensWithTheRoutesThatLoadAndLogsEveryError() async throws {
+        let binary = try #require(TmuxDriver.binary)
+        let tmux = try TmuxDriver(name: "partial")
+        defer { tmux.kill() }
+        let file = tmux.path("partial.json")
+        try Data(#"""
+        {"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, {"pattern": "app://bad/:x<int", "target": "Bad"},
+                    {"pattern": "app://user/:id<int>", "target": "Again"}, {"pattern": "app://order/:id", "target": 5}],
+         "redirects": [{"from": "app://r/:a", "to": "app://user/:b"}]}
+        """#.utf8).write(to: URL(fileURLWithPath: file))
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
+        try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
+        #expect(await tmux.waitFor("partial.json: 4 errors, left out") != nil, "the status line: \(tmux.capture())")
+        tmux.press("F2")
+        let log = await tmux.waitFor("routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to")
+        #expect(log != nil, "each error in the log: \(tmux.capture())")
+        tmux.press("Enter")
+        #expect(await tmux.waitFor("param    id = 42") != nil, "the routes that load work: \(tmux.capture())")
+    }
+}
