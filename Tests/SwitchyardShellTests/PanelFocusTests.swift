@@ -70,6 +70,26 @@ struct PanelFocusTests {
         }
     }
 
+    /// The help, the footers and the hints are drawn from the same bindings, and every key a
+    /// binding names does something in its panel: no help line promises a key the panel ignores.
+    @Test func everyBoundKeyDoesSomethingInItsPanel() throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        model.showsLog = true
+        model.appendLogEvent("an entry for the cursor")
+        let named: [String: Key] = ["Enter": .enter, "Esc": .escape, "Tab": .tab, "↑": .up, "↓": .down, "→": .right]
+        for (focus, bindings) in [(AppModel.Focus.log, KeyBinding.log), (.filter, KeyBinding.routes)] {
+            model.focus = focus
+            for binding in bindings where binding.keys != "type" {
+                for word in binding.keys.split(separator: " ") {
+                    let key = named[String(word)] ?? (word.count == 1 ? Key.char(word.first ?? " ") : nil)
+                    guard let key else { continue }
+                    #expect(model.message(for: key) != .ignore, "\(focus): '\(word)' of '\(binding.keys)' does nothing")
+                }
+            }
+            #expect(AppView.hints(focus).full == KeyBinding.hints(bindings), "the hints are the bindings' reminders")
+        }
+    }
+
     @Test func enterOnATestedURLPutsTheURLAtThePrompt() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.send([.function(3)], to: loop, terminal)

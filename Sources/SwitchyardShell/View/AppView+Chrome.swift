@@ -102,16 +102,16 @@ extension AppView {
 
     /// The key hints for the status line's right end, by focus: the full and the short form.
     static func hints(_ focus: AppModel.Focus) -> (full: String, short: String) {
+        let bindings: [KeyBinding]
         switch focus {
-        case .phone:
-            ("? help  : URL  F2 log  F3 routes  m messages  q quit", "m messages  ? help")
-        case .prompt:
-            ("Enter open  Tab complete  Esc cancel", "Esc cancel")
-        case .filter:
-            ("↑↓ select  Enter to prompt  Tab next  Esc done", "Esc done")
-        case .log:
-            ("↑↓ select  Enter unfold  y copy  / search  Tab next  Esc phone", "Esc phone")
+        case .phone: bindings = KeyBinding.phoneHints
+        case .prompt: bindings = KeyBinding.promptHints
+        case .filter: bindings = KeyBinding.routes
+        case .log: bindings = KeyBinding.log
         }
+        let short = KeyBinding.hints(bindings, essentialOnly: true)
+        // The phone's short form reads help first; the panels', their way out.
+        return (KeyBinding.hints(bindings), focus == .phone ? "m messages  ? help" : short)
     }
 
     /// Draws the status line: the last step's message on the left (errors in the error colour),

@@ -32,7 +32,7 @@ extension AppView {
         if focused {
             // The focused panel's keys on its bottom edge, and the search being typed above it.
             let footer = model.logSearch.map { " /\($0.text)▏ Enter find · Esc cancel " }
-                ?? " ↑↓ g G move · Enter unfold · y copy · / search · n next · Tab · Esc "
+                ?? " " + KeyBinding.hints(KeyBinding.log, separator: " · ") + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
         }

@@ -1,34 +1,61 @@
 import TerminalKit
 
-/// One line of the help overlay: the keys and what they do.
+/// A key binding as data: the keys and what they do (a line of the help overlay), and, for the
+/// keys worth a reminder, the short form a footer or the status line's hints show (`y copy`). The
+/// help, the focused panel's footer and the hints are all drawn from these lists.
 package struct KeyBinding: Hashable, Sendable {
     /// The keys, as written in the help (`↑ ↓  j k`).
     package var keys: String
     /// What they do.
     package var action: String
+    /// The reminder in a footer or the hints (`Enter unfold`), when the binding has one.
+    package var hint: String?
+    /// Whether the reminder stays when the room is short (the hints' short form).
+    package var essential: Bool
 
     /// Creates a binding.
-    package init(_ keys: String, _ action: String) {
+    package init(_ keys: String, _ action: String, hint: String? = nil, essential: Bool = false) {
         self.keys = keys
         self.action = action
+        self.hint = hint
+        self.essential = essential
     }
+
+    /// The reminders of `bindings`, in order: all of them, or only the essential ones.
+    package static func hints(_ bindings: [KeyBinding], essentialOnly: Bool = false, separator: String = "  ") -> String {
+        bindings.filter { $0.hint != nil && (!essentialOnly || $0.essential) }.compactMap(\.hint).joined(separator: separator)
+    }
+
+    /// The reminders the status line shows while the phone has the keys.
+    package static let phoneHints: [KeyBinding] = [
+        KeyBinding("?", "", hint: "? help", essential: true), KeyBinding(":", "", hint: ": URL"),
+        KeyBinding("F2", "", hint: "F2 log"), KeyBinding("F3", "", hint: "F3 routes"),
+        KeyBinding("m", "", hint: "m messages", essential: true), KeyBinding("q", "", hint: "q quit"),
+    ]
+
+    /// The reminders the status line shows while the prompt has the keys.
+    package static let promptHints: [KeyBinding] = [
+        KeyBinding("Enter", "", hint: "Enter open"), KeyBinding("Tab", "", hint: "Tab complete"),
+        KeyBinding("Esc", "", hint: "Esc cancel", essential: true),
+    ]
 
     /// The keys of the route log while it has the focus (Tab moves the focus to it).
     package static let log: [KeyBinding] = [
-        KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)"),
+        KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)", hint: "↑↓ g G move"),
         KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
-        KeyBinding("Enter  →", "unfold or fold the open under the cursor"),
-        KeyBinding("y", "copy the whole entry, every step, via OSC 52"),
-        KeyBinding("/  n", "search the log; n finds the next entry that matches"),
-        KeyBinding("Tab  Esc", "the next panel / back to the phone"),
+        KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter unfold"),
+        KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
+        KeyBinding("/  n", "search the log; n finds the next entry that matches", hint: "/ search · n next"),
+        KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab · Esc", essential: true),
     ]
 
     /// The keys of the route table while its filter has the focus.
     package static let routes: [KeyBinding] = [
         KeyBinding("type", "filter the routes; a URL (scheme://…) tests them: every candidate's verdict"),
-        KeyBinding("↑ ↓", "select a route (PgUp PgDn by ten)"),
-        KeyBinding("Enter", "the route's pattern, or the tested URL, to the prompt"),
-        KeyBinding("Tab  Esc", "the next panel / back to the phone"),
+        KeyBinding("↑ ↓", "select a route (PgUp PgDn by ten)", hint: "↑↓ select"),
+        KeyBinding("Enter", "the route's pattern, or the tested URL, to the prompt", hint: "Enter to prompt"),
+        KeyBinding("Tab", "the next panel", hint: "Tab next"),
+        KeyBinding("Esc", "back to the phone", hint: "Esc done", essential: true),
     ]
 
     /// The help's sections for `focus`: the focused panel's keys first, then every other key.
