@@ -11,15 +11,24 @@ struct ConstantTable {
     /// Aliases (`#define A B`) are followed at most this deep (and 256 steps in all); a cycle is reported.
     static let maxAliasDepth = 16
 
-    /// What a constant's definition holds.
+    /// One piece of a string expression: literal text, or a constant's name as written (`Paths.USER`).
+    enum Part: Equatable {
+        case text(String)
+        case name(String)
+    }
+
+    /// What a constant's definition (or a registration's argument) holds.
     enum Value: Equatable {
-        case literal(String)
-        /// Another constant's name, as written (`Paths.USER`).
-        case alias(String)
-        /// A string that interpolates a value.
+        /// Literals and constant names joined: `"a" + "b"`, `BASE + "/x"`, `"$BASE/x"`, `"\(Base.x)/y"`,
+        /// Objective-C's adjacent literals; a single name is an alias.
+        case parts([Part])
+        /// A string that interpolates something other than a name.
         case dynamic
-        /// Anything else: a call, a concatenation with a non-literal, a number.
+        /// Anything else: a call, a concatenation with a non-string, a number.
         case other
+
+        /// A literal with no names.
+        static func literal(_ s: String) -> Value { .parts([.text(s)]) }
     }
 
     struct Definition {
@@ -58,6 +67,7 @@ struct ConstantTable {
         for d in defines { add(Definition(qualifiedName: d.name, file: file, line: d.line, value: Self.value(of: d.body[...], language: .objectiveC))) }
         var types: [(name: String, depth: Int)] = []
         var pendingType: String?
+        var interfaces: Set<String> = []
         var depth = 0
         func token(_ k: Int) -> SourceToken? { k >= 0 && k < tokens.count ? tokens[k] : nil }
         for i in tokens.indices {
@@ -75,10 +85,15 @@ struct ConstantTable {
             if t.isPunctuation(";") { pendingType = nil; continue }
             guard let name = t.identifier else { continue }
             if ["class", "struct", "enum", "extension", "object", "interface"].contains(name) {
-                if let n = token(i + 1)?.identifier { pendingType = n }
+                if token(i - 1)?.isPunctuation(".") == true || token(i - 1)?.isPunctuation(":") == true { continue }  // `X.class`, `X::class`
+                if let n = token(i + 1)?.identifier {
+                    pendingType = n
+                    if name == "interface" && language == .java { interfaces.insert(n) }
+                }
                 continue
             }
-            guard Self.declares(tokens, at: i, language: language) else { continue }
+            let inInterface = types.last.map { interfaces.contains($0.name) } ?? false
+            guard Self.declares(tokens, at: i, language: language, inInterface: inInterface) else { continue }
             // `name = value` or `name: Type = value` (Swift, Kotlin).
             var k = i + 1
             if language == .swift || language == .kotlin, token(k)?.isPunctuation(":") == true {
@@ -111,14 +126,17 @@ struct ConstantTable {
     }
 
     /// Whether the identifier at `i` is the name in a constant declaration of `language`.
-    private static func declares(_ tokens: [SourceToken], at i: Int, language: SourceLanguage) -> Bool {
+    /// In a Java interface, every field is implicitly `static final`: `String APP = "/app";` is a constant.
+    private static func declares(_ tokens: [SourceToken], at i: Int, language: SourceLanguage, inInterface: Bool) -> Bool {
         guard i > 0 else { return false }
         let before = tokens[i - 1].identifier
         switch language {
-        case .swift: return before == "let"
+        // A `static var` with a literal is read as its initial value (TheRouter's API types).
+        case .swift: return before == "let" || before == "var" && i >= 2 && tokens[i - 2].identifier == "static"
         case .kotlin: return before == "val"
         case .java:
             guard before == "String" else { return false }
+            if inInterface { return true }
             var j = i - 2
             while j >= 0 && j > i - 8, let w = tokens[j].identifier {
                 if w == "final" { return true }
@@ -132,41 +150,71 @@ struct ConstantTable {
         }
     }
 
-    /// A value: string literals only (adjacent in Objective-C, joined with `+` elsewhere), one name, or
-    /// something this table does not follow. One pair of parentheses around it is allowed.
+    /// A value: string literals and constant names joined with `+` (adjacent literals in Objective-C),
+    /// where a literal may interpolate names (`"$BASE/x"`, `"\(Paths.base)/x"`); anything else is `.other`.
+    /// One pair of parentheses around it is allowed.
     static func value(of slice: ArraySlice<SourceToken>, language: SourceLanguage) -> Value {
         var v = slice
         if v.count >= 2, v.first?.isPunctuation("(") == true, v.last?.isPunctuation(")") == true { v = v.dropFirst().dropLast() }
-        guard let first = v.first else { return .other }
-        if first.identifier != nil {
-            // `A` or `A.B.C`.
-            var parts: [String] = []
-            var expectName = true
-            for t in v {
-                if expectName, let w = t.identifier { parts.append(w) } else if !expectName && t.isPunctuation(".") {} else { return .other }
-                expectName.toggle()
-            }
-            guard !expectName, let f = parts.first?.unicodeScalars.first, !("0"..."9").contains(f) else { return .other }
-            return .alias(parts.joined(separator: "."))
-        }
-        var text = ""
-        var expectString = true
+        guard !v.isEmpty else { return .other }
+        var parts: [Part] = []
+        var expectTerm = true
         var dynamic = false
-        for t in v {
-            if language == .objectiveC && t.isPunctuation("@") && expectString { continue }
-            if expectString, case .string(let s, let d) = t.kind {
-                text += s
-                dynamic = dynamic || d
+        var k = v.startIndex
+        while k < v.endIndex {
+            let t = v[k]
+            if language == .objectiveC && t.isPunctuation("@") && expectTerm { k += 1; continue }
+            if expectTerm, case .string(let s, let d) = t.kind {
+                if d {
+                    for (text, isExpression) in SourceLexer.templateParts(s) {
+                        if !isExpression {
+                            parts.append(.text(text))
+                        } else if let name = dottedName(text) {
+                            parts.append(.name(name))
+                        } else {
+                            dynamic = true
+                        }
+                    }
+                } else {
+                    parts.append(.text(s))
+                }
                 // Objective-C joins adjacent literals; elsewhere `+` joins them.
-                expectString = language == .objectiveC
+                expectTerm = language == .objectiveC
+                k += 1
                 continue
             }
-            if !expectString && language != .objectiveC && t.isPunctuation("+") { expectString = true; continue }
+            if expectTerm, t.identifier != nil {
+                // `A` or `A.B.C` (Kotlin's `A.INSTANCE.B` and `Companion` are the same constant).
+                var names: [String] = []
+                while k < v.endIndex, let w = v[k].identifier {
+                    if w != "INSTANCE" && w != "Companion" { names.append(w) }
+                    if k + 1 < v.endIndex, v[k + 1].isPunctuation(".") { k += 2 } else { k += 1; break }
+                }
+                guard let f = names.first?.unicodeScalars.first, !("0"..."9").contains(f) else { return .other }
+                parts.append(.name(names.joined(separator: ".")))
+                expectTerm = false
+                continue
+            }
+            if !expectTerm && language != .objectiveC && t.isPunctuation("+") { expectTerm = true; k += 1; continue }
             return .other
         }
-        if expectString && language != .objectiveC { return .other }
-        if text.isEmpty && !v.contains(where: \.isString) { return .other }
-        return dynamic ? .dynamic : .literal(text)
+        if expectTerm && language != .objectiveC { return .other }
+        if parts.isEmpty { return .other }
+        if dynamic { return .dynamic }
+        return .parts(parts)
+    }
+
+    /// `a.b.c` when `text` is a dotted name (spaces around it allowed), else nil.
+    private static func dottedName(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace
+        let names = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard !names.isEmpty, names.count <= 8 else { return nil }
+        for n in names {
+            guard let f = n.unicodeScalars.first, f == "_" || f.properties.isAlphabetic,
+                n.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+            else { return nil }
+        }
+        return names.filter { $0 != "INSTANCE" && $0 != "Companion" }.joined(separator: ".")
     }
 
     private mutating func add(_ d: Definition) {
@@ -200,8 +248,9 @@ struct ConstantTable {
             return q.count >= parts.count ? Array(q.suffix(parts.count)) == parts : Array(parts.suffix(q.count)) == q
         }
         guard !matching.isEmpty else { return nil }
-        let local = matching.filter { $0.file == file }
-        let candidates = local.isEmpty ? matching : local
+        // The nearest definitions win: the same file, else those sharing the longest directory prefix
+        // with it (one app's `Routes` over another app's in the same tree).
+        let candidates = Self.nearest(matching, to: file)
         // Definitions that disagree make the name ambiguous; equal ones (a header and its twin) are one.
         guard let d = candidates.first else { return nil }
         if candidates.contains(where: { $0.value != d.value }) {
@@ -210,10 +259,9 @@ struct ConstantTable {
         }
         let hop = "\(reference) (\(d.place))"
         switch d.value {
-        case .literal(let s): return .literal(s)
-        case .dynamic: return .failed(hops: [hop], reason: ", which interpolates a value")
-        case .other: return .failed(hops: [hop], reason: ", whose value is not a string literal")
-        case .alias(let next):
+        case .dynamic: return .failed(hops: [hop], reason: ", which interpolates a value that is not a constant")
+        case .other: return .failed(hops: [hop], reason: ", whose value is not a string expression of literals and constants")
+        case .parts(let pieces):
             let key = "\(d.place)#\(d.qualifiedName)"
             if seen.contains(key) { return .failed(hops: [reference], reason: ", which leads back to itself") }
             budget -= 1
@@ -222,10 +270,59 @@ struct ConstantTable {
             }
             seen.insert(key)
             defer { seen.remove(key) }
-            switch resolve(next, in: d.file, seen: &seen, budget: &budget) {
-            case .literal(let s)?: return .literal(s)
-            case .failed(let hops, let reason)?: return .failed(hops: [hop] + hops, reason: reason)
-            case nil: return .failed(hops: [hop, next], reason: ", a name not defined as a string constant in the scanned files")
+            switch join(pieces, in: d.file, seen: &seen, budget: &budget) {
+            case .literal(let s): return .literal(s)
+            case .failed(let hops, let reason): return .failed(hops: [hop] + hops, reason: reason)
+            }
+        }
+    }
+
+    /// The text of `pieces`, each name resolved from `file`.
+    private func join(_ pieces: [Part], in file: String, seen: inout Set<String>, budget: inout Int) -> Step {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let t): text += t
+            case .name(let n):
+                switch resolve(n, in: file, seen: &seen, budget: &budget) {
+                case .literal(let s)?: text += s
+                case .failed(let hops, let reason)?: return .failed(hops: hops, reason: reason)
+                case nil: return .failed(hops: [n], reason: ", a name not defined as a string constant in the scanned files")
+                }
+            }
+            if text.utf8.count > 1 << 16 { return .failed(hops: [], reason: "a value longer than 64 KiB") }
+        }
+        return .literal(text)
+    }
+
+    /// The definitions whose file shares the most leading path components with `file`.
+    private static func nearest(_ ds: [Definition], to file: String) -> [Definition] {
+        let here = file.split(separator: "/")
+        func shared(_ d: Definition) -> Int {
+            if d.file == file { return Int.max }
+            var n = 0
+            for (a, b) in zip(here, d.file.split(separator: "/")) { if a == b { n += 1 } else { break } }
+            return n
+        }
+        let best = ds.map(shared).max() ?? 0
+        return ds.filter { shared($0) == best }
+    }
+
+    /// Evaluates a registration's argument (`BASE + "/detail"`, `"$BASE/detail"`, a name) used in `file`.
+    /// Nil when the argument is one name defined nowhere (the caller may treat it as not a pattern).
+    func evaluate(_ value: Value, in file: String) -> Resolution? {
+        switch value {
+        case .dynamic: return .failed("a string that interpolates a value that is not a constant")
+        case .other: return .failed("an expression other than literals and constants joined")
+        case .parts(let pieces):
+            if pieces.count == 1, case .name(let n) = pieces[0] { return resolve(n, in: file) }
+            var seen: Set<String> = []
+            var budget = 256
+            switch join(pieces, in: file, seen: &seen, budget: &budget) {
+            case .literal(let s): return .literal(s)
+            case .failed(let hops, let reason):
+                let shown = hops.count > 4 ? Array(hops.prefix(2)) + ["…"] + Array(hops.suffix(1)) : hops
+                return .failed("an expression over " + shown.joined(separator: " = ") + reason)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Finds route registrations in one Objective-C, Swift, Kotlin or Java file, on the tokens of
 /// ``SourceLexer`` (so comments and strings never fool it): WLRRoute, JLRoutes, MGJRouter, URLNavigator,
 /// TheRouter (iOS), DeepLinkKit, and ARouter/TheRouter `@Route(path = …)` annotations.
@@ -13,16 +15,31 @@ struct SourceImporter {
     private var currentType: String?
     /// Whether the file names TheRouter (its `@Route` then is TheRouter's, else ARouter's).
     private let mentionsTheRouter: Bool
+    /// Whether the file names DeepLinkKit's types (`DPLDeepLinkRouter`) and not URLNavigator: its
+    /// `router.register("/route") { link in … }` is then DeepLinkKit's.
+    private let mentionsDeepLinkKit: Bool
     /// String constants a pattern may be held in: the project's, for this language, this file's included.
-    private let constants: ConstantTable
+    let constants: ConstantTable
+    /// The project's Java and Kotlin type declarations (for ARouter's services).
+    let types: JVMTypeTable
+    /// The file's `package a.b.c` (Java, Kotlin), for qualified target names.
+    private(set) var packageName: String?
+    /// Names the file imports one by one: `APP` → `RouterHub.APP` for `import static a.b.RouterHub.APP`,
+    /// `RouterHub` → `RouterHub` for `import a.b.RouterHub`.
+    private(set) var importedNames: [String: String] = [:]
 
     /// `constants` is the project's table for `language`; without one, this file's own constants are used.
-    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil) {
+    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil, types: JVMTypeTable = JVMTypeTable()) {
         self.file = file
         self.language = language
         let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
         self.tokens = tokens
         self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
+        self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true || $0.identifier == "DeepLinkKit" }
+            && !tokens.contains { $0.identifier == "URLNavigator" || $0.identifier == "Navigator" || $0.identifier == "NavigatorProtocol" }
+        var types = types
+        if language.family == .jvm { types.collect(file: file, tokens: tokens) }
+        self.types = types
         if let constants, constants.files.contains(file) {
             self.constants = constants
         } else {
@@ -32,12 +49,48 @@ struct SourceImporter {
         }
     }
 
+    /// The names this file declares as functions or methods (`func addRouterItem`, `+ (void)registerURLPattern:`):
+    /// a file that declares a registration method is the router's own implementation, whose calls of it
+    /// forward run-time values; they are not the app's registrations.
+    private func declaredMethods() -> Set<String> {
+        var out: Set<String> = []
+        for i in tokens.indices {
+            if tokens[i].identifier == "func", let n = token(i + 1)?.identifier { out.insert(n) }
+            if language == .objectiveC, tokens[i].isPunctuation("-") || tokens[i].isPunctuation("+"), token(i + 1)?.isPunctuation("(") == true,
+                i == 0 || tokens[i - 1].line < tokens[i].line
+            {
+                var k = i + 2
+                while k < tokens.count && k < i + 12 && !tokens[k].isPunctuation(")") { k += 1 }
+                // Every part of the selector: `registerHandler:(…)h forRoute:(…)r`.
+                k += 1
+                while k < tokens.count && k < i + 80 && !tokens[k].isPunctuation("{") && !tokens[k].isPunctuation(";") {
+                    if let n = tokens[k].identifier, token(k + 1)?.isPunctuation(":") == true { out.insert(n) }
+                    k += 1
+                }
+            }
+        }
+        return out
+    }
+
     /// Scans the file once.
     mutating func run() {
+        let declared = declaredMethods()
         for i in tokens.indices {
+            if let w = tokens[i].identifier, declared.contains(w) { continue }
             if tokens[i].isPunctuation("[") { deepLinkKitSubscript(at: i); continue }
             guard let word = tokens[i].identifier else { continue }
             switch word {
+            case "package" where language.family == .jvm && (i == 0 || tokens[i - 1].line < tokens[i].line):
+                packageName = dottedName(from: i + 1)
+            case "import" where language.family == .jvm:
+                var k = i + 1
+                if token(k)?.identifier == "static" { k += 1 }
+                let parts = dottedName(from: k).split(separator: ".").map(String.init)
+                if parts.count >= 2, let last = parts.last, last != "*" {
+                    importedNames[last] = parts.suffix(last.first?.isUppercase == true && parts[parts.count - 2].first?.isLowercase == true ? 1 : 2).joined(separator: ".")
+                }
+            case "RouterPage" where language == .swift && token(i - 1)?.isPunctuation("@") == true:
+                routerPage(at: i)
             case "class", "struct", "enum", "extension", "object", "interface":
                 if let name = token(i + 1)?.identifier { currentType = name }
             case "routesForScheme", "forScheme":
@@ -64,7 +117,7 @@ struct SourceImporter {
 
     // MARK: Recognisers
 
-    private enum Kind { case forRoute, addRoute, mgj }
+    private enum Kind: Equatable { case forRoute, addRoute, mgj }
 
     /// `KEYWORD:@"…"` (Objective-C), `KEYWORD("…")` or `KEYWORD: "…"` (Swift).
     private mutating func registration(at i: Int, kind: Kind) {
@@ -78,13 +131,13 @@ struct SourceImporter {
             let (method, start) = enclosingMethod(before: i)
             if method == "registerHandlerClass" {
                 router = "DeepLinkKit"
-                dialect = .plain
+                dialect = .deepLinkKit
             } else {
                 router = "WLRRoute"
                 dialect = .wlrRoute
             }
             if method == "registerHandlerClass" || method == "registerHandler", let start {
-                target = className(in: start..<i)
+                target = className(in: start..<i) ?? variableType(in: start..<i)
             }
         case .addRoute:
             router = "JLRoutes"
@@ -94,10 +147,46 @@ struct SourceImporter {
             router = "MGJRouter"
             dialect = .mgjRouter
         }
+        var priority = 0
+        var notes: [String] = []
+        if kind == .addRoute, let p = jlRoutesPriority(after: i) {
+            priority = p
+            notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before anything else, Switchyard ranks the more specific pattern first and uses priority only between equally specific ones")
+        }
         switch arg {
-        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
-        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
+        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes, priority: priority)
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
         case .dynamic(let line): warn(line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        }
+    }
+
+    /// TheRouter (iOS): the macro `@RouterPage(["scheme://a", "scheme://b"])` on a class; the class is the
+    /// target.
+    private mutating func routerPage(at i: Int) {
+        guard token(i + 1)?.isPunctuation("(") == true else { return }
+        var k = i + 2
+        let array = token(k)?.isPunctuation("[") == true
+        if array { k += 1 }
+        var entries: [(ConstantTable.Value, Int)] = []
+        while k < tokens.count && k < i + 400 {
+            guard let t = token(k), !t.isPunctuation("]"), !t.isPunctuation(")") else { break }
+            let (value, next) = expression(from: k)
+            entries.append((value, t.line))
+            k = next
+            if token(k)?.isPunctuation(",") == true { k += 1 } else { break }
+        }
+        var j = k
+        var target: String?
+        while j < tokens.count && j < k + 60 {
+            if let w = tokens[j].identifier, ["class", "struct", "enum"].contains(w), let name = token(j + 1)?.identifier { target = name; break }
+            j += 1
+        }
+        for (value, line) in entries {
+            switch constants.evaluate(value, in: file) {
+            case .literal(let text)?: emit(text, line: line, dialect: .plain, scheme: nil, target: target, router: "TheRouter")
+            case .failed(let why)?: warn(line, "TheRouter pattern is \(why); not imported")
+            case nil: warn(line, "TheRouter pattern is \(Self.describe(value)), \(notDefined); not imported")
+            }
         }
     }
 
@@ -138,6 +227,12 @@ struct SourceImporter {
             // `register("…", UserViewController.init)` or a factory closure that builds a controller.
             var k = symbolEnd
             if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier, name.first?.isUppercase == true { target = name }
+            // `register("…", self.webFactory)`: the controller that function builds, else its name.
+            if target == nil, token(k)?.isPunctuation(",") == true {
+                var n = k + 1
+                if token(n)?.identifier == "self" || token(n)?.identifier == "Self", token(n + 1)?.isPunctuation(".") == true { n += 2 }
+                if let name = token(n)?.identifier, name.first?.isLowercase == true { target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst()) }
+            }
             if target == nil {
                 while k < tokens.count && k < i + 8 && !tokens[k].isPunctuation("{") { k += 1 }
                 if k < tokens.count && tokens[k].isPunctuation("{") {
@@ -154,6 +249,10 @@ struct SourceImporter {
                     }
                 }
             }
+        }
+        if mentionsDeepLinkKit {
+            emit(text, line: s.line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
+            return
         }
         emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator")
     }
@@ -182,21 +281,25 @@ struct SourceImporter {
             for (p, cls) in pairs { emitToken(p, dialect: .plain, target: cls, router: "TheRouter") }
             return
         }
-        guard let first = items.first(where: \.isString) else {
-            if items.first?.identifier != nil {
-                var target: String?
-                for j in items.indices where j + 2 < items.count && (items[j].identifier == "classString" || items[j].identifier == "className") && items[j + 1].isPunctuation(":") {
-                    target = items[j + 2].string
-                }
-                emitConstant(dottedName(from: i + 2), line: items[0].line, dialect: .plain, scheme: nil, target: target, router: "TheRouter")
-            }
-            return
-        }
         var target: String?
         for j in items.indices where j + 2 < items.count && (items[j].identifier == "classString" || items[j].identifier == "className") && items[j + 1].isPunctuation(":") {
             target = items[j + 2].string
         }
-        emitToken(first, dialect: .plain, target: target, router: "TheRouter")
+        // The pattern argument: after a `patternString:` label, or `RouteItem(path: …)`'s `path`.
+        var start = 0
+        if items.count > 2, items[0].identifier == "patternString", items[1].isPunctuation(":") { start = 2 }
+        if items.count > start + 1, items[start].identifier == "RouteItem", items[start + 1].isPunctuation("(") {
+            guard let p = items.indices.first(where: { $0 + 2 < items.count && items[$0].identifier == "path" && items[$0 + 1].isPunctuation(":") }) else { return }
+            start = p + 2
+        }
+        guard start < items.count else { return }
+        let (value, _) = expression(from: i + 2 + start)
+        let line = items[start].line
+        switch constants.evaluate(value, in: file) {
+        case .literal(let text)?: emit(text, line: line, dialect: .plain, scheme: nil, target: target, router: "TheRouter")
+        case .failed(let why)?: warn(line, "TheRouter pattern is \(why); not imported")
+        case nil: warn(line, "TheRouter pattern is \(Self.describe(value)), \(notDefined); not imported")
+        }
     }
 
     /// TheRouter (iOS): `static var patternString: [String] { ["scheme://x"] }` or `= ["…"]` in a
@@ -206,8 +309,11 @@ struct SourceImporter {
         var k = i + 1
         // Skip the type annotation `: [String]` to the value.
         while k < tokens.count && k < i + 12 && !(tokens[k].isPunctuation("=") || tokens[k].isPunctuation("{")) { k += 1 }
-        guard k < tokens.count else { return }
-        while k < tokens.count && k < i + 16 && !tokens[k].isPunctuation("[") { k += 1 }
+        // The value must be an array, right after `=`, `{` or `{ return`: a `String` patternString (a URL
+        // an API type builds, not a registration) is not read, nor anything after it.
+        k += 1
+        if token(k)?.identifier == "return" { k += 1 }
+        guard token(k)?.isPunctuation("[") == true else { return }
         k += 1
         while k < tokens.count && !tokens[k].isPunctuation("]") && k < i + 400 {
             if tokens[k].isString { emitToken(tokens[k], dialect: .plain, target: currentType, router: "TheRouter") }
@@ -222,14 +328,26 @@ struct SourceImporter {
     }
 
     /// ARouter and TheRouter (Android): `@Route(path = "/group/page")` on a class; the class is the target.
+    /// The path may be a literal, a constant or an expression over both (`RouterHub.APP + "/Splash"`).
+    /// ARouter's `@Route` on a service (an `IProvider` implementation) is not a screen: not imported.
     private mutating func routeAnnotation(at i: Int) {
         guard token(i + 1)?.isPunctuation("(") == true else { return }
         var k = i + 2
-        var pathToken: SourceToken?
-        var symbol: (String, Int)?
-        while k < tokens.count && !tokens[k].isPunctuation(")") && k < i + 200 {
-            if tokens[k].identifier == "path", token(k + 1)?.isPunctuation("=") == true, let v = token(k + 2) {
-                if v.isString { pathToken = v } else if v.identifier != nil { symbol = (dottedName(from: k + 2), v.line) }
+        var path: (ConstantTable.Value, Int)?
+        var group: String?
+        var depth = 0
+        while k < tokens.count && k < i + 200 {
+            let t = tokens[k]
+            if t.isPunctuation("(") || t.isPunctuation("[") || t.isPunctuation("{") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation("}") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if depth == 0, let w = t.identifier, w == "path" || w == "group", token(k + 1)?.isPunctuation("=") == true {
+                let (value, next) = expression(from: k + 2)
+                if w == "path" { path = (value, t.line) } else if case .parts(let p) = value, p.count == 1, case .text(let g) = p[0] { group = g }
+                k = next
+                continue
             }
             k += 1
         }
@@ -240,13 +358,77 @@ struct SourceImporter {
             j += 1
         }
         let router = mentionsTheRouter ? "TheRouter" : "ARouter"
-        if let pathToken {
-            emitToken(pathToken, dialect: .plain, target: target, router: router)
-        } else if let symbol {
-            emitConstant(symbol.0, line: symbol.1, noun: "path", dialect: .plain, scheme: nil, target: target, router: router)
-        } else {
+        guard let (value, line) = path else {
             warn(tokens[i].line, "@Route has no path")
+            return
         }
+        let text: String
+        switch constants.evaluate(rewritingImports(value), in: file) {
+        case .literal(let s)?: text = s
+        case .failed(let why)?:
+            warn(line, "\(router) path is \(why); not imported")
+            return
+        case nil:
+            warn(line, "\(router) path is \(Self.describe(value)), \(notDefined); not imported")
+            return
+        }
+        if router == "ARouter", let target, types.isService(target) {
+            warn(line, "ARouter @Route '\(SchemaTextEcho.echo(text))' on \(target) is a service (it implements IProvider), not a screen; not imported")
+            return
+        }
+        var notes: [String] = []
+        if router == "ARouter", let group {
+            let first = text.split(separator: "/").first.map(String.init) ?? ""
+            if group != first {
+                notes.append("ARouter group '\(SchemaTextEcho.echo(group))' is not the path's first segment '\(SchemaTextEcho.echo(first))': ARouter finds this page from a URL only once group '\(SchemaTextEcho.echo(group))' is loaded (or with build(path, group)); imported by its path, which matches such URLs always")
+            }
+        }
+        emit(text, line: line, dialect: router == "ARouter" ? .aRouter : .plain, scheme: nil, target: target, router: router, notes: notes)
+    }
+
+    /// The expression starting at `k` up to a `,` or closing bracket at its own depth, as a value, and
+    /// the index where it ends.
+    func expression(from k: Int) -> (ConstantTable.Value, Int) {
+        var end = k
+        var depth = 0
+        while end < tokens.count && end < k + 64 {
+            let t = tokens[end]
+            if t.isPunctuation("(") || t.isPunctuation("[") || t.isPunctuation("{") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation("}") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if depth == 0 && (t.isPunctuation(",") || t.isPunctuation(";")) { break }
+            end += 1
+        }
+        return (ConstantTable.value(of: tokens[k..<end], language: language), end)
+    }
+
+    /// `value` with each name's first component replaced by what the file imports under it.
+    func rewritingImports(_ value: ConstantTable.Value) -> ConstantTable.Value {
+        guard case .parts(let pieces) = value else { return value }
+        return .parts(pieces.map { piece in
+            guard case .name(let n) = piece else { return piece }
+            return .name(rewritingImports(n))
+        })
+    }
+
+    /// `APP` → `RouterHub.APP` when the file imports `RouterHub.APP` statically.
+    func rewritingImports(_ name: String) -> String {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let imported = importedNames[first], imported != first else { return name }
+        return ([imported] + parts.dropFirst()).joined(separator: ".")
+    }
+
+    /// A value as the source writes it, for messages.
+    static func describe(_ value: ConstantTable.Value) -> String {
+        guard case .parts(let pieces) = value else { return "an expression" }
+        return pieces.map { piece in
+            switch piece {
+            case .text(let t): "\"\(SchemaTextEcho.echo(t))\""
+            case .name(let n): n
+            }
+        }.joined(separator: " + ")
     }
 
     /// DeepLinkKit: `self.router[@"/product/:sku"] = [ProductRouteHandler class];` or `= ^(DPLDeepLink *link) {…}`.
@@ -274,8 +456,8 @@ struct SourceImporter {
         if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier, token(k + 5)?.identifier == "class" { target = name }
         if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true, token(k + 5)?.identifier == "self" { target = name }
         switch key {
-        case .literal(let text, let line): emit(text, line: line, dialect: .plain, scheme: nil, target: target, router: "DeepLinkKit")
-        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .plain, scheme: nil, target: target, router: "DeepLinkKit")
+        case .literal(let text, let line): emit(text, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
         case .dynamic(let line): warn(line, "DeepLinkKit pattern interpolates a value; only literal patterns are imported")
         }
     }
@@ -325,9 +507,10 @@ struct SourceImporter {
 
     /// A pattern held in the constant `name`: imported with the constant's literal, or a warning that
     /// says why it cannot be followed.
-    private mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect, scheme: String?, target: String?, router: String) {
-        switch constants.resolve(name, in: file) {
-        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router)
+    private mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect, scheme: String?, target: String?, router: String, notes: [String] = []) {
+        let resolved = constants.resolve(rewritingImports(name), in: file) ?? constants.resolve(name, in: file)
+        switch resolved {
+        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
         case .failed(let why)?: warn(line, "\(router) \(noun) is \(why); not imported")
         case nil: warn(line, "\(router) \(noun) is \(name), \(notDefined); not imported")
         }
@@ -337,7 +520,7 @@ struct SourceImporter {
     private func dottedName(from k: Int) -> String {
         var parts: [String] = []
         var j = k
-        while let w = token(j)?.identifier, parts.count < 6 {
+        while let w = token(j)?.identifier, parts.count < 16 {
             parts.append(w)
             guard token(j + 1)?.isPunctuation(".") == true else { break }
             j += 2
@@ -366,6 +549,62 @@ struct SourceImporter {
             j -= 1
         }
         return (firstKeyword, nil)
+    }
+
+    /// The first type `func name(…)` in this file builds (`SFSafariViewController(url: url)`), if any.
+    private func factoryProduct(_ name: String) -> String? {
+        guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func" && token($0 + 1)?.identifier == name }) else { return nil }
+        guard let open = (f..<min(tokens.count, f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
+        var depth = 0
+        var j = open
+        while j < tokens.count && j < open + 2000 {
+            if tokens[j].isPunctuation("{") { depth += 1 }
+            if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { return nil } }
+            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"), token(j + 1)?.isPunctuation("(") == true { return w }
+            j += 1
+        }
+        return nil
+    }
+
+    /// JLRoutes' `priority:5` / `priority: 5` in the registration statement after `i`.
+    private func jlRoutesPriority(after i: Int) -> Int? {
+        var k = i + 1
+        var depth = 0
+        while k < tokens.count && k < i + 40 {
+            let t = tokens[k]
+            if t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth < 0 { return nil } }
+            if t.isPunctuation(";") || t.isPunctuation("{") { return nil }
+            if depth <= 1, t.identifier == "priority", token(k + 1)?.isPunctuation(":") == true {
+                if token(k + 2)?.isPunctuation("-") == true, let v = token(k + 3)?.identifier.flatMap({ Int($0) }) { return -v }
+                return token(k + 2)?.identifier.flatMap { Int($0) }
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The type of a handler held in a variable: `registerHandler:handler` with `HBXHandler *handler = …`
+    /// (Objective-C) or `let handler = HBXHandler(…)` / `let handler: HBXHandler` (Swift) earlier in the file.
+    private func variableType(in range: Range<Int>) -> String? {
+        guard let at = range.first(where: { tokens[$0].identifier == "registerHandler" || tokens[$0].identifier == "registerHandlerClass" }),
+            token(at + 1)?.isPunctuation(":") == true || token(at + 1)?.isPunctuation("(") == true,
+            let name = token(at + 2)?.identifier, name.first?.isLowercase == true, name != "self"
+        else { return nil }
+        var j = range.lowerBound - 1
+        while j > 0 && j > range.lowerBound - 4000 {
+            if tokens[j].identifier == name {
+                // `Type * name =` or `Type *name;`
+                if token(j - 1)?.isPunctuation("*") == true, let type = token(j - 2)?.identifier, type.first?.isUppercase == true { return type }
+                // `let name = Type(` / `let name: Type`
+                if let kw = token(j - 1)?.identifier, kw == "let" || kw == "var" {
+                    if token(j + 1)?.isPunctuation(":") == true, let type = token(j + 2)?.identifier { return type }
+                    if token(j + 1)?.isPunctuation("=") == true, let type = token(j + 2)?.identifier, type.first?.isUppercase == true { return type }
+                }
+            }
+            j -= 1
+        }
+        return nil
     }
 
     /// The first class name in a handler argument: `[[X alloc] init]`, `[X class]`, `X()`, `X.self`, `X.new`.
@@ -413,17 +652,26 @@ struct SourceImporter {
         }
     }
 
-    private mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?, router: String) {
+    /// Converts `source` and adds its routes. Every note of the conversion, and each of `notes` (what
+    /// the reader itself lost), is a warning here and part of each route's `importWarning`.
+    mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?, router: String, notes: [String] = [], priority: Int = 0) {
         let converted = PatternConversion.convert(source, dialect: dialect, scheme: scheme)
         let shown = SchemaTextEcho.echo(source)
         if let why = converted.refusal {
             warn(line, "\(router) pattern '\(shown)' not converted: \(why)")
             return
         }
-        for note in converted.notes { warn(line, "\(router) pattern '\(shown)': \(note)") }
+        var losses: [String] = []
+        for note in converted.notes.map({ "\(router) pattern '\(shown)': \($0)" }) + notes {
+            warn(line, note)
+            losses.append(ImportWarning(file: file, line: line, message: note).description)
+        }
         for p in converted.patterns {
             let name = target.map(ImportTargets.name(from:)) ?? PatternConversion.targetName(for: p)
-            routes.append(ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router]))
+            var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router], priority: priority)
+            route.losses = losses
+            if let target, let packageName, !target.contains(".") { route.qualifiedTarget = packageName + "." + target }
+            routes.append(route)
         }
     }
 
@@ -447,6 +695,6 @@ enum ImportTargets {
 enum SchemaTextEcho {
     static func echo(_ s: String) -> String {
         let cut = s.count > 80 ? String(s.prefix(80)) + "…" : s
-        return RouteFileLoader.visible(cut)
+        return SchemaText.visible(cut)
     }
 }
