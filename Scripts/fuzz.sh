@@ -2,7 +2,7 @@
 # Builds one libFuzzer target of the Fuzz/ package with AddressSanitizer and runs it on a copy of its
 # checked-in seed corpus.
 #
-#   Scripts/fuzz.sh TARGET SECONDS      TARGET: FuzzURL, FuzzPatterns, FuzzRelocation or FuzzNavigation
+#   Scripts/fuzz.sh TARGET SECONDS      TARGET: FuzzURL, FuzzPatterns, FuzzRelocation, FuzzNavigation or FuzzImport
 #
 # Exit status: 0 when the run finished with no finding; 1 when the binary is not really instrumented
 # (libFuzzer does not print "INFO: Loaded 1 modules (N inline 8-bit counters)" with N > 0), when
