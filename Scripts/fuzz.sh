@@ -45,7 +45,7 @@ log="$run/fuzz.log"
 echo "== running $target for ${seconds}s on a copy of Fuzz/Corpus/$target ($seeds seeds)"
 (
   cd "$run" || exit 1
-  SWIFT_BACKTRACE=enable=no "$fuzz/.build/debug/$target" \
+  SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$fuzz/lsan-suppressions.txt" "$fuzz/.build/debug/$target" \
     -max_total_time="$seconds" -max_len=4096 -timeout=2 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$findings/" corpus
 ) >"$log" 2>&1
