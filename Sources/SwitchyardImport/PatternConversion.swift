@@ -108,10 +108,22 @@ enum PatternConversion {
             variants = expanded
         }
         var seen: Set<String> = []
+        var converted: [(variant: String, segments: [String], notes: [String])] = []
         for variant in variants {
             switch convertPath(variant, dialect: dialect) {
             case .failure(let error): return .refused(error.message)
-            case .success(let (segments, notes)):
+            case .success(let (segments, notes)): converted.append((variant, segments, notes))
+            }
+        }
+        // An optional group that is one trailing parameter reads better as `:name?`.
+        if dialect == .jlRoutes, converted.count == 2, let last = converted[1].segments.last, last.hasPrefix(":"),
+            converted[1].segments.dropLast().elementsEqual(converted[0].segments),
+            !last.contains(where: { $0 == "(" || $0 == "<" || $0 == "?" })
+        {
+            converted = [(converted[0].variant, converted[0].segments + [last + "?"], converted[0].notes + converted[1].notes)]
+        }
+        for (variant, segments, notes) in converted {
+            do {
                 for n in notes where !result.notes.contains(n) { result.notes.append(n) }
                 let body = segments.joined(separator: "/")
                 let startsWithSlash = variant.trimmingWhitespace.hasPrefix("/")
@@ -160,12 +172,6 @@ enum PatternConversion {
                     if seen.insert(pattern).inserted { result.patterns.append(pattern) }
                 }
             }
-        }
-        // An optional group that is one trailing parameter reads better as `:name?`.
-        if dialect == .jlRoutes, result.patterns.count == 2, let short = result.patterns.first, let long = result.patterns.last,
-            long.hasPrefix(short + "/:"), !long.dropFirst(short.count + 2).contains(where: { $0 == "/" || $0 == "(" || $0 == "<" })
-        {
-            result.patterns = [long + "?"]
         }
         return result
     }
