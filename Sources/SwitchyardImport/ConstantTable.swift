@@ -6,8 +6,9 @@
 struct ConstantTable {
     /// At most this many definitions are kept; hostile input cannot grow the table without bound.
     static let maxDefinitions = 200_000
-    /// At most this many definitions are kept per name; a name defined more often is ambiguous anyway.
-    static let maxPerName = 32
+    /// At most this many definitions of one name are kept for lookups from other files (a file's own
+    /// definitions are always found): resolving a name costs at most this many comparisons.
+    static let maxPerName = 1024
     /// Aliases (`#define A B`) are followed at most this deep (and 256 steps in all); a cycle is reported.
     static let maxAliasDepth = 16
 
@@ -57,6 +58,8 @@ struct ConstantTable {
 
     /// Definitions by their last name component.
     private var byName: [String: [Definition]] = [:]
+    /// Definitions by file, then last name component.
+    private var byFile: [String: [String: [Definition]]] = [:]
     private var count = 0
     /// The files whose constants were collected.
     private(set) var files: Set<String> = []
@@ -220,9 +223,9 @@ struct ConstantTable {
     private mutating func add(_ d: Definition) {
         guard count < Self.maxDefinitions else { return }
         let last = d.qualifiedName.split(separator: ".").last.map(String.init) ?? d.qualifiedName
-        guard byName[last, default: []].count < Self.maxPerName else { return }
-        byName[last, default: []].append(d)
+        byFile[d.file, default: [:]][last, default: []].append(d)
         count += 1
+        if byName[last, default: []].count < Self.maxPerName { byName[last, default: []].append(d) }
     }
 
     /// Resolves the name `reference` (`kUserRoute`, `Routes.user`) used in `file`. Candidates are the
@@ -242,15 +245,22 @@ struct ConstantTable {
 
     private func resolve(_ reference: String, in file: String, seen: inout Set<String>, budget: inout Int) -> Step? {
         let parts = reference.split(separator: ".").map(String.init)
-        guard let last = parts.last, let all = byName[last] else { return nil }
-        let matching = all.filter { d in
+        guard let last = parts.last else { return nil }
+        func agrees(_ d: Definition) -> Bool {
             let q = d.qualifiedName.split(separator: ".").map(String.init)
             return q.count >= parts.count ? Array(q.suffix(parts.count)) == parts : Array(parts.suffix(q.count)) == q
         }
-        guard !matching.isEmpty else { return nil }
         // The nearest definitions win: the same file, else those sharing the longest directory prefix
         // with it (one app's `Routes` over another app's in the same tree).
-        let candidates = Self.nearest(matching, to: file)
+        let local = (byFile[file]?[last] ?? []).filter(agrees)
+        let candidates: [Definition]
+        if !local.isEmpty {
+            candidates = local
+        } else {
+            let matching = (byName[last] ?? []).filter(agrees)
+            guard !matching.isEmpty else { return nil }
+            candidates = Self.nearest(matching, to: file)
+        }
         // Definitions that disagree make the name ambiguous; equal ones (a header and its twin) are one.
         guard let d = candidates.first else { return nil }
         if candidates.contains(where: { $0.value != d.value }) {

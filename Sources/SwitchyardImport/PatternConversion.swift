@@ -131,8 +131,14 @@ enum PatternConversion {
                 if body.isEmpty {
                     // MGJRouter's `mgj://`: a wildcard component under the scheme, so it catches every URL
                     // of the scheme that no other registration takes.
-                    guard dialect == .mgjRouter, patternScheme != nil else { return .refused("the pattern has no host or path") }
-                    bodies = [":host", ":host/*rest"]
+                    if dialect == .mgjRouter, patternScheme != nil {
+                        bodies = [":host", ":host/*rest"]
+                    } else if dialect == .jlRoutes, startsWithSlash {
+                        // JLRoutes' `/`: no path components, so a dotted (or `localhost`) host and no path.
+                        bodies = [":host(\(webHostRegex))"]
+                    } else {
+                        return .refused("the pattern has no host or path")
+                    }
                 } else {
                     switch dialect {
                     case .wlrRoute where patternScheme == nil && startsWithSlash:

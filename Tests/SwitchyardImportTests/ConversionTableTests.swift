@@ -44,6 +44,8 @@ import Testing
         Case(dialect: "JLRoutes", source: "/show/:id", patterns: ["show/:id", ":host(localhost|[^.]*\\..*)/show/:id"],
              routes: ["app://show/x", "https://www.example.com/show/x", "http://localhost/show/x"],
              misses: ["app://other/show/x", "https://www.example.com/x"]),
+        Case(dialect: "JLRoutes", source: "/", patterns: [":host(localhost|[^.]*\\..*)"],
+             routes: ["https://www.artsy.net", "https://www.artsy.net/"], misses: ["artsy://home", "https://www.artsy.net/x"]),
         // MGJRouter: the longest registered prefix takes longer URLs; `mgj://` catches the whole scheme.
         Case(dialect: "MGJRouter", source: "mgj://foo/bar", patterns: ["mgj://foo/bar", "mgj://foo/bar/*rest"],
              routes: ["mgj://foo/bar", "mgj://foo/bar/baz/qux"], misses: ["mgj://foo", "other://foo/bar"]),
