@@ -6,9 +6,10 @@
 struct ConstantTable {
     /// At most this many definitions are kept; hostile input cannot grow the table without bound.
     static let maxDefinitions = 200_000
-    /// At most this many definitions of one name are kept for lookups from other files (a file's own
-    /// definitions are always found): resolving a name costs at most this many comparisons.
-    static let maxPerName = 1024
+    /// At most this many definitions are kept per name (per file, per name, and per `Type.name`), so
+    /// resolving a reference costs at most this many comparisons; a name defined more often is ambiguous
+    /// anyway.
+    static let maxPerName = 32
     /// Aliases (`#define A B`) are followed at most this deep (and 256 steps in all); a cycle is reported.
     static let maxAliasDepth = 16
 
@@ -60,6 +61,9 @@ struct ConstantTable {
     private var byName: [String: [Definition]] = [:]
     /// Definitions by file, then last name component.
     private var byFile: [String: [String: [Definition]]] = [:]
+    /// Definitions by their last two name components (`Paths.BASE`), so a qualified reference finds its
+    /// type's constant among many modules' constants of the same name.
+    private var byLastTwo: [String: [Definition]] = [:]
     private var count = 0
     /// The files whose constants were collected.
     private(set) var files: Set<String> = []
@@ -223,9 +227,24 @@ struct ConstantTable {
     private mutating func add(_ d: Definition) {
         guard count < Self.maxDefinitions else { return }
         let last = d.qualifiedName.split(separator: ".").last.map(String.init) ?? d.qualifiedName
-        byFile[d.file, default: [:]][last, default: []].append(d)
-        count += 1
-        if byName[last, default: []].count < Self.maxPerName { byName[last, default: []].append(d) }
+        var added = false
+        if byFile[d.file, default: [:]][last, default: []].count < Self.maxPerName {
+            byFile[d.file, default: [:]][last, default: []].append(d)
+            added = true
+        }
+        if byName[last, default: []].count < Self.maxPerName {
+            byName[last, default: []].append(d)
+            added = true
+        }
+        let components = d.qualifiedName.split(separator: ".")
+        if components.count >= 2 {
+            let key = components.suffix(2).joined(separator: ".")
+            if byLastTwo[key, default: []].count < Self.maxPerName {
+                byLastTwo[key, default: []].append(d)
+                added = true
+            }
+        }
+        if added { count += 1 }
     }
 
     /// Resolves the name `reference` (`kUserRoute`, `Routes.user`) used in `file`. Candidates are the
@@ -257,7 +276,9 @@ struct ConstantTable {
         if !local.isEmpty {
             candidates = local
         } else {
-            let matching = (byName[last] ?? []).filter(agrees)
+            let pool = parts.count >= 2 ? (byLastTwo[parts.suffix(2).joined(separator: ".")] ?? []) + (byName[last] ?? []) : (byName[last] ?? [])
+            var seenPlaces: Set<String> = []
+            let matching = pool.filter { agrees($0) && seenPlaces.insert("\($0.place)#\($0.qualifiedName)").inserted }
             guard !matching.isEmpty else { return nil }
             candidates = Self.nearest(matching, to: file)
         }

@@ -13,9 +13,12 @@ struct JVMTypeTable {
     /// Supertypes (simple names) by simple type name; a name declared twice keeps both lists.
     private var supertypes: [String: [String]] = [:]
     private var count = 0
+    /// The files whose declarations were collected.
+    private(set) var files: Set<String> = []
 
     /// Adds the declarations of one file.
     mutating func collect(file: String, tokens: [SourceToken]) {
+        files.insert(file)
         for i in tokens.indices {
             guard let w = tokens[i].identifier, w == "class" || w == "interface",
                 i + 1 < tokens.count, let name = tokens[i + 1].identifier

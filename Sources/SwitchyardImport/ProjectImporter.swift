@@ -126,6 +126,14 @@ package struct ProjectImporter {
         }
     }
 
+    /// The identifiers a registration needs: each reader's keyword, or a name with `router` in it
+    /// (`self.router[…]`, `DPLDeepLinkRouter`).
+    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle", "addRouterItem", "patternString", "Route", "RouterPage"]
+
+    static func isRouterKeyword(_ word: String) -> Bool {
+        routerKeywords.contains(word) || word.utf8.count >= 6 && (word.contains("router") || word.contains("Router"))
+    }
+
     /// The kinds of file `import` reads.
     enum FileKind { case source(SourceLanguage), xml, aasa }
 
@@ -169,13 +177,12 @@ package struct ProjectImporter {
         case .source(let language):
             let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
             // Every source file may hold constants a registration elsewhere names.
-            if text.contains("\"") {
+            if tokens.contains(where: \.isString) || !defines.isEmpty {
                 constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens, defines: defines, language: language)
             }
             if language.family == .jvm { jvmTypes.collect(file: display, tokens: tokens) }
             // Cheap filter: a file that names no router keyword cannot register a route.
-            let keywords = ["forRoute", "addRoute", "registerURLPattern", "register", "handle", "addRouterItem", "patternString", "@Route", "RouterPage", "router", "Router"]
-            guard keywords.contains(where: { text.contains($0) }) else { return }
+            guard tokens.contains(where: { $0.identifier.map(Self.isRouterKeyword) ?? false }) else { return }
             deferredSources.append((fileRoutes.count, origin, display, language))
             fileRoutes.append([])
         case .xml:

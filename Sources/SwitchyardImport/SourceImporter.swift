@@ -37,9 +37,15 @@ struct SourceImporter {
         self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
         self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true || $0.identifier == "DeepLinkKit" }
             && !tokens.contains { $0.identifier == "URLNavigator" || $0.identifier == "Navigator" || $0.identifier == "NavigatorProtocol" }
-        var types = types
-        if language.family == .jvm { types.collect(file: file, tokens: tokens) }
-        self.types = types
+        // The project's table already holds this file's types (copying it to add them would cost the
+        // whole table per file).
+        if language.family == .jvm && !types.files.contains(file) {
+            var own = types
+            own.collect(file: file, tokens: tokens)
+            self.types = own
+        } else {
+            self.types = types
+        }
         if let constants, constants.files.contains(file) {
             self.constants = constants
         } else {

@@ -128,7 +128,11 @@ enum SourceLexer {
         let nestedComments = language == .swift || language == .kotlin
 
         func at(_ k: Int) -> Unicode.Scalar? { k < s.count ? s[k] : nil }
-        func isIdentStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c == "$" || c.properties.isAlphabetic }
+        // ASCII first: the Unicode property lookup is the lexer's main cost otherwise.
+        func isIdentStart(_ c: Unicode.Scalar) -> Bool {
+            if c.isASCII { return ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c == "$" }
+            return c.properties.isAlphabetic
+        }
         func isIdentPart(_ c: Unicode.Scalar) -> Bool { isIdentStart(c) || ("0"..."9").contains(c) }
 
         while i < s.count {
