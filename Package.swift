@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .library(name: "SwitchyardImport", targets: ["SwitchyardImport"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
     dependencies: [
@@ -39,6 +40,9 @@ let package = Package(
         // the module map links ncursesw (whose linker script brings in tinfo).
         .systemLibrary(name: "CNcursesw"),
         .target(name: "SwitchyardCurses", dependencies: ["CNcursesw", "TerminalKit"]),
+        // `switchyard import`: the source lexer and the readers of each router's registrations, kept out
+        // of the routing core; a library so the fuzz target and the unit tests can drive it.
+        .target(name: "SwitchyardImport", dependencies: ["Switchyard"]),
         // The demo app: its route table and services, as a library so tests can drive it.
         .target(name: "SwitchyardDemo", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation"], path: "Demo/App"),
         .executableTarget(
@@ -52,6 +56,7 @@ let package = Package(
                 "SwitchyardCurses",
                 "TerminalKit",
                 "SwitchyardDemo",
+                "SwitchyardImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo",
@@ -78,6 +83,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardKit", "SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
+        .testTarget(name: "SwitchyardImportTests", dependencies: ["Switchyard", "SwitchyardImport"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests", exclude: ["ImportFixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "SwitchyardNavigation", package: "Switchyard"),
             ]
         ),
+        .executableTarget(name: "FuzzImport", dependencies: [.product(name: "SwitchyardImport", package: "Switchyard")]),
         // Not a fuzz target: release-build timings of segment constraints (see RELIABILITY.md).
         //   swift run -c release --package-path Fuzz ConstraintTiming
         .executableTarget(name: "ConstraintTiming", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),

@@ -21,6 +21,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private var stack: [Element] = []
     /// The `<data>` elements of the intent filter being read.
     private var filterData: [Element] = []
+    /// The `<action>` names of the intent filter being read.
+    private var filterActions: [String] = []
     private var filterLine = 0
     private weak var parser: XMLParser?
     private var tooDeep = false
@@ -56,11 +58,13 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             return
         }
         switch name {
-        case "deepLink": deepLink(element)
+        case "deepLink": recordingLosses { deepLink(element) }
         case "intent-filter":
             filterData = []
+            filterActions = []
             filterLine = element.line
         case "data" where stack.last?.name == "intent-filter": filterData.append(element)
+        case "action" where stack.last?.name == "intent-filter": if let a = attribute(element, "name") { filterActions.append(a) }
         default: break
         }
         stack.append(element)
@@ -71,7 +75,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "intent-filter" { intentFilter() }
+        if name == "intent-filter" { recordingLosses { intentFilter() } }
         if !stack.isEmpty { stack.removeLast() }
     }
 
@@ -120,6 +124,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private func intentFilter() {
         let schemes = filterData.compactMap { attribute($0, "scheme") }
         guard !schemes.isEmpty else { return }  // not a URL filter (actions, MIME types)
+        // Only a filter with the VIEW action opens links; a service's or receiver's filter does not.
+        guard filterActions.contains("android.intent.action.VIEW") else { return }
         let owner = stack.dropLast().last(where: { $0.name == "activity" || $0.name == "activity-alias" || $0.name == "service" || $0.name == "receiver" })
         let target = destinationName(owner)
         var hosts: [String] = []
@@ -148,7 +154,13 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
             if let p = attribute(d, "pathPrefix") {
                 anyPathAttribute = true
-                let base = p.split(separator: "/").map { literalSegment(String($0)) }
+                // A prefix of the path's text: `/a/` covers whole components, `/a` also `/abc` (its last
+                // component is a prefix of a component's text).
+                var base = p.split(separator: "/").map { literalSegment(String($0)) }
+                if !p.hasSuffix("/"), let last = p.split(separator: "/").last {
+                    base.removeLast()
+                    base.append(":prefix(\(regexEscaped(String(last))).*)")
+                }
                 paths.append((base, d.line))
                 paths.append((base + ["*rest"], d.line))
             }
@@ -401,6 +413,16 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
         }
         return out
+    }
+
+    /// Runs `body`; the warnings it adds (what its conversions lost) become the `importWarning` of the
+    /// routes it adds.
+    private func recordingLosses(_ body: () -> Void) {
+        let (w, r) = (warnings.count, routes.count)
+        body()
+        let losses = warnings[w...].map(\.description)
+        guard !losses.isEmpty else { return }
+        for i in routes.indices.dropFirst(r) { routes[i].losses = losses }
     }
 
     private func add(_ pattern: String, target: String?, line: Int, router: String) {

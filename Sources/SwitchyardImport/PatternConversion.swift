@@ -11,17 +11,23 @@ struct ImportedRoute {
     var metadata: [String: String] = [:]
     /// Ties between equally specific patterns.
     var priority: Int = 0
+    /// The package-qualified class name (`com.app.DetailActivity`) where the source shows one; used
+    /// when two classes share a simple name.
+    var qualifiedTarget: String?
+    /// The warnings of a conversion that narrowed or widened what the route matches (`FILE:LINE: …`),
+    /// kept as the route's `importWarning` metadata.
+    var losses: [String] = []
 }
 
 /// Something `switchyard import` could not convert, or converted with a loss, with its place.
-struct ImportWarning {
-    var file: String
+package struct ImportWarning {
+    package var file: String
     /// The line, from 1; nil for a whole file.
-    var line: Int?
-    var message: String
+    package var line: Int?
+    package var message: String
 
     /// `FILE:LINE: MESSAGE` (`FILE: MESSAGE` without a line).
-    var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+    package var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
 }
 
 /// What converting one source pattern gave: Switchyard patterns (several when optional parts expand),
@@ -46,8 +52,12 @@ enum PatternDialect {
     case mgjRouter
     /// URLNavigator: `<name>`, `<int:name>`, `<float:…>`, `<uuid:…>`, `<string:…>`, `<path:…>`.
     case urlNavigator
-    /// TheRouter (iOS and Android), ARouter, DeepLinkKit: `:param` and literal paths.
+    /// TheRouter (iOS and Android): `:param` and literal paths, matched as written.
     case plain
+    /// ARouter: a path `/group/page`, matched against the URL's path only (any scheme, any host).
+    case aRouter
+    /// DeepLinkKit: host and path as one string; a route starting with `/` is not anchored at the start.
+    case deepLinkKit
     /// Jetpack Navigation deep links: `{arg}` placeholders, `.*` wildcards.
     case navigation
 }
@@ -55,6 +65,18 @@ enum PatternDialect {
 enum PatternConversion {
     /// The most optional groups expanded for one JLRoutes pattern (2^n patterns).
     static let maxOptionalGroups = 4
+    /// A host JLRoutes does not read as a path component: one with a `.`, or `localhost`.
+    static let webHostRegex = "localhost|[^.]*\\..*"
+
+    /// `base`, or `base2`, `base3` … when a segment already names a parameter `base`.
+    static func unusedName(_ base: String, in segments: [String]) -> String {
+        func taken(_ n: String) -> Bool {
+            segments.contains { $0 == ":" + n || $0 == "*" + n || $0.hasPrefix(":" + n + "(") || $0.hasPrefix(":" + n + "<") || $0.hasPrefix(":" + n + "?") }
+        }
+        var name = base, n = 2
+        while taken(name) { name = "\(base)\(n)"; n += 1 }
+        return name
+    }
 
     /// Converts `source` written in `dialect`. `scheme` is used when the source names one separately
     /// (JLRoutes' `routesForScheme:`); a pattern with neither stays scheme-less (it then matches any scheme,
@@ -71,7 +93,7 @@ enum PatternConversion {
             result.notes.append("query/fragment part '\(dropped)' dropped: Switchyard matches the scheme, host and path (query values still reach the handler)")
         }
         var patternScheme = scheme
-        if let r = text.range(of: "://") {
+        if let r = schemeSeparator(in: text) {
             let s = String(text[..<r.lowerBound])
             if !s.isEmpty { patternScheme = s }
             text = String(text[r.upperBound...])
@@ -86,29 +108,76 @@ enum PatternConversion {
             variants = expanded
         }
         var seen: Set<String> = []
+        var converted: [(variant: String, segments: [String], notes: [String])] = []
         for variant in variants {
             switch convertPath(variant, dialect: dialect) {
             case .failure(let error): return .refused(error.message)
-            case .success(let (segments, notes)):
-                for n in notes where !result.notes.contains(n) { result.notes.append(n) }
-                var body = segments.joined(separator: "/")
-                // WLRRoute anchors only an expression that does not start with `/`: `/login/:phone` is
-                // matched anywhere in the URL, which is Switchyard's suffix pattern.
-                if dialect == .wlrRoute, patternScheme == nil, variant.trimmingWhitespace.hasPrefix("/"), !body.isEmpty {
-                    body = "**/" + body
-                    let note = "WLRRoute leaves a route starting with '/' unanchored: imported as the suffix pattern '**/…', which matches any host and leading segments; a URL whose host is the first segment (app://\(segments[0])/…) is not matched, though WLRRoute's expression took it"
-                    if !result.notes.contains(note) { result.notes.append(note) }
-                }
-                let pattern = (patternScheme.map { "\($0)://" } ?? "") + body
-                if body.isEmpty { return .refused("the pattern has no host or path") }
-                if seen.insert(pattern).inserted { result.patterns.append(pattern) }
+            case .success(let (segments, notes)): converted.append((variant, segments, notes))
             }
         }
         // An optional group that is one trailing parameter reads better as `:name?`.
-        if dialect == .jlRoutes, result.patterns.count == 2, let short = result.patterns.first, let long = result.patterns.last,
-            long.hasPrefix(short + "/:"), !long.dropFirst(short.count + 2).contains(where: { $0 == "/" || $0 == "(" || $0 == "<" })
+        if dialect == .jlRoutes, converted.count == 2, let last = converted[1].segments.last, last.hasPrefix(":"),
+            converted[1].segments.dropLast().elementsEqual(converted[0].segments),
+            !last.contains(where: { $0 == "(" || $0 == "<" || $0 == "?" })
         {
-            result.patterns = [long + "?"]
+            converted = [(converted[0].variant, converted[0].segments + [last + "?"], converted[0].notes + converted[1].notes)]
+        }
+        for (variant, segments, notes) in converted {
+            do {
+                for n in notes where !result.notes.contains(n) { result.notes.append(n) }
+                let body = segments.joined(separator: "/")
+                let startsWithSlash = variant.trimmingWhitespace.hasPrefix("/")
+                var bodies = [body]
+                if body.isEmpty {
+                    // MGJRouter's `mgj://`: a wildcard component under the scheme, so it catches every URL
+                    // of the scheme that no other registration takes.
+                    if dialect == .mgjRouter, patternScheme != nil {
+                        bodies = [":host", ":host/*rest"]
+                    } else if dialect == .jlRoutes, startsWithSlash {
+                        // JLRoutes' `/`: no path components, so a dotted (or `localhost`) host and no path.
+                        bodies = [":host(\(webHostRegex))"]
+                    } else {
+                        return .refused("the pattern has no host or path")
+                    }
+                } else {
+                    switch dialect {
+                    case .wlrRoute where patternScheme == nil && startsWithSlash:
+                        // WLRRoute anchors only an expression that does not start with `/`: `/login/:phone`
+                        // is matched anywhere in the URL, which is Switchyard's suffix pattern.
+                        bodies = ["**/" + body]
+                        let note = "WLRRoute leaves a route starting with '/' unanchored: imported as the suffix pattern '**/…', which matches any host and leading segments; a URL whose host is the first segment (app://\(segments[0])/…) is not matched, though WLRRoute's expression took it"
+                        if !result.notes.contains(note) { result.notes.append(note) }
+                    case .deepLinkKit where startsWithSlash:
+                        // DeepLinkKit matches `host + path` against the route and anchors only a route that
+                        // does not start with `/`: `/product/:id` ends the path, whatever comes before.
+                        bodies = ["**/" + body]
+                    case .aRouter where patternScheme == nil:
+                        // ARouter routes by `uri.getPath()`: the scheme and host take no part.
+                        bodies = [":\(unusedName("host", in: segments))/" + body]
+                    case .jlRoutes:
+                        // JLRoutes reads the host as the first path component only when it has no `.` and is
+                        // not `localhost`; otherwise the route applies to the path alone.
+                        bodies = [body, ":\(unusedName("host", in: segments))(\(webHostRegex))/" + body]
+                    case .mgjRouter:
+                        // MGJRouter walks its tree as far as the URL's components go and calls the last
+                        // handler it reached: a registration also takes every longer URL.
+                        if segments.last?.hasPrefix("*") != true {
+                            bodies = [body, body + "/*\(unusedName("rest", in: segments))"]
+                            let note = "MGJRouter also routes every longer URL to this handler (it falls back to the longest registered prefix): imported with '…/*rest' as well; a component it skips in the middle (mgj://a/x/b reaching a/b) is not kept"
+                            if !result.notes.contains(note) { result.notes.append(note) }
+                        }
+                    case .urlNavigator where segments.count == 2 && segments[0] == ":host" && segments[1].hasPrefix("*"):
+                        // `http://<path:url>`: the placeholder also takes a URL with a host and no path.
+                        bodies = [":host", body]
+                    default:
+                        break
+                    }
+                }
+                for b in bodies {
+                    let pattern = (patternScheme.map { "\($0)://" } ?? "") + b
+                    if seen.insert(pattern).inserted { result.patterns.append(pattern) }
+                }
+            }
         }
         return result
     }
@@ -202,7 +271,6 @@ enum PatternConversion {
                             // `http://<path:url>`: any host, then any path.
                             segments.append(":host")
                             segments.append("*\(n)")
-                            notes.append("'<path:\(name)>' in the host position became ':host/*\(n)' (the host is its own parameter)")
                         } else if last {
                             segments.append("*\(n)")
                         } else {
@@ -228,7 +296,7 @@ enum PatternConversion {
                 } else {
                     segments.append(seg)
                 }
-            case .jlRoutes, .wlrRoute, .mgjRouter, .plain:
+            case .jlRoutes, .wlrRoute, .mgjRouter, .plain, .aRouter, .deepLinkKit:
                 if seg == "*" || (dialect == .mgjRouter && seg == "~" && last) {
                     if !last { return .failure(ConversionError("'*' is not the last component; a Switchyard catch-all must be last")) }
                     segments.append("*rest")
@@ -243,6 +311,14 @@ enum PatternConversion {
                         body = body[..<paren]
                     }
                     if body.isEmpty { return .failure(ConversionError("'\(seg)' has no parameter name")) }
+                    if dialect == .wlrRoute && last && (constraint == "(.*)" || constraint == "(.+)") {
+                        // WLRRoute's expression runs over the whole URL: `.*` last takes the rest, slashes too.
+                        segments.append("*\(unique(String(body)))")
+                        continue
+                    }
+                    if dialect == .wlrRoute && (constraint.contains(".") || constraint.contains("[^") || constraint.contains("\\S") || constraint.contains("\\W")) {
+                        notes.append("the expression \(constraint) of ':\(body)' can match a '/' in WLRRoute, which applies it to the whole URL; here it stays inside one component")
+                    }
                     segments.append(":\(unique(String(body)))\(constraint)")
                 } else if seg.contains(":") && index > 0 || seg.contains("*") || seg.contains("(") {
                     return .failure(ConversionError("'\(seg)' mixes text and a placeholder in one component"))
@@ -262,6 +338,23 @@ enum PatternConversion {
         return out
     }
 
+    /// The first `://` in `s` (a byte search: Foundation's `range(of:)` was a tenth of a large import).
+    static func schemeSeparator(in s: String) -> Range<String.Index>? {
+        let u = s.utf8
+        var i = u.startIndex
+        while i != u.endIndex {
+            if u[i] == UInt8(ascii: ":") {
+                let a = u.index(after: i)
+                if a != u.endIndex, u[a] == UInt8(ascii: "/") {
+                    let b = u.index(after: a)
+                    if b != u.endIndex, u[b] == UInt8(ascii: "/") { return i..<u.index(after: b) }
+                }
+            }
+            i = u.index(after: i)
+        }
+        return nil
+    }
+
     /// Whether `s` is an RFC 3986 scheme.
     static func isScheme(_ s: String) -> Bool {
         guard let f = s.unicodeScalars.first, f.isASCII, f.properties.isAlphabetic else { return false }
@@ -271,7 +364,7 @@ enum PatternConversion {
     /// A target name from a pattern's literal words: `app://user/view/:id` → `UserView`.
     static func targetName(for pattern: String) -> String {
         var body = pattern
-        if let r = body.range(of: "://") { body = String(body[r.upperBound...]) }
+        if let r = schemeSeparator(in: body) { body = String(body[r.upperBound...]) }
         let words = body.split(separator: "/").filter { !$0.hasPrefix(":") && !$0.hasPrefix("*") }
             .flatMap { $0.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) }
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()

@@ -24,6 +24,18 @@ struct SourceToken: Equatable {
 enum SourceLanguage: String {
     case objectiveC = "Objective-C", swift = "Swift", kotlin = "Kotlin", java = "Java"
 
+    /// Languages whose constants can name each other: Java and Kotlin compile into one program.
+    enum Family { case objectiveC, swift, jvm }
+
+    /// The family of this language.
+    var family: Family {
+        switch self {
+        case .objectiveC: .objectiveC
+        case .swift: .swift
+        case .kotlin, .java: .jvm
+        }
+    }
+
     /// The language of a file name, by extension.
     init?(fileName: String) {
         let lower = fileName.lowercased()
@@ -48,9 +60,32 @@ struct SourceDefine {
     let body: [SourceToken]
 }
 
+/// Marks an interpolation in a dynamic string's value: `"$BASE/x"` (Kotlin) and `"\(base)/x"` (Swift)
+/// read as MARK `BASE` MARK `/x`, so a template over constants can be resolved (``SourceLexer/templateParts(_:)``).
+let templateMark: Unicode.Scalar = "\u{0}"
+
 /// A comment- and string-aware scanner. It never fails: unterminated comments and strings end at the end
 /// of the file (strings that cannot span lines end at the line's end), so any input gives some tokens.
 enum SourceLexer {
+    /// A dynamic string's value as text and interpolated expressions, in order: `"$BASE/x"` gives
+    /// `[.expression("BASE"), .text("/x")]`.
+    static func templateParts(_ value: String) -> [(text: String, isExpression: Bool)] {
+        var out: [(String, Bool)] = []
+        var current = String.UnicodeScalarView()
+        var inside = false
+        for c in value.unicodeScalars {
+            if c == templateMark {
+                if !current.isEmpty || inside { out.append((String(current), inside)) }
+                current = String.UnicodeScalarView()
+                inside.toggle()
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { out.append((String(current), inside)) }
+        return out
+    }
+
     /// The tokens of `text`.
     static func tokens(_ text: String, language: SourceLanguage) -> [SourceToken] {
         var ignored: [SourceDefine]?
@@ -93,7 +128,11 @@ enum SourceLexer {
         let nestedComments = language == .swift || language == .kotlin
 
         func at(_ k: Int) -> Unicode.Scalar? { k < s.count ? s[k] : nil }
-        func isIdentStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c == "$" || c.properties.isAlphabetic }
+        // ASCII first: the Unicode property lookup is the lexer's main cost otherwise.
+        func isIdentStart(_ c: Unicode.Scalar) -> Bool {
+            if c.isASCII { return ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c == "$" }
+            return c.properties.isAlphabetic
+        }
         func isIdentPart(_ c: Unicode.Scalar) -> Bool { isIdentStart(c) || ("0"..."9").contains(c) }
 
         while i < s.count {
@@ -216,10 +255,15 @@ enum SourceLexer {
                     case "(":
                         dynamic = true
                         var depth = 1
+                        var inner = String.UnicodeScalarView()
                         while i < s.count && depth > 0 {
                             if s[i] == "(" { depth += 1 } else if s[i] == ")" { depth -= 1 } else if s[i] == "\n" { lines += 1 }
+                            if depth > 0 && inner.count < 256 { inner.append(s[i]) }
                             i += 1
                         }
+                        value.append(templateMark)
+                        value.append(contentsOf: inner)
+                        value.append(templateMark)
                     case "u":
                         if i < s.count && s[i] == "{" {
                             var hex = ""
@@ -258,7 +302,25 @@ enum SourceLexer {
                 lines += 1
             }
             if language == .kotlin && c == "$" && i + 1 < s.count && (s[i + 1] == "{" || s[i + 1].properties.isAlphabetic || s[i + 1] == "_") {
+                // A template: `$NAME` or `${expression}`, kept between marks (see `templateParts`).
                 dynamic = true
+                var inner = String.UnicodeScalarView()
+                if s[i + 1] == "{" {
+                    i += 2
+                    var depth = 1
+                    while i < s.count && s[i] != "\n" {
+                        if s[i] == "{" { depth += 1 } else if s[i] == "}" { depth -= 1; if depth == 0 { i += 1; break } }
+                        if inner.count < 256 { inner.append(s[i]) }
+                        i += 1
+                    }
+                } else {
+                    i += 1
+                    while i < s.count && (s[i] == "_" || s[i].properties.isAlphabetic || ("0"..."9").contains(s[i])) && inner.count < 256 { inner.append(s[i]); i += 1 }
+                }
+                value.append(templateMark)
+                value.append(contentsOf: inner)
+                value.append(templateMark)
+                continue
             }
             if c == "\\" && !raw && i + 1 < s.count {
                 let e = s[i + 1]

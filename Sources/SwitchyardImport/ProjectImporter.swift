@@ -1,0 +1,273 @@
+import Foundation
+import Switchyard
+
+/// Walks the given paths, hands each file to its reader, and builds the route file: routes in file order
+/// (files sorted by path), each checked by registering it, so a pattern Switchyard refuses, or one that
+/// conflicts with an earlier route, becomes a warning with its place instead of a broken route file.
+package struct ProjectImporter {
+    /// Files larger than this are skipped with a warning.
+    package static let maxFileSize = 4 << 20
+    /// At most this many files are read; the rest are skipped with one warning.
+    package static let maxFiles = 20_000
+    /// At most this many routes are written; the rest are reported in one warning. Registration and lint
+    /// scale with the table (10,000 imported routes lint in seconds), so the cap only bounds hostile input.
+    package static let maxRoutes = 50_000
+    /// Directories deeper than this are not entered.
+    package static let maxDepth = 48
+    /// Directories never entered: build output, dependencies and VCS data (their router code is the
+    /// routers' own, not the app's routes).
+    package static let skippedDirectories: Set<String> = [".git", ".svn", ".hg", ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", ".gradle", ".idea"]
+
+    let domain: String?
+    /// Whether test sources (``isTestDirectory(_:parent:)``) are read.
+    let includeTests: Bool
+    package private(set) var filesRead = 0
+    /// Test directories not entered (without `includeTests`).
+    package private(set) var testDirectoriesSkipped = 0
+    /// The routes of each file read, in reading order; a source file's are filled in by ``finish()``,
+    /// once every file's constants and types are known.
+    private var fileRoutes: [[ImportedRoute]] = []
+    /// Where a deferred source's text comes from: the disk again (to keep memory flat), or memory.
+    private enum Origin { case disk(String), memory(String) }
+    /// Source files that name a router: their slot in `fileRoutes`, origin, display name and language.
+    private var deferredSources: [(slot: Int, origin: Origin, display: String, language: SourceLanguage)] = []
+    /// String constants per language family (Java and Kotlin share one), from every source file read.
+    private var constants: [SourceLanguage.Family: ConstantTable] = [:]
+    /// Class and interface declarations of the JVM sources (for ARouter's services).
+    private var jvmTypes = JVMTypeTable()
+    private var warnings: [ImportWarning] = []
+    private var entriesSeen = 0
+    private var capped = false
+
+    package init(domain: String?, includeTests: Bool = false) {
+        self.domain = domain
+        self.includeTests = includeTests
+    }
+
+    /// Whether the directory `name` (inside `parent`) holds test sources: `src/test`, `src/androidTest`
+    /// (and other `src/…Test` source sets), `Tests`, `*Tests` and `*UITests`.
+    package static func isTestDirectory(_ name: String, parent: String?) -> Bool {
+        if name.hasSuffix("Tests") { return true }
+        return parent == "src" && (name.hasPrefix("test") || name.hasPrefix("androidTest"))
+    }
+
+    /// Whether a file's relative path lies in a test directory.
+    package static func isTestPath(_ display: String) -> Bool {
+        let parts = display.split(separator: "/").map(String.init).dropLast()
+        var parent: String?
+        for p in parts {
+            if isTestDirectory(p, parent: parent) { return true }
+            parent = p
+        }
+        return false
+    }
+
+    /// Reads `path` (a file, or a directory recursively). False when it does not exist. Files in a
+    /// directory are named relative to it, or with `prefixed`, with the directory in front (several paths).
+    package mutating func add(_ path: String, prefixed: Bool = false) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue {
+            let display = prefixed ? (path.hasSuffix("/") ? String(path.dropLast()) : path) : ""
+            walk(URL(fileURLWithPath: path), display: display, depth: 0, root: path, parent: nil)
+        } else {
+            readFromDisk(path, display: path)
+        }
+        return true
+    }
+
+    /// Reads one file held in memory, named `display` (its relative path: it decides the reader and
+    /// whether it is a test source).
+    package mutating func add(file display: String, text: String) {
+        if !includeTests && Self.isTestPath(display) {
+            testDirectoriesSkipped += 1
+            return
+        }
+        let name = display.split(separator: "/").last.map(String.init) ?? display
+        guard let kind = Self.kind(of: name) ?? (name.lowercased().hasSuffix(".json") ? .aasa : nil) else { return }
+        filesRead += 1
+        read(text, kind: kind, display: display, origin: .memory(text))
+    }
+
+    private mutating func walk(_ dir: URL, display: String, depth: Int, root: String, parent: String?) {
+        if depth > Self.maxDepth {
+            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil, message: "deeper than \(Self.maxDepth) directories; not entered"))
+            return
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
+            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil, message: "cannot list this directory; skipped"))
+            return
+        }
+        for name in names.sorted() {
+            if capped { return }
+            entriesSeen += 1
+            if entriesSeen > Self.maxFiles * 5 || filesRead >= Self.maxFiles {
+                capped = true
+                warnings.append(ImportWarning(file: root, line: nil, message: "more than \(Self.maxFiles) files or \(Self.maxFiles * 5) entries; the rest is not read"))
+                return
+            }
+            let url = dir.appendingPathComponent(name)
+            let shown = display.isEmpty ? name : display + "/" + name
+            // Symbolic links are not followed, so a link loop cannot hold the walk.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), let type = attributes[.type] as? FileAttributeType else { continue }
+            switch type {
+            case .typeDirectory:
+                if Self.skippedDirectories.contains(name) { continue }
+                if !includeTests && Self.isTestDirectory(name, parent: parent) {
+                    testDirectoriesSkipped += 1
+                    continue
+                }
+                walk(url, display: shown, depth: depth + 1, root: root, parent: name)
+            case .typeRegular:
+                if Self.kind(of: name) != nil { readFromDisk(url.path, display: shown) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The identifiers a registration needs: each reader's keyword, or a name with `router` in it
+    /// (`self.router[…]`, `DPLDeepLinkRouter`).
+    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle", "addRouterItem", "patternString", "Route", "RouterPage"]
+
+    static func isRouterKeyword(_ word: String) -> Bool {
+        routerKeywords.contains(word) || word.utf8.count >= 6 && (word.contains("router") || word.contains("Router"))
+    }
+
+    /// The kinds of file `import` reads.
+    enum FileKind { case source(SourceLanguage), xml, aasa }
+
+    static func kind(of name: String) -> FileKind? {
+        let lower = name.lowercased()
+        if lower == "apple-app-site-association" || lower == "apple-app-site-association.json" { return .aasa }
+        if lower.hasSuffix(".xml") { return .xml }
+        return SourceLanguage(fileName: name).map(FileKind.source)
+    }
+
+    private mutating func readFromDisk(_ path: String, display: String) {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let kind = Self.kind(of: name) ?? (name.lowercased().hasSuffix(".json") ? .aasa : nil)
+        guard let kind else {
+            warnings.append(ImportWarning(file: display, line: nil, message: "not a format import reads (.m .mm .h .swift .kt .java .xml, apple-app-site-association); skipped"))
+            return
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > Self.maxFileSize {
+            warnings.append(ImportWarning(file: display, line: nil, message: "larger than \(Self.maxFileSize >> 20) MiB; skipped"))
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            warnings.append(ImportWarning(file: display, line: nil, message: "cannot be read; skipped"))
+            return
+        }
+        filesRead += 1
+        if data.prefix(8192).contains(0) {
+            warnings.append(ImportWarning(file: display, line: nil, message: "binary data (a NUL byte); skipped"))
+            return
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            warnings.append(ImportWarning(file: display, line: nil, message: "not UTF-8 text; skipped"))
+            return
+        }
+        read(text, kind: kind, display: display, origin: .disk(path))
+    }
+
+    private mutating func read(_ text: String, kind: FileKind, display: String, origin: Origin) {
+        switch kind {
+        case .source(let language):
+            let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
+            // Every source file may hold constants a registration elsewhere names.
+            if tokens.contains(where: \.isString) || !defines.isEmpty {
+                constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens, defines: defines, language: language)
+            }
+            if language.family == .jvm { jvmTypes.collect(file: display, tokens: tokens) }
+            // Cheap filter: a file that names no router keyword cannot register a route.
+            guard tokens.contains(where: { $0.identifier.map(Self.isRouterKeyword) ?? false }) else { return }
+            deferredSources.append((fileRoutes.count, origin, display, language))
+            fileRoutes.append([])
+        case .xml:
+            guard text.contains("deepLink") || text.contains("intent-filter") else { return }
+            let importer = XMLImporter(file: display)
+            importer.run(Data(text.utf8))
+            fileRoutes.append(importer.routes)
+            warnings += importer.warnings
+        case .aasa:
+            var importer = AASAImporter(file: display, text: text, domain: domain)
+            _ = importer.run()
+            fileRoutes.append(importer.routes)
+            warnings += importer.warnings
+        }
+    }
+
+    /// The route file, and every warning in order. Each route is registered on a fresh table in turn: a
+    /// pattern Switchyard refuses, an exact repeat and a conflict with an earlier route are warnings.
+    /// A route converted with a loss carries that warning as its `importWarning` metadata.
+    package mutating func finish() -> (file: RouteFile, warnings: [ImportWarning]) {
+        // Source files are read again, now that the constants and types of every file are known.
+        for (slot, origin, display, language) in deferredSources {
+            let text: String
+            switch origin {
+            case .memory(let t): text = t
+            case .disk(let path):
+                guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileSize, let t = String(data: data, encoding: .utf8) else {
+                    warnings.append(ImportWarning(file: display, line: nil, message: "changed while being read; skipped"))
+                    continue
+                }
+                text = t
+            }
+            var importer = SourceImporter(file: display, text: text, language: language, constants: constants[language.family], types: jvmTypes)
+            importer.run()
+            fileRoutes[slot] = importer.routes
+            warnings += importer.warnings
+        }
+        deferredSources = []
+        var routes = fileRoutes.flatMap { $0 }
+        Self.qualifyTargets(&routes)
+        var builder = RouteTableBuilder<Int>()
+        var kept: [RouteDefinition] = []
+        var firstPlace: [String: ImportedRoute] = [:]  // canonical pattern → first route
+        var out = warnings
+        for (index, route) in routes.enumerated() {
+            if kept.count >= Self.maxRoutes {
+                out.append(ImportWarning(file: route.file, line: route.line, message: "more than \(Self.maxRoutes) routes; this one and the \(routes.count - index - 1) after it are not imported"))
+                break
+            }
+            let canonical: String
+            do throws(PatternError) { canonical = try RoutePattern(route.pattern).description } catch {
+                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))
+                continue
+            }
+            if let first = firstPlace[canonical] {
+                if first.target != route.target || first.metadata["excluded"] != route.metadata["excluded"] {
+                    out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' → \(route.target) not imported: \(first.file):\(first.line) already routes it to \(first.target)"))
+                }
+                continue
+            }
+            do throws(RegistrationError) { try builder.add(route.pattern, target: kept.count, priority: route.priority) } catch {
+                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))
+                continue
+            }
+            firstPlace[canonical] = route
+            var metadata = route.metadata
+            metadata["source"] = "\(route.file):\(route.line)"
+            if !route.losses.isEmpty { metadata["importWarning"] = route.losses.joined(separator: "\n") }
+            kept.append(RouteDefinition(pattern: route.pattern, target: route.target, priority: route.priority, metadata: metadata))
+        }
+        // Warnings by file, then line (a stable sort keeps each file's own order).
+        let sorted = out.enumerated().sorted { a, b in
+            (a.element.file, a.element.line ?? 0, a.offset) < (b.element.file, b.element.line ?? 0, b.offset)
+        }.map(\.element)
+        return (RouteFile(routes: kept), sorted)
+    }
+
+    /// Two classes with one simple name in different packages (`a.TestActivity`, `b.TestActivity`) are
+    /// two targets: each such route's target becomes its qualified name, never one merged name.
+    static func qualifyTargets(_ routes: inout [ImportedRoute]) {
+        var qualified: [String: Set<String>] = [:]
+        for r in routes { if let q = r.qualifiedTarget { qualified[r.target, default: []].insert(q) } }
+        for i in routes.indices {
+            guard let q = routes[i].qualifiedTarget, let all = qualified[routes[i].target], all.count > 1 else { continue }
+            routes[i].target = q
+        }
+    }
+}

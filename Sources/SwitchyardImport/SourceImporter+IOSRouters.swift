@@ -1,0 +1,261 @@
+import Switchyard
+
+/// The iOS routers' registrations: WLRRoute and DeepLinkKit `forRoute:`, JLRoutes `addRoute`, MGJRouter
+/// `registerURLPattern`, URLNavigator `register` / `handle`, DeepLinkKit's subscript; and what they need
+/// (the enclosing method, the handler's class, JLRoutes' scheme and priority).
+extension SourceImporter {
+    /// `KEYWORD:@"…"` (Objective-C), `KEYWORD("…")` or `KEYWORD: "…"` (Swift).
+    mutating func registration(at i: Int, kind: Kind) {
+        if token(i - 1)?.identifier == "func" { return }  // a declaration, not a call
+        guard let arg = argument(after: i) else { return }
+        let router: String, dialect: PatternDialect
+        var target: String?
+        var scheme: String?
+        switch kind {
+        case .forRoute:
+            let (method, start) = enclosingMethod(before: i)
+            if method == "registerHandlerClass" {
+                router = "DeepLinkKit"
+                dialect = .deepLinkKit
+            } else {
+                router = "WLRRoute"
+                dialect = .wlrRoute
+            }
+            if method == "registerHandlerClass" || method == "registerHandler", let start {
+                target = className(in: start..<i) ?? variableType(in: start..<i)
+            }
+        case .addRoute:
+            router = "JLRoutes"
+            dialect = .jlRoutes
+            scheme = jlRoutesScheme(before: i)
+        case .mgj:
+            router = "MGJRouter"
+            dialect = .mgjRouter
+        }
+        var priority = 0
+        var notes: [String] = []
+        if kind == .addRoute, let p = jlRoutesPriority(after: i) {
+            priority = p
+            notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before anything else, Switchyard ranks the more specific pattern first and uses priority only between equally specific ones")
+        }
+        switch arg {
+        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes, priority: priority)
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
+        case .dynamic(let line): warn(line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        }
+    }
+
+    /// URLNavigator: `navigator.register("myapp://user/<int:id>") { … }` and `navigator.handle("…")`.
+    mutating func urlNavigator(at i: Int, handle: Bool) {
+        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true, let s = token(i + 2) else { return }
+        // `register` is a common name: only URL-like strings count.
+        func urlLike(_ text: String) -> Bool { text.contains("://") || text.hasPrefix("/") || text.contains("<") }
+        let text: String
+        var symbolEnd = i + 3
+        switch s.kind {
+        case .string(let t, let dynamic):
+            guard urlLike(t) else { return }
+            if dynamic { warn(s.line, "URLNavigator pattern interpolates a value; only literal patterns are imported"); return }
+            text = t
+        case .identifier:
+            // `register(userRoute)` or `register(Routes.user)`: a constant, when it holds a URL-like string.
+            let name = dottedName(from: i + 2)
+            symbolEnd = i + 2 + 2 * name.split(separator: ".").count - 1
+            guard token(symbolEnd)?.isPunctuation(")") == true || token(symbolEnd)?.isPunctuation(",") == true else { return }
+            let receiver = token(i - 2)?.identifier?.lowercased() ?? ""
+            switch constants.resolve(name, in: file) {
+            case .literal(let t)?:
+                guard urlLike(t) else { return }
+                text = t
+            case .failed(let why)?:
+                if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(why); not imported") }
+                return
+            case nil:
+                if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(name), \(notDefined); not imported") }
+                return
+            }
+        default:
+            return
+        }
+        var target: String?
+        if !handle {
+            // `register("…", UserViewController.init)` or a factory closure that builds a controller.
+            var k = symbolEnd
+            if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier, name.first?.isUppercase == true { target = name }
+            // `register("…", self.webFactory)`: the controller that function builds, else its name.
+            if target == nil, token(k)?.isPunctuation(",") == true {
+                var n = k + 1
+                if token(n)?.identifier == "self" || token(n)?.identifier == "Self", token(n + 1)?.isPunctuation(".") == true { n += 2 }
+                if let name = token(n)?.identifier, name.first?.isLowercase == true { target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst()) }
+            }
+            if target == nil {
+                while k < tokens.count && k < i + 8 && !tokens[k].isPunctuation("{") { k += 1 }
+                if k < tokens.count && tokens[k].isPunctuation("{") {
+                    var depth = 0
+                    var j = k
+                    while j < tokens.count && j < k + 400 {
+                        if tokens[j].isPunctuation("{") { depth += 1 }
+                        if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
+                        if let name = tokens[j].identifier, name.first?.isUppercase == true, token(j + 1)?.isPunctuation("(") == true {
+                            target = name
+                            break
+                        }
+                        j += 1
+                    }
+                }
+            }
+        }
+        if mentionsDeepLinkKit {
+            emit(text, line: s.line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
+            return
+        }
+        emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator")
+    }
+
+    /// DeepLinkKit: `self.router[@"/product/:sku"] = [ProductRouteHandler class];` or `= ^(DPLDeepLink *link) {…}`.
+    mutating func deepLinkKitSubscript(at i: Int) {
+        guard let receiver = token(i - 1)?.identifier, receiver.lowercased().hasSuffix("router") else { return }
+        var k = i + 1
+        if token(k)?.isPunctuation("@") == true { k += 1 }
+        guard let s = token(k) else { return }
+        // `router[@"…"]`, `router[@"a" @"b"]` or `router[kProductRoute]`.
+        let key: Argument
+        switch s.kind {
+        case .string:
+            guard let run = literalRun(at: k) else { return }
+            key = run.dynamic ? .dynamic(s.line) : .literal(run.value, s.line)
+            k = run.next - 1
+        case .identifier:
+            let name = dottedName(from: k)
+            key = .symbol(name, s.line)
+            k += 2 * name.split(separator: ".").count - 2
+        default:
+            return
+        }
+        guard token(k + 1)?.isPunctuation("]") == true, token(k + 2)?.isPunctuation("=") == true else { return }
+        var target: String?
+        if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier, token(k + 5)?.identifier == "class" { target = name }
+        if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true, token(k + 5)?.identifier == "self" { target = name }
+        switch key {
+        case .literal(let text, let line): emit(text, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
+        case .dynamic(let line): warn(line, "DeepLinkKit pattern interpolates a value; only literal patterns are imported")
+        }
+    }
+
+    /// For `forRoute:`, the method the keyword belongs to and the index after the bracket that opens the
+    /// call: `[router registerHandler:… forRoute:…]` gives `registerHandler`.
+    func enclosingMethod(before i: Int) -> (String?, Int?) {
+        var depth = 0
+        var j = i - 1
+        var firstKeyword: String?
+        while j >= 0 && j > i - 600 {
+            let t = tokens[j]
+            if t.isPunctuation("]") || t.isPunctuation(")") || t.isPunctuation("}") { depth += 1 }
+            if t.isPunctuation("[") || t.isPunctuation("(") || t.isPunctuation("{") {
+                depth -= 1
+                if depth < 0 {
+                    if t.isPunctuation("("), let name = token(j - 1)?.identifier { return (name, j + 1) }
+                    return (firstKeyword, j + 1)
+                }
+            }
+            if depth == 0 && t.isPunctuation(";") { break }
+            if depth == 0, let w = t.identifier, token(j + 1)?.isPunctuation(":") == true { firstKeyword = w }
+            j -= 1
+        }
+        return (firstKeyword, nil)
+    }
+
+    /// The first type `func name(…)` in this file builds (`SFSafariViewController(url: url)`), if any.
+    func factoryProduct(_ name: String) -> String? {
+        guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func" && token($0 + 1)?.identifier == name }) else { return nil }
+        guard let open = (f..<min(tokens.count, f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
+        var depth = 0
+        var j = open
+        while j < tokens.count && j < open + 2000 {
+            if tokens[j].isPunctuation("{") { depth += 1 }
+            if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { return nil } }
+            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"), token(j + 1)?.isPunctuation("(") == true { return w }
+            j += 1
+        }
+        return nil
+    }
+
+    /// JLRoutes' `priority:5` / `priority: 5` in the registration statement after `i`.
+    func jlRoutesPriority(after i: Int) -> Int? {
+        var k = i + 1
+        var depth = 0
+        while k < tokens.count && k < i + 40 {
+            let t = tokens[k]
+            if t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth < 0 { return nil } }
+            if t.isPunctuation(";") || t.isPunctuation("{") { return nil }
+            if depth <= 1, t.identifier == "priority", token(k + 1)?.isPunctuation(":") == true {
+                if token(k + 2)?.isPunctuation("-") == true, let v = token(k + 3)?.identifier.flatMap({ Int($0) }) { return -v }
+                return token(k + 2)?.identifier.flatMap { Int($0) }
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The type of a handler held in a variable: `registerHandler:handler` with `HBXHandler *handler = …`
+    /// (Objective-C) or `let handler = HBXHandler(…)` / `let handler: HBXHandler` (Swift) earlier in the file.
+    func variableType(in range: Range<Int>) -> String? {
+        guard let at = range.first(where: { tokens[$0].identifier == "registerHandler" || tokens[$0].identifier == "registerHandlerClass" }),
+            token(at + 1)?.isPunctuation(":") == true || token(at + 1)?.isPunctuation("(") == true,
+            let name = token(at + 2)?.identifier, name.first?.isLowercase == true, name != "self"
+        else { return nil }
+        var j = range.lowerBound - 1
+        while j > 0 && j > range.lowerBound - 4000 {
+            if tokens[j].identifier == name {
+                // `Type * name =` or `Type *name;`
+                if token(j - 1)?.isPunctuation("*") == true, let type = token(j - 2)?.identifier, type.first?.isUppercase == true { return type }
+                // `let name = Type(` / `let name: Type`
+                if let kw = token(j - 1)?.identifier, kw == "let" || kw == "var" {
+                    if token(j + 1)?.isPunctuation(":") == true, let type = token(j + 2)?.identifier { return type }
+                    if token(j + 1)?.isPunctuation("=") == true, let type = token(j + 2)?.identifier, type.first?.isUppercase == true { return type }
+                }
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// The first class name in a handler argument: `[[X alloc] init]`, `[X class]`, `X()`, `X.self`, `X.new`.
+    func className(in range: Range<Int>) -> String? {
+        for j in range {
+            guard let w = tokens[j].identifier, w.first?.isUppercase == true else { continue }
+            if let next = token(j + 1) {
+                if let n = next.identifier, ["alloc", "new", "class"].contains(n) { return w }
+                if next.isPunctuation("(") || next.isPunctuation(".") { return w }
+            }
+        }
+        return nil
+    }
+
+    /// JLRoutes' scheme: `[JLRoutes routesForScheme:@"s"]` or `JLRoutes(forScheme: "s")` in the same
+    /// statement, or a variable that holds one.
+    func jlRoutesScheme(before i: Int) -> String? {
+        var j = i - 1
+        while j >= 0 && j > i - 40 {
+            let t = tokens[j]
+            if t.isPunctuation(";") || t.isPunctuation("{") || t.isPunctuation("}") { break }
+            if let w = t.identifier, w == "routesForScheme" || w == "forScheme", case .literal(let s, _)? = argument(after: j) { return s }
+            j -= 1
+        }
+        // The receiver: `[routes addRoute:` or `routes.addRoute(`.
+        let receiver = token(i - 1)?.isPunctuation(".") == true ? token(i - 2)?.identifier : token(i - 1)?.identifier
+        return receiver.flatMap { schemeVariables[$0] }
+    }
+
+    mutating func rememberSchemeVariable(at i: Int) {
+        guard case .literal(let scheme, _)? = argument(after: i) else { return }
+        var j = i - 1
+        while j >= 1 && j > i - 12 {
+            if tokens[j].isPunctuation(";") || tokens[j].isPunctuation("{") || tokens[j].isPunctuation("}") { return }
+            if tokens[j].isPunctuation("="), let name = tokens[j - 1].identifier { schemeVariables[name] = scheme; return }
+            j -= 1
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Switchyard
+import Testing
+
+@testable import SwitchyardImport
+
+/// Whole-project cases: files in memory → (pattern, target) pairs and warnings. Each case reproduces a
+/// construct seen in public projects (constants across languages and modules, services, test
+/// directories, intent filters without VIEW, targets with one simple name).
+@Suite struct ProjectImportTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let name: String
+        let files: [String: String]
+        /// `pattern -> target`, sorted.
+        let routes: [String]
+        /// Substrings that must each appear in some warning.
+        var warnings: [String] = []
+        var includeTests = false
+        var description: String { name }
+    }
+
+    static func run(_ c: Case) -> (routes: [String], warnings: [String], file: RouteFile) {
+        var importer = ProjectImporter(domain: nil, includeTests: c.includeTests)
+        for path in c.files.keys.sorted() { importer.add(file: path, text: c.files[path] ?? "") }
+        let result = importer.finish()
+        return (result.file.routes.map { "\($0.pattern) -> \($0.target)" }.sorted(), result.warnings.map(\.description), result.file)
+    }
+
+    static let cases: [Case] = [
+        Case(name: "Java interface fields and a constant expression", files: [
+            "core/src/main/java/a/RouterHub.java": "package a;\npublic interface RouterHub {\n    String APP = \"/app\";\n    String SPLASH = APP + \"/SplashActivity\";\n}\n",
+            "app/src/main/java/b/SplashActivity.java": "package b;\nimport a.RouterHub;\n@Route(path = RouterHub.SPLASH)\npublic class SplashActivity extends Activity {}\n",
+        ], routes: [":host/app/SplashActivity -> SplashActivity"]),
+        Case(name: "static import", files: [
+            "lib/src/main/java/a/Paths.java": "package a;\npublic final class Paths {\n    public static final String HOME = \"/main/home\";\n}\n",
+            "lib/src/main/java/a/Other.java": "package a;\npublic final class Other {\n    public static final String HOME = \"/other/home\";\n}\n",
+            "app/src/main/java/b/Home.java": "package b;\nimport static a.Paths.HOME;\n@Route(path = HOME)\npublic class Home extends Activity {}\n",
+        ], routes: [":host/main/home -> Home"]),
+        Case(name: "Kotlin const val, object, companion and templates, used from Java", files: [
+            "base/src/main/java/r/Routes.kt": "package r\nobject Routes {\n    const val BASE = \"http://kymjs.com/app\"\n    const val DETAIL = \"$BASE/detail\"\n    const val EDIT = \"${Routes.BASE}/edit\"\n}\nclass Screen {\n    companion object {\n        const val PATH = Routes.BASE + \"/screen\"\n    }\n}\n",
+            "app/src/main/java/a/Detail.java": "package a;\nimport com.therouter.router.Route;\n@Route(path = Routes.DETAIL)\npublic class Detail extends TheRouterActivity {}\n",
+            "app/src/main/java/a/Edit.kt": "package a\n@Route(path = Routes.INSTANCE.EDIT)\nclass Edit : TheRouterActivity()\n",
+            "app/src/main/java/a/ScreenActivity.kt": "package a\n@Route(path = Screen.PATH)\nclass ScreenActivity : TheRouterActivity()\n",
+        ], routes: ["http://kymjs.com/app/detail -> Detail", "http://kymjs.com/app/edit -> Edit", "http://kymjs.com/app/screen -> ScreenActivity"]),
+        Case(name: "Java constant used from Kotlin", files: [
+            "lib/src/main/java/a/P.java": "package a;\npublic class P { public static final String X = \"/java/x\"; }\n",
+            "app/src/main/java/b/X.kt": "package b\nimport a.P\n@Route(path = P.X)\nclass XActivity : Activity()\n",
+        ], routes: [":host/java/x -> XActivity"]),
+        Case(name: "an unresolvable constant is a warning with its place", files: [
+            "app/src/main/java/b/X.java": "package b;\n@Route(path = Missing.PATH)\npublic class X extends Activity {}\n",
+            "app/src/main/java/b/Y.java": "package b;\n@Route(path = build(\"/y\"))\npublic class Y extends Activity {}\n",
+        ], routes: [], warnings: ["app/src/main/java/b/X.java:2: ARouter path is Missing.PATH", "app/src/main/java/b/Y.java:2: ARouter path is an expression"]),
+        Case(name: "ARouter services are not screens; a group other than the first segment is warned", files: [
+            "api/src/main/java/s/HelloService.java": "package s;\npublic interface HelloService extends IProvider { void hi(); }\n",
+            "impl/src/main/java/s/HelloServiceImpl.java": "package s;\n@Route(path = \"/service/hello\")\npublic class HelloServiceImpl implements HelloService {}\n",
+            "impl/src/main/java/s/Json.kt": "package s\n@Route(path = \"/service/json\")\nclass Json : SerializationService {}\n",
+            "app/src/main/java/a/Page.java": "package a;\n@Route(path = \"/module/2\", group = \"m2\")\npublic class Page extends Activity {}\n",
+        ], routes: [":host/module/2 -> Page"], warnings: ["HelloServiceImpl is a service", "Json is a service", "group 'm2'"]),
+        Case(name: "two classes with one simple name get qualified targets", files: [
+            "a/src/main/java/x/TestActivity.java": "package x;\n@Route(path = \"/a/test\")\npublic class TestActivity extends Activity {}\n",
+            "b/src/main/java/y/TestActivity.java": "package y;\n@Route(path = \"/b/test\")\npublic class TestActivity extends Activity {}\n",
+        ], routes: [":host/a/test -> x.TestActivity", ":host/b/test -> y.TestActivity"]),
+        Case(name: "test directories are left out, by directory", files: [
+            "app/src/test/java/a/T.java": "package a;\n@Route(path = \"/t/unit\")\npublic class T extends Activity {}\n",
+            "app/src/androidTest/java/a/U.java": "package a;\n@Route(path = \"/t/ui\")\npublic class U extends Activity {}\n",
+            "AppTests/Routes.m": "[JLRoutes.globalRoutes addRoute:@\"/tests/only\" handler:nil];\n",
+            "App/Test/Routes.m": "[[JLRoutes routesForScheme:@\"app\"] addRoute:@\"/kept\" handler:nil];\n",
+        ], routes: ["app://:host(localhost|[^.]*\\..*)/kept -> Kept", "app://kept -> Kept"]),
+        Case(name: "--include-tests reads them", files: [
+            "app/src/test/java/a/T.java": "package a;\n@Route(path = \"/t/unit\")\npublic class T extends Activity {}\n",
+        ], routes: [":host/t/unit -> T"], includeTests: true),
+        Case(name: "intent filters without VIEW are not links", files: [
+            "app/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <service android:name=".Sync"><intent-filter><action android:name="a.SYNC"/><data android:scheme="sync"/></intent-filter></service>
+            <receiver android:name=".R"><intent-filter><action android:name="android.intent.action.PACKAGE_ADDED"/><data android:scheme="package"/></intent-filter></receiver>
+            <activity android:name=".Main"><intent-filter><action android:name="android.intent.action.VIEW"/><category android:name="android.intent.category.BROWSABLE"/>
+            <data android:scheme="https" android:host="example.com" android:pathPrefix="/@"/></intent-filter></activity>
+            </application></manifest>
+            """,
+        ], routes: ["https://example.com/:prefix(@.*) -> Main", "https://example.com/:prefix(@.*)/*rest -> Main"]),
+        Case(name: "TheRouter iOS @RouterPage, patternString arrays only, the router's own source skipped", files: [
+            "App/Pages.swift": "@RouterPage([\"scheme://router/macro\", \"scheme://router/macro2\"])\nclass MacroController: UIViewController {}\nstruct Api: TheRouterApi {\n    static var patternString = \"scheme://router/api\"\n}\nclass Other: TheRouterable {\n    static var patternString: [String] { [\"scheme://router/other\"] }\n}\n",
+            "TheRouter/Classes/Convenience.swift": "extension TheRouter {\n    class func addRouterItem(_ p: String, classString: String) { addRouterItem(patternString: p, classString: classString) }\n}\n",
+        ], routes: ["scheme://router/macro -> MacroController", "scheme://router/macro2 -> MacroController", "scheme://router/other -> Other"]),
+        Case(name: "a handler held in a variable resolves to its type; JLRoutes priority is warned", files: [
+            "App/Delegate.m": "HBXHandler *h = [[HBXHandler alloc] init];\n[self.router registerHandler:h forRoute:@\"x-call/:path(.*)\"];\n[JLRoutes.globalRoutes addRoute:@\"/p/:id\" priority:5 handler:nil];\n",
+        ], routes: [":host(localhost|[^.]*\\..*)/p/:id -> P", "p/:id -> P", "x-call/*path -> HBXHandler"], warnings: ["JLRoutes priority 5"]),
+        Case(name: "DeepLinkKit's Swift register is not URLNavigator's", files: [
+            "App/AppDelegate.swift": "import DeepLinkKit\nlet router = DPLDeepLinkRouter()\nfunc setUp() {\n    router.register(\"/log/:message\") { link in print(link) }\n}\n",
+        ], routes: ["**/log/:message -> Log"]),
+    ]
+
+    @Test(arguments: cases)
+    func importCase(_ c: Case) {
+        let result = Self.run(c)
+        #expect(result.routes == c.routes.sorted(), "\(c)")
+        for w in c.warnings { #expect(result.warnings.contains { $0.contains(w) }, "\(c): no warning with '\(w)' in \(result.warnings)") }
+    }
+
+    /// A lossy conversion is kept in the route itself, as `importWarning` metadata naming FILE:LINE.
+    @Test func lossIsRecordedInTheRoute() {
+        let c = Case(name: "mgj", files: ["App/R.m": "[MGJRouter registerURLPattern:@\"mgj://foo/bar\" toHandler:nil];\n"], routes: [])
+        let file = Self.run(c).file
+        #expect(file.routes.count == 2)
+        for r in file.routes { #expect(r.metadata["importWarning"]?.hasPrefix("App/R.m:1: MGJRouter pattern 'mgj://foo/bar'") == true) }
+        let exact = Self.run(Case(name: "plain", files: ["App/R.swift": "TheRouter.addRouterItem(\"s://a/b\", classString: \"C\")\n"], routes: [])).file
+        #expect(exact.routes.count == 1)
+        #expect(exact.routes.first?.metadata["importWarning"] == nil)
+    }
+}
