@@ -372,6 +372,48 @@ struct CommandLineTests {
         ])
     }
 
+    /// `coverage` runs each script on a fresh app and splits the table into reached and untested
+    /// routes; a failing script still counts (named on stderr) and the exit status stays 0; a script
+    /// that cannot be read exits 1.
+    @Test func coverageListsReachedThenUntestedRoutesAndPrintsJSON() throws {
+        let app = try Self.routeFile(#"""
+        {"name": "C", "loginURL": "c://login", "tabs": [{"title": "Home", "root": "c://home"}],
+         "routes": [{"pattern": "c://home", "target": "Home", "opens": "tab"},
+                    {"pattern": "c://list/:id", "target": "List", "parent": "c://home"},
+                    {"pattern": "c://item/:list/:id", "target": "Item", "parent": "c://list/{list}"},
+                    {"pattern": "c://secret", "target": "Secret", "metadata": {"requiresLogin": true}},
+                    {"pattern": "c://login", "target": "Login", "opens": "present"}]}
+        """#)
+        let first = try Self.routeFile("open c://item/1/2\nopen c://item/1/3\n")
+        let failing = try Self.routeFile("open c://secret\nexpect top Nowhere\n")
+        let text = try Self.run(["coverage", "--app", app, first, failing])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out == """
+        3 of 5 routes reached by 2 scripts
+
+        reached
+          1  c://list/:id        List
+          2  c://item/:list/:id  Item
+          1  c://login           Login
+
+        untested
+          c://home    Home
+          c://secret  Secret  login
+
+        """)
+        #expect(text.err == "switchyard coverage: \(failing): 1 failure (its coverage still counts)\n")
+        let json = try Self.run(["coverage", "--json", "--app", app, first])
+        #expect(json.status == 0)
+        #expect(json.out == #"{"routes":5,"reached":[{"pattern":"c://list/:id","target":"List","count":1},"#
+            + #"{"pattern":"c://item/:list/:id","target":"Item","count":2}],"untested":[{"pattern":"c://home","target":"Home","gated":false},"#
+            + #"{"pattern":"c://secret","target":"Secret","gated":true},{"pattern":"c://login","target":"Login","gated":false}]}"# + "\n")
+        let missing = try Self.run(["coverage", "/nonexistent-sy/none.script"])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("/nonexistent-sy/none.script"))
+        let none = try Self.run(["coverage"])
+        #expect(none.status != 0)
+    }
+
     /// A `--name` the generated file could not compile with is refused, naming why.
     @Test func generateSwiftRefusesAnEnumNameThatCannotCompile() throws {
         for (name, why) in [("class", "is a Swift keyword"), ("Self", "is a Swift keyword"), ("Type", "is a Swift keyword"),
