@@ -49,10 +49,16 @@ package struct AppModel: Equatable, Sendable {
     /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
     package var lockedURLs: Set<String> = []
 
-    /// The lock-marked URLs for `runtime`'s tab roots and top screen's links.
+    /// How many of the top screen's links get a lock mark worked out: each costs an explanation of
+    /// its URL, and a generated index of a big route file has a link for every route (100,000 of them
+    /// kept the app from its first frame). Links past these are drawn without the hint; opening one
+    /// still goes through the login gate.
+    package static let lockCheckLimit = 64
+
+    /// The lock-marked URLs for `runtime`'s tab roots and the top screen's first ``lockCheckLimit`` links.
     @MainActor
     package static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
-        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.map(\.url)
+        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(lockCheckLimit).map(\.url)
         return Set(urls.filter(runtime.asksForLogin))
     }
     /// The terminal's columns.
