@@ -1,6 +1,9 @@
 // The terminal app's responsiveness, measured in a release build in one run:
 //
-//     swift run -c release switchyard-terminal-bench [--quick] [--json]
+//     swift run -c release switchyard-terminal-bench [--quick] [--json] [--big-table FILE]
+//
+// With `--big-table FILE` (a route file, such as `bigtable.py 100000 /tmp/t.json` writes), it also
+// times the F3 route table's filter on that table, opened as `switchyard --routes FILE` opens it.
 //
 // Every figure runs the app's own code on the demo app, drawing into a `MemoryTerminal` that
 // diffs each frame against the last one the way the ncurses backend does (`FrameDiff`), so what is
@@ -159,7 +162,68 @@ func run() async throws -> (figures: [Figure], changedCells: Int) {
         loop.present()
     }
     figures.append(paste)
+
+    // The F3 filter at 100,000 routes: a key typed in the route table's filter, to the frame that
+    // shows the rows it lets through (a character that narrows, and a backspace that widens again).
+    if let path = bigTable {
+        let (big, bigTerminal) = try await bigTableLoop(path: path)
+        let typed = "order 1"
+        // The filter alone: the key handled by the model (the rows filtered), no frame drawn.
+        var model = Figure(name: "f3_filter_key", what: "F3 filter key handled, no frame, at \(big.model.routes.count) routes (type, backspace)",
+                           targetMilliseconds: 16, samples: [])
+        for _ in 0..<rounds {
+            for character in typed {
+                model.samples.append(await measure { await big.handle(.char(character)) })
+            }
+            for _ in typed {
+                model.samples.append(await measure { await big.handle(.backspace) })
+            }
+        }
+        figures.append(model)
+        var filter = Figure(name: "f3_filter", what: "F3 filter key to frame at \(big.model.routes.count) routes (type, backspace)",
+                            targetMilliseconds: 16, samples: [])
+        // Three rounds: a frame of this app is slow (see BENCHMARKS.md), and three give 42 samples.
+        for round in 0..<min(rounds, 3) {
+            // Type the word a key at a time, then erase it: every key is one sample.
+            for character in typed {
+                filter.samples.append(await measure {
+                    await big.handle(.char(character))
+                    big.present()
+                })
+            }
+            for _ in typed {
+                filter.samples.append(await measure {
+                    await big.handle(.backspace)
+                    big.present()
+                })
+            }
+            if round == 0 { filterRowsSeen = big.model.filteredRoutes.count }
+        }
+        figures.append(filter)
+        return (figures, terminal.changedCells &+ bigTerminal.changedCells)
+    }
     return (figures, terminal.changedCells)
+}
+
+/// The route file named after `--big-table` (made by `bigtable.py 100000 /tmp/t.json`), if any.
+let bigTable: String? = {
+    guard let index = arguments.firstIndex(of: "--big-table"), arguments.index(after: index) < arguments.endIndex else { return nil }
+    return arguments[arguments.index(after: index)]
+}()
+/// How many rows the filter let through after its first key (printed, so the work is not optimised away).
+nonisolated(unsafe) var filterRowsSeen = 0
+
+/// A loop on the route file at `path`, opened as `switchyard --routes` opens it, at 120×40 with the
+/// route table shown and its filter focused.
+@MainActor
+func bigTableLoop(path: String) async throws -> (AppLoop, DiffingTerminal) {
+    let file = try RouteSchema.load(RouteFile.self, path: path)
+    let app = AppDescription.generated(from: file, name: URL(fileURLWithPath: path).lastPathComponent)
+    let terminal = DiffingTerminal(width: 120, height: 40)
+    let loop = AppLoop(runtime: try DemoApp.makeRuntime(app: app), terminal: terminal, animations: false)
+    await loop.handle(.function(3))
+    loop.present()
+    return (loop, terminal)
 }
 
 let (figures, blackhole) = try await run()
@@ -167,7 +231,7 @@ if json {
     let items = figures.map { f in
         "\"\(f.name)\": {\"median_ms\": \(String(format: "%.3f", f.median)), \"p95_ms\": \(String(format: "%.3f", f.p95)), \"target_ms\": \(f.targetMilliseconds), \"meets_target\": \(f.meetsTarget), \"samples\": \(f.samples.count)}"
     }
-    print("{\"terminal\": {" + items.joined(separator: ", ") + "}, \"changed_cells\": \(blackhole)}")
+    print("{\"terminal\": {" + items.joined(separator: ", ") + "}, \"changed_cells\": \(blackhole), \"filter_rows\": \(filterRowsSeen)}")
 } else {
     print("Terminal responsiveness (\(quick ? "quick" : "full") run, \(rounds) samples each; medians, p95; targets on the median)")
     for f in figures {
@@ -176,5 +240,5 @@ if json {
         let figures = String(format: "%8.3f ms  p95 %8.3f ms  target ≤ %3.0f ms", f.median, f.p95, f.targetMilliseconds)
         print("  \(name)\(figures)  \(verdict.padding(toLength: 15, withPad: " ", startingAt: 0)) \(f.what)")
     }
-    print("  (changed cells, summed: \(blackhole))")
+    print("  (changed cells, summed: \(blackhole)\(bigTable == nil ? "" : "; rows after the filter's first key: \(filterRowsSeen)"))")
 }

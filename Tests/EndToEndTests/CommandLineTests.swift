@@ -216,9 +216,9 @@ struct CommandLineTests {
         try """
         print(Routes.orderDetail(id: 42).url)
         print(Routes.tracking(id: 7).url)
-        print(Routes.search(query: "red shoes/50%").url(query: ["sort": "price&size"]))
-        print(Routes.userProfile(id: "a/b").url)
-        print(Routes.webPage(host: "Docs.Example.com", path: ["guide", "a b"]).url)
+        print(try Routes.search(query: "red shoes/50%").url(query: ["sort": "price&size"]))
+        print(try Routes.userProfile(id: "a/b").url)
+        print(try Routes.webPage(host: "Docs.Example.com", path: ["guide", "a b"]).url)
         print(Routes.OrderDetail.pattern)
         """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let build = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 Routes.swift main.swift -o links && ./links")
@@ -260,12 +260,12 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try generated.out.write(to: directory.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
         try """
-        // The error is typed: `error` in the catch is a Routes.SuffixBaseError, with its reason.
+        // The error is typed: `error` in the catch is a Routes.LinkError, with its reason.
         func login(_ base: String) {
-            do throws(Routes.SuffixBaseError) { print(try Routes.phoneLogin(base: base, phone: "138").url) } catch { print("\\(error.reason): \\(error)") }
+            do throws(Routes.LinkError) { print(try Routes.phoneLogin(base: base, phone: "138").url) } catch { print("\\(error.reason): \\(error)") }
         }
         func web(_ base: String) {
-            do throws(Routes.SuffixBaseError) { print(try Routes.webX(base: base, id: 7).url) } catch { print("\\(error.reason): \\(error)") }
+            do throws(Routes.LinkError) { print(try Routes.webX(base: base, id: 7).url) } catch { print("\\(error.reason): \\(error)") }
         }
         for base in ["app://user", "app://user/a/", "user/a", "app://", "app://u?x=1", "app://u#top"] { login(base) }
         for base in ["app://u", "WEB://u"] { web(base) }
@@ -284,6 +284,147 @@ struct CommandLineTests {
         ])
         let matched = try Self.run(["match", "--routes", routes, "app://user/login/138"]).out
         #expect(matched.contains(#""target":"PhoneLogin""#), "\(matched)")
+    }
+
+    /// Target names that are Swift or Foundation names, keywords, the enum's own name, names that
+    /// collide after a case change or repeat, and parameters named like keywords: the generated file
+    /// type-checks beside the built Switchyard modules, every route keeps a builder, and the builders
+    /// refuse an empty, `.` or `..` value with a typed error (no route would match it).
+    @Test(arguments: ["Routes", "Shop"])
+    func generatedSwiftCompilesForAHostileTable(name: String) throws {
+        let targets = ["Link", "Type", "Self", "Any", "String", "Int", "UUID", "Error", "Hashable", "Sendable", "Swift",
+                       "Foundation", "LinkError", "Routes", "Shop", "class", "func", "init", "FAQ", "fAQ", "Item", "Item",
+                       "segment", "host", "value", "suffixBase", "Optional", "Never", "Void", "Bool", "Protocol", "some", "_", "9lives"]
+        var routes = targets.enumerated().map { index, target in
+            #"{"pattern": "app://t\#(index)/:id", "target": "\#(target)"}"#
+        }
+        routes += [
+            #"{"pattern": "app://p/:self/:Type/:url/:pattern/:target/:hashValue/:class?", "target": "Params"}"#,
+            #"{"pattern": "app://q/:q<int>/:u<uuid>/*rest", "target": "Typed"}"#,
+            #"{"pattern": "app://:h/at", "target": "HostParam"}"#,
+            #"{"pattern": "**/login/:phone([0-9]+)", "target": "PhoneLogin"}"#,
+            #"{"pattern": "**/any/:x", "target": "SuffixAny"}"#,
+        ]
+        let file = try Self.routeFile(#"{"routes": ["# + routes.joined(separator: ", ") + "]}")
+        let generated = try Self.run(["generate", "swift", "--routes", file, "--name", name])
+        #expect(generated.status == 0, "\(generated.err)")
+        #expect(generated.err.isEmpty, "\(generated.err)")
+        let functions = generated.out.split(separator: "\n").filter { $0.hasPrefix("    public static func ") && $0.contains(" -> ") }
+        #expect(functions.count == targets.count + 5 + 4, "one builder a route, plus segment, host, value, suffixBase")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try generated.out.write(to: directory.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
+        // Beside the Switchyard modules: the links go to a router, and the refusals are typed.
+        try """
+        import Foundation
+        import Switchyard
+        import SwitchyardKit
+
+        let router = Router()
+        func check(_ link: some \(name).Link) { _ = try? router.match(link.url) }
+        check(try \(name).type(id: "7") as \(name).TypeRoute)
+        check(try \(name).link(id: "a/b"))
+        check(try \(name).selfValue(id: "x"))
+        check(try \(name).params(selfValue: "a", type: "b", urlValue: "c", patternValue: "d", targetValue: "e", hashValueValue: "f"))
+        check(\(name).typed(q: 1, u: Foundation.UUID(), rest: ["a", ".."]))
+        check(try \(name).hostParam(h: "Example"))
+        check(try \(name).phoneLogin(base: "app://user", phone: "1"))
+        do throws(\(name).LinkError) { _ = try \(name).string(id: "..") } catch { print(error.reason) }
+        print((try? RouteRequestBuilder(pattern: \(name).StringRoute.pattern).with("id", "..").url()) ?? "refused")
+        """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let modules = URL(fileURLWithPath: TmuxDriver.binary ?? "").deletingLastPathComponent().appendingPathComponent("Modules").path
+        let typecheck = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 -typecheck -I \(modules) Routes.swift main.swift")
+        #expect(typecheck.status == 0, "\(typecheck.output)")
+
+        // Run: what the links make, and what they refuse.
+        let run = directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        try """
+        import Foundation
+
+        do throws(\(name).LinkError) { print(try \(name).string(id: "a b").url) } catch { print("\\(error.reason): \\(error)") }
+        do throws(\(name).LinkError) { print(try \(name).string(id: "..").url) } catch { print("\\(error.reason): \\(error)") }
+        do throws(\(name).LinkError) { print(try \(name).string(id: ".").url) } catch { print("\\(error.reason): \\(error)") }
+        do throws(\(name).LinkError) { print(try \(name).string(id: "").url) } catch { print("\\(error.reason): \\(error)") }
+        do throws(\(name).LinkError) { print(try \(name).params(selfValue: "a", type: "b", urlValue: "c", patternValue: "d", targetValue: "e", hashValueValue: "f", classValue: "..").url) } catch { print("\\(error.reason): \\(error)") }
+        do throws(\(name).LinkError) { print(try \(name).suffixAny(base: "app://u", x: "..").url) } catch { print("\\(error.reason): \\(error)") }
+        do throws(\(name).LinkError) { print(try \(name).hostParam(h: "..").url) } catch { print("\\(error.reason): \\(error)") }
+        print(\(name).typed(q: 1, u: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, rest: ["a", ".."]).url)
+        print(try \(name).faq(id: "1").url, try \(name).fAQ(id: "2").url, \(name).FAQ.target, \(name).FAQ2.target)
+        print(\(name).\(name)Route.target, \(name).LinkRoute.target, \(name).SelfRoute.target)
+        """.write(to: run.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let built = try Self.shell("cd \(run.path) && swiftc -swift-version 6 ../Routes.swift main.swift -o links && ./links")
+        try #require(built.status == 0, "\(built.output)")
+        let t = targets.firstIndex(of: "String") ?? -1
+        #expect(built.output.split(separator: "\n").map(String.init) == [
+            "app://t\(t)/a%20b",
+            "notASegmentValue(parameter: \"id\"): '..' cannot be the value of parameter 'id' of 'app://t\(t)/:id': an empty, '.' or '..' segment never matches a parameter",
+            "notASegmentValue(parameter: \"id\"): '.' cannot be the value of parameter 'id' of 'app://t\(t)/:id': an empty, '.' or '..' segment never matches a parameter",
+            "notASegmentValue(parameter: \"id\"): '' cannot be the value of parameter 'id' of 'app://t\(t)/:id': an empty, '.' or '..' segment never matches a parameter",
+            "notASegmentValue(parameter: \"class\"): '..' cannot be the value of parameter 'class' of 'app://p/:self/:Type/:url/:pattern/:target/:hashValue/:class?': an empty, '.' or '..' segment never matches a parameter",
+            "notASegmentValue(parameter: \"x\"): '..' cannot be the value of parameter 'x' of '**/any/:x': an empty, '.' or '..' segment never matches a parameter",
+            "notASegmentValue(parameter: \"h\"): '..' cannot be the value of parameter 'h' of 'app://:h/at': an empty, '.' or '..' segment never matches a parameter",
+            "app://q/1/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/a/%2E%2E",
+            "app://t\(targets.firstIndex(of: "FAQ") ?? -1)/1 app://t\(targets.firstIndex(of: "fAQ") ?? -1)/2 FAQ fAQ",
+            "\(name) Link Self",
+        ])
+    }
+
+    /// `coverage` runs each script on a fresh app and splits the table into reached and untested
+    /// routes; a failing script still counts (named on stderr) and the exit status stays 0; a script
+    /// that cannot be read exits 1.
+    @Test func coverageListsReachedThenUntestedRoutesAndPrintsJSON() throws {
+        let app = try Self.routeFile(#"""
+        {"name": "C", "loginURL": "c://login", "tabs": [{"title": "Home", "root": "c://home"}],
+         "routes": [{"pattern": "c://home", "target": "Home", "opens": "tab"},
+                    {"pattern": "c://list/:id", "target": "List", "parent": "c://home"},
+                    {"pattern": "c://item/:list/:id", "target": "Item", "parent": "c://list/{list}"},
+                    {"pattern": "c://secret", "target": "Secret", "metadata": {"requiresLogin": true}},
+                    {"pattern": "c://login", "target": "Login", "opens": "present"}]}
+        """#)
+        let first = try Self.routeFile("open c://item/1/2\nopen c://item/1/3\n")
+        let failing = try Self.routeFile("open c://secret\nexpect top Nowhere\n")
+        let text = try Self.run(["coverage", "--app", app, first, failing])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out == """
+        3 of 5 routes reached by 2 scripts
+
+        reached
+          1  c://list/:id        List
+          2  c://item/:list/:id  Item
+          1  c://login           Login
+
+        untested
+          c://home    Home
+          c://secret  Secret  login
+
+        """)
+        #expect(text.err == "switchyard coverage: \(failing): 1 failure (its coverage still counts)\n")
+        let json = try Self.run(["coverage", "--json", "--app", app, first])
+        #expect(json.status == 0)
+        #expect(json.out == #"{"routes":5,"reached":[{"pattern":"c://list/:id","target":"List","count":1},"#
+            + #"{"pattern":"c://item/:list/:id","target":"Item","count":2}],"untested":[{"pattern":"c://home","target":"Home","gated":false},"#
+            + #"{"pattern":"c://secret","target":"Secret","gated":true},{"pattern":"c://login","target":"Login","gated":false}]}"# + "\n")
+        let missing = try Self.run(["coverage", "/nonexistent-sy/none.script"])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("/nonexistent-sy/none.script"))
+        let none = try Self.run(["coverage"])
+        #expect(none.status != 0)
+    }
+
+    /// A `--name` the generated file could not compile with is refused, naming why.
+    @Test func generateSwiftRefusesAnEnumNameThatCannotCompile() throws {
+        for (name, why) in [("class", "is a Swift keyword"), ("Self", "is a Swift keyword"), ("Type", "is a Swift keyword"),
+                            ("String", "is a Swift or Foundation name"), ("Link", "is a Swift or Foundation name"),
+                            ("LinkError", "is a Swift or Foundation name"), ("Foundation", "is a Swift or Foundation name"),
+                            ("9Routes", "is not a Swift type name"), ("My-Routes", "is not a Swift type name")] {
+            let r = try Self.run(["generate", "swift", "--name", name])
+            #expect(r.status != 0, "\(name)")
+            #expect(r.err.contains("--name: '\(name)' \(why)"), "\(name): \(r.err)")
+            #expect(r.out.isEmpty)
+        }
     }
 
     @Test func badReplayAndRecordPathsAreRefusedWithTheReasonBeforeTheScreenIsTaken() throws {
@@ -320,7 +461,7 @@ struct CommandLineTests {
         #expect(asApp.err.hasSuffix("missing required key \"tabs\" (a plain route file? open it with --routes FILE)\n"))
         // An all-caps target names its builder in lower case.
         let generated = try Self.run(["generate", "swift", "--routes", routes], input: "")
-        #expect(generated.out.contains("public static func faq(topic: String) -> FAQ {"))
+        #expect(generated.out.contains("public static func faq(topic: Swift.String) throws(Routes.LinkError) -> FAQ {"))
     }
 
     @Test func graphDrawsTheAppInDOTOrMermaidAndRefusesOtherFormats() throws {

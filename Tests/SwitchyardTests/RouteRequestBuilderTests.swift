@@ -70,6 +70,22 @@ struct RouteRequestBuilderTests {
         if case .invalidPattern? = invalid {} else { Issue.record("expected invalidPattern, got \(String(describing: invalid))") }
     }
 
+    /// `.` and `..` (and an empty value) are never a parameter's value, since no route matches such a
+    /// segment: the builder refuses them with a typed error naming the parameter, in every position a
+    /// parameter can take (host, path, optional), while a catch-all keeps its dot segments.
+    @Test(arguments: [
+        ("app://search/:q", "q"), ("app://:h/x", "h"), ("app://a/:opt?", "opt"), ("search/:q", "q"),
+    ])
+    func dotSegmentsAndEmptyValuesAreRefused(pattern: String, name: String) throws {
+        for value in [".", "..", ""] {
+            let builder = RouteRequestBuilder(pattern: pattern, defaultScheme: "app").with(name, value)
+            #expect(throws: RequestBuildError.build(.invalidValue(name: name, value: value)), "\(pattern) \(value)") {
+                try builder.url()
+            }
+        }
+        #expect(try RouteRequestBuilder(pattern: "app://f/*path").with("path", "a/../b").url() == "app://f/a/../b")
+    }
+
     @Test func urlBuildersAddAndReplaceQueryItems() throws {
         let url = try RouteRequestBuilder(url: "app://feed?tab=new&x=1#top")
             .with("tab", "hot")

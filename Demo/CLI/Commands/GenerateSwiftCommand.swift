@@ -12,10 +12,12 @@ struct GenerateSwiftCommand: ParsableCommand {
         holds its parameters and builds its URL, and a static function to make one, named after the \
         route's target (`Routes.orderDetail(id: 42).url`). A parameter typed `<int>` is an `Int`, `<uint>` \
         a `UInt`, `<uuid>` a `UUID`, others `String`; an optional segment is an optional argument; a \
-        catch-all is `[String]`; a suffix pattern's link takes a `base` URL, checked when the link is made \
-        (a typed `Routes.SuffixBaseError` names what is wrong). A call that leaves out a required \
-        parameter does not compile. Values are \
-        percent-encoded for their segment. Each struct conforms to `Routes.Link` (its `pattern`, \
+        catch-all is `[String]`; a suffix pattern's link takes a `base` URL, checked when the link is made. \
+        A text value that could be empty, `.` or `..` (which no route matches) is checked too: such a link \
+        throws a typed `Routes.LinkError` naming what is wrong. A call that leaves out a required \
+        parameter does not compile. Values are percent-encoded for their segment. Names that would clash (a target named `String`, `Link`, `Self` or \
+        the enum's own name; `FAQ` and `fAQ`) get `Route` or a number appended, so the file compiles; a --name \
+        that is a keyword or a name the file uses is refused. Each struct conforms to `Routes.Link` (its `pattern`, \
         `target` and `url`), the shape of TheRouter's CustomRouterInfo. The demo app's routes by default.
         """
     )
@@ -30,8 +32,8 @@ struct GenerateSwiftCommand: ParsableCommand {
     var name = "Routes"
 
     func validate() throws {
-        guard SwiftRouteGenerator.isIdentifier(name) else {
-            throw ValidationError("--name: '\(RouteFileLoader.visible(name))' is not a Swift type name")
+        if let problem = SwiftRouteGenerator.problem(enumName: name) {
+            throw ValidationError("--name: \(RouteFileLoader.visible(problem))")
         }
     }
 

@@ -7,7 +7,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
         abstract: "A URL router for app navigation, and a terminal app that shows it working.",
-        subcommands: [RunCommand.self, MatchCommand.self, ExplainCommand.self, AppCommand.self, ScriptCommand.self, RoutesCommand.self, LintCommand.self, ExportCommand.self, GraphCommand.self, DiffCommand.self, GenerateCommand.self, ImportCommand.self],
+        subcommands: [RunCommand.self, MatchCommand.self, ExplainCommand.self, AppCommand.self, ScriptCommand.self, RoutesCommand.self, LintCommand.self, ExportCommand.self, GraphCommand.self, DiffCommand.self, GenerateCommand.self, ImportCommand.self, CoverageCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

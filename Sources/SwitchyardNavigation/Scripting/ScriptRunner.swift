@@ -23,6 +23,9 @@ public final class ScriptRunner {
     public private(set) var passedExpectations = 0
     /// Print traces after each open (on by default).
     public var showTraces: Bool
+    /// The routes the script's commands reached so far (see ``RouteCoverage``); a failed `expect`
+    /// does not undo what its commands reached.
+    public private(set) var coverage = RouteCoverage()
     private var last: StepReport?
     private var lastOpen: StepReport?
     /// Set when the last open was held for login and its hold was then cancelled: its callback's outcome.
@@ -102,12 +105,14 @@ public final class ScriptRunner {
             return bad(number, error.message)
         }
         var report: StepReport
+        let before = runtime.state
         if let performer {
             report = await performer(command)
         } else {
             report = await runtime.perform(command)
         }
         report.command = line
+        coverage.record(report, before: before, router: runtime.router)
         last = report
         if let cancelled = report.cancelledHold, cancelled.openID == lastOpen?.trace?.id { lastOpenCancelled = true }
         if report.isOpen {

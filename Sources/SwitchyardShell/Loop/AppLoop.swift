@@ -84,6 +84,7 @@ package final class AppLoop {
             fresh.logToggled = old.logToggled
             fresh.logExpandsAll = old.logExpandsAll
             fresh.prompt = old.prompt
+            fresh.keepCoverage(old.coverage)
             model = fresh
         case .failed(let message):
             // In the log too, where a long reason is not cut to the status line's width.
@@ -201,7 +202,9 @@ package final class AppLoop {
         let size = model.layout.screen
         let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
+        let stateBefore = runtime.state
         let report = await runtime.perform(effect)
+        model.recordCoverage(report, before: stateBefore, router: runtime.router)
         onCommand?(effect, report)
         model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
         model.isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn

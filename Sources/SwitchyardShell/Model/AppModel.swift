@@ -51,10 +51,16 @@ package struct AppModel: Equatable, Sendable {
     /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
     package var lockedURLs: Set<String> = []
 
-    /// The lock-marked URLs for `runtime`'s tab roots and top screen's links.
+    /// How many of the top screen's links get a lock mark worked out: each costs an explanation of
+    /// its URL, and a generated index of a big route file has a link for every route (100,000 of them
+    /// kept the app from its first frame). Links past these are drawn without the hint; opening one
+    /// still goes through the login gate.
+    package static let lockCheckLimit = 64
+
+    /// The lock-marked URLs for `runtime`'s tab roots and the top screen's first ``lockCheckLimit`` links.
     @MainActor
     package static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
-        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.map(\.url)
+        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(lockCheckLimit).map(\.url)
         return Set(urls.filter(runtime.asksForLogin))
     }
     /// The terminal's columns.
@@ -65,8 +71,12 @@ package struct AppModel: Equatable, Sendable {
     package var focus: Focus = .phone
     /// The URL prompt.
     package var prompt: LineEditor
-    /// The route table's filter line.
-    package var filter: LineEditor
+    /// The route table's filter line (a change of its text filters the rows again).
+    package var filter: LineEditor {
+        didSet {
+            if filter.text != oldValue.text { refilterRoutes() }
+        }
+    }
     /// Whether the route log panel is shown.
     package var showsLog = false
     /// Whether the route table panel is shown.
@@ -119,7 +129,18 @@ package struct AppModel: Equatable, Sendable {
         return byDefault != logToggled.contains(entry.sequence)
     }
     /// The rows of the route table panel (routes, redirects, relocations).
-    package var routes: [RouteRow]
+    package var routes: [RouteRow] {
+        get { routeIndex.rows }
+        set {
+            routeIndex = RouteTableIndex(rows: newValue)
+            filteredRoutes = routeIndex.all
+            refilterRoutes()
+        }
+    }
+    /// The route table's rows, indexed for the filter.
+    package private(set) var routeIndex: RouteTableIndex
+    /// The routes this run of the app has reached (``RouteCoverage``), marked in the route table.
+    package private(set) var coverage = RouteCoverage()
     /// The selected row among the rows the filter lets through.
     package var routeSelection = 0
     /// The selected item of each screen that had one, so Back returns to the same link.
@@ -158,7 +179,9 @@ package struct AppModel: Equatable, Sendable {
         self.height = max(0, height)
         self.prompt = LineEditor(historyLimit: 100)
         self.filter = LineEditor(historyLimit: 0)
-        self.routes = routes
+        let index = RouteTableIndex(rows: routes)
+        self.routeIndex = index
+        self.filteredRoutes = index.all
         self.completionWords = completionWords
         self.animationsEnabled = animationsEnabled
         self.tween = tween
@@ -253,17 +276,48 @@ package struct AppModel: Equatable, Sendable {
         }
     }
 
-    /// The route table rows the filter lets through, with their indices in ``routes``.
-    package var filteredRoutes: [RouteRow] {
+    /// The route table rows the filter lets through (in "test a URL" mode, the candidates with their
+    /// verdicts); kept up to date as the filter's text, the rows or the URL test change.
+    package private(set) var filteredRoutes: RouteRowList
+
+    /// Filters the rows again for the current filter text or URL test; a text that only adds to the
+    /// previous one narrows the previous result.
+    mutating func refilterRoutes() {
         if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
-            return RouteRow.tested(routes, by: urlTest)
+            filteredRoutes = routeIndex.tested(by: urlTest)
+        } else {
+            filteredRoutes = routeIndex.filtered(by: filter.text, narrowing: filteredRoutes)
         }
-        return RouteRow.filter(routes, by: filter.text)
+    }
+
+    /// Records what a command reached (see ``RouteCoverage``), for the route table's marks.
+    @MainActor
+    package mutating func recordCoverage(_ report: StepReport, before: NavigationState, router: Router) {
+        coverage.record(report, before: before, router: router)
+    }
+
+    /// Carries the marks of an earlier run of the app over (a reload keeps what the run reached).
+    package mutating func keepCoverage(_ earlier: RouteCoverage) {
+        coverage = earlier
+    }
+
+    /// Whether this run of the app has reached the route of `row` (a route row only).
+    package func isReached(_ row: RouteRow) -> Bool {
+        row.kind == .route && coverage.count(of: RouteCoverage.Route(pattern: row.pattern, target: row.target)) > 0
+    }
+
+    /// How many route rows this run of the app has reached.
+    package var reachedRouteCount: Int {
+        Set(coverage.counts.keys.compactMap { routeIndex.row(of: $0) }).count
     }
 
     /// "Test a URL" mode: the router's verdicts for the URL typed in the route table's filter (set by
     /// the loop while the filter holds a URL), so the table lists every candidate with its verdict.
-    package var urlTest: URLTest?
+    package var urlTest: URLTest? {
+        didSet {
+            if urlTest != oldValue { refilterRoutes() }
+        }
+    }
 
     /// The verdicts for one URL typed in the route table's filter.
     package struct URLTest: Equatable, Sendable {

@@ -91,24 +91,13 @@ package struct RouteRow: Hashable, Sendable {
     /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;
     /// the routes that do not fit the URL's scheme and host are left out.
     package static func tested(_ rows: [RouteRow], by explanation: AppModel.URLTest) -> [RouteRow] {
-        explanation.candidates.compactMap { candidate in
-            guard var row = rows.first(where: { $0.kind == .route && $0.pattern == candidate.pattern }) else { return nil }
-            row.verdict = candidate.verdict
-            row.wins = candidate.pattern == explanation.winner
-            return row
-        }
+        Array(RouteTableIndex(rows: rows).tested(by: explanation))
     }
 
     /// The rows whose pattern, target or notes contain `filter` (ignoring case); all rows when the
-    /// filter is empty or only spaces. Several words must all match.
+    /// filter is empty or only spaces. Several words must all match. (The route table filters through
+    /// a ``RouteTableIndex`` it keeps; this is the same filter on rows given once.)
     package static func filter(_ rows: [RouteRow], by filter: String) -> [RouteRow] {
-        let words = filter.lowercased().split(separator: " ").map(String.init)
-        guard !words.isEmpty else {
-            return rows
-        }
-        return rows.filter { row in
-            let haystack = ([row.pattern, row.target] + row.notes).joined(separator: " ").lowercased()
-            return words.allSatisfy { haystack.contains($0) }
-        }
+        Array(RouteTableIndex(rows: rows).filtered(by: filter))
     }
 }

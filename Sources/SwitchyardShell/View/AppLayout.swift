@@ -21,7 +21,7 @@ package struct AppLayout: Hashable, Sendable {
     /// columns the phone narrows to ``compactPhoneWidth`` so the route log is readable.
     package static let preferredPanelWidth = 42
     /// The narrowest the phone gets to make room for panels.
-    package static let compactPhoneWidth = 36
+    package static let compactPhoneWidth = 40
     /// The width of the `Filter: ` label in the route table panel.
     static let filterLabelWidth = 8
 

@@ -176,7 +176,7 @@ extension AppView {
         let rows = model.filteredRoutes
         let title = model.urlTest.map { test in
             "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + (test.via.isEmpty ? "" : " · via \(test.via.count)")
-        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3"
+        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3" + (model.coverage.isEmpty ? "" : " · \(model.reachedRouteCount) reached")
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .routes))
@@ -209,9 +209,9 @@ extension AppView {
         }
         let selection = min(max(0, model.routeSelection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
-        let widest = rows.map { AppViewText.width($0.pattern) }.max() ?? 0
+        let widest = rows.widestPattern
         let patternWidth = min(widest, max(8, list.width * 3 / 5))
-        let widestTarget = rows.map { AppViewText.width($0.target) }.max() ?? 0
+        let widestTarget = rows.widestTarget
         let targetWidth = min(widestTarget, 16, max(6, list.width - patternWidth - 5))
         for row in 0..<min(list.height, rows.count - offset) {
             let index = row + offset
@@ -229,7 +229,8 @@ extension AppView {
                 DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth), toWidth: patternWidth)
             var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y, style: style(CellStyle(role: .link)), clip: line)
             let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
-            x = canvas.put("  " + target, x: x, y: y, style: style(.plain), clip: line)
+            // `●` between pattern and target marks a route this run of the app has reached.
+            x = canvas.put((model.isReached(route) ? "●" : " ") + " " + target, x: x, y: y, style: style(.plain), clip: line)
             let flags = route.flags
             if !flags.isEmpty {
                 let room = line.maxX - x - 2

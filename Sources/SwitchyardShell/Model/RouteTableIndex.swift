@@ -1,0 +1,200 @@
+import Switchyard
+import SwitchyardNavigation
+
+/// The route table panel's rows, read once for the filter: each row's searchable text (pattern,
+/// target and notes, lowercased) as UTF-8 in one buffer, the rows' display widths, and the first
+/// route row of each pattern. With it a key typed in the filter scans bytes, not strings, and a
+/// key that only adds to the filter's text scans just the rows the previous text let through.
+package struct RouteTableIndex: Sendable, Equatable {
+    /// The rows, in table order.
+    package let rows: [RouteRow]
+    /// Every row's searchable text, lowercased UTF-8, one after another.
+    private let text: [UInt8]
+    /// Where each row's text starts in ``text``; one more entry than rows, the last being the end.
+    private let starts: [Int]
+    /// The display width of each row's pattern.
+    private let patternWidths: [Int]
+    /// The display width of each row's target.
+    private let targetWidths: [Int]
+    /// The first route row of each pattern, for "test a URL" mode.
+    private let routeByPattern: [String: Int]
+    /// The first route row of each target, for a reached route whose pattern is not in the table.
+    private let routeByTarget: [String: Int]
+
+    /// Indexes `rows`.
+    package init(rows: [RouteRow]) {
+        self.rows = rows
+        var text: [UInt8] = []
+        var starts: [Int] = [0]
+        starts.reserveCapacity(rows.count + 1)
+        var byPattern: [String: Int] = [:]
+        var byTarget: [String: Int] = [:]
+        for (index, row) in rows.enumerated() {
+            text += Self.searchText(of: row).utf8
+            starts.append(text.count)
+            if row.kind == .route {
+                if byPattern[row.pattern] == nil { byPattern[row.pattern] = index }
+                if byTarget[row.target] == nil { byTarget[row.target] = index }
+            }
+        }
+        self.text = text
+        self.starts = starts
+        patternWidths = rows.map { AppViewText.width($0.pattern) }
+        targetWidths = rows.map { AppViewText.width($0.target) }
+        routeByPattern = byPattern
+        routeByTarget = byTarget
+    }
+
+    /// Two indexes are equal when their rows are (the rest is derived from them).
+    package static func == (a: RouteTableIndex, b: RouteTableIndex) -> Bool { a.rows == b.rows }
+
+    /// What the filter searches in a row: its pattern, target and notes, lowercased, one space apart.
+    static func searchText(of row: RouteRow) -> String {
+        ([row.pattern, row.target] + row.notes).joined(separator: " ").lowercased()
+    }
+
+    /// The filter's words: its text lowercased, split at spaces, as UTF-8.
+    static func words(of filter: String) -> [[UInt8]] {
+        Array(filter.lowercased().utf8).split(separator: UInt8(ascii: " ")).map(Array.init)
+    }
+
+    /// All rows.
+    package var all: RouteRowList {
+        RouteRowList(index: self, positions: nil, filterText: "")
+    }
+
+    /// The rows whose text contains every word of `filter` (ignoring case); all rows when it has no
+    /// words. `previous`, the list for an earlier filter text, is narrowed instead of the whole table
+    /// when the new text only adds to that one (each row the new text lets through, the old one did).
+    package func filtered(by filter: String, narrowing previous: RouteRowList? = nil) -> RouteRowList {
+        let words = Self.words(of: filter)
+        guard !words.isEmpty else { return all }
+        var candidates: [Int]?
+        if let previous, let old = previous.filterText, !Self.words(of: old).isEmpty,
+           Array(filter.lowercased().utf8).starts(with: old.lowercased().utf8) {
+            candidates = previous.positions ?? nil
+        }
+        let positions = text.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                var out: [Int] = []
+                func keep(_ row: Int) {
+                    let range = starts[row]..<starts[row + 1]
+                    if words.allSatisfy({ Self.contains(bytes, range, $0) }) { out.append(row) }
+                }
+                if let candidates {
+                    for row in candidates { keep(row) }
+                } else {
+                    for row in 0..<rows.count { keep(row) }
+                }
+                return out
+            }
+        }
+        return RouteRowList(index: self, positions: positions, filterText: filter)
+    }
+
+    /// Whether `bytes[range]` contains `word`.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        let count = word.count
+        guard count <= range.count, let first = word.first else { return count == 0 }
+        var at = range.lowerBound
+        let last = range.upperBound - count
+        while at <= last {
+            if bytes[at] == first {
+                var k = 1
+                while k < count && bytes[at + k] == word[k] { k += 1 }
+                if k == count { return true }
+            }
+            at += 1
+        }
+        return false
+    }
+
+    /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;
+    /// the routes that do not fit the URL's scheme and host are left out.
+    package func tested(by explanation: AppModel.URLTest) -> RouteRowList {
+        let rows = explanation.candidates.compactMap { candidate -> RouteRow? in
+            guard let index = routeByPattern[candidate.pattern] else { return nil }
+            var row = self.rows[index]
+            row.verdict = candidate.verdict
+            row.wins = candidate.pattern == explanation.winner
+            return row
+        }
+        return RouteRowList(tested: rows)
+    }
+
+    /// The row index of `route` (the first route of its target when its pattern is not in the table).
+    package func row(of route: RouteCoverage.Route) -> Int? {
+        if let index = routeByPattern[route.pattern], rows[index].target == route.target { return index }
+        if let index = routeByTarget[route.target] { return index }
+        return nil
+    }
+
+    fileprivate func patternWidth(_ row: Int) -> Int { patternWidths[row] }
+    fileprivate func targetWidth(_ row: Int) -> Int { targetWidths[row] }
+}
+
+/// The rows the route table's filter lets through: positions in a ``RouteTableIndex`` (so a key
+/// copies no rows), or the rows of "test a URL" mode; with the widest pattern and target among them.
+package struct RouteRowList: RandomAccessCollection, Sendable, Equatable {
+    private let index: RouteTableIndex?
+    /// The rows' positions in the index; nil for all of them.
+    fileprivate let positions: [Int]?
+    private let testedRows: [RouteRow]
+    /// The filter text the rows answer (nil in "test a URL" mode).
+    package let filterText: String?
+    /// The widest pattern's display width.
+    package let widestPattern: Int
+    /// The widest target's display width.
+    package let widestTarget: Int
+
+    fileprivate init(index: RouteTableIndex, positions: [Int]?, filterText: String) {
+        self.index = index
+        self.positions = positions
+        testedRows = []
+        self.filterText = filterText
+        var pattern = 0, target = 0
+        if let positions {
+            for row in positions {
+                pattern = Swift.max(pattern, index.patternWidth(row))
+                target = Swift.max(target, index.targetWidth(row))
+            }
+        } else {
+            for row in index.rows.indices {
+                pattern = Swift.max(pattern, index.patternWidth(row))
+                target = Swift.max(target, index.targetWidth(row))
+            }
+        }
+        widestPattern = pattern
+        widestTarget = target
+    }
+
+    fileprivate init(tested rows: [RouteRow]) {
+        index = nil
+        positions = nil
+        testedRows = rows
+        filterText = nil
+        widestPattern = rows.map { AppViewText.width($0.pattern) }.max() ?? 0
+        widestTarget = rows.map { AppViewText.width($0.target) }.max() ?? 0
+    }
+
+    /// No rows.
+    package init() {
+        self.init(tested: [])
+    }
+
+    package var startIndex: Int { 0 }
+
+    package var endIndex: Int {
+        guard let index else { return testedRows.count }
+        return positions?.count ?? index.rows.count
+    }
+
+    package subscript(position: Int) -> RouteRow {
+        guard let index else { return testedRows[position] }
+        return index.rows[positions?[position] ?? position]
+    }
+
+    package static func == (a: RouteRowList, b: RouteRowList) -> Bool {
+        a.filterText == b.filterText && a.elementsEqual(b)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Switchyard
+import SwitchyardDemo
+import SwitchyardNavigation
+import Testing
+
+/// What the script runner counts as reached, one way at a time, on `Apps/coverage.json`: a tab app
+/// whose `List` is the parent of `Item`, a registered `Old` route that a static redirect shadows, a
+/// registered `Legacy` route that a relocation rewrites, and a gated `Secret`.
+@MainActor
+struct RouteCoverageTests {
+    static func app() throws -> AppDescription {
+        let url = GoldenScriptTests.apps.appendingPathComponent("coverage.json")
+        return try AppDescription.decode(json: Data(contentsOf: url))
+    }
+
+    /// Runs `script` on a fresh app and returns the reached counts by target, and whether it passed.
+    static func run(_ script: String) async throws -> ([String: Int], Bool) {
+        let runtime = try AppRuntime(app: app())
+        let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }
+        let passed = await runner.run(script)
+        var byTarget: [String: Int] = [:]
+        for (route, n) in runner.coverage.counts { byTarget[route.target, default: 0] += n }
+        return (byTarget, passed)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let script: String
+        let reached: [String: Int]
+        var testDescription: String { name }
+    }
+
+    nonisolated static let cases: [Case] = [
+        Case(name: "an open reaches its route", script: "open cov://never", reached: ["Never": 1]),
+        Case(name: "a deep link reaches its parents that it places", script: "open cov://item/3/9",
+             reached: ["Item": 1, "List": 1]),
+        Case(name: "a parent already on the stack is not placed again", script: "open cov://list/3\nopen cov://item/3/9",
+             reached: ["List": 1, "Item": 1]),
+        Case(name: "a static redirect's source route counts", script: "open cov://old/5",
+             reached: ["Old": 1, "Item": 1, "List": 1]),
+        Case(name: "a relocation's source route counts", script: "open cov://legacy/4", reached: ["Legacy": 1, "List": 1]),
+        Case(name: "a held open reaches the login route, not the gated one", script: "open cov://secret",
+             reached: ["Login": 1]),
+        Case(name: "login resumes the held open: the gated route is reached", script: "open cov://secret\nlogin",
+             reached: ["Login": 1, "Secret": 1]),
+        Case(name: "a tab jump opens the tab's root", script: "tab 2\ntab 1", reached: ["Lists": 1, "Home": 1]),
+        Case(name: "a tap opens the link", script: "tap 1", reached: ["List": 1]),
+        Case(name: "counts add up, an update in place too", script: "open cov://never\nback\nopen cov://never\nopen cov://never",
+             reached: ["Never": 3]),
+        Case(name: "an open no route matches reaches nothing", script: "open cov://nowhere", reached: [:]),
+        Case(name: "commands that open nothing reach nothing", script: "back\ndismiss\nlogout", reached: [:]),
+    ]
+
+    @Test("reached", arguments: cases)
+    func reached(_ c: Case) async throws {
+        let (reached, _) = try await Self.run(c.script)
+        #expect(reached == c.reached)
+    }
+
+    /// A failed expectation does not undo what the script's commands reached.
+    @Test func aFailingScriptStillCounts() async throws {
+        let (reached, passed) = try await Self.run("open cov://never\nexpect top Somewhere else\nbogus line")
+        #expect(!passed)
+        #expect(reached == ["Never": 1])
+    }
+
+    /// Every route is in exactly one list, in table order; gated routes are marked; a route a
+    /// relocation aliases to a target counts for that target's first route.
+    @Test func theReportSplitsTheTable() async throws {
+        let runtime = try AppRuntime(app: Self.app())
+        let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }
+        await runner.run("open cov://item/3/9\nopen cov://secret")
+        let routes = runtime.coverageRoutes
+        let (reached, untested) = runner.coverage.report(routes: routes)
+        #expect(reached.map(\.target) == ["List", "Item", "Login"])
+        #expect(untested.map(\.target) == ["Home", "Lists", "Old", "Legacy", "Secret", "Never"])
+        #expect(untested.filter(\.gated).map(\.target) == ["Secret"])
+        #expect(Set(reached.map(\.pattern)).isDisjoint(with: untested.map(\.pattern)))
+        #expect(reached.count + untested.count == routes.count)
+
+        var aliased = RouteCoverage()
+        aliased.add(RouteCoverage.Route(pattern: "cov://elsewhere/:id", target: "List"), times: 2)
+        aliased.add(RouteCoverage.Route(pattern: "cov://gone", target: "NoSuchTarget"))
+        let split = aliased.report(routes: routes)
+        #expect(split.reached == [CoverageLine(pattern: "cov://list/:list", target: "List", count: 2, gated: false)])
+        #expect(split.untested.count == routes.count - 1)
+    }
+
+    /// The demo app's golden scripts reach a route whenever the runner reports an open handled, so the
+    /// record agrees with the traces (a property over every golden script).
+    @Test("coverage agrees with the handled opens", arguments: GoldenScriptTests.scripts.filter { !$0.contains("--") })
+    func agreesWithHandledOpens(_ name: String) async throws {
+        let script = try String(contentsOf: GoldenScriptTests.directory.appendingPathComponent(name + ".script"), encoding: .utf8)
+        let runtime = try DemoApp.makeRuntime()
+        let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }
+        await runner.run(script)
+        var handled: [RouteCoverage.Route: Int] = [:]
+        for event in runtime.timeline {
+            guard case .open(let trace) = event.kind, trace.outcome.isHandled, let pattern = trace.matchedPattern,
+                  let target = trace.target else { continue }
+            handled[RouteCoverage.Route(pattern: pattern, target: target), default: 0] += 1
+        }
+        for (route, n) in handled {
+            #expect(runner.coverage.count(of: route) >= n, "\(route.pattern) handled \(n)×, counted \(runner.coverage.count(of: route))×")
+        }
+    }
+}

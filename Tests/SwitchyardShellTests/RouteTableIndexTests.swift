@@ -1,0 +1,97 @@
+import Foundation
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+/// The route table's indexed filter against the plain definition (every word of the lowercased
+/// filter is in the row's lowercased pattern, target and notes), over random rows and random typing,
+/// with narrowing from the previous result as the model does it; and the reached marks.
+/// A small seeded generator (SplitMix64), so the random cases repeat.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Route table filter")
+@MainActor
+struct RouteTableIndexTests {
+    /// The filter's definition, written the plain way.
+    static func oracle(_ rows: [RouteRow], _ filter: String) -> [RouteRow] {
+        let words = filter.lowercased().split(separator: " ").map(String.init)
+        return rows.filter { row in
+            let text = ([row.pattern, row.target] + row.notes).joined(separator: " ").lowercased()
+            return words.allSatisfy { text.contains($0) }
+        }
+    }
+
+    nonisolated static let pieces = ["app://", "order", "Order", "/:id", "<int>", "user", "ÜBER", "straße", "订单", "x", "Login", " ", "-", "42"]
+
+    static func rows(_ random: inout SeededRandom, count: Int) -> [RouteRow] {
+        (0..<count).map { index in
+            func word() -> String { (0..<Int(random.next() % 4 + 1)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() }
+            let kind: RouteRow.Kind = index % 7 == 6 ? .redirect : .route
+            return RouteRow(kind: kind, pattern: "app://" + word(), target: word(), metadata: random.next() % 3 == 0 ? ["requiresLogin"] : [],
+                            interceptors: random.next() % 5 == 0 ? ["LoginGate"] : [], priority: Int(random.next() % 3))
+        }
+    }
+
+    @Test func theIndexedFilterAgreesWithItsDefinitionWhileTyping() {
+        var random = SeededRandom(seed: 21)
+        for _ in 0..<40 {
+            let rows = Self.rows(&random, count: 60)
+            let index = RouteTableIndex(rows: rows)
+            var text = ""
+            var previous = index.all
+            for _ in 0..<12 {
+                // Mostly typing, sometimes a backspace or a new word.
+                switch random.next() % 6 {
+                case 0: if !text.isEmpty { text.removeLast() }
+                case 1: text += " "
+                default:
+                    let piece = Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+                    text += String(piece.prefix(Int(random.next() % 3 + 1)))
+                }
+                let list = index.filtered(by: text, narrowing: previous)
+                #expect(Array(list) == Self.oracle(rows, text), "filter '\(text)'")
+                #expect(list.widestPattern == (list.map { AppViewText.width($0.pattern) }.max() ?? 0))
+                previous = list
+            }
+        }
+    }
+
+    @Test func theModelFiltersAsTheFilterLineChanges() throws {
+        var random = SeededRandom(seed: 7)
+        let rows = Self.rows(&random, count: 200)
+        var model = AppModel(appName: "T", state: try NavigationState(tabs: [Tab(title: "A", rootURL: "app://a", root: Screen(kind: "A", url: "app://a", title: "A"))]),
+                             width: 100, height: 30, routes: rows)
+        for text in ["o", "or", "ord", "ord ", "ord x", "ord", "", "LOGIN"] {
+            model.filter.setText(text)
+            #expect(Array(model.filteredRoutes) == Self.oracle(rows, text), "filter '\(text)'")
+        }
+        model.routes = Array(rows.prefix(10))
+        #expect(Array(model.filteredRoutes) == Self.oracle(Array(rows.prefix(10)), "LOGIN"))
+    }
+
+    @Test func theRouteTableMarksTheRoutesThisRunReached() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("R", to: loop, terminal)
+        #expect(!loop.model.filteredRoutes.contains(where: loop.model.isReached))
+        await loop.perform(.open("app://discover/item/7"))
+        loop.present()
+        let reached = loop.model.filteredRoutes.filter(loop.model.isReached).map(\.pattern)
+        #expect(reached == ["app://discover/item/:id<int>"])
+        #expect(loop.model.reachedRouteCount == 1)
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("· F3 · 1 reached"))
+        #expect(text.contains("app://discover/item/:id<int>●"), "\(text)")
+    }
+}
