@@ -44,9 +44,10 @@ struct MatchCommand: ParsableCommand {
     /// One URL's result as a one-line JSON object. Relocations and redirects are followed (and listed in
     /// `via`) before matching, as an open would.
     static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil) -> String {
-        let explanation = router?.explain(url)
+        // The rewrites only (`resolve`): the candidates `explain` adds cost a pass over the table per URL.
+        let explanation = router?.resolve(url)
         let via: JSONText.Value = .array((explanation?.steps ?? []).map { .string($0.description) })
-        let final = explanation.map { $0.stopped == nil ? $0.final.url : url } ?? url
+        let final = explanation.map { $0.stopped == nil ? $0.finalURL : url } ?? url
         var fields = fields(final, table)
         fields.insert(("via", via), at: 1)
         if final != url { fields.insert(("final", .string(final)), at: 2) }

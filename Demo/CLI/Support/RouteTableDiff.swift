@@ -30,16 +30,18 @@ struct RouteTableDiff {
 
     init(old: RouteFile, new: RouteFile, oldRouter: Router, newRouter: Router) {
         func key(_ pattern: String) -> String { (try? RoutePattern(pattern))?.description ?? pattern }
-        let oldRoutes = Dictionary(old.routes.map { (key($0.pattern), $0) }, uniquingKeysWith: { first, _ in first })
-        let newRoutes = Dictionary(new.routes.map { (key($0.pattern), $0) }, uniquingKeysWith: { first, _ in first })
-        for route in new.routes where oldRoutes[key(route.pattern)] == nil {
+        // Each pattern's canonical text once (parsing is most of the cost of comparing the routes).
+        let oldKeys = old.routes.map { key($0.pattern) }, newKeys = new.routes.map { key($0.pattern) }
+        let oldRoutes = Dictionary(zip(oldKeys, old.routes), uniquingKeysWith: { first, _ in first })
+        let newRoutes = Dictionary(zip(newKeys, new.routes), uniquingKeysWith: { first, _ in first })
+        for (k, route) in zip(newKeys, new.routes) where oldRoutes[k] == nil {
             changes.append(Change(mark: "+", kind: "route", pattern: route.pattern, detail: route.target))
         }
-        for route in old.routes where newRoutes[key(route.pattern)] == nil {
+        for (k, route) in zip(oldKeys, old.routes) where newRoutes[k] == nil {
             changes.append(Change(mark: "-", kind: "route", pattern: route.pattern, detail: route.target))
         }
-        for route in new.routes {
-            guard let was = oldRoutes[key(route.pattern)] else { continue }
+        for (k, route) in zip(newKeys, new.routes) {
+            guard let was = oldRoutes[k] else { continue }
             var what: [String] = []
             if was.target != route.target { what.append("target \(was.target) → \(route.target)") }
             if was.priority != route.priority { what.append("priority \(was.priority) → \(route.priority)") }
@@ -87,12 +89,13 @@ struct RouteTableDiff {
 
     /// Where `router` sends `url`: `PATTERN (TARGET)`, after redirects and relocations; or why nothing.
     static func winner(_ url: String, _ router: Router) -> String {
-        let explanation = router.explain(url)
-        if let stopped = explanation.stopped { return "none (\(stopped))" }
-        guard let pattern = explanation.final.winner else { return "none" }
-        let target = (try? router.match(explanation.final.url))?.target.target
-        let via = explanation.steps.isEmpty ? "" : " via \(explanation.steps.map(\.kind).joined(separator: ", "))"
-        return pattern + (target.map { " (\($0))" } ?? "") + via
+        // The rewrites, then one lookup: the candidates `explain` lists are not needed here, and listing them
+        // costs a pass over the table per URL.
+        let resolution = router.resolve(url)
+        if let stopped = resolution.stopped { return "none (\(stopped))" }
+        guard let m = try? router.match(resolution.finalURL) else { return "none" }
+        let via = resolution.steps.isEmpty ? "" : " via \(resolution.steps.map(\.kind).joined(separator: ", "))"
+        return m.pattern.description + " (\(m.target.target))" + via
     }
 
     func text(oldName: String, newName: String) -> String {

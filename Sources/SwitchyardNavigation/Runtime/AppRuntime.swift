@@ -185,8 +185,10 @@ public final class AppRuntime {
     /// build, or the tab a tab jump by index would show requires login.
     public func asksForLogin(_ url: String) -> Bool {
         guard gate != nil, !isLoggedIn else { return false }
-        let explanation = router.explain(url)
-        guard explanation.stopped == nil, let m = try? router.match(explanation.final.url) else { return false }
+        // The rewrites only: the app asks this of every link on the screen, and `explain`'s list of
+        // candidates costs a pass over the table per URL.
+        let resolution = router.resolve(url)
+        guard resolution.stopped == nil, let m = try? router.match(resolution.finalURL) else { return false }
         if m.target.metadata[.requiresLogin] == true { return true }
         var route = routesByKind[m.target.target]
         if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: m.query, nativeTabIndex: nil, opens: opens),
@@ -291,10 +293,10 @@ public final class AppRuntime {
     /// `screen` as this app's routes build it from its URL (relocations and redirects followed), with
     /// the parameters the app passed it natively; nil when the URL no longer reaches a screen route.
     private func rebuilt(_ screen: Screen) -> Screen? {
-        let explanation = router.explain(screen.url)
-        guard explanation.stopped == nil else { return nil }
+        let resolution = router.resolve(screen.url)
+        guard resolution.stopped == nil else { return nil }
         let native = screen.parameters.filter { screen.pathParameters[$0.key] == nil }
-        return Self.screen(for: explanation.final.url, router: router, byKind: routesByKind, inheriting: native)
+        return Self.screen(for: resolution.finalURL, router: router, byKind: routesByKind, inheriting: native)
     }
 
     // MARK: Commands
