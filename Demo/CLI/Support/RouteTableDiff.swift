@@ -76,7 +76,9 @@ struct RouteTableDiff {
         var seen: Set<String> = []
         let patterns = (old.routes + new.routes).map(\.pattern) + (old.redirects + new.redirects).map(\.from)
             + (oldEntries + newEntries).map(\.pattern)
-        for pattern in patterns {
+        // Most patterns are in both tables: each distinct text gives its examples once.
+        var seenPatterns: Set<String> = []
+        for pattern in patterns where seenPatterns.insert(pattern).inserted {
             for url in AppDescription.exampleURLs(for: pattern, count: 3) where seen.insert(url).inserted {
                 urls.append(url)
             }
