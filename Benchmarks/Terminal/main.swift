@@ -1,6 +1,7 @@
 // The terminal app's responsiveness, measured in a release build in one run:
 //
 //     swift run -c release switchyard-terminal-bench [--quick] [--json] [--big-table FILE]
+//     swift run -c release switchyard-terminal-bench --routes FILE [--quick]   (first frame of a route file)
 //
 // With `--big-table FILE` (a route file, such as `bigtable.py 100000 /tmp/t.json` writes), it also
 // times the F3 route table's filter on that table, opened as `switchyard --routes FILE` opens it.
@@ -224,6 +225,44 @@ func bigTableLoop(path: String) async throws -> (AppLoop, DiffingTerminal) {
     await loop.handle(.function(3))
     loop.present()
     return (loop, terminal)
+}
+
+/// The time from start to the first frame of `switchyard --routes FILE`, step by step, with the code the
+/// app runs: the file read through the strict reader, the generated app description, the runtime
+/// (the demo app's services mounted, as `DemoApp.makeRuntime` does), the model and the first 120×40 frame
+/// drawn and diffed against nothing. Process start and ncurses' own set-up are not included.
+@MainActor
+func firstFrame(routes path: String, rounds: Int) async throws {
+    var steps: [String: [Double]] = [:]
+    let names = ["read", "generate", "runtime", "model + frame", "total"]
+    for _ in 0..<rounds {
+        let clock = ContinuousClock()
+        let t0 = clock.now
+        let file = try RouteSchema.load(RouteFile.self, path: path)
+        let t1 = clock.now
+        let description = AppDescription.generated(from: file, name: URL(fileURLWithPath: path).lastPathComponent)
+        let t2 = clock.now
+        let runtime = try DemoApp.makeRuntime(app: description)
+        let t3 = clock.now
+        let terminal = DiffingTerminal(width: 120, height: 40)
+        let loop = AppLoop(runtime: runtime, terminal: terminal, animations: false)
+        loop.present()
+        let t4 = clock.now
+        for (name, d) in zip(names, [t0.duration(to: t1), t1.duration(to: t2), t2.duration(to: t3), t3.duration(to: t4), t0.duration(to: t4)]) {
+            steps[name, default: []].append(milliseconds(d))
+        }
+    }
+    print("First frame of --routes \(path) (\(rounds) rounds; median, min–max)")
+    for name in names {
+        let samples = steps[name] ?? []
+        print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0))"
+            + String(format: "%9.1f ms  (%.1f–%.1f)", Figure.percentile(samples, 0.5), samples.min() ?? .nan, samples.max() ?? .nan))
+    }
+}
+
+if let flag = arguments.firstIndex(of: "--routes"), arguments.index(after: flag) < arguments.endIndex {
+    try await firstFrame(routes: arguments[arguments.index(after: flag)], rounds: quick ? 3 : 7)
+    exit(0)
 }
 
 let (figures, blackhole) = try await run()

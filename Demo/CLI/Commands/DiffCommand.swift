@@ -49,8 +49,7 @@ struct DiffCommand: ParsableCommand {
         do throws(RouteFileError) {
             // Read once; an app description is told by its `tabs`, then decoded from the same bytes.
             let data = try RouteSchema.read(path: path)
-            let object = try? JSONSerialization.jsonObject(with: data)
-            if let dictionary = object as? [String: Any], dictionary["tabs"] != nil {
+            if (try? JSONDecoder().decode(TopLevelKeys.self, from: data))?.hasTabs == true {
                 return try RouteSchema.decode(AppDescription.self, json: data, file: path).routeFile
             }
             return try RouteSchema.decode(RouteFile.self, json: data, file: path)
@@ -63,5 +62,14 @@ struct DiffCommand: ParsableCommand {
         do throws(RouteFileError) { return try RouteFileLoader.demoRouter(file) } catch {
             throw RouteFileLoader.fail(error.naming(path))
         }
+    }
+}
+
+/// Whether a JSON document is an object with a `tabs` member (its values are not built).
+private struct TopLevelKeys: Decodable {
+    let hasTabs: Bool
+
+    init(from decoder: any Decoder) throws {
+        hasTabs = try decoder.container(keyedBy: SchemaKey.self).contains(SchemaKey("tabs"))
     }
 }

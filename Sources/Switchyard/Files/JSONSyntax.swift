@@ -130,14 +130,21 @@ package struct JSONSyntax {
     private var origin = 0
     private var i = 0
     private var values: [String: SchemaValue] = [:]
+    /// Whether every value is indexed, or only numbers and arrays (see ``check(_:everyValue:)``).
+    private let everyValue: Bool
 
-    private init(_ data: Data) {
+    private init(_ data: Data, everyValue: Bool) {
         bytes = Array(data)
+        self.everyValue = everyValue
     }
 
     /// Checks `data` and returns the index of its values, or the first syntax error.
-    package static func check(_ data: Data) throws(JSONSyntaxError) -> SchemaIndex {
-        var reader = JSONSyntax(data)
+    ///
+    /// With `everyValue` false, only numbers (whose text a decoder keeps as written) and arrays (which
+    /// a decoder may ask about before reading) are indexed: what decoding a valid document reads. The
+    /// rest of the index serves error messages, so a reader that fails checks again with every value.
+    package static func check(_ data: Data, everyValue: Bool = true) throws(JSONSyntaxError) -> SchemaIndex {
+        var reader = JSONSyntax(data, everyValue: everyValue)
         try reader.document()
         return SchemaIndex(values: reader.values, propertyList: false)
     }
@@ -163,15 +170,15 @@ package struct JSONSyntax {
         case UInt8(ascii: "["): try array(path, depth: depth + 1)
         case UInt8(ascii: "\""):
             _ = try string(path)
-            values[path] = SchemaValue(kind: .string, text: nil, keys: [])
+            if everyValue { values[path] = SchemaValue(kind: .string, text: nil, keys: []) }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let text = try number(path)
             values[path] = SchemaValue(kind: .number, text: SchemaText.echo(text), keys: [])
         default:
             let word = bareWord()
             switch word {
-            case "true", "false": values[path] = SchemaValue(kind: .boolean, text: word, keys: [])
-            case "null": values[path] = SchemaValue(kind: .null, text: nil, keys: [])
+            case "true", "false": if everyValue { values[path] = SchemaValue(kind: .boolean, text: word, keys: []) }
+            case "null": if everyValue { values[path] = SchemaValue(kind: .null, text: nil, keys: []) }
             default:
                 i -= word.utf8.count
                 throw fail(path, "expected a value, found \(word.isEmpty ? found() : SchemaText.quoted(word))")
@@ -187,7 +194,7 @@ package struct JSONSyntax {
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
             i += 1
-            values[path] = SchemaValue(kind: .object, text: nil, keys: keys)
+            if everyValue { values[path] = SchemaValue(kind: .object, text: nil, keys: keys) }
             return
         }
         while true {
@@ -204,7 +211,7 @@ package struct JSONSyntax {
                 throw fail(child, "duplicate key (first at line \(line), column \(column))")
             }
             seen[key] = keyStart
-            keys.append(key)
+            if everyValue { keys.append(key) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
                 throw fail(child, i < bytes.count ? "expected ':' after the key, found \(found())" : "unexpected end of file: expected ':'")
@@ -224,7 +231,7 @@ package struct JSONSyntax {
                 throw fail(path, "trailing comma before '}'")
             }
         }
-        values[path] = SchemaValue(kind: .object, text: nil, keys: keys)
+        if everyValue { values[path] = SchemaValue(kind: .object, text: nil, keys: keys) }
     }
 
     private mutating func array(_ path: String, depth: Int) throws(JSONSyntaxError) {

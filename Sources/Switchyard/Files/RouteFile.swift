@@ -149,6 +149,11 @@ package enum JSONValue {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped (also U+2028/9),
     /// everything else as it is. Used for stable one-line and pretty JSON output.
     package static func quoted(_ s: String) -> String {
+        // Most text needs no escape: copied whole. 0xE2 starts U+2028 and U+2029 (and other characters,
+        // which the loop below copies as they are).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

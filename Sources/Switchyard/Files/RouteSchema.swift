@@ -18,15 +18,27 @@ public enum RouteSchema {
 
     /// Decodes `type` from JSON text. `file` names the source in errors.
     public static func decode<T: Decodable>(_ type: T.Type, json data: Data, file: String? = nil) throws(RouteFileError) -> T {
+        // A valid document is decoded with the index of what decoding reads (numbers and arrays); a
+        // refusal is found again with every value indexed, so that it names what was found and lists
+        // unknown keys in file order. Decoding reads the same entries either way, so it fails the same.
         let index: SchemaIndex
-        do throws(JSONSyntaxError) { index = try JSONSyntax.check(data) } catch {
+        do throws(JSONSyntaxError) { index = try JSONSyntax.check(data, everyValue: false) } catch {
             throw RouteFileError(error.path, error.message, file: file, line: error.line, column: error.column)
         }
+        do { return try decoder(index).decode(T.self, from: data) } catch {
+            let full = (try? JSONSyntax.check(data)) ?? index
+            do { _ = try decoder(full).decode(T.self, from: data) } catch let again {
+                throw refusal(again, index: full).naming(file)
+            }
+            throw refusal(error, index: full).naming(file)
+        }
+    }
+
+    /// A JSON decoder that carries `index`.
+    private static func decoder(_ index: SchemaIndex) -> JSONDecoder {
         let decoder = JSONDecoder()
         if let key = SchemaIndex.userInfoKey { decoder.userInfo[key] = index }
-        do { return try decoder.decode(T.self, from: data) } catch {
-            throw refusal(error, index: index).naming(file)
-        }
+        return decoder
     }
 
     /// Decodes `type` from a property list (XML or binary). `file` names the source in errors.
@@ -194,10 +206,11 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
     /// closest known key as a suggestion, or with `hints[key]` when given.
     package init(_ decoder: any Decoder, _ keys: Key.Type, hints: [String: String] = [:]) throws {
         index = SchemaIndex.of(decoder)
-        let known = Key.allCases.map(\.stringValue)
         let all = try decoder.container(keyedBy: SchemaKey.self)
-        let unknown = Set(all.allKeys.map(\.stringValue)).subtracting(known)
-        if !unknown.isEmpty {
+        // Every key known (the common case) is told without building the lists below.
+        if all.allKeys.contains(where: { Key(stringValue: $0.stringValue) == nil }) {
+            let known = Key.allCases.map(\.stringValue)
+            let unknown = Set(all.allKeys.map(\.stringValue)).subtracting(known)
             let path = SchemaPath.render(decoder.codingPath)
             let inOrder = (index?.values[path]?.keys ?? []).filter(unknown.contains)
             let first = inOrder.first ?? unknown.min() ?? ""

@@ -79,6 +79,15 @@ final class PatternAnalyzer {
     let cap: Int
     private var automata: [SegmentConstraint: SegmentNFA] = [:]
     private var cache: [RoutePattern: URLLanguage] = [:]
+    /// Answers of searches on keyed segment languages (see ``SegmentKey``).
+    private var examples: [SegmentKey: LanguageAnswer] = [:]
+    private var differences: [SegmentKeyPair: LanguageAnswer] = [:]
+    private var multiples: [SegmentKey: Bool] = [:]
+
+    struct SegmentKeyPair: Hashable {
+        let a: SegmentKey
+        let b: SegmentKey
+    }
 
     init(foldPaths: Bool = false, cap: Int = ProductSearch.defaultCap) {
         self.foldPaths = foldPaths
@@ -99,6 +108,13 @@ final class PatternAnalyzer {
 
     static func chars(atDepth depth: Int) -> ScalarSet { depth == 0 ? hostChars : pathChars }
 
+    /// ``nonDot(_:)`` of the host's and the path's characters, built once (every parameter has one).
+    static let nonDotHost = nonDot(hostChars)
+    static let nonDotPath = nonDot(pathChars)
+
+    /// ``nonDot(_:)`` of ``chars(atDepth:)``.
+    static func nonDot(atDepth depth: Int) -> SegmentNFA { depth == 0 ? nonDotHost : nonDotPath }
+
     func automaton(_ c: SegmentConstraint) -> SegmentNFA {
         if let a = automata[c] { return a }
         // A constraint always re-parses (it was compiled from the same source); if it somehow did not,
@@ -112,12 +128,13 @@ final class PatternAnalyzer {
     func segment(_ seg: PatternSegment, depth: Int) -> SegmentLanguage {
         switch seg {
         case .literal(let text):
-            if depth > 0 && foldPaths { return SegmentLanguage(parts: [.literal(text, foldCase: true)]) }
-            return SegmentLanguage(parts: [.literal(text, foldCase: false)], literal: text)
+            if depth > 0 && foldPaths { return SegmentLanguage(parts: [.literal(text, foldCase: true)], key: .foldedLiteral(text)) }
+            return SegmentLanguage(literal: text)
         case .parameter(_, let c), .optional(_, let c):
-            return SegmentLanguage(parts: [Self.nonDot(Self.chars(atDepth: depth))] + (c.map { [automaton($0)] } ?? []))
+            return SegmentLanguage(parts: [Self.nonDot(atDepth: depth)] + (c.map { [automaton($0)] } ?? []),
+                                   key: .parameter(host: depth == 0, constraint: c))
         case .catchAll:
-            return SegmentLanguage(parts: [.plus(Self.pathChars)])
+            return SegmentLanguage(parts: [.plus(Self.pathChars)], key: .anyPath)
         }
     }
 
@@ -183,7 +200,7 @@ final class PatternAnalyzer {
                 var parts: [SegmentNFA]
                 if case .catchAll = src { parts = [.plus(Self.pathChars)] } else { parts = segment(src, depth: srcDepth).parts }
                 if depth == 0 { parts = parts.map { $0.lowercasedASCII() } }
-                parts.append(Self.nonDot(Self.chars(atDepth: depth)))
+                parts.append(Self.nonDot(atDepth: depth))
                 if let c { parts.append(automaton(c)) }
                 positions.append(SegmentLanguage(parts: parts))
                 if case .optional = seg, case .optional = src { mayBeAbsent = true }
@@ -204,6 +221,40 @@ final class PatternAnalyzer {
             l.maxCount = positions.count
         }
         return l
+    }
+
+    /// A member of `x`, none, or undecided: ``SegmentLanguage/example(cap:)``, kept per ``SegmentKey``.
+    func example(_ x: SegmentLanguage) -> LanguageAnswer {
+        guard x.literal == nil, let key = x.key else { return x.example(cap: cap) }
+        if let known = examples[key] { return known }
+        let answer = x.example(cap: cap)
+        examples[key] = answer
+        return answer
+    }
+
+    /// A string of `x` not in `y`, none, or undecided: ``SegmentLanguage/difference(_:cap:)``, kept per
+    /// pair of ``SegmentKey``s.
+    func difference(_ x: SegmentLanguage, _ y: SegmentLanguage) -> LanguageAnswer {
+        guard x.literal == nil, let kx = x.key, let ky = y.key else { return x.difference(y, cap: cap) }
+        let pair = SegmentKeyPair(a: kx, b: ky)
+        if let known = differences[pair] { return known }
+        let answer = x.difference(y, cap: cap)
+        differences[pair] = answer
+        return answer
+    }
+
+    /// True when `x` is known to hold two strings or more, so that no literal (one string) covers it;
+    /// false when it holds one or none, or the search gave up.
+    func holdsSeveral(_ x: SegmentLanguage) -> Bool {
+        if x.literal != nil { return false }
+        if let key = x.key, let known = multiples[key] { return known }
+        var several = false
+        if case .witness(let w) = example(x),
+           case .witness = x.difference(SegmentLanguage(parts: [.literal(w, foldCase: false)], literal: w), cap: cap) {
+            several = true
+        }
+        if let key = x.key { multiples[key] = several }
+        return several
     }
 
     /// A segment count past which every pair of the languages looks alike.
@@ -240,7 +291,7 @@ final class PatternAnalyzer {
         var segments: [String] = []
         for i in 0..<n {
             guard let x = a.position(i) else { return .none }
-            switch x.example(cap: cap) {
+            switch example(x) {
             case .witness(let w): segments.append(w)
             case .none: return .none
             case .undecided: return .undecided
@@ -313,24 +364,20 @@ extension PatternAnalyzer {
         let byRank = routes.indices.sorted { keys[$0] < keys[$1] }
         var place = [Int](repeating: 0, count: routes.count)
         for (k, r) in byRank.enumerated() { place[r] = k }
-        // A route with a literal host covers URLs of that host only: candidates are looked up by host, so a
-        // table of thousands of routes is not compared pair by pair.
-        var byHost: [String: [Int]] = [:]
-        var anyHost: [Int] = []
-        let anchoredByRank = byRank.filter { !routes[$0].pattern.isSuffix }
         // Suffix patterns are not judged (their languages are not modelled): they are left reachable and
-        // never counted as covering another route.
-        for r in byRank where !routes[r].pattern.isSuffix {
-            if let h = languages[r].positions.first?.literal { byHost[h, default: []].append(r) } else { anyHost.append(r) }
-        }
+        // never counted as covering another route. The others go in a trie on the literals of their
+        // leading positions, so that each route is compared only with the routes that can cover it, not
+        // with every route of the table (see ``CoverIndex``).
+        var index = CoverIndex()
+        for r in routes.indices where !routes[r].pattern.isSuffix { index.insert(r, languages[r]) }
         var out: [ShadowVerdict] = []
         out.reserveCapacity(routes.count)
+        var found: [Int] = []
         for (a, la) in languages.enumerated() {
             if routes[a].pattern.isSuffix {
                 out.append(.reachable)
                 continue
             }
-            let lists: [[Int]] = if let h = la.positions.first?.literal { [byHost[h] ?? [], anyHost] } else { [anchoredByRank] }
             var shadowers: [Int] = []
             var example: String?
             var open = false
@@ -343,19 +390,20 @@ extension PatternAnalyzer {
                 if example == nil, case .witness(let w) = sample { example = w }
                 var coveredBy: Int?
                 var sliceUndecided = sample == .undecided
-                for list in lists {
-                    for b in list {
-                        // Past this point every candidate ranks below `a`, or below one already covering it.
-                        if place[b] >= place[a] || (coveredBy.map { place[b] > place[$0] } ?? false) { break }
-                        let lb = languages[b]
-                        if let s = lb.scheme, s != la.scheme { continue }
-                        switch coverage(of: la, by: lb, count: n) {
-                        case .covered: coveredBy = b
-                        case .undecided: sliceUndecided = true
-                        case .notCovered: break
-                        }
-                        if coveredBy == b { break }
+                // The candidates that rank above `a`, best first: the first that covers is the one named.
+                found.removeAll(keepingCapacity: true)
+                index.candidates(for: la, count: n, analyzer: self, into: &found)
+                var candidates = found.filter { place[$0] < place[a] }
+                candidates.sort { place[$0] < place[$1] }
+                for b in candidates {
+                    let lb = languages[b]
+                    if let s = lb.scheme, s != la.scheme { continue }
+                    switch coverage(of: la, by: lb, count: n) {
+                    case .covered: coveredBy = b
+                    case .undecided: sliceUndecided = true
+                    case .notCovered: break
                     }
+                    if coveredBy != nil { break }
                 }
                 if let c = coveredBy {
                     if !shadowers.contains(c) { shadowers.append(c) }
@@ -391,7 +439,7 @@ extension PatternAnalyzer {
         var undecided = false
         for i in 0..<n {
             guard let x = a.position(i), let y = b.position(i) else { return .notCovered }
-            switch x.difference(y, cap: cap) {
+            switch difference(x, y) {
             case .none: continue
             case .undecided: undecided = true
             case .witness: return .notCovered
@@ -402,4 +450,66 @@ extension PatternAnalyzer {
 
     /// How one language relates to another at one segment count.
     enum Coverage { case covered, notCovered, undecided }
+}
+
+/// The routes that can cover a language, found without looking at the others: a trie on the literal
+/// text of each route's leading positions (a parameter, a case-folded literal or a catch-all goes down
+/// one "other" branch).
+///
+/// A route B can match every URL of A with `n` segments only if, at each position, B's literal is A's
+/// literal (when both are literals; ``PatternAnalyzer/coverage(of:by:count:)`` refuses other pairs at
+/// once) and B is not a literal where A holds two strings or more (one string cannot cover two). A route
+/// is filed under the positions every one of its URLs has (the fewest segments it allows), so a walk of
+/// `n` positions meets every route that allows `n` segments. The candidates found are a superset of the
+/// routes that cover A; the caller decides each one exactly.
+struct CoverIndex {
+    private var literalChildren: [[String: Int]] = [[:]]
+    private var otherChild: [Int] = [-1]
+    private var routes: [[Int]] = [[]]
+
+    /// Files route `r`, whose language is `language`.
+    mutating func insert(_ r: Int, _ language: URLLanguage) {
+        var node = 0
+        for i in 0..<min(language.positions.count, language.minCount) {
+            if let text = language.positions[i].literal {
+                if let next = literalChildren[node][text] {
+                    node = next
+                } else {
+                    let next = addNode()
+                    literalChildren[node][text] = next
+                    node = next
+                }
+            } else if otherChild[node] >= 0 {
+                node = otherChild[node]
+            } else {
+                let next = addNode()
+                otherChild[node] = next
+                node = next
+            }
+        }
+        routes[node].append(r)
+    }
+
+    private mutating func addNode() -> Int {
+        literalChildren.append([:])
+        otherChild.append(-1)
+        routes.append([])
+        return routes.count - 1
+    }
+
+    /// Appends to `out` every filed route that may match all URLs of `language` with `n` segments
+    /// (each once, in no particular order).
+    func candidates(for language: URLLanguage, count n: Int, analyzer: PatternAnalyzer, into out: inout [Int]) {
+        var pending = [(node: 0, depth: 0)]
+        while let (node, depth) = pending.popLast() {
+            out += routes[node]
+            guard depth < n, let x = language.position(depth) else { continue }
+            if otherChild[node] >= 0 { pending.append((otherChild[node], depth + 1)) }
+            if let text = x.literal {
+                if let next = literalChildren[node][text] { pending.append((next, depth + 1)) }
+            } else if !analyzer.holdsSeveral(x) {
+                for next in literalChildren[node].values { pending.append((next, depth + 1)) }
+            }
+        }
+    }
 }

@@ -288,14 +288,52 @@ struct ProductSearch {
     }
 }
 
+/// What a ``SegmentLanguage`` made by ``PatternAnalyzer`` is built from, when that alone decides the
+/// language: equal keys are equal languages (for one analyzer's options).
+enum SegmentKey: Hashable, Sendable {
+    /// A parameter (required or optional) with this constraint, in the host or in the path.
+    case parameter(host: Bool, constraint: SegmentConstraint?)
+    /// A path literal compared without regard to ASCII case.
+    case foldedLiteral(String)
+    /// Any non-empty path segment (a catch-all's).
+    case anyPath
+}
+
 /// The set of decoded segment values a pattern position accepts: the intersection of its parts
 /// (for a parameter: its constraint, and "not empty, not a dot segment" over the characters a URL can
 /// hold there).
 struct SegmentLanguage: Sendable {
-    /// The language is the intersection of these.
-    var parts: [SegmentNFA]
+    /// The automata given; empty for a language made by ``init(literal:)``.
+    private var storedParts: [SegmentNFA]
     /// Set when the language is exactly this one string (a literal compared by bytes).
     var literal: String?
+    /// The language is the intersection of these. A literal's automaton is built when it is read: most
+    /// literals are only ever compared as text.
+    var parts: [SegmentNFA] {
+        get {
+            if storedParts.isEmpty, let literal { return [.literal(literal, foldCase: false)] }
+            return storedParts
+        }
+        set { storedParts = newValue }
+    }
+    /// What the language was made from, when that alone decides it (a parameter's constraint and place,
+    /// a case-folded literal, a catch-all): ``PatternAnalyzer`` keeps the answers of its searches on such
+    /// languages under this key, so that a table of many routes runs each search once per kind of segment.
+    var key: SegmentKey?
+
+    /// The intersection of `parts`; `literal` when the language is exactly that string.
+    init(parts: [SegmentNFA], literal: String? = nil, key: SegmentKey? = nil) {
+        storedParts = parts
+        self.literal = literal
+        self.key = key
+    }
+
+    /// The language of exactly `literal`, compared by bytes.
+    init(literal: String) {
+        storedParts = []
+        self.literal = literal
+        key = nil
+    }
 
     /// Whether `text` is in the language.
     func accepts(_ text: String) -> Bool {

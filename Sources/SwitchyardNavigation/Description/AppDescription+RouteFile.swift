@@ -19,6 +19,8 @@ extension AppDescription {
     /// sets `requiresLogin`, the app gets a login gate and a stand-in login screen (``generatedLoginURL``).
     public static func generated(from file: RouteFile, name: String = "Routes") -> AppDescription {
         var groups: [(title: String, routes: [RouteDefinition])] = []
+        // Each group's place by title: a table of many hosts is not searched group by group per route.
+        var groupIndex: [String: Int] = [:]
         for route in file.routes {
             let title: String
             if let pattern = try? RoutePattern(route.pattern), !pattern.isSuffix, case .literal(let host) = pattern.host {
@@ -26,9 +28,10 @@ extension AppDescription {
             } else {
                 title = "*"
             }
-            if let index = groups.firstIndex(where: { $0.title == title }) {
+            if let index = groupIndex[title] {
                 groups[index].routes.append(route)
             } else {
+                groupIndex[title] = groups.count
                 groups.append((title, [route]))
             }
         }

@@ -81,9 +81,10 @@ extension AppRuntime {
     /// `screen` as this app's routes build it from its URL (relocations and redirects followed), with
     /// the parameters the app passed it natively; nil when the URL no longer reaches a screen route.
     func rebuilt(_ screen: Screen) -> Screen? {
-        let explanation = router.explain(screen.url)
-        guard explanation.stopped == nil else { return nil }
+        // The rewrites only (`resolve`): `explain`'s candidates would cost a pass over the table per screen.
+        let resolution = router.resolve(screen.url)
+        guard resolution.stopped == nil else { return nil }
         let native = screen.parameters.filter { screen.pathParameters[$0.key] == nil }
-        return Self.screen(for: explanation.final.url, router: router, byKind: routesByKind, inheriting: native)
+        return Self.screen(for: resolution.finalURL, router: router, byKind: routesByKind, inheriting: native)
     }
 }

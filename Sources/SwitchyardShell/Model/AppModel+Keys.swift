@@ -62,9 +62,9 @@ extension AppModel {
         case .down, .char("j"):
             return .moveSelection(1)
         case .home:
-            return .moveSelection(-items.count)
+            return .moveSelection(-itemCount)
         case .end:
-            return .moveSelection(items.count)
+            return .moveSelection(itemCount)
         case .enter, .right, .char(" "):
             return .activate(nil)
         case .escape, .left:

@@ -52,17 +52,16 @@ extension AppModel {
             let what = lines.count > 1 ? "\(lines[0]) (\(lines.count) lines)" : copied
             say(AppStatus("Copied \(what) to the clipboard (OSC 52)", kind: .note))
         case .moveSelection(let delta):
-            let count = items.count
+            let count = itemCount
             selection = selection + min(max(delta, -count), count)
         case .activate(let index):
-            let items = self.items
             let chosen = index ?? selection
-            guard items.indices.contains(chosen) else {
+            guard let item = item(at: chosen) else {
                 say(AppStatus("\(top.title) has no links", kind: .note))
                 return nil
             }
             selection = chosen
-            return items[chosen].effect
+            return item.effect
         case .focusPrompt:
             focus = .prompt
         case .focusFilter:

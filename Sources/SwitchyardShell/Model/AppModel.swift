@@ -249,6 +249,35 @@ package struct AppModel: Equatable, Sendable {
         Self.items(of: state.top, isShowingLogin: isShowingLogin)
     }
 
+    /// How many items the top screen offers, counted without building them (a generated index
+    /// screen can have a hundred thousand links).
+    package var itemCount: Int {
+        Self.itemCount(of: state.top, isShowingLogin: isShowingLogin)
+    }
+
+    /// Item `index` of the top screen, built alone; nil past the end.
+    package func item(at index: Int) -> ScreenItem? {
+        Self.item(index, of: state.top, isShowingLogin: isShowingLogin)
+    }
+
+    /// How many items `screen` offers: its links, the login button, the discard button.
+    static func itemCount(of screen: Screen, isShowingLogin: Bool) -> Int {
+        screen.links.count + (isShowingLogin ? 1 : 0) + (screen.leaveGuard != nil ? 1 : 0)
+    }
+
+    /// Item `index` of `screen`, in the order ``items(of:isShowingLogin:)`` lists them.
+    static func item(_ index: Int, of screen: Screen, isShowingLogin: Bool) -> ScreenItem? {
+        guard index >= 0 else { return nil }
+        if index < screen.links.count { return .link(number: index + 1, screen.links[index]) }
+        var rest = index - screen.links.count
+        if isShowingLogin {
+            if rest == 0 { return .logIn }
+            rest -= 1
+        }
+        if screen.leaveGuard != nil, rest == 0 { return .discardChanges }
+        return nil
+    }
+
     /// The items of `screen`.
     static func items(of screen: Screen, isShowingLogin: Bool) -> [ScreenItem] {
         var items = screen.links.enumerated().map { ScreenItem.link(number: $0.offset + 1, $0.element) }
@@ -264,14 +293,14 @@ package struct AppModel: Equatable, Sendable {
     /// The selected item of the top screen (0 when it has none).
     package var selection: Int {
         get {
-            let count = items.count
+            let count = itemCount
             guard count > 0 else {
                 return 0
             }
             return min(max(0, selections[state.top.id] ?? 0), count - 1)
         }
         set {
-            let count = items.count
+            let count = itemCount
             selections[state.top.id] = count == 0 ? 0 : min(max(0, newValue), count - 1)
         }
     }

@@ -79,16 +79,15 @@ extension AppView {
     /// selected item, and how to type a URL; while the route table's filter has the keys (F3), what
     /// typing and Enter do there.
     static func promptHint(_ model: AppModel) -> String {
-        let items = model.items
         if model.focus == .filter {
             // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
             return model.urlTest != nil
                 ? "a URL is being tested · Enter brings it to the prompt" : "typing filters the routes; a URL tests them · Enter brings the pattern here"
         }
-        guard model.focus == .phone, items.indices.contains(model.selection) else {
+        guard model.focus == .phone, let selected = model.item(at: model.selection) else {
             return "type : or / then a URL — Tab completes, ↑ recalls, Enter opens"
         }
-        switch items[model.selection] {
+        switch selected {
         case .link(_, let link):
             return "Enter opens \(link.url) · : or / types a URL"
         case .logIn:

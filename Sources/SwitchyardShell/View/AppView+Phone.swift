@@ -113,7 +113,8 @@ extension AppView {
         guard !content.isEmpty else {
             return
         }
-        let items = AppModel.items(of: screen, isShowingLogin: isTop && model.isShowingLogin)
+        let showsLogin = isTop && model.isShowingLogin
+        let itemCount = AppModel.itemCount(of: screen, isShowingLogin: showsLogin)
         let selection = isTop ? model.selection : nil
         var shown = screen
         // A generated index screen is named after its tab; its internal URL stays internal.
@@ -131,14 +132,25 @@ extension AppView {
                 shown.body.append("No navigation is held: logging in opens nothing else.")
             }
         }
-        let lines = contentLines(shown, stack: stack.map(\.title), items: items, width: content.width, locked: model.lockedURLs)
+        // The lines above the items in full; an item's line is built only when it is on screen (a
+        // generated index can list a hundred thousand links).
+        let header = contentLines(shown, stack: stack.map(\.title), items: [], width: content.width)
+        let itemStart = header.count + (itemCount > 0 ? 1 : 0)
+        let total = itemStart + itemCount
+        func line(_ index: Int) -> ContentLine {
+            if index < header.count { return header[index] }
+            guard index >= itemStart, let item = AppModel.item(index - itemStart, of: screen, isShowingLogin: showsLogin) else {
+                return ContentLine(text: "", style: .plain, indent: 1, item: nil, label: nil)
+            }
+            return itemLine(item, index: index - itemStart, width: content.width, locked: model.lockedURLs)
+        }
         // Scroll so the selected item stays visible, keeping one line of context below it.
         var offset = 0
-        if lines.count > content.height, let selection, let line = lines.firstIndex(where: { $0.item == selection }) {
-            offset = min(max(0, line - content.height + 2), lines.count - content.height)
+        if total > content.height, let selection, itemCount > 0 {
+            offset = min(max(0, itemStart + selection - content.height + 2), total - content.height)
         }
-        for row in 0..<max(0, min(content.height, lines.count - offset)) {
-            let line = lines[row + offset]
+        for row in 0..<max(0, min(content.height, total - offset)) {
+            let line = line(row + offset)
             let y = content.y + row
             if let item = line.item {
                 let selected = item == selection
@@ -161,7 +173,7 @@ extension AppView {
         if offset > 0 {
             canvas.put("▴", x: content.maxX - 1, y: content.y, style: CellStyle(role: .dim))
         }
-        if offset + content.height < lines.count {
+        if offset + content.height < total {
             canvas.put("▾", x: content.maxX - 1, y: content.maxY - 1, style: CellStyle(role: .dim))
         }
     }
@@ -200,19 +212,24 @@ extension AppView {
         if !items.isEmpty {
             lines.append(ContentLine(text: "", style: .plain, indent: 1, item: nil, label: nil))
             for (index, item) in items.enumerated() {
-                let style: CellStyle
-                switch item {
-                case .link:
-                    style = CellStyle(role: .link)
-                case .logIn, .discardChanges:
-                    style = CellStyle(bold: true)
-                }
-                let isLocked = item.url.map(locked.contains) ?? false
-                let title = AppViewText.fit((isLocked ? "🔒 " : "") + item.title, width: textWidth - 3)
-                lines.append(ContentLine(text: title, style: style, indent: 2, item: index, label: nil))
+                lines.append(itemLine(item, index: index, width: width, locked: locked))
             }
         }
         return lines
+    }
+
+    /// The line of item `index`: its title fitted to the width, with a lock when its URL asks for login.
+    static func itemLine(_ item: ScreenItem, index: Int, width: Int, locked: Set<String>) -> ContentLine {
+        let style: CellStyle
+        switch item {
+        case .link:
+            style = CellStyle(role: .link)
+        case .logIn, .discardChanges:
+            style = CellStyle(bold: true)
+        }
+        let isLocked = item.url.map(locked.contains) ?? false
+        let title = AppViewText.fit((isLocked ? "🔒 " : "") + item.title, width: max(1, width - 2) - 3)
+        return ContentLine(text: title, style: style, indent: 2, item: index, label: nil)
     }
 
     /// The screen's route and parameters, labelled by where each parameter came from: `path`
