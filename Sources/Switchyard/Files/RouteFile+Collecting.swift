@@ -11,7 +11,7 @@ public struct CollectedRouteFile: Sendable, Equatable {
     public var file: RouteFile
     /// Every refusal, in file order: a value of the wrong type, an unknown or missing key, an invalid
     /// pattern, a redirect whose destination needs a parameter its source lacks, a bad relocation
-    /// entry or one that closes a cycle, and (after ``registrable()``) duplicates and same shapes.
+    /// entry or one that closes a cycle, and (after ``registrable(options:)``) duplicates and same shapes.
     public var errors: [RouteFileError]
     /// For each route of ``file``, its index in the file as written.
     public var routeIndices: [Int]

@@ -9,7 +9,7 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
     case top(String)
     /// The whole state, as ``NavigationState/compactDescription`` writes it.
     case stack(String)
-    /// The last open's outcome code (``RouteOutcome/code``); `redirected` matches any redirected outcome.
+    /// The last open's outcome code (`RouteOutcome.code`); `redirected` matches any redirected outcome.
     case outcome(String)
     /// The last step's transition kind, or its main step's.
     case transition(String)
