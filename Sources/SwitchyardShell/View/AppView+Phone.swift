@@ -182,7 +182,6 @@ extension AppView {
     /// parameters, body, then the items as buttons.
     static func contentLines(_ screen: Screen, stack: [String] = [], items: [ScreenItem], width: Int,
                              locked: Set<String> = []) -> [ContentLine] {
-        let textWidth = max(1, width - 2)
         var lines: [ContentLine] = []
         func add(_ text: String, _ style: CellStyle = .plain, indent: Int = 1, label: String? = nil) {
             for (index, part) in AppViewText.wrap(text, width: max(1, width - 1 - indent)).enumerated() {
