@@ -199,15 +199,19 @@ struct IndexLinkProbe {
     func link(for route: RouteDefinition) -> (url: String, instead: String?) {
         let pattern = try? RoutePattern(route.pattern)
         let canonical = pattern?.description ?? route.pattern
+        func opens(_ url: String) -> Bool {
+            guard let m = router.resolve(url).match else { return false }
+            return !m.isAlias && m.pattern.description == canonical
+        }
+        // The first example almost always opens its route: the others are made only when it does not.
+        let first = AppDescription.exampleURL(for: route.pattern)
+        if opens(first) { return (first, nil) }
         var urls = AppDescription.exampleURLs(for: route.pattern, count: AppDescription.exampleValues.count)
         // A pattern for any scheme loses `app://` URLs to a pattern for that scheme: try another one.
         if let pattern, pattern.scheme == nil, !pattern.isSuffix {
             urls += urls.filter { $0.hasPrefix("app://") }.map { "other://" + $0.dropFirst("app://".count) }
         }
-        for url in urls {
-            if let m = router.resolve(url).match, !m.isAlias, m.pattern.description == canonical { return (url, nil) }
-        }
-        let first = urls.first ?? route.pattern
+        for url in urls where opens(url) { return (url, nil) }
         return (first, router.resolve(first).match.map { $0.pattern.description } ?? "nothing")
     }
 }
