@@ -177,6 +177,23 @@ import Testing
         #expect(!Self.codes(file).contains(.redirectCycle))
     }
 
+    /// A chain longer than the router's hop limit is found at its head, agreeing with what opening
+    /// its first URL does; a chain of exactly the limit, and a cycle, are not this rule's.
+    @Test("redirect chains and the hop limit", arguments: [(8, 0), (9, 1), (12, 1)])
+    func redirectChainsAndTheHopLimit(_ length: Int, _ expected: Int) async throws {
+        let redirects = (1...length).map { ("app://h\($0)/:id", $0 == length ? "app://end/:id" : "app://h\($0 + 1)/:id") }
+        let file = RouteFile(routes: [RouteDefinition(pattern: "app://end/:id", target: "End")], redirects: redirects)
+        let chains = RouteLint.findings(file).filter { $0.code == .redirectChain }
+        #expect(chains.count == expected)
+        #expect(chains.allSatisfy { $0.location == "redirects[0]" && $0.message.hasPrefix("\(length) rewrites in a row") })
+        // The oracle: the router itself.
+        let router = Router()
+        try router.register("app://end/:id", target: "End") { _ in RouteResult(note: "end") }
+        for (from, to) in redirects { try router.addRedirect(from: from, to: to) }
+        let code = await router.open("app://h1/5").code
+        #expect((code == "redirect_loop") == (expected == 1), "\(code)")
+    }
+
     @Test func redirectsAndRelocationsTogether() throws {
         let file = RouteFile(routes: [RouteDefinition(pattern: "app://x/:id", target: "X")],
                              redirects: [("app://a/:id<int>", "app://b/:id")],

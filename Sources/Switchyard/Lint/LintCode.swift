@@ -25,6 +25,8 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case unknownTarget = "unknown-target"
     /// Redirects and relocation replacements lead back to themselves.
     case redirectCycle = "redirect-cycle"
+    /// Redirects and relocation replacements follow one another more times than the router's hop limit.
+    case redirectChain = "redirect-chain"
     /// The router would refuse the relocation table.
     case relocation
     /// A search grew past its state cap, so a relation between patterns was not decided.
@@ -46,7 +48,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// How serious a finding with this code is.
     package var severity: RouteLintFinding.Severity {
         switch self {
-        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning: .warning
+        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning, .redirectChain: .warning
         default: .error
         }
     }
@@ -66,6 +68,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .duplicateRedirect: "two redirects have the same source"
         case .unknownTarget: "a redirect or replacement leads to no route, or an add names a target no route has"
         case .redirectCycle: "redirects and relocation replacements lead back to themselves"
+        case .redirectChain: "redirects and relocation replacements follow one another more than 8 times, so opening the first ends redirect_loop"
         case .relocation: "the router would refuse the relocation table"
         case .undecided: "a search hit its state cap, so a relation between patterns was not decided"
         case .unboundPlaceholder: "an app's parent template names a value its route can never bind"

@@ -345,7 +345,7 @@ package enum RouteLint {
     package static let rules: [any LintRule<RouteLintContext>] = [
         DuplicateRule(), SameShapeRule(), InvalidPatternRule(), MetadataTypeRule(), UnmatchableRule(),
         ShadowedRule(), OverlapRule(), InvalidRedirectRule(), DuplicateRedirectRule(), UnknownTargetRule(),
-        RedirectCycleRule(), RelocationRule(), ImportWarningRule(), UndecidedRule(),
+        RedirectCycleRule(), RedirectChainRule(), RelocationRule(), ImportWarningRule(), UndecidedRule(),
     ]
 
     /// Every finding of every rule, rule by rule (see ``rules``).
