@@ -82,7 +82,7 @@ let package = Package(
             exclude: ["Scripts", "Apps", "Graphs"]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardKit", "SwitchyardShell", "TerminalKit"], exclude: ["Golden"]),
+        .testTarget(name: "SwitchyardShellTests", dependencies: ["SwitchyardKit", "SwitchyardShell", "TerminalKit", "SwitchyardTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SwitchyardImportTests", dependencies: ["Switchyard", "SwitchyardImport"]),
         .testTarget(name: "EndToEndTests", dependencies: [], path: "Tests/EndToEndTests", exclude: ["ImportFixtures"]),
     ],

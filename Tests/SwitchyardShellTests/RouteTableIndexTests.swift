@@ -2,25 +2,13 @@ import Foundation
 import Switchyard
 import SwitchyardNavigation
 import TerminalKit
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardShell
 
 /// The route table's indexed filter against the plain definition (every word of the lowercased
 /// filter is in the row's lowercased pattern, target and notes), over random rows and random typing,
 /// with narrowing from the previous result as the model does it; and the reached marks.
-/// A small seeded generator (SplitMix64), so the random cases repeat.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Route table filter")
 @MainActor
 struct RouteTableIndexTests {
@@ -35,7 +23,7 @@ struct RouteTableIndexTests {
 
     nonisolated static let pieces = ["app://", "order", "Order", "/:id", "<int>", "user", "ÜBER", "straße", "订单", "x", "Login", " ", "-", "42"]
 
-    static func rows(_ random: inout SeededRandom, count: Int) -> [RouteRow] {
+    static func rows(_ random: inout SplitMix64, count: Int) -> [RouteRow] {
         (0..<count).map { index in
             func word() -> String { (0..<Int(random.next() % 4 + 1)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() }
             let kind: RouteRow.Kind = index % 7 == 6 ? .redirect : .route
@@ -45,7 +33,7 @@ struct RouteTableIndexTests {
     }
 
     @Test func theIndexedFilterAgreesWithItsDefinitionWhileTyping() {
-        var random = SeededRandom(seed: 21)
+        var random = SplitMix64(seed: 21)
         for _ in 0..<40 {
             let rows = Self.rows(&random, count: 60)
             let index = RouteTableIndex(rows: rows)
@@ -69,7 +57,7 @@ struct RouteTableIndexTests {
     }
 
     @Test func theModelFiltersAsTheFilterLineChanges() throws {
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let rows = Self.rows(&random, count: 200)
         var model = AppModel(appName: "T", state: try NavigationState(tabs: [Tab(title: "A", rootURL: "app://a", root: Screen(kind: "A", url: "app://a", title: "A"))]),
                              width: 100, height: 30, routes: rows)
