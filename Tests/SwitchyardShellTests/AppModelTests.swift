@@ -36,7 +36,7 @@ struct AppModelTests {
     @Test func lettersTypedAtThePromptAreNotCommands() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":qLR?", to: loop, terminal)
-        #expect(!loop.model.quitRequested)
+        #expect(!loop.hasQuit)
         #expect(!loop.model.showsLog && !loop.model.showsRoutes && !loop.model.showsHelp)
         #expect(loop.model.prompt.text == "qLR?")
     }
@@ -563,20 +563,20 @@ struct AppModelTests {
         }
         await AppFixture.type("q", to: loop, terminal)
         #expect(!loop.model.showsHelp)
-        #expect(!loop.model.quitRequested, "the key that closes the help does nothing else")
+        #expect(!loop.hasQuit, "the key that closes the help does nothing else")
     }
 
     @Test func qAndCtrlCQuit() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("q", to: loop, terminal)
-        #expect(loop.model.quitRequested)
+        #expect(loop.hasQuit)
         let (other, otherTerminal) = try AppFixture.loop()
         await AppFixture.type(":abc", to: other, otherTerminal)
         await AppFixture.send([.ctrl("c")], to: other, otherTerminal)
-        #expect(!other.model.quitRequested, "Ctrl-C at the prompt drops the line")
+        #expect(!other.hasQuit, "Ctrl-C at the prompt drops the line")
         #expect(other.model.prompt.isEmpty && other.model.focus == .phone)
         await AppFixture.send([.ctrl("c"), .char("x")], to: other, otherTerminal)
-        #expect(other.model.quitRequested)
+        #expect(other.hasQuit)
         #expect(otherTerminal.pendingKeys == [.char("x")], "the loop stops reading after Ctrl-C")
     }
 
@@ -656,16 +656,16 @@ struct AppModelTests {
         #expect(push.animator.old.description.contains("Discover"))
         #expect(!push.animator.old.description.contains("Welcome to the test shop."), "Home is not what slides out")
         // A sheet over the stack, then a tab jump that dismisses it first: the dismiss plays, then nothing else moves.
-        loop.model.finishPlayback()
+        _ = loop.model.update(.finishPlayback)
         await loop.perform(.open("app://share/1"))
-        loop.model.finishPlayback()
+        _ = loop.model.update(.finishPlayback)
         let jump = await loop.perform(.open("app://home?jumpType=5&tabBarSelecIndex=0"))
         #expect(jump.stages.first?.transition.kind == "dismiss")
         #expect(loop.model.playback != nil)
         // Every frame of every part is played, then the playback ends.
         var frames = 0
         while loop.model.playback != nil, frames < 500 {
-            loop.model.advancePlayback()
+            _ = loop.model.update(.tick)
             frames += 1
         }
         #expect(loop.model.playback == nil && loop.model.queuedPlaybacks.isEmpty)

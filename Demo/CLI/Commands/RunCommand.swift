@@ -96,7 +96,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let replayText, replayed != nil { await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step) }
         loop.coalescesWaitingKeys = true
-        if !loop.model.quitRequested { await loop.run() }
+        if !loop.hasQuit { await loop.run() }
         terminal.shutdown()
         if let record, recording != nil {
             // Where the script went, on the normal screen once the app is gone.

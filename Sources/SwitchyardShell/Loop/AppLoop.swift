@@ -21,6 +21,8 @@ package final class AppLoop {
     package let terminal: any Terminal
     /// The current model.
     package internal(set) var model: AppModel
+    /// Whether the user asked to quit (the ``AppEffect/quit`` effect ran): ``run()`` returns.
+    package internal(set) var hasQuit = false
     /// The frame last presented (its hit regions map the next mouse click).
     package private(set) var frame: AppFrame
     /// Return from ``run()`` when no key is waiting and nothing plays (for ``MemoryTerminal``).
@@ -59,36 +61,12 @@ package final class AppLoop {
         case .unchanged:
             return
         case .reloaded(let next, let message):
-            let old = model
             let carried = next.carryOn(from: runtime)
             runtime = next
-            var fresh = AppModel(runtime: next, width: old.width, height: old.height, animationsEnabled: old.animationsEnabled, tween: old.tween)
-            fresh.showsLog = old.showsLog
-            fresh.showsRoutes = old.showsRoutes
-            fresh.relayout()
-            let text = fresh.shown("\(message); \(carried.description)")
-            // The log and the messages keep what happened before the reload, then say it happened.
-            // Open and event numbers go on from the old app's, so every entry keeps its number and
-            // its folding.
-            fresh.log = old.log
-            fresh.logDropped = old.logDropped
-            fresh.messages = old.messages
-            fresh.messagesDropped = old.messagesDropped
-            fresh.messageSequence = old.messageSequence
-            fresh.recording = old.recording
-            fresh.say(AppStatus(text, kind: .note), time: next.secondsSinceStart)
-            if let hold = carried.cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
-                fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
-                fresh.log[index].fateIsFailure = true
-            }
-            fresh.logToggled = old.logToggled
-            fresh.logExpandsAll = old.logExpandsAll
-            fresh.prompt = old.prompt
-            fresh.keepCoverage(old.coverage)
-            model = fresh
+            model = model.reloaded(with: next, note: "\(message); \(carried.description)", cancelledHold: carried.cancelledHold)
         case .failed(let message):
             // In the log too, where a long reason is not cut to the status line's width.
-            model.say(AppStatus(message, kind: .error), time: runtime.secondsSinceStart)
+            _ = model.update(.notify(AppStatus(message, kind: .error), logged: true, time: runtime.secondsSinceStart))
         }
         present()
     }
@@ -123,13 +101,13 @@ package final class AppLoop {
     package func run() async {
         present()
         var hastyEmptyReads = 0
-        while !model.quitRequested {
+        while !hasQuit {
             let animating = model.playback != nil
             let timeout = animating ? model.tween.frameIntervalMilliseconds : idleTimeoutMilliseconds
             let started = ContinuousClock.now
             guard let key = terminal.readKey(timeoutMilliseconds: timeout) else {
                 if animating {
-                    model.advancePlayback()
+                    _ = model.update(.tick)
                     present()
                     continue
                 }
@@ -161,7 +139,7 @@ package final class AppLoop {
     private func handleWaitingKeys() async {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(coalescingLimitMilliseconds))
-        while !model.quitRequested, clock.now < deadline, let next = terminal.readKey(timeoutMilliseconds: 0) {
+        while !hasQuit, clock.now < deadline, let next = terminal.readKey(timeoutMilliseconds: 0) {
             if case .mouse = next {
                 present()
             }
@@ -169,85 +147,64 @@ package final class AppLoop {
         }
     }
 
-    /// Handles one key: a playing transition jumps to its end first. After Ctrl-Z the terminal
-    /// is suspended; once the app is resumed the model takes the terminal's size (it may have
-    /// changed meanwhile) and the next frame is drawn in full.
+    /// Handles one key: a playing transition jumps to its end first, then the key's message goes
+    /// through ``send(_:)``.
     package func handle(_ key: Key) async {
-        model.finishPlayback()
-        let message = model.message(for: key, hits: frame.hits, terminalSize: terminal.size)
-        let effect = model.update(message)
-        if let text = model.pendingCopy {
-            model.pendingCopy = nil
+        _ = model.update(.finishPlayback)
+        await send(model.message(for: key, hits: frame.hits, terminalSize: terminal.size))
+    }
+
+    /// Updates the model with `message` and runs the effects it returns, feeding what each produced
+    /// back to the model as a message, until no effect is left.
+    package func send(_ message: AppMessage) async {
+        var messages = [message]
+        while !messages.isEmpty {
+            for effect in model.update(messages.removeFirst()) {
+                if let answer = await run(effect) { messages.append(answer) }
+            }
+        }
+    }
+
+    /// Runs one effect; returns the message that carries its result, if it has one.
+    private func run(_ effect: AppEffect) async -> AppMessage? {
+        switch effect {
+        case .navigate(let command):
+            return .stepped(await step(command))
+        case .copy(let text):
             terminal.copyToClipboard(text)
-        }
-        updateURLTest()
-        if model.suspendRequested {
-            model.suspendRequested = false
-            if !terminal.suspend() {
-                model.status = AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .info)
-            }
+            return nil
+        case .quit:
+            hasQuit = true
+            return nil
+        case .suspend:
+            // After Ctrl-Z the model takes the terminal's size (it may have changed meanwhile) and the
+            // next frame is drawn in full.
+            let suspended = terminal.suspend()
             let size = terminal.size
-            _ = model.update(.resize(width: size.width, height: size.height))
+            return .resumed(suspended: suspended, width: size.width, height: size.height)
+        case .explain(let url):
+            return .urlTested(AppModel.URLTest(url: url, explanation: runtime.router.explain(url)))
         }
-        guard let effect else {
-            return
-        }
-        await perform(effect)
     }
 
-    /// Runs `effect` through the runtime, updates the model with the report, and starts the
-    /// transition's playback from the phone screen before the step to the one after it.
+    /// Runs `command` through the runtime and sends its result to the model (its transition starts
+    /// playing). Returns the runtime's report.
     @discardableResult
-    package func perform(_ effect: NavigationCommand) async -> StepReport {
-        let size = model.layout.screen
-        let before = AppView.phoneScreen(model, width: size.width, height: size.height).canvas
-        let beforeLayer = AppView.topLayerRect(model, width: size.width, height: size.height)
-        let stateBefore = runtime.state
-        let report = await runtime.perform(effect)
-        model.recordCoverage(report, before: stateBefore, router: runtime.router)
-        onCommand?(effect, report)
-        model.apply(report, after: effect, isShowingLogin: runtime.isShowingLogin, timeline: runtime.timeline)
-        model.isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
-        model.held = runtime.heldNavigation
-        model.lockedURLs = AppModel.lockedURLs(runtime)
-        guard model.animationsEnabled, !model.layout.isTooSmall else {
-            return report
-        }
-        let plays = Self.playbacks(report, model: model, before: before, beforeLayer: beforeLayer, size: size)
-        model.playback = plays.first
-        model.queuedPlaybacks = Array(plays.dropFirst())
-        return report
+    package func perform(_ command: NavigationCommand) async -> StepReport {
+        let result = await step(command)
+        await send(.stepped(result))
+        return result.report
     }
 
-    /// The playbacks of a step, in the order the log tells it: one per animated part of the
-    /// report's ``StepReport/stages``, each from the phone screen that part started on (a push after
-    /// an instant tab switch slides over the tab it is pushed on, not the screen the user left).
-    /// Parts with no animation are taken at once. Without stages, the whole transition plays from
-    /// `before` to the model's screen.
-    static func playbacks(_ report: StepReport, model: AppModel, before: Canvas, beforeLayer: Rect, size: Rect) -> [Playback] {
-        func render(_ state: NavigationState) -> (Canvas, Rect) {
-            var staged = model
-            staged.state = state
-            return (AppView.phoneScreen(staged, width: size.width, height: size.height).canvas,
-                    AppView.topLayerRect(staged, width: size.width, height: size.height))
-        }
-        guard report.stages.count > 1 else {
-            let (after, afterLayer) = render(model.state)
-            return Playback(transition: report.transition, old: before, new: after, oldLayer: beforeLayer, newLayer: afterLayer,
-                            tween: model.tween).map { [$0] } ?? []
-        }
-        var plays: [Playback] = []
-        var (old, oldLayer) = (before, beforeLayer)
-        for (index, stage) in report.stages.enumerated() {
-            // The last part shows the model's own state (with its selection and the hold line).
-            let (new, newLayer) = index == report.stages.count - 1 ? render(model.state) : render(stage.state)
-            if let play = Playback(transition: stage.transition, old: old, new: new, oldLayer: oldLayer, newLayer: newLayer,
-                                   tween: model.tween) {
-                plays.append(play)
-            }
-            (old, oldLayer) = (new, newLayer)
-        }
-        return plays
+    /// Runs `command` through the runtime: the report, a snapshot of the runtime after it, the
+    /// timeline events the log does not have yet and the routes it reached.
+    private func step(_ command: NavigationCommand) async -> AppStep {
+        let stateBefore = runtime.state
+        let report = await runtime.perform(command)
+        onCommand?(command, report)
+        return AppStep(command: command, report: report, snapshot: RuntimeSnapshot(runtime),
+                       events: runtime.timeline.filter { $0.sequence > model.lastTraceID },
+                       reached: RouteCoverage.reached(by: report, before: stateBefore, router: runtime.router))
     }
 
     /// Plays a script in the app, animations included, before the user takes over (`--replay`):
@@ -273,7 +230,7 @@ package final class AppLoop {
             await runner.run(line: line, number: index + 1)
             if runner.failures > failuresBefore, let failed = failedLines.last {
                 // Each failed expectation shows when it happens, in the status line and the log.
-                model.say(AppStatus("Replay \(failed)", kind: .error), time: runtime.secondsSinceStart)
+                _ = model.update(.notify(AppStatus("Replay \(failed)", kind: .error), logged: true, time: runtime.secondsSinceStart))
                 present()
             }
             if !ScriptRunner.isCommand(line) { continue }
@@ -281,17 +238,18 @@ package final class AppLoop {
             while model.playback != nil {
                 present()
                 _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
-                model.advancePlayback()
+                _ = model.update(.tick)
             }
             if runner.failures == failuresBefore {
                 let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (m lists them)"
-                model.status = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)"
+                let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)"
                     + (stepwise ? " · any key for the next step" : ""), kind: runner.failures == 0 ? .note : .error)
+                _ = model.update(.notify(progress, logged: false, time: nil))
             }
             present()
             let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
             if key == .char("q") || key == .ctrl("c") {
-                model.quitRequested = true
+                hasQuit = true
                 return runner.failures
             }
         }
@@ -301,25 +259,14 @@ package final class AppLoop {
         if runner.failures > 0 {
             // Every failure, listed at the end: one log line each, and the status line names their lines.
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
-            for failed in failedLines { model.appendLogEvent("✗ replay \(failed)", time: runtime.secondsSinceStart) }
-            model.say(AppStatus("\(summary); \(runner.failures) failed: \(numbers.joined(separator: ", ")) (m or F2 lists them)", kind: .error),
-                      time: runtime.secondsSinceStart)
+            let time = runtime.secondsSinceStart
+            for failed in failedLines { _ = model.update(.notify(AppStatus("replay \(failed)", kind: .error), logged: true, time: time)) }
+            let listed = AppStatus("\(summary); \(runner.failures) failed: \(numbers.joined(separator: ", ")) (m or F2 lists them)", kind: .error)
+            _ = model.update(.notify(listed, logged: true, time: time))
         } else {
-            model.say(AppStatus(summary + "; the app is yours", kind: .note), time: runtime.secondsSinceStart)
+            _ = model.update(.notify(AppStatus(summary + "; the app is yours", kind: .note), logged: true, time: runtime.secondsSinceStart))
         }
         return runner.failures
-    }
-
-    /// Explains the route table's filter when it holds a URL (`scheme://…`), for "test a URL" mode.
-    func updateURLTest() {
-        let text = model.filter.text.trimmingCharacters(in: .whitespaces)
-        guard text.contains("://") else {
-            model.urlTest = nil
-            return
-        }
-        if model.urlTest?.url != text {
-            model.urlTest = AppModel.URLTest(url: text, explanation: runtime.router.explain(text))
-        }
     }
 
     /// Draws the model and shows it.

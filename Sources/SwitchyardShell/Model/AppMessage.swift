@@ -2,8 +2,9 @@ import SwitchyardNavigation
 import TerminalKit
 
 /// What a key (or mouse event) means for the ``AppModel``, decided by
-/// ``AppModel/message(for:hits:terminalSize:)`` and carried out by ``AppModel/update(_:)``.
-package enum AppMessage: Hashable, Sendable {
+/// ``AppModel/message(for:hits:terminalSize:)``, or what an ``AppEffect`` produced, sent back by the
+/// ``AppLoop``; carried out by ``AppModel/update(_:)``.
+package enum AppMessage: Equatable, Sendable {
     /// Nothing to do.
     case ignore
     /// A navigation for the runtime, run through the router by the ``AppLoop`` (back, a tab, login,
@@ -72,4 +73,21 @@ package enum AppMessage: Hashable, Sendable {
     case moveRouteSelection(Int)
     /// Copy the pattern of filtered route `index` (the selected one when nil) into the prompt.
     case useRoute(Int?)
+
+    // MARK: What effects and the loop send back
+
+    /// A navigation ran: its report, the runtime afterwards, the events it added and the routes it reached.
+    case stepped(AppStep)
+    /// The app is back from a suspend (`suspended` false: there was no job-control shell), in a
+    /// terminal of this size.
+    case resumed(suspended: Bool, width: Int, height: Int)
+    /// The router's verdicts for the URL in the route table's filter.
+    case urlTested(AppModel.URLTest)
+    /// The next frame of the playing transition is due.
+    case tick
+    /// A key came while a transition played: it jumps to its end.
+    case finishPlayback
+    /// A message from the loop itself (a reload, a replay's progress): shown in the status line and,
+    /// with `logged`, written to the log as well, stamped `time`.
+    case notify(AppStatus, logged: Bool, time: Double?)
 }

@@ -3,27 +3,61 @@ import SwitchyardNavigation
 import TerminalKit
 
 extension AppModel {
-    /// Applies `message`: UI changes happen here and now; navigation is returned as an
-    /// `NavigationCommand` for the ``AppLoop`` to run through the router.
-    package mutating func update(_ message: AppMessage) -> NavigationCommand? {
+    /// Applies `message` and returns the effects it needs, in order: UI changes happen here and now;
+    /// a navigation, a copy, quitting, suspending and a URL test are returned as ``AppEffect``s for the
+    /// ``AppLoop`` to run, and what they produce comes back as messages.
+    package mutating func update(_ message: AppMessage) -> [AppEffect] {
+        var effects = reduce(message)
+        // The route table's "test a URL" mode follows the filter's text: a URL not yet explained
+        // asks the router; any other text leaves the mode.
+        let text = filter.text.trimmingCharacters(in: .whitespaces)
+        if !text.contains("://") {
+            urlTest = nil
+        } else if urlTest?.url != text, !effects.contains(.explain(text)) {
+            effects.append(.explain(text))
+        }
+        return effects
+    }
+
+    /// Applies `message`; the effects it needs besides the URL test.
+    private mutating func reduce(_ message: AppMessage) -> [AppEffect] {
         switch message {
         case .ignore:
-            return nil
+            return []
         case .quit:
-            quitRequested = true
+            return [.quit]
         case .suspend:
-            suspendRequested = true
+            return [.suspend]
+        case .resumed(let suspended, let newWidth, let newHeight):
+            if !suspended {
+                status = AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .info)
+            }
+            return reduce(.resize(width: newWidth, height: newHeight))
+        case .stepped(let step):
+            take(step)
+        case .urlTested(let test):
+            urlTest = test
+        case .tick:
+            advancePlayback()
+        case .finishPlayback:
+            finishPlayback()
+        case .notify(let status, let logged, let time):
+            if logged {
+                say(status, time: time)
+            } else {
+                self.status = status
+            }
         case .paste(let text):
             showsHelp = false
             if focus == .filter {
                 if filter.paste(text) {
                     routeSelection = 0
                 }
-                return nil
+                return []
             }
             let line = LineEditor.singleLine(text)
             guard !line.isEmpty else {
-                return nil
+                return []
             }
             focus = .prompt
             prompt.insert(line)
@@ -33,24 +67,25 @@ extension AppModel {
             playback = nil
             relayout()
         case .navigate(let command):
-            return command
+            return [.navigate(command)]
         case .editCurrentURL:
             prompt.setText(state.top.url)
             focus = .prompt
         case .copy:
+            let copied: String
             if focus == .log, let entry = selectedLogEntry {
                 // The whole entry under the cursor, every step, as the log shows it unfolded.
-                pendingCopy = fullText(of: entry)
+                copied = fullText(of: entry)
             } else if showsLog, let newest = log.last {
-                pendingCopy = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
+                copied = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
             } else {
-                pendingCopy = state.top.url
+                copied = state.top.url
             }
-            let copied = pendingCopy ?? ""
             let lines = copied.split(separator: "\n", omittingEmptySubsequences: false)
             // A multi-line entry is named by its first line and counted, not shown with escaped line breaks.
             let what = lines.count > 1 ? "\(lines[0]) (\(lines.count) lines)" : copied
             say(AppStatus("Copied \(what) to the clipboard (OSC 52)", kind: .note))
+            return [.copy(copied)]
         case .moveSelection(let delta):
             let count = itemCount
             selection = selection + min(max(delta, -count), count)
@@ -58,10 +93,10 @@ extension AppModel {
             let chosen = index ?? selection
             guard let item = item(at: chosen) else {
                 say(AppStatus("\(top.title) has no links", kind: .note))
-                return nil
+                return []
             }
             selection = chosen
-            return item.effect
+            return [.navigate(item.effect)]
         case .focusPrompt:
             focus = .prompt
         case .focusFilter:
@@ -94,7 +129,7 @@ extension AppModel {
         case .findInLog:
             findInLog()
         case .editPrompt(let key):
-            return editPrompt(key)
+            return editPrompt(key).map { [.navigate($0)] } ?? []
         case .chooseCompletion(let index):
             prompt.chooseCompletion(index)
             focus = .prompt
@@ -157,7 +192,7 @@ extension AppModel {
             messagesScroll = min(max(0, min(messagesScroll, most) + max(-most - 1, min(delta, most + 1))), most)
         case .scrollLog(let delta):
             guard let panel = layout.log else {
-                return nil
+                return []
             }
             let lines = AppView.logLines(log, width: panel.width - 2, dropped: logDropped, expanded: isExpanded).count
             let most = max(0, lines - (panel.height - 2))
@@ -169,7 +204,7 @@ extension AppModel {
             let rows = filteredRoutes
             let chosen = index ?? routeSelection
             guard rows.indices.contains(chosen) else {
-                return nil
+                return []
             }
             routeSelection = chosen
             if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
@@ -181,7 +216,7 @@ extension AppModel {
             }
             focus = .prompt
         }
-        return nil
+        return []
     }
 
     /// A key for the prompt's editor; Enter gives the phone the keys back and opens the URL.
@@ -206,86 +241,5 @@ extension AppModel {
             break
         }
         return nil
-    }
-
-    /// Takes in what the runtime did for `effect`: the new navigation state, the status message,
-    /// and the traces not yet in the log. An invalid URL typed at the prompt goes back into the
-    /// prompt with the cursor on the offending character.
-    package mutating func apply(_ report: StepReport, after effect: NavigationCommand, isShowingLogin: Bool, timeline: [TimelineEvent]) {
-        state = report.state
-        self.isShowingLogin = isShowingLogin
-        let fresh = timeline.filter { $0.sequence > lastTraceID }
-        if let newest = fresh.map(\.sequence).max() {
-            var entries = fresh.map { event in
-                var entry = RouteLogEntry(event)
-                // The reason an open matched nothing goes with its entry, not only to the status line.
-                if entry.event == nil, entry.id == report.trace?.id { entry.nearest = report.nearest }
-                return entry.showing(shown)
-            }
-            // A resumed open points back to the open it resumes.
-            for event in fresh {
-                if case .resume(let held, _, let resumedAs) = event.kind,
-                   let index = entries.firstIndex(where: { $0.event == nil && $0.id == resumedAs }) {
-                    entries[index].resumes = held
-                }
-            }
-            log += entries
-            // A held open's line tells how the hold ended: held, then resumed or cancelled.
-            for event in fresh {
-                let (id, fate, failed): (Int, String, Bool)
-                switch event.kind {
-                case .hold(let openID, _): (id, fate, failed) = (openID, "⏸ held until login", false)
-                case .resume(let openID, _, let resumedAs): (id, fate, failed) = (openID, "⏸ held, resumed as #\(resumedAs)", false)
-                case .cancel(let openID, _, let reason): (id, fate, failed) = (openID, "⏸ held, then cancelled: \(reason)", true)
-                default: continue
-                }
-                if let index = log.lastIndex(where: { $0.event == nil && $0.id == id }) {
-                    log[index].fate = fate
-                    log[index].fateIsFailure = failed
-                }
-            }
-            trimLog()
-            logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
-            lastTraceID = newest
-            logScroll = 0
-        }
-        var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin)
-        status.text = shown(status.text)
-        self.status = status
-        let ids = state.screenIDs
-        selections = selections.filter { ids.contains($0.key) }
-        if case .open(let url) = effect, case .invalidURL(let error)? = report.outcome?.final {
-            prompt.setText(url)
-            prompt.moveHome()
-            var bytes = 0
-            for character in url {
-                guard bytes < error.offset else {
-                    break
-                }
-                bytes += character.utf8.count
-                prompt.moveRight()
-            }
-            focus = .prompt
-        }
-    }
-
-    /// Jumps a playing transition to its end.
-    package mutating func finishPlayback() {
-        playback = nil
-        queuedPlaybacks = []
-    }
-
-    /// Shows the next frame of the playing transition; ends it after its last frame.
-    package mutating func advancePlayback() {
-        guard var current = playback else {
-            return
-        }
-        current.frame += 1
-        if current.isFinished {
-            // The next part of the step, if any, plays from where this one ended.
-            playback = queuedPlaybacks.isEmpty ? nil : queuedPlaybacks.removeFirst()
-        } else {
-            playback = current
-        }
     }
 }

@@ -7,10 +7,11 @@ import TerminalKit
 /// which panels are open, where the keyboard focus is, the prompt and filter lines, the status
 /// line, the route log and the transition being played.
 ///
-/// The model never calls the router. Keys become ``AppMessage``s (``message(for:hits:terminalSize:)``),
-/// messages update the model and may ask for a `NavigationCommand` (``update(_:)``), and the
-/// ``AppLoop`` runs effects through the ``AppRuntime`` and feeds the ``StepReport`` back with
-/// ``apply(_:after:isShowingLogin:timeline:)``. ``AppView`` draws the model.
+/// The model never calls the router, the terminal or the clipboard. Keys become ``AppMessage``s
+/// (``message(for:hits:terminalSize:)``); ``update(_:)`` applies a message and returns the
+/// ``AppEffect``s it needs (a navigation, a copy, quitting, suspending, a URL test); the ``AppLoop``
+/// runs them and sends what they produced back as messages (``AppMessage/stepped(_:)`` carries a
+/// navigation's report and a ``RuntimeSnapshot``). ``AppView`` draws the model.
 package struct AppModel: Equatable, Sendable {
     /// Where keys go.
     package enum Focus: Hashable, Sendable {
@@ -38,31 +39,35 @@ package struct AppModel: Equatable, Sendable {
     package func shown(_ text: String) -> String {
         app?.showingIndexNames(in: text) ?? text
     }
+    /// What the model knows of the running app (the navigation state, the login state, the held
+    /// navigation, the locked URLs), taken as a value after each command.
+    package var snapshot: RuntimeSnapshot
     /// The navigation state of the simulated app.
-    package var state: NavigationState
-    /// Whether the top screen is the login screen (so `L` logs in).
-    package var isShowingLogin: Bool
-    /// The login state, when the app has a login gate (nil otherwise).
-    package var isLoggedIn: Bool?
-    /// The navigation the login gate holds, if any.
-    package var held: HeldNavigation?
-    /// Text the loop should put on the clipboard (set by ``AppMessage/copy``, taken by the loop).
-    package var pendingCopy: String?
-    /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
-    package var lockedURLs: Set<String> = []
-
-    /// How many of the top screen's links get a lock mark worked out: each costs an explanation of
-    /// its URL, and a generated index of a big route file has a link for every route (100,000 of them
-    /// kept the app from its first frame). Links past these are drawn without the hint; opening one
-    /// still goes through the login gate.
-    package static let lockCheckLimit = 64
-
-    /// The lock-marked URLs for `runtime`'s tab roots and the top screen's first ``lockCheckLimit`` links.
-    @MainActor
-    package static func lockedURLs(_ runtime: AppRuntime) -> Set<String> {
-        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(lockCheckLimit).map(\.url)
-        return Set(urls.filter(runtime.asksForLogin))
+    package var state: NavigationState {
+        get { snapshot.state }
+        set { snapshot.state = newValue }
     }
+    /// Whether the top screen is the login screen (so `L` logs in).
+    package var isShowingLogin: Bool {
+        get { snapshot.isShowingLogin }
+        set { snapshot.isShowingLogin = newValue }
+    }
+    /// The login state, when the app has a login gate (nil otherwise).
+    package var isLoggedIn: Bool? {
+        get { snapshot.isLoggedIn }
+        set { snapshot.isLoggedIn = newValue }
+    }
+    /// The navigation the login gate holds, if any.
+    package var held: HeldNavigation? {
+        get { snapshot.held }
+        set { snapshot.held = newValue }
+    }
+    /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
+    package var lockedURLs: Set<String> {
+        get { snapshot.lockedURLs }
+        set { snapshot.lockedURLs = newValue }
+    }
+
     /// The terminal's columns.
     package var width: Int
     /// The terminal's rows.
@@ -140,7 +145,7 @@ package struct AppModel: Equatable, Sendable {
     /// The route table's rows, indexed for the filter.
     package private(set) var routeIndex: RouteTableIndex
     /// The routes this run of the app has reached (``RouteCoverage``), marked in the route table.
-    package private(set) var coverage = RouteCoverage()
+    package internal(set) var coverage = RouteCoverage()
     /// The selected row among the rows the filter lets through.
     package var routeSelection = 0
     /// The selected item of each screen that had one, so Back returns to the same link.
@@ -155,11 +160,6 @@ package struct AppModel: Equatable, Sendable {
     package var animationsEnabled: Bool
     /// The timing of transition animations.
     package var tween: Tween
-    /// Set when the user asked to quit.
-    package var quitRequested = false
-    /// Set when the user asked to suspend (Ctrl-Z); the ``AppLoop`` suspends and clears it.
-    package var suspendRequested = false
-
     /// Creates a model from its parts (tests build models this way; the app uses ``init(runtime:width:height:animationsEnabled:tween:)``).
     package init(
         appName: String,
@@ -173,8 +173,7 @@ package struct AppModel: Equatable, Sendable {
         tween: Tween = .standard
     ) {
         self.appName = appName
-        self.state = state
-        self.isShowingLogin = isShowingLogin
+        self.snapshot = RuntimeSnapshot(state: state, isShowingLogin: isShowingLogin)
         self.width = max(0, width)
         self.height = max(0, height)
         self.prompt = LineEditor(historyLimit: 100)
@@ -204,9 +203,8 @@ package struct AppModel: Equatable, Sendable {
             tween: tween
         )
         app = runtime.app
+        snapshot = RuntimeSnapshot(runtime)
         lastTraceID = runtime.timeline.last?.sequence ?? 0
-        isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
-        lockedURLs = Self.lockedURLs(runtime)
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
     }
 
@@ -317,12 +315,6 @@ package struct AppModel: Equatable, Sendable {
         } else {
             filteredRoutes = routeIndex.filtered(by: filter.text, narrowing: filteredRoutes)
         }
-    }
-
-    /// Records what a command reached (see ``RouteCoverage``), for the route table's marks.
-    @MainActor
-    package mutating func recordCoverage(_ report: StepReport, before: NavigationState, router: Router) {
-        coverage.record(report, before: before, router: router)
     }
 
     /// Carries the marks of an earlier run of the app over (a reload keeps what the run reached).

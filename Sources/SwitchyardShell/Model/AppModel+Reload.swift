@@ -1,0 +1,33 @@
+import Switchyard
+import SwitchyardKit
+import SwitchyardNavigation
+
+extension AppModel {
+    /// The model of `runtime`, a reloaded app that carried on from this model's app: the panels, the
+    /// prompt, the log, the messages and the route marks stay as they were, and the log then says
+    /// `note`. Open and event numbers go on from the old app's, so every entry keeps its number and
+    /// its folding. A hold the reload cancelled is marked on its open's line.
+    @MainActor
+    package func reloaded(with runtime: AppRuntime, note: String, cancelledHold: HeldNavigation?) -> AppModel {
+        var fresh = AppModel(runtime: runtime, width: width, height: height, animationsEnabled: animationsEnabled, tween: tween)
+        fresh.showsLog = showsLog
+        fresh.showsRoutes = showsRoutes
+        fresh.relayout()
+        fresh.log = log
+        fresh.logDropped = logDropped
+        fresh.messages = messages
+        fresh.messagesDropped = messagesDropped
+        fresh.messageSequence = messageSequence
+        fresh.recording = recording
+        fresh.say(AppStatus(fresh.shown(note), kind: .note), time: runtime.secondsSinceStart)
+        if let hold = cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
+            fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
+            fresh.log[index].fateIsFailure = true
+        }
+        fresh.logToggled = logToggled
+        fresh.logExpandsAll = logExpandsAll
+        fresh.prompt = prompt
+        fresh.keepCoverage(coverage)
+        return fresh
+    }
+}

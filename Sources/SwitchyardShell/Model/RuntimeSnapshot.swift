@@ -1,0 +1,77 @@
+import Switchyard
+import SwitchyardKit
+import SwitchyardNavigation
+
+/// What the model and its view know of the running app, copied out of the `AppRuntime` as a value
+/// after each command: the navigation state, the login state, the held navigation and the URLs that
+/// would ask for login now. The view draws from it and never reads the runtime.
+package struct RuntimeSnapshot: Equatable, Sendable {
+    /// The navigation state of the simulated app.
+    package var state: NavigationState
+    /// Whether the top screen is the login screen (so `L` logs in).
+    package var isShowingLogin = false
+    /// The login state, when the app has a login gate (nil otherwise).
+    package var isLoggedIn: Bool?
+    /// The navigation the login gate holds, if any.
+    package var held: HeldNavigation?
+    /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
+    package var lockedURLs: Set<String> = []
+
+    /// A snapshot of a state alone (tests, and apps without a runtime).
+    package init(state: NavigationState, isShowingLogin: Bool = false) {
+        self.state = state
+        self.isShowingLogin = isShowingLogin
+    }
+
+    /// How many of the top screen's links get a lock mark worked out: each costs an explanation of
+    /// its URL, and a generated index of a big route file has a link for every route (100,000 of them
+    /// kept the app from its first frame). Links past these are drawn without the hint; opening one
+    /// still goes through the login gate.
+    package static let lockCheckLimit = 64
+
+    /// The runtime as it is now.
+    @MainActor
+    package init(_ runtime: AppRuntime) {
+        state = runtime.state
+        isShowingLogin = runtime.isShowingLogin
+        isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
+        held = runtime.heldNavigation
+        let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(Self.lockCheckLimit).map(\.url)
+        lockedURLs = Set(urls.filter(runtime.asksForLogin))
+    }
+}
+
+/// What one navigation did, as the ``AppLoop`` hands it back to the model (``AppMessage/stepped(_:)``):
+/// the command, the runtime's report, the runtime afterwards, the timeline events the step added and
+/// the routes it reached.
+package struct AppStep: Sendable, Equatable {
+    /// The command that ran.
+    package var command: NavigationCommand
+    /// What the runtime did.
+    package var report: StepReport
+    /// The runtime after the command.
+    package var snapshot: RuntimeSnapshot
+    /// The timeline events newer than the model's log, oldest first.
+    package var events: [TimelineEvent]
+    /// The routes the command reached (for the route table's marks).
+    package var reached: [RouteCoverage.Route]
+
+    /// Creates a step result.
+    package init(command: NavigationCommand, report: StepReport, snapshot: RuntimeSnapshot, events: [TimelineEvent],
+                 reached: [RouteCoverage.Route] = []) {
+        self.command = command
+        self.report = report
+        self.snapshot = snapshot
+        self.events = events
+        self.reached = reached
+    }
+
+    /// Two results are the same step when they ran the same command to the same runtime snapshot,
+    /// through the same open and events (a report and its events are compared by their numbers,
+    /// which the runtime never reuses).
+    package static func == (a: AppStep, b: AppStep) -> Bool {
+        a.command == b.command && a.snapshot == b.snapshot && a.reached == b.reached
+            && a.report.command == b.report.command && a.report.trace?.id == b.report.trace?.id
+            && a.events.map(\.sequence) == b.events.map(\.sequence)
+    }
+}

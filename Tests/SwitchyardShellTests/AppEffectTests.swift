@@ -1,0 +1,99 @@
+import Foundation
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+/// The shell's update is a function of the model and a message that returns effects: this table pins
+/// which messages ask for which effects, and how each effect's answer comes back as a message.
+@MainActor
+@Suite("AppModel effects")
+struct AppEffectTests {
+    /// A message, the effects its update returns, from the fixture app's first screen.
+    nonisolated static let table: [(message: AppMessage, effects: [AppEffect])] = [
+        (.quit, [.quit]),
+        (.suspend, [.suspend]),
+        (.ignore, []),
+        (.navigate(.back(animation: nil)), [.navigate(.back(animation: nil))]),
+        (.navigate(.tab(2)), [.navigate(.tab(2))]),
+        (.activate(0), [.navigate(.tap(1))]),
+        (.activate(nil), [.navigate(.tap(1))]),
+        (.copy, [.copy("app://home")]),
+        (.toggleLog, []),
+        (.toggleHelp, []),
+        (.focusPrompt, []),
+        (.moveSelection(1), []),
+    ]
+
+    @Test(arguments: 0..<table.count)
+    func aMessageAsksForItsEffects(_ row: Int) throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        let (message, effects) = Self.table[row]
+        #expect(model.update(message) == effects, "\(message)")
+    }
+
+    @Test func enterAtThePromptAsksToOpenWhatWasTyped() throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        for key in [Key.char(":")] + "app://user/7".map(Key.char) {
+            #expect(model.update(model.message(for: key)) == [], "typing asks for nothing")
+        }
+        #expect(model.update(model.message(for: .enter)) == [.navigate(.open("app://user/7"))])
+        #expect(model.focus == .phone)
+    }
+
+    @Test func aURLInTheFilterAsksTheRouterOnceAndItsAnswerComesBack() throws {
+        let runtime = try AppFixture.runtime()
+        var model = AppModel(runtime: runtime, width: 120, height: 40)
+        _ = model.update(.focusFilter)
+        var asked: [AppEffect] = []
+        for character in "app://order/42" {
+            asked += model.update(.editFilter(.char(character)))
+        }
+        // Each keystroke that leaves a different URL asks again; text without `://` never asks.
+        let typed = (6...14).map { AppEffect.explain(String("app://order/42".prefix($0))) }
+        #expect(asked == typed)
+        let test = AppModel.URLTest(url: "app://order/42", explanation: runtime.router.explain("app://order/42"))
+        #expect(model.update(.urlTested(test)) == [], "an answered URL is not asked again")
+        #expect(model.urlTest?.winner == "app://order/:id<int>")
+        // Leaving URL text leaves the mode.
+        for _ in 0..<14 { _ = model.update(.editFilter(.backspace)) }
+        #expect(model.urlTest == nil)
+    }
+
+    @Test func aResumeWithoutAShellSaysSoAndTakesTheNewSize() throws {
+        var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        #expect(model.update(.resumed(suspended: false, width: 80, height: 24)) == [])
+        #expect(model.width == 80 && model.height == 24)
+        #expect(model.status?.text.contains("no job-control shell") == true)
+        var other = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
+        _ = other.update(.resumed(suspended: true, width: 90, height: 20))
+        #expect(other.width == 90 && other.status?.text.contains("no job-control") != true)
+    }
+
+    @Test func aSteppedResultCarriesTheRuntimeIntoTheModel() async throws {
+        let runtime = try AppFixture.runtime()
+        var model = AppModel(runtime: runtime, width: 100, height: 30)
+        let before = runtime.state
+        let report = await runtime.perform(.open("app://order/42"))
+        let step = AppStep(command: .open("app://order/42"), report: report, snapshot: RuntimeSnapshot(runtime),
+                           events: runtime.timeline.filter { $0.sequence > model.lastTraceID },
+                           reached: RouteCoverage.reached(by: report, before: before, router: runtime.router))
+        #expect(model.update(.stepped(step)) == [])
+        // Logged out, the gate holds the order: the model shows what the runtime shows, as a value.
+        #expect(model.snapshot == RuntimeSnapshot(runtime))
+        #expect(model.isShowingLogin && model.held?.url == "app://order/42" && model.isLoggedIn == false)
+        #expect(model.log.contains { $0.url == "app://order/42" })
+        #expect(model.lastTraceID == runtime.timeline.last?.sequence)
+        #expect(model.playback != nil, "the login screen's present plays")
+    }
+
+    @Test func theLoopRunsEachEffect() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await loop.send(.copy)
+        #expect(terminal.clipboard.last == "app://home")
+        await loop.send(.navigate(.open("app://user/7")))
+        #expect(loop.model.state.top.title == "User 7" && loop.runtime.state == loop.model.state)
+        await loop.send(.quit)
+        #expect(loop.hasQuit)
+    }
+}
