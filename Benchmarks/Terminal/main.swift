@@ -198,7 +198,7 @@ func run() async throws -> (figures: [Figure], changedCells: Int) {
                     big.present()
                 })
             }
-            if round == 0 { filterRowsSeen = big.model.filteredRoutes.count }
+            if round == 0 { filterRowsSeen = big.model.routePanel.filtered.count }
         }
         figures.append(filter)
         return (figures, terminal.changedCells &+ bigTerminal.changedCells)

@@ -52,12 +52,12 @@ struct AppEffectTests {
         // Each keystroke that leaves a different URL asks again; text without `://` never asks.
         let typed = (6...14).map { AppEffect.explain(String("app://order/42".prefix($0))) }
         #expect(asked == typed)
-        let test = AppModel.URLTest(url: "app://order/42", explanation: runtime.router.explain("app://order/42"))
+        let test = RoutePanel.URLTest(url: "app://order/42", explanation: runtime.router.explain("app://order/42"))
         #expect(model.update(.urlTested(test)) == [], "an answered URL is not asked again")
-        #expect(model.urlTest?.winner == "app://order/:id<int>")
+        #expect(model.routePanel.urlTest?.winner == "app://order/:id<int>")
         // Leaving URL text leaves the mode.
         for _ in 0..<14 { _ = model.update(.editFilter(.backspace)) }
-        #expect(model.urlTest == nil)
+        #expect(model.routePanel.urlTest == nil)
     }
 
     @Test func aResumeWithoutAShellSaysSoAndTakesTheNewSize() throws {

@@ -61,7 +61,7 @@ struct AppModelInputTests {
         await AppFixture.send([.down, .paste("order\n")], to: loop, terminal)
         #expect(loop.model.focus == .filter)
         #expect(loop.model.filter.text == "order")
-        #expect(loop.model.routeSelection == 0)
+        #expect(loop.model.routePanel.selection == 0)
         #expect(loop.model.prompt.isEmpty)
     }
 

@@ -79,13 +79,13 @@ struct AppModelTests {
         let target = opens[opens.count - 3]
         let line = try #require(loop.frame.hits.first { $0.target == .logEntry(target.sequence) })
         await AppFixture.send([.mouse(x: line.rect.x + 2, y: line.rect.y, kind: .click)], to: loop, terminal)
-        #expect(loop.model.isExpanded(target))
-        #expect(loop.model.logScroll > 0, "the log scrolled to keep the line")
+        #expect(loop.model.logPanel.isExpanded(target))
+        #expect(loop.model.logPanel.scroll > 0, "the log scrolled to keep the line")
         let after = try #require(loop.frame.hits.first { $0.target == .logEntry(target.sequence) })
         #expect(after.rect.y == line.rect.y)
         // Folding it again scrolls back.
         await AppFixture.send([.mouse(x: after.rect.x + 2, y: after.rect.y, kind: .click)], to: loop, terminal)
-        #expect(loop.model.logScroll == 0)
+        #expect(loop.model.logPanel.scroll == 0)
     }
 
     @Test func reloadsAreInTheLogAndKeepWhatCameBefore() async throws {
@@ -103,7 +103,7 @@ struct AppModelTests {
         let log = loop.model.log
         #expect(log.first?.url == "app://discover", "the open from before the reload is still there")
         #expect(log.last?.event == "Reloaded routes.json; still on Discover")
-        #expect(loop.model.messages.suffix(2).map(\.kind) == [.error, .note], "the messages carry over the reload")
+        #expect(loop.model.messagesPanel.entries.suffix(2).map(\.kind) == [.error, .note], "the messages carry over the reload")
         // Both reload lines carry the time like every other line of the log.
         for line in AppView.logLines(Array(log.suffix(2)), width: 200) {
             #expect(line.text.range(of: #"^ \d+\.\ds • "#, options: .regularExpression) != nil, "\(line.text)")
@@ -112,8 +112,8 @@ struct AppModelTests {
         #expect(Set(log.map(\.sequence)).count == log.count, "every entry keeps an identity of its own")
         // The new app's first open is the newest, unfolded.
         await AppFixture.type(":app://cart\r", to: loop, terminal)
-        #expect(loop.model.log.last.map(loop.model.isExpanded) == true, "\(loop.model.log.map { "\($0.sequence) \($0.event ?? $0.url)" })")
-        #expect(loop.model.log.first.map(loop.model.isExpanded) == false)
+        #expect(loop.model.log.last.map(loop.model.logPanel.isExpanded) == true, "\(loop.model.log.map { "\($0.sequence) \($0.event ?? $0.url)" })")
+        #expect(loop.model.log.first.map(loop.model.logPanel.isExpanded) == false)
     }
 
     @Test func aReloadKeepsTheScreenAndCountsOpensOnOrSaysWhyItWentBackToTheRoot() async throws {
@@ -239,7 +239,7 @@ struct AppModelTests {
         // The failure showed when it happened (in the log and the messages), and is listed again at the end.
         let failedLines = loop.model.log.compactMap(\.event).filter { $0.contains("line 4: FAILED: expect stack [Home] Home > Wrong") }
         #expect(failedLines.count == 2, "\(loop.model.log.compactMap(\.event))")
-        #expect(loop.model.messages.contains { $0.kind == .error && $0.text.hasPrefix("Replay line 4: FAILED: expect stack") })
+        #expect(loop.model.messagesPanel.entries.contains { $0.kind == .error && $0.text.hasPrefix("Replay line 4: FAILED: expect stack") })
         // A clean script ends with a note.
         let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
         #expect(clean == 0)
@@ -454,7 +454,7 @@ struct AppModelTests {
         await AppFixture.type(":app://order/42\rL:app://nope\r", to: loop, terminal)
         let opens = loop.model.log.filter { $0.event == nil }
         #expect(opens.map(\.id) == [1, 2, 3])
-        #expect(opens.map(loop.model.isExpanded) == [false, false, true])
+        #expect(opens.map(loop.model.logPanel.isExpanded) == [false, false, true])
         #expect(opens[1].resumes == 1, "the resumed open points back to the held one")
         var text = try #require(terminal.lastFrame).description
         #expect(text.contains("▸ #2 app://order/42 (resumes #1)"))
@@ -465,20 +465,20 @@ struct AppModelTests {
         // A click on #2's summary line unfolds it; a second click folds it again.
         let line = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
         await AppFixture.send([.mouse(x: line.rect.x + 2, y: line.rect.y, kind: .click)], to: loop, terminal)
-        #expect(loop.model.isExpanded(opens[1]))
+        #expect(loop.model.logPanel.isExpanded(opens[1]))
         let moved = loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) }
         #expect(moved?.rect.y == line.rect.y, "the clicked line stays where it was")
         text = try #require(terminal.lastFrame).description
         #expect(text.contains("interceptor LoginGate: proceed"))
         let again = try #require(loop.frame.hits.first { $0.target == .logEntry(opens[1].sequence) })
         await AppFixture.send([.mouse(x: again.rect.x + 2, y: again.rect.y, kind: .click)], to: loop, terminal)
-        #expect(!loop.model.isExpanded(opens[1]))
+        #expect(!loop.model.logPanel.isExpanded(opens[1]))
 
         // `x` unfolds every open; again, only the newest.
         await AppFixture.type("x", to: loop, terminal)
-        #expect(opens.allSatisfy(loop.model.isExpanded))
+        #expect(opens.allSatisfy(loop.model.logPanel.isExpanded))
         await AppFixture.type("x", to: loop, terminal)
-        #expect(opens.map(loop.model.isExpanded) == [false, false, true])
+        #expect(opens.map(loop.model.logPanel.isExpanded) == [false, false, true])
         // Events (hold, resume…) are lines of their own, never folded and not clickable.
         #expect(!loop.frame.hits.contains { hit in loop.model.log.contains { $0.event != nil && hit.target == .logEntry($0.sequence) } })
     }
@@ -489,7 +489,7 @@ struct AppModelTests {
         #expect(loop.model.showsRoutes)
         #expect(loop.model.focus == .filter)
         await AppFixture.type("order", to: loop, terminal)
-        #expect(loop.model.filteredRoutes.map(\.pattern) == ["app://orders", "app://order/:id<int>", "app://order/:id<int>/track", "app://old/order/:id"])
+        #expect(loop.model.routePanel.filtered.map(\.pattern) == ["app://orders", "app://order/:id<int>", "app://order/:id<int>/track", "app://old/order/:id"])
         await AppFixture.send([.down, .enter], to: loop, terminal)
         #expect(loop.model.focus == .prompt)
         #expect(loop.model.prompt.text == "app://order/:id<int>")
@@ -503,21 +503,21 @@ struct AppModelTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("R", to: loop, terminal)
         await AppFixture.type("app://order/abc", to: loop, terminal)
-        #expect(loop.model.urlTest?.winner == nil)
-        #expect(loop.model.filteredRoutes.map(\.flags) == [
+        #expect(loop.model.routePanel.urlTest?.winner == nil)
+        #expect(loop.model.routePanel.filtered.map(\.flags) == [
             "✗ segment 1: 'abc' does not satisfy <int>", "✗ segment 1: 'abc' does not satisfy <int>",
         ])
         await AppFixture.send(Array(repeating: .backspace, count: 3), to: loop, terminal)
         await AppFixture.type("42", to: loop, terminal)
-        #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
-        #expect(loop.model.filteredRoutes.first?.flags == "✓ won (specific scheme, literal, constrained parameter)")
+        #expect(loop.model.routePanel.urlTest?.winner == "app://order/:id<int>")
+        #expect(loop.model.routePanel.filtered.first?.flags == "✓ won (specific scheme, literal, constrained parameter)")
         let text = try #require(terminal.lastFrame).description
         #expect(text.contains("Test app://order/42 · wins: app://order/:id<int>"))
         // A relocated URL is explained where it leads.
         await AppFixture.send(Array(repeating: .backspace, count: 20), to: loop, terminal)
         await AppFixture.type("app://old/order/44", to: loop, terminal)
-        #expect(loop.model.urlTest?.via == ["relocation app://old/order/:id → app://order/44"])
-        #expect(loop.model.urlTest?.winner == "app://order/:id<int>")
+        #expect(loop.model.routePanel.urlTest?.via == ["relocation app://old/order/:id → app://order/44"])
+        #expect(loop.model.routePanel.urlTest?.winner == "app://order/:id<int>")
     }
 
     @Test func eEditsTheCurrentURLAndYCopiesIt() async throws {

@@ -35,13 +35,13 @@ struct PanelFocusTests {
         await AppFixture.send([.tab], to: loop, terminal)
         #expect(loop.model.focus == .log)
         let opens = loop.model.log.filter { $0.event == nil }
-        #expect(loop.model.selectedLogEntry?.sequence == loop.model.log.last?.sequence, "the cursor starts on the newest entry")
+        #expect(loop.model.logPanel.selectedEntry?.sequence == loop.model.log.last?.sequence, "the cursor starts on the newest entry")
         await AppFixture.send([.char("g")], to: loop, terminal)
-        #expect(loop.model.selectedLogEntry?.sequence == loop.model.log.first?.sequence)
+        #expect(loop.model.logPanel.selectedEntry?.sequence == loop.model.log.first?.sequence)
         let first = try #require(opens.first)
-        #expect(!loop.model.isExpanded(first))
+        #expect(!loop.model.logPanel.isExpanded(first))
         await AppFixture.send([.enter], to: loop, terminal)
-        #expect(loop.model.isExpanded(first), "Enter unfolds the open under the cursor")
+        #expect(loop.model.logPanel.isExpanded(first), "Enter unfolds the open under the cursor")
         // y copies every step of the entry, not only its summary.
         await AppFixture.send([.char("y")], to: loop, terminal)
         let copied = try #require(terminal.clipboard.last)
@@ -53,9 +53,9 @@ struct PanelFocusTests {
         #expect(frame.contains("↑↓ g G move · Enter unfold · y copy · / search"))
         // `/` searches the whole entry text; `n` finds the next.
         await AppFixture.type("/nearest\r", to: loop, terminal)
-        #expect(loop.model.selectedLogEntry?.id == opens[1].id, "the not-found entry carries the nearest route")
+        #expect(loop.model.logPanel.selectedEntry?.id == opens[1].id, "the not-found entry carries the nearest route")
         await AppFixture.send([.char("G")], to: loop, terminal)
-        #expect(loop.model.selectedLogEntry?.sequence == loop.model.log.last?.sequence)
+        #expect(loop.model.logPanel.selectedEntry?.sequence == loop.model.log.last?.sequence)
         await AppFixture.send([.escape], to: loop, terminal)
         #expect(loop.model.focus == .phone)
     }
@@ -94,7 +94,7 @@ struct PanelFocusTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.send([.function(3)], to: loop, terminal)
         await AppFixture.type("app://order/42", to: loop, terminal)
-        #expect(loop.model.urlTest?.url == "app://order/42")
+        #expect(loop.model.routePanel.urlTest?.url == "app://order/42")
         await AppFixture.send([.enter], to: loop, terminal)
         #expect(loop.model.focus == .prompt)
         #expect(loop.model.prompt.text == "app://order/42", "the URL as typed, not the pattern it matched")
@@ -117,24 +117,24 @@ struct PanelFocusTests {
         let statusLine = frameText.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         #expect(statusLine.hasSuffix("m messages  ? help"), "\(statusLine)")
         await AppFixture.send([.char("m")], to: loop, terminal)
-        #expect(loop.model.showsMessages)
+        #expect(loop.model.messagesPanel.isShown)
         let shown = try #require(terminal.lastFrame).description.replacingOccurrences(of: "│", with: "")
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
         #expect(shown.contains(long.replacingOccurrences(of: " ", with: "")), "the whole message is in the view")
         await AppFixture.send([.char("1")], to: loop, terminal)
-        #expect(loop.model.state.selectedTab == 0 && loop.model.showsMessages, "keys do not leak to the app")
+        #expect(loop.model.state.selectedTab == 0 && loop.model.messagesPanel.isShown, "keys do not leak to the app")
         await AppFixture.send([.escape], to: loop, terminal)
-        #expect(!loop.model.showsMessages)
+        #expect(!loop.model.messagesPanel.isShown)
     }
 
     @Test func theLogSaysWhatItDropped() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 120, height: 30)
-        loop.model.logLimit = 4
+        loop.model.logPanel.limit = 4
         await AppFixture.send([.function(2)], to: loop, terminal)
         for index in 0..<6 { await AppFixture.type(":app://discover/item/\(index)\r", to: loop, terminal) }
         #expect(loop.model.log.count == 4)
-        #expect(loop.model.logDropped > 0)
-        let lines = AppView.logLines(loop.model.log, width: 100, dropped: loop.model.logDropped)
+        #expect(loop.model.logPanel.dropped > 0)
+        let lines = AppView.logLines(loop.model.log, width: 100, dropped: loop.model.logPanel.dropped)
         #expect(lines.first?.text.contains("older entries dropped") == true)
     }
 }

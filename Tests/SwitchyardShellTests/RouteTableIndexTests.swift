@@ -63,21 +63,21 @@ struct RouteTableIndexTests {
                              width: 100, height: 30, routes: rows)
         for text in ["o", "or", "ord", "ord ", "ord x", "ord", "", "LOGIN"] {
             model.filter.setText(text)
-            #expect(Array(model.filteredRoutes) == Self.oracle(rows, text), "filter '\(text)'")
+            #expect(Array(model.routePanel.filtered) == Self.oracle(rows, text), "filter '\(text)'")
         }
         model.routes = Array(rows.prefix(10))
-        #expect(Array(model.filteredRoutes) == Self.oracle(Array(rows.prefix(10)), "LOGIN"))
+        #expect(Array(model.routePanel.filtered) == Self.oracle(Array(rows.prefix(10)), "LOGIN"))
     }
 
     @Test func theRouteTableMarksTheRoutesThisRunReached() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("R", to: loop, terminal)
-        #expect(!loop.model.filteredRoutes.contains(where: loop.model.isReached))
+        #expect(!loop.model.routePanel.filtered.contains(where: loop.model.routePanel.isReached))
         await loop.perform(.open("app://discover/item/7"))
         loop.present()
-        let reached = loop.model.filteredRoutes.filter(loop.model.isReached).map(\.pattern)
+        let reached = loop.model.routePanel.filtered.filter(loop.model.routePanel.isReached).map(\.pattern)
         #expect(reached == ["app://discover/item/:id<int>"])
-        #expect(loop.model.reachedRouteCount == 1)
+        #expect(loop.model.routePanel.reachedCount == 1)
         let text = try #require(terminal.lastFrame).description
         #expect(text.contains("· F3 · 1 reached"))
         #expect(text.contains("app://discover/item/:id<int>●"), "\(text)")

@@ -183,7 +183,7 @@ package final class AppLoop {
             let size = terminal.size
             return .resumed(suspended: suspended, width: size.width, height: size.height)
         case .explain(let url):
-            return .urlTested(AppModel.URLTest(url: url, explanation: runtime.router.explain(url)))
+            return .urlTested(RoutePanel.URLTest(url: url, explanation: runtime.router.explain(url)))
         }
     }
 

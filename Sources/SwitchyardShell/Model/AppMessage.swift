@@ -82,7 +82,7 @@ package enum AppMessage: Equatable, Sendable {
     /// terminal of this size.
     case resumed(suspended: Bool, width: Int, height: Int)
     /// The router's verdicts for the URL in the route table's filter.
-    case urlTested(AppModel.URLTest)
+    case urlTested(RoutePanel.URLTest)
     /// The next frame of the playing transition is due.
     case tick
     /// A key came while a transition played: it jumps to its end.

@@ -28,8 +28,8 @@ extension AppModel {
         if showsHelp {
             return .toggleHelp
         }
-        if showsMessages {
-            return messagesMessage(for: key)
+        if messagesPanel.isShown {
+            return messagesPanel.message(for: key)
         }
         switch key {
         case .function(1):
@@ -47,9 +47,9 @@ extension AppModel {
         case .prompt:
             return promptMessage(for: key)
         case .filter:
-            return filterMessage(for: key)
+            return routePanel.message(for: key)
         case .log:
-            return logMessage(for: key)
+            return logPanel.message(for: key)
         }
     }
 
@@ -119,28 +119,6 @@ extension AppModel {
             return prompt.isEmpty ? .cancelPrompt : .editPrompt(key)
         default:
             return .editPrompt(key)
-        }
-    }
-
-    /// Keys while the route table's filter has the focus.
-    func filterMessage(for key: Key) -> AppMessage {
-        switch key {
-        case .escape, .backTab:
-            return .focusPhone
-        case .tab:
-            return .focusNext
-        case .up:
-            return .moveRouteSelection(-1)
-        case .down:
-            return .moveRouteSelection(1)
-        case .pageUp:
-            return .moveRouteSelection(-10)
-        case .pageDown:
-            return .moveRouteSelection(10)
-        case .enter:
-            return .useRoute(nil)
-        default:
-            return .editFilter(key)
         }
     }
 

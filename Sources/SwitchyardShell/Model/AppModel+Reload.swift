@@ -13,21 +13,20 @@ extension AppModel {
         fresh.showsLog = showsLog
         fresh.showsRoutes = showsRoutes
         fresh.relayout()
-        fresh.log = log
-        fresh.logDropped = logDropped
-        fresh.messages = messages
-        fresh.messagesDropped = messagesDropped
-        fresh.messageSequence = messageSequence
+        // The log and the messages carry over whole (entries, numbering, folding, what they dropped);
+        // the log goes back to its newest line.
+        fresh.logPanel = logPanel
+        fresh.logPanel.scroll = 0
+        fresh.messagesPanel = messagesPanel
+        fresh.messagesPanel.isShown = false
         fresh.recording = recording
         fresh.say(AppStatus(fresh.shown(note), kind: .note), time: runtime.secondsSinceStart)
         if let hold = cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
             fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
             fresh.log[index].fateIsFailure = true
         }
-        fresh.logToggled = logToggled
-        fresh.logExpandsAll = logExpandsAll
         fresh.prompt = prompt
-        fresh.keepCoverage(coverage)
+        fresh.keepCoverage(routePanel.coverage)
         return fresh
     }
 }

@@ -10,7 +10,7 @@ extension AppModel {
         let size = layout.screen
         let before = AppView.phoneScreen(self, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(self, width: size.width, height: size.height)
-        for route in step.reached { coverage.add(route) }
+        for route in step.reached { routePanel.coverage.add(route) }
         apply(step.report, after: step.command, snapshot: step.snapshot, events: step.events)
         guard animationsEnabled, !layout.isTooSmall else { return }
         let plays = Self.playbacks(step.report, model: self, before: before, beforeLayer: beforeLayer, size: size)
@@ -38,7 +38,7 @@ extension AppModel {
                     entries[index].resumes = held
                 }
             }
-            log += entries
+            logPanel.append(entries)
             // A held open's line tells how the hold ended: held, then resumed or cancelled.
             for event in fresh {
                 let (id, fate, failed): (Int, String, Bool)
@@ -53,10 +53,7 @@ extension AppModel {
                     log[index].fateIsFailure = failed
                 }
             }
-            trimLog()
-            logToggled = logToggled.filter { toggled in log.contains { $0.sequence == toggled } }
             lastTraceID = newest
-            logScroll = 0
         }
         var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin)
         status.text = shown(status.text)

@@ -10,11 +10,10 @@ extension AppModel {
         var effects = reduce(message)
         // The route table's "test a URL" mode follows the filter's text: a URL not yet explained
         // asks the router; any other text leaves the mode.
-        let text = filter.text.trimmingCharacters(in: .whitespaces)
-        if !text.contains("://") {
-            urlTest = nil
-        } else if urlTest?.url != text, !effects.contains(.explain(text)) {
-            effects.append(.explain(text))
+        if let url = routePanel.typedURL {
+            if routePanel.urlTest?.url != url, !effects.contains(.explain(url)) { effects.append(.explain(url)) }
+        } else {
+            routePanel.urlTest = nil
         }
         return effects
     }
@@ -35,8 +34,8 @@ extension AppModel {
             return reduce(.resize(width: newWidth, height: newHeight))
         case .stepped(let step):
             take(step)
-        case .urlTested(let test):
-            urlTest = test
+        case .urlTested, .editFilter, .moveRouteSelection:
+            routePanel.update(message)
         case .tick:
             advancePlayback()
         case .finishPlayback:
@@ -50,8 +49,8 @@ extension AppModel {
         case .paste(let text):
             showsHelp = false
             if focus == .filter {
-                if filter.paste(text) {
-                    routeSelection = 0
+                if routePanel.filter.paste(text) {
+                    routePanel.selection = 0
                 }
                 return []
             }
@@ -73,9 +72,9 @@ extension AppModel {
             focus = .prompt
         case .copy:
             let copied: String
-            if focus == .log, let entry = selectedLogEntry {
+            if focus == .log, let entry = logPanel.selectedEntry {
                 // The whole entry under the cursor, every step, as the log shows it unfolded.
-                copied = fullText(of: entry)
+                copied = LogPanel.fullText(of: entry)
             } else if showsLog, let newest = log.last {
                 copied = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
             } else {
@@ -112,22 +111,11 @@ extension AppModel {
             let order: [Focus] = [.phone] + (showsLog ? [.log] : []) + (showsRoutes ? [.filter] : [])
             let here = order.firstIndex(of: focus) ?? 0
             focus = order[(here + 1) % order.count]
-            if focus == .log { logCursor = logCursor ?? log.last?.sequence }
-        case .moveLogCursor(let delta):
-            moveLogCursor(delta)
-        case .startLogSearch:
-            logSearch = LineEditor(historyLimit: 0)
-        case .editLogSearch(let key):
-            _ = logSearch?.handle(key)
-        case .endLogSearch(let find):
-            let text = logSearch?.text ?? ""
-            logSearch = nil
-            if find, !text.isEmpty {
-                lastLogSearch = text
-                findInLog()
-            }
-        case .findInLog:
-            findInLog()
+            if focus == .log { logPanel.cursor = logPanel.cursor ?? log.last?.sequence }
+        case .moveLogCursor, .startLogSearch, .editLogSearch, .endLogSearch, .findInLog, .toggleLogEntry, .scrollLog:
+            if let said = logPanel.update(message, area: layout.log) { status = said }
+        case .toggleMessages, .scrollMessages:
+            messagesPanel.update(message, size: (width, height))
         case .editPrompt(let key):
             return editPrompt(key).map { [.navigate($0)] } ?? []
         case .chooseCompletion(let index):
@@ -138,39 +126,17 @@ extension AppModel {
             focus = .phone
             // An error about what was typed is stale once the line is gone.
             if status?.kind == .error { status = nil }
-        case .editFilter(let key):
-            if filter.handle(key) == .edited {
-                routeSelection = 0
-            }
-        case .toggleLogEntry(let sequence):
-            // The clicked line stays where it is on screen: the scroll (counted from the newest
-            // line) moves by as many lines as fold or unfold below it.
-            let linesBelow = { (model: AppModel) -> Int in
-                guard let panel = model.layout.log else { return 0 }
-                let lines = AppView.logLines(model.log, width: panel.width - 2, dropped: model.logDropped, expanded: model.isExpanded)
-                guard let header = lines.firstIndex(where: { $0.entry == sequence }) else { return 0 }
-                return lines.count - header
-            }
-            let before = linesBelow(self)
-            if logToggled.contains(sequence) {
-                logToggled.remove(sequence)
-            } else {
-                logToggled.insert(sequence)
-            }
-            if logScroll > 0 || before != linesBelow(self) {
-                logScroll = max(0, logScroll + linesBelow(self) - before)
-            }
         case .toggleLogDetail:
-            logExpandsAll.toggle()
-            logToggled = []
+            logPanel.expandsAll.toggle()
+            logPanel.toggled = []
             if !showsLog {
                 showsLog = true
-                logScroll = 0
+                logPanel.scroll = 0
                 relayout()
             }
         case .toggleLog:
             showsLog.toggle()
-            logScroll = 0
+            logPanel.scroll = 0
             if !showsLog && focus == .log { focus = .phone }
             relayout()
         case .toggleRoutes:
@@ -183,31 +149,14 @@ extension AppModel {
             relayout()
         case .toggleHelp:
             showsHelp.toggle()
-        case .toggleMessages:
-            showsMessages.toggle()
-            messagesScroll = 0
-        case .scrollMessages(let delta):
-            let lines = AppView.messageLines(self, width: max(10, width - 6)).count
-            let most = max(0, lines - max(0, height - 5))
-            messagesScroll = min(max(0, min(messagesScroll, most) + max(-most - 1, min(delta, most + 1))), most)
-        case .scrollLog(let delta):
-            guard let panel = layout.log else {
-                return []
-            }
-            let lines = AppView.logLines(log, width: panel.width - 2, dropped: logDropped, expanded: isExpanded).count
-            let most = max(0, lines - (panel.height - 2))
-            logScroll = min(max(0, min(logScroll, most) + delta), most)
-        case .moveRouteSelection(let delta):
-            let count = filteredRoutes.count
-            routeSelection = min(max(0, routeSelection + min(max(delta, -count), count)), max(0, count - 1))
         case .useRoute(let index):
-            let rows = filteredRoutes
-            let chosen = index ?? routeSelection
+            let rows = routePanel.filtered
+            let chosen = index ?? routePanel.selection
             guard rows.indices.contains(chosen) else {
                 return []
             }
-            routeSelection = chosen
-            if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
+            routePanel.selection = chosen
+            if let urlTest = routePanel.urlTest, routePanel.isTestingTypedURL {
                 // A tested URL goes to the prompt as typed, ready to open (not the pattern it matched).
                 prompt.setText(urlTest.url)
             } else {

@@ -76,11 +76,10 @@ package struct AppModel: Equatable, Sendable {
     package var focus: Focus = .phone
     /// The URL prompt.
     package var prompt: LineEditor
-    /// The route table's filter line (a change of its text filters the rows again).
+    /// The route table's filter line (the ``routePanel``'s).
     package var filter: LineEditor {
-        didSet {
-            if filter.text != oldValue.text { refilterRoutes() }
-        }
+        get { routePanel.filter }
+        set { routePanel.filter = newValue }
     }
     /// Whether the route log panel is shown.
     package var showsLog = false
@@ -88,66 +87,33 @@ package struct AppModel: Equatable, Sendable {
     package var showsRoutes = false
     /// Whether the help overlay is shown.
     package var showsHelp = false
-    /// The status line's message; every message set is also kept in ``messages``.
+    /// The status line's message; every message set is also kept in ``messagesPanel``.
     package var status: AppStatus? {
         didSet {
-            if let status, status != oldValue { remember(status) }
+            if let status, status != oldValue { messagesPanel.remember(status) }
         }
     }
-    /// Every status message shown, oldest first (at most ``messageLimit``), for the messages view.
-    package var messages: [AppStatus] = []
-    /// How many older messages ``messages`` dropped.
-    package var messagesDropped = 0
-    /// Whether the messages view (`m`) is shown.
-    package var showsMessages = false
-    /// How many lines the messages view is scrolled up from its newest line.
-    package var messagesScroll = 0
-    /// The number the next log line that is not a timeline event gets (negative, counting down).
-    package var messageSequence = 0
-    /// How many older entries the route log dropped (it says so on its first line).
-    package var logDropped = 0
+    /// The messages view (`m`): every status message, whole.
+    package var messagesPanel = MessagesPanel()
+    /// The route log panel.
+    package var logPanel = LogPanel()
+    /// The route log's entries, oldest first.
+    package var log: [RouteLogEntry] {
+        get { logPanel.entries }
+        set { logPanel.entries = newValue }
+    }
     /// The file `--record` writes the session to, while it records: the status line shows `● REC`.
     package var recording: String?
-    /// The route log, oldest first.
-    package var log: [RouteLogEntry] = []
     /// The number of the newest timeline event already in the log.
     package var lastTraceID = 0
-    /// The most entries the route log keeps.
-    package var logLimit = 200
-    /// How many lines the route log is scrolled up from its newest line.
-    package var logScroll = 0
-    /// Whether every open in the route log shows its detail (`x`); otherwise only the newest does.
-    package var logExpandsAll = false
-    /// Log entries (by ``RouteLogEntry/sequence``) clicked open or shut against the default above.
-    package var logToggled: Set<Int> = []
-    /// The entry the log's cursor is on (by ``RouteLogEntry/sequence``); nil: the newest.
-    package var logCursor: Int?
-    /// The search being typed in the log (`/`), while it is typed.
-    package var logSearch: LineEditor?
-    /// The last search text, for `n`.
-    package var lastLogSearch: String?
 
-    /// Whether the route log shows `entry`'s detail (an open's steps) or its summary line only.
-    package func isExpanded(_ entry: RouteLogEntry) -> Bool {
-        let newest = log.last { $0.event == nil }?.sequence
-        let byDefault = logExpandsAll || entry.sequence == newest
-        return byDefault != logToggled.contains(entry.sequence)
-    }
+    /// The route table panel (F3).
+    package var routePanel: RoutePanel
     /// The rows of the route table panel (routes, redirects, relocations).
     package var routes: [RouteRow] {
-        get { routeIndex.rows }
-        set {
-            routeIndex = RouteTableIndex(rows: newValue)
-            filteredRoutes = routeIndex.all
-            refilterRoutes()
-        }
+        get { routePanel.rows }
+        set { routePanel.rows = newValue }
     }
-    /// The route table's rows, indexed for the filter.
-    package private(set) var routeIndex: RouteTableIndex
-    /// The routes this run of the app has reached (``RouteCoverage``), marked in the route table.
-    package internal(set) var coverage = RouteCoverage()
-    /// The selected row among the rows the filter lets through.
-    package var routeSelection = 0
     /// The selected item of each screen that had one, so Back returns to the same link.
     package var selections: [ScreenID: Int] = [:]
     /// Extra words Tab completes (patterns and link URLs); the top screen's links come first.
@@ -177,10 +143,7 @@ package struct AppModel: Equatable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         self.prompt = LineEditor(historyLimit: 100)
-        self.filter = LineEditor(historyLimit: 0)
-        let index = RouteTableIndex(rows: routes)
-        self.routeIndex = index
-        self.filteredRoutes = index.all
+        self.routePanel = RoutePanel(rows: routes)
         self.completionWords = completionWords
         self.animationsEnabled = animationsEnabled
         self.tween = tween
@@ -303,61 +266,9 @@ package struct AppModel: Equatable, Sendable {
         }
     }
 
-    /// The route table rows the filter lets through (in "test a URL" mode, the candidates with their
-    /// verdicts); kept up to date as the filter's text, the rows or the URL test change.
-    package private(set) var filteredRoutes: RouteRowList
-
-    /// Filters the rows again for the current filter text or URL test; a text that only adds to the
-    /// previous one narrows the previous result.
-    mutating func refilterRoutes() {
-        if let urlTest, urlTest.url == filter.text.trimmingCharacters(in: .whitespaces) {
-            filteredRoutes = routeIndex.tested(by: urlTest)
-        } else {
-            filteredRoutes = routeIndex.filtered(by: filter.text, narrowing: filteredRoutes)
-        }
-    }
-
     /// Carries the marks of an earlier run of the app over (a reload keeps what the run reached).
     package mutating func keepCoverage(_ earlier: RouteCoverage) {
-        coverage = earlier
-    }
-
-    /// Whether this run of the app has reached the route of `row` (a route row only).
-    package func isReached(_ row: RouteRow) -> Bool {
-        row.kind == .route && coverage.count(of: RouteCoverage.Route(pattern: row.pattern, target: row.target)) > 0
-    }
-
-    /// How many route rows this run of the app has reached.
-    package var reachedRouteCount: Int {
-        Set(coverage.counts.keys.compactMap { routeIndex.row(of: $0) }).count
-    }
-
-    /// "Test a URL" mode: the router's verdicts for the URL typed in the route table's filter (set by
-    /// the loop while the filter holds a URL), so the table lists every candidate with its verdict.
-    package var urlTest: URLTest? {
-        didSet {
-            if urlTest != oldValue { refilterRoutes() }
-        }
-    }
-
-    /// The verdicts for one URL typed in the route table's filter.
-    package struct URLTest: Equatable, Sendable {
-        /// The URL as typed.
-        package var url: String
-        /// The winning pattern, if any.
-        package var winner: String?
-        /// Every candidate with its verdict, winner first.
-        package var candidates: [Explanation.Candidate]
-        /// The redirects and relocations followed first.
-        package var via: [String]
-
-        /// The verdicts of `explanation`, for the URL `url` as typed.
-        package init(url: String, explanation: RouteExplanation) {
-            self.url = url
-            winner = explanation.stopped == nil ? explanation.final.winner : nil
-            candidates = explanation.final.candidates
-            via = explanation.steps.map(\.description) + (explanation.stopped.map { ["stopped: \($0)"] } ?? [])
-        }
+        routePanel.coverage = earlier
     }
 
     /// The layout of the current size and panels.

@@ -90,7 +90,7 @@ package struct RouteRow: Hashable, Sendable {
 
     /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;
     /// the routes that do not fit the URL's scheme and host are left out.
-    package static func tested(_ rows: [RouteRow], by explanation: AppModel.URLTest) -> [RouteRow] {
+    package static func tested(_ rows: [RouteRow], by explanation: RoutePanel.URLTest) -> [RouteRow] {
         Array(RouteTableIndex(rows: rows).tested(by: explanation))
     }
 

@@ -111,7 +111,7 @@ package struct RouteTableIndex: Sendable, Equatable {
 
     /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;
     /// the routes that do not fit the URL's scheme and host are left out.
-    package func tested(by explanation: AppModel.URLTest) -> RouteRowList {
+    package func tested(by explanation: RoutePanel.URLTest) -> RouteRowList {
         let rows = explanation.candidates.compactMap { candidate -> RouteRow? in
             guard let index = routeByPattern[candidate.pattern] else { return nil }
             var row = self.rows[index]

@@ -81,7 +81,7 @@ extension AppView {
     static func promptHint(_ model: AppModel) -> String {
         if model.focus == .filter {
             // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
-            return model.urlTest != nil
+            return model.routePanel.urlTest != nil
                 ? "a URL is being tested · Enter brings it to the prompt" : "typing filters the routes; a URL tests them · Enter brings the pattern here"
         }
         guard model.focus == .phone, let selected = model.item(at: model.selection) else {

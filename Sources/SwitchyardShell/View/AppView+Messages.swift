@@ -3,12 +3,12 @@ import TerminalKit
 extension AppView {
     /// The lines of the messages view: every status message kept, oldest first, each wrapped to
     /// `width` with its marker, after a line that says how many older ones were dropped.
-    static func messageLines(_ model: AppModel, width: Int) -> [(text: String, style: CellStyle)] {
+    static func messageLines(_ panel: MessagesPanel, width: Int) -> [(text: String, style: CellStyle)] {
         var lines: [(String, CellStyle)] = []
-        if model.messagesDropped > 0 {
-            lines.append(("… \(model.messagesDropped) older message\(model.messagesDropped == 1 ? "" : "s") dropped", CellStyle(role: .dim)))
+        if panel.dropped > 0 {
+            lines.append(("… \(panel.dropped) older message\(panel.dropped == 1 ? "" : "s") dropped", CellStyle(role: .dim)))
         }
-        for status in model.messages {
+        for status in panel.entries {
             let style: CellStyle
             switch status.kind {
             case .error: style = CellStyle(role: .statusError, bold: true)
@@ -24,18 +24,18 @@ extension AppView {
     }
 
     /// Draws the messages view (`m`): a box over the app with the whole of every status message
-    /// kept, newest at the bottom, scrolled by ``AppModel/messagesScroll`` lines.
+    /// kept, newest at the bottom, scrolled by ``MessagesPanel/scroll`` lines.
     static func drawMessages(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
         let width = max(10, layout.width - 4)
         let height = max(5, layout.height - 2)
         let box = Rect(x: (layout.width - width) / 2, y: (layout.height - height) / 2, width: width, height: height)
         canvas.dim()
         canvas.fill(box)
-        canvas.box(box, style: CellStyle(bold: true), title: "Messages · \(model.messages.count)")
+        canvas.box(box, style: CellStyle(bold: true), title: "Messages · \(model.messagesPanel.entries.count)")
         let inner = box.inset(by: 1)
-        let lines = messageLines(model, width: inner.width)
+        let lines = messageLines(model.messagesPanel, width: inner.width)
         let rows = max(0, inner.height - 1)
-        let scroll = min(max(0, model.messagesScroll), max(0, lines.count - rows))
+        let scroll = min(max(0, model.messagesPanel.scroll), max(0, lines.count - rows))
         let first = max(0, lines.count - rows - scroll)
         for (row, line) in lines[first..<min(lines.count, first + rows)].enumerated() {
             canvas.put(line.text, x: inner.x + 1, y: inner.y + row, style: line.style, clip: inner)

@@ -31,12 +31,12 @@ extension AppView {
         }
         if focused {
             // The focused panel's keys on its bottom edge, and the search being typed above it.
-            let footer = model.logSearch.map { " /\($0.text)▏ Enter find · Esc cancel " }
+            let footer = model.logPanel.search.map { " /\($0.text)▏ Enter find · Esc cancel " }
                 ?? " " + KeyBinding.hints(KeyBinding.log, separator: " · ") + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
         }
-        let lines = logLines(model.log, width: inner.width, dropped: model.logDropped, expanded: model.isExpanded)
+        let lines = logLines(model.log, width: inner.width, dropped: model.logPanel.dropped, expanded: model.logPanel.isExpanded)
         guard !lines.isEmpty else {
             let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
             for (index, line) in hint.prefix(inner.height).enumerated() {
@@ -44,10 +44,10 @@ extension AppView {
             }
             return
         }
-        let scroll = min(max(0, model.logScroll), max(0, lines.count - inner.height))
+        let scroll = min(max(0, model.logPanel.scroll), max(0, lines.count - inner.height))
         let end = lines.count - scroll
         let start = max(0, end - inner.height)
-        let cursor = focused ? model.selectedLogEntry?.sequence : nil
+        let cursor = focused ? model.logPanel.selectedEntry?.sequence : nil
         for (row, line) in lines[start..<end].enumerated() {
             var style = line.style
             if let cursor, line.sequence == cursor {
@@ -173,10 +173,10 @@ extension AppView {
     static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
         canvas.fill(area)
         let focused = model.focus == .filter
-        let rows = model.filteredRoutes
-        let title = model.urlTest.map { test in
+        let rows = model.routePanel.filtered
+        let title = model.routePanel.urlTest.map { test in
             "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + (test.via.isEmpty ? "" : " · via \(test.via.count)")
-        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3" + (model.coverage.isEmpty ? "" : " · \(model.reachedRouteCount) reached")
+        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3" + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached")
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .routes))
@@ -203,11 +203,11 @@ extension AppView {
             return
         }
         guard !rows.isEmpty else {
-            let text = model.urlTest != nil ? "No route shares this URL's scheme and host." : "No route matches the filter."
+            let text = model.routePanel.urlTest != nil ? "No route shares this URL's scheme and host." : "No route matches the filter."
             canvas.put(text, x: list.x + 1, y: list.y, style: CellStyle(role: .dim), clip: list)
             return
         }
-        let selection = min(max(0, model.routeSelection), rows.count - 1)
+        let selection = min(max(0, model.routePanel.selection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
         let widest = rows.widestPattern
         let patternWidth = min(widest, max(8, list.width * 3 / 5))
@@ -230,7 +230,7 @@ extension AppView {
             var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y, style: style(CellStyle(role: .link)), clip: line)
             let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
             // `●` between pattern and target marks a route this run of the app has reached.
-            x = canvas.put((model.isReached(route) ? "●" : " ") + " " + target, x: x, y: y, style: style(.plain), clip: line)
+            x = canvas.put((model.routePanel.isReached(route) ? "●" : " ") + " " + target, x: x, y: y, style: style(.plain), clip: line)
             let flags = route.flags
             if !flags.isEmpty {
                 let room = line.maxX - x - 2

@@ -36,7 +36,7 @@ package enum AppView {
         drawPrompt(model, layout: layout, canvas: &canvas, hits: &hits)
         drawStatus(model, layout: layout, canvas: &canvas)
         drawCompletionMenu(model, layout: layout, canvas: &canvas, hits: &hits)
-        if model.showsMessages {
+        if model.messagesPanel.isShown {
             drawMessages(model, layout: layout, canvas: &canvas)
             canvas.cursor = nil
             hits = []

@@ -1,0 +1,210 @@
+import TerminalKit
+
+/// The route log panel's own model: its entries, what it dropped, how it is scrolled and folded, its
+/// cursor and its search. The ``AppModel`` holds one (``AppModel/logPanel``), hands it the log's
+/// messages (``update(_:area:)``) and asks it what a key means while the log has the focus.
+///
+/// Geometry comes in as the panel's area on screen: the log counts its lines at the area's width,
+/// and scrolls so the cursor stays within its rows.
+package struct LogPanel: Equatable, Sendable {
+    /// The entries, oldest first.
+    package var entries: [RouteLogEntry] = []
+    /// How many older entries were dropped (the log says so on its first line).
+    package var dropped = 0
+    /// The most entries the log keeps.
+    package var limit = 200
+    /// How many lines the log is scrolled up from its newest line.
+    package var scroll = 0
+    /// Whether every open shows its detail (`x`); otherwise only the newest does.
+    package var expandsAll = false
+    /// Entries (by ``RouteLogEntry/sequence``) clicked open or shut against the default above.
+    package var toggled: Set<Int> = []
+    /// The entry the cursor is on (by ``RouteLogEntry/sequence``); nil: the newest.
+    package var cursor: Int?
+    /// The search being typed (`/`), while it is typed.
+    package var search: LineEditor?
+    /// The last search text, for `n`.
+    package var lastSearch: String?
+    /// The number the next line that is not a timeline event gets (negative, counting down).
+    package var eventSequence = 0
+
+    /// Creates an empty log.
+    package init() {}
+
+    /// Whether the log shows `entry`'s detail (an open's steps) or its summary line only.
+    package func isExpanded(_ entry: RouteLogEntry) -> Bool {
+        let newest = entries.last { $0.event == nil }?.sequence
+        let byDefault = expandsAll || entry.sequence == newest
+        return byDefault != toggled.contains(entry.sequence)
+    }
+
+    /// The entry under the cursor: the one chosen while the log has the focus, else the newest.
+    package var selectedEntry: RouteLogEntry? {
+        if let cursor, let entry = entries.first(where: { $0.sequence == cursor }) { return entry }
+        return entries.last
+    }
+
+    /// The log's lines in a panel `width` columns wide (inside its border), as drawn.
+    func lines(width: Int) -> [AppView.LogLine] {
+        AppView.logLines(entries, width: width, dropped: dropped, expanded: isExpanded)
+    }
+
+    /// The whole text of `entry`, every step included, as the log shows it unfolded (what `y`
+    /// copies while the log has the focus).
+    package static func fullText(of entry: RouteLogEntry) -> String {
+        let lines = AppView.logLines([entry], width: 10_000, expanded: { _ in true })
+        return lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+    }
+
+    /// Appends entries and drops the oldest past ``limit``; the view goes back to the newest line.
+    mutating func append(_ new: [RouteLogEntry]) {
+        entries += new
+        trim()
+        toggled = toggled.filter { toggled in entries.contains { $0.sequence == toggled } }
+        scroll = 0
+    }
+
+    /// Appends a line that is not a timeline event (a message, a reload). Such lines get negative
+    /// numbers, so they never collide with the timeline's.
+    mutating func appendEvent(_ text: String, time: Double?) {
+        eventSequence -= 1
+        var entry = RouteLogEntry(id: eventSequence, url: "", outcome: "", isHandled: true, seconds: 0)
+        entry.sequence = eventSequence
+        entry.event = text
+        entry.time = time
+        entries.append(entry)
+        trim()
+    }
+
+    /// Drops the oldest entries past ``limit``, counting them in ``dropped``.
+    mutating func trim() {
+        guard entries.count > limit else { return }
+        dropped += entries.count - limit
+        entries.removeFirst(entries.count - limit)
+    }
+
+    /// What the log makes of the messages that concern it alone, in its `area` on screen (nil when
+    /// the log is hidden). Returns a status to show when it has something to say.
+    mutating func update(_ message: AppMessage, area: Rect?) -> AppStatus? {
+        switch message {
+        case .moveLogCursor(let delta):
+            moveCursor(delta, area: area)
+        case .startLogSearch:
+            search = LineEditor(historyLimit: 0)
+        case .editLogSearch(let key):
+            _ = search?.handle(key)
+        case .endLogSearch(let find):
+            let text = search?.text ?? ""
+            search = nil
+            if find, !text.isEmpty {
+                lastSearch = text
+                return findNext(area: area)
+            }
+        case .findInLog:
+            return findNext(area: area)
+        case .toggleLogEntry(let sequence):
+            toggle(sequence, area: area)
+        case .scrollLog(let delta):
+            guard let area else { return nil }
+            let most = max(0, lines(width: area.width - 2).count - (area.height - 2))
+            scroll = min(max(0, min(scroll, most) + delta), most)
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Shows or hides an entry's detail; the clicked line stays where it is on screen: the scroll
+    /// (counted from the newest line) moves by as many lines as fold or unfold below it.
+    private mutating func toggle(_ sequence: Int, area: Rect?) {
+        let linesBelow = { (log: LogPanel) -> Int in
+            guard let area else { return 0 }
+            let lines = log.lines(width: area.width - 2)
+            guard let header = lines.firstIndex(where: { $0.entry == sequence }) else { return 0 }
+            return lines.count - header
+        }
+        let before = linesBelow(self)
+        if toggled.contains(sequence) {
+            toggled.remove(sequence)
+        } else {
+            toggled.insert(sequence)
+        }
+        if scroll > 0 || before != linesBelow(self) {
+            scroll = max(0, scroll + linesBelow(self) - before)
+        }
+    }
+
+    /// Moves the cursor by `delta` entries (clamped) and scrolls so its lines are visible.
+    private mutating func moveCursor(_ delta: Int, area: Rect?) {
+        guard !entries.isEmpty else { return }
+        let current = cursor.flatMap { cursor in entries.firstIndex { $0.sequence == cursor } } ?? (entries.count - 1)
+        let next = min(max(0, current + min(max(delta, -entries.count), entries.count)), entries.count - 1)
+        cursor = entries[next].sequence
+        revealCursor(area: area)
+    }
+
+    /// Scrolls so that the first line of the entry under the cursor is visible.
+    private mutating func revealCursor(area: Rect?) {
+        guard let area, let cursor else { return }
+        let lines = lines(width: area.width - 2)
+        guard let first = lines.firstIndex(where: { $0.sequence == cursor }),
+              let last = lines.lastIndex(where: { $0.sequence == cursor }) else { return }
+        let rows = max(1, area.height - 3)
+        // scroll counts lines up from the newest; the window shows [count - scroll - rows, count - scroll).
+        let end = lines.count - scroll
+        if first < end - rows {
+            scroll = max(0, lines.count - first - rows)
+        } else if last >= end {
+            scroll = max(0, lines.count - last - 1)
+        }
+    }
+
+    /// Moves the cursor to the next entry after it (wrapping) whose whole text contains the last
+    /// search, case-insensitively; says so when none does.
+    private mutating func findNext(area: Rect?) -> AppStatus? {
+        guard let query = lastSearch, !query.isEmpty, !entries.isEmpty else { return nil }
+        let start = cursor.flatMap { cursor in entries.firstIndex { $0.sequence == cursor } } ?? (entries.count - 1)
+        for offset in 1...entries.count {
+            let index = (start + offset) % entries.count
+            if Self.fullText(of: entries[index]).localizedCaseInsensitiveContains(query) {
+                cursor = entries[index].sequence
+                revealCursor(area: area)
+                return nil
+            }
+        }
+        return AppStatus("No log entry contains \(query)", kind: .note)
+    }
+
+    /// Keys while the log has the focus (lazygit's list panels): ↑ ↓ (k j) move the cursor,
+    /// `g` / `G` (Home / End) go to the oldest / newest entry, Enter (Space, →) unfolds or folds
+    /// the open under the cursor, `y` copies the whole entry, `/` searches, `n` finds the next
+    /// match; Tab moves the focus on, Esc gives it back to the phone.
+    func message(for key: Key) -> AppMessage {
+        if search != nil {
+            switch key {
+            case .escape: return .endLogSearch(find: false)
+            case .enter: return .endLogSearch(find: true)
+            default: return .editLogSearch(key)
+            }
+        }
+        switch key {
+        case .up, .char("k"): return .moveLogCursor(-1)
+        case .down, .char("j"): return .moveLogCursor(1)
+        case .pageUp: return .moveLogCursor(-10)
+        case .pageDown: return .moveLogCursor(10)
+        case .home, .char("g"): return .moveLogCursor(-entries.count)
+        case .end, .char("G"): return .moveLogCursor(entries.count)
+        case .enter, .char(" "), .right: return (cursor ?? entries.last?.sequence).map { .toggleLogEntry($0) } ?? .ignore
+        case .char("y"), .char("Y"): return .copy
+        case .char("/"): return .startLogSearch
+        case .char("n"): return .findInLog
+        case .char("?"): return .toggleHelp
+        case .char("m"), .char("M"), .char("!"): return .toggleMessages
+        case .char("q"), .char("Q"): return .quit
+        case .char(":"): return .focusPrompt
+        case .tab: return .focusNext
+        case .escape, .left: return .focusPhone
+        default: return .ignore
+        }
+    }
+}

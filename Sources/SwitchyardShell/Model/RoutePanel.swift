@@ -1,0 +1,128 @@
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+
+/// The route table panel's own model (F3): its rows, indexed for the filter, the filter line, the
+/// rows it lets through, the selection, the "test a URL" verdicts and the routes this run reached.
+package struct RoutePanel: Equatable, Sendable {
+    /// The rows, indexed for the filter.
+    package private(set) var index: RouteTableIndex
+    /// The rows the filter lets through (in "test a URL" mode, the candidates with their verdicts);
+    /// kept up to date as the filter's text, the rows or the URL test change.
+    package private(set) var filtered: RouteRowList
+    /// The selected row among ``filtered``.
+    package var selection = 0
+    /// The filter line (a change of its text filters the rows again).
+    package var filter = LineEditor(historyLimit: 0) {
+        didSet {
+            if filter.text != oldValue.text { refilter() }
+        }
+    }
+    /// "Test a URL" mode: the router's verdicts for the URL typed in the filter (sent back by the
+    /// loop for ``AppEffect/explain(_:)``), so the table lists every candidate with its verdict.
+    package var urlTest: URLTest? {
+        didSet {
+            if urlTest != oldValue { refilter() }
+        }
+    }
+    /// The routes this run of the app has reached (``RouteCoverage``), marked in the table.
+    package var coverage = RouteCoverage()
+
+    /// A panel of `rows`, unfiltered.
+    package init(rows: [RouteRow]) {
+        index = RouteTableIndex(rows: rows)
+        filtered = index.all
+    }
+
+    /// The rows (routes, redirects, relocations); setting them indexes them again.
+    package var rows: [RouteRow] {
+        get { index.rows }
+        set {
+            index = RouteTableIndex(rows: newValue)
+            filtered = index.all
+            refilter()
+        }
+    }
+
+    /// The verdicts for one URL typed in the filter.
+    package struct URLTest: Equatable, Sendable {
+        /// The URL as typed.
+        package var url: String
+        /// The winning pattern, if any.
+        package var winner: String?
+        /// Every candidate with its verdict, winner first.
+        package var candidates: [Explanation.Candidate]
+        /// The redirects and relocations followed first.
+        package var via: [String]
+
+        /// The verdicts of `explanation`, for the URL `url` as typed.
+        package init(url: String, explanation: RouteExplanation) {
+            self.url = url
+            winner = explanation.stopped == nil ? explanation.final.winner : nil
+            candidates = explanation.final.candidates
+            via = explanation.steps.map(\.description) + (explanation.stopped.map { ["stopped: \($0)"] } ?? [])
+        }
+    }
+
+    /// The filter's text when it holds a URL (`scheme://…`), trimmed; nil otherwise.
+    var typedURL: String? {
+        let text = filter.text.trimmingCharacters(in: .whitespaces)
+        return text.contains("://") ? text : nil
+    }
+
+    /// Whether ``urlTest`` holds the verdicts for the URL in the filter now.
+    var isTestingTypedURL: Bool {
+        urlTest != nil && urlTest?.url == typedURL
+    }
+
+    /// Filters the rows again for the current filter text or URL test; a text that only adds to the
+    /// previous one narrows the previous result.
+    private mutating func refilter() {
+        if let urlTest, isTestingTypedURL {
+            filtered = index.tested(by: urlTest)
+        } else {
+            filtered = index.filtered(by: filter.text, narrowing: filtered)
+        }
+    }
+
+    /// Whether this run of the app has reached the route of `row` (a route row only).
+    package func isReached(_ row: RouteRow) -> Bool {
+        row.kind == .route && coverage.count(of: RouteCoverage.Route(pattern: row.pattern, target: row.target)) > 0
+    }
+
+    /// How many route rows this run of the app has reached.
+    package var reachedCount: Int {
+        Set(coverage.counts.keys.compactMap { index.row(of: $0) }).count
+    }
+
+    /// What the panel makes of the messages that concern it alone.
+    mutating func update(_ message: AppMessage) {
+        switch message {
+        case .editFilter(let key):
+            if filter.handle(key) == .edited { selection = 0 }
+        case .moveRouteSelection(let delta):
+            let count = filtered.count
+            selection = min(max(0, selection + min(max(delta, -count), count)), max(0, count - 1))
+        case .urlTested(let test):
+            urlTest = test
+        default:
+            break
+        }
+    }
+
+    /// Keys while the filter line has the focus: ↑ ↓ PgUp PgDn move the selection, Enter copies the
+    /// selected route (or the tested URL) into the prompt, Tab moves the focus on, Esc gives it back
+    /// to the phone; anything else edits the filter.
+    func message(for key: Key) -> AppMessage {
+        switch key {
+        case .escape, .backTab: return .focusPhone
+        case .tab: return .focusNext
+        case .up: return .moveRouteSelection(-1)
+        case .down: return .moveRouteSelection(1)
+        case .pageUp: return .moveRouteSelection(-10)
+        case .pageDown: return .moveRouteSelection(10)
+        case .enter: return .useRoute(nil)
+        default: return .editFilter(key)
+        }
+    }
+}

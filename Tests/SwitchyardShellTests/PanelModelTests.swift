@@ -1,0 +1,72 @@
+import Foundation
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+/// Each panel's model stands alone: a value with its own messages, tested without the app.
+@Suite("Panel models")
+struct PanelModelTests {
+    static func entry(_ id: Int, _ url: String) -> RouteLogEntry {
+        RouteLogEntry(id: id, url: url, outcome: "push", isHandled: true, seconds: 0)
+    }
+
+    @Test func theLogKeepsItsLimitAndCountsWhatItDropped() {
+        var log = LogPanel()
+        log.limit = 3
+        log.append((1...5).map { Self.entry($0, "app://x/\($0)") })
+        #expect(log.entries.map(\.id) == [3, 4, 5])
+        #expect(log.dropped == 2)
+        log.appendEvent("reloaded", time: 1)
+        log.appendEvent("copied", time: 2)
+        #expect(log.entries.map(\.sequence) == [5, -1, -2], "events count down, below the timeline's numbers")
+        #expect(log.dropped == 4)
+    }
+
+    @Test func theLogsCursorSearchAndFolding() {
+        var log = LogPanel()
+        log.append([Self.entry(1, "app://home"), Self.entry(2, "app://order/42"), Self.entry(3, "app://user/7")])
+        let area = Rect(x: 0, y: 0, width: 60, height: 20)
+        #expect(log.selectedEntry?.id == 3, "the cursor starts on the newest entry")
+        #expect(log.update(log.message(for: .char("g")), area: area) == nil)
+        #expect(log.selectedEntry?.id == 1)
+        _ = log.update(log.message(for: .char("/")), area: area)
+        for character in "ORDER" { _ = log.update(log.message(for: .char(character)), area: area) }
+        #expect(log.update(log.message(for: .enter), area: area) == nil)
+        #expect(log.selectedEntry?.id == 2, "the search is case-insensitive and moves the cursor")
+        #expect(log.search == nil && log.lastSearch == "ORDER")
+        log.lastSearch = "nowhere"
+        #expect(log.update(.findInLog, area: area)?.text == "No log entry contains nowhere")
+        #expect(log.isExpanded(log.entries[2]) && !log.isExpanded(log.entries[1]), "only the newest open is unfolded")
+        _ = log.update(log.message(for: .enter), area: area)
+        #expect(log.isExpanded(log.entries[1]))
+    }
+
+    @Test func theMessagesViewKeepsWholeMessagesAndScrollsWithinThem() {
+        var view = MessagesPanel()
+        for index in 0..<(MessagesPanel.limit + 5) { view.remember(AppStatus("message \(index)", kind: .note)) }
+        #expect(view.entries.count == MessagesPanel.limit && view.dropped == 5)
+        view.update(.toggleMessages, size: (80, 24))
+        #expect(view.isShown)
+        view.update(view.message(for: .char("g")), size: (80, 24))
+        #expect(view.scroll > 0 && view.scroll <= view.entries.count + 1, "g goes to the oldest line, no further")
+        view.update(view.message(for: .char("G")), size: (80, 24))
+        #expect(view.scroll == 0)
+        #expect(view.message(for: .char("x")) == .ignore, "no key leaks to the app")
+        view.update(view.message(for: .char("m")), size: (80, 24))
+        #expect(!view.isShown, "m closes the view")
+    }
+
+    @Test func theRouteTableFiltersAndSelects() {
+        let rows = ["app://home", "app://order/:id", "app://orders"].map {
+            RouteRow(kind: .route, pattern: $0, target: "T")
+        }
+        var panel = RoutePanel(rows: rows)
+        for character in "order" { panel.update(panel.message(for: .char(character))) }
+        #expect(panel.filtered.map(\.pattern) == ["app://order/:id", "app://orders"])
+        panel.update(panel.message(for: .down))
+        panel.update(panel.message(for: .down))
+        #expect(panel.selection == 1, "the selection stops at the last row")
+        #expect(panel.typedURL == nil && panel.message(for: .enter) == .useRoute(nil))
+    }
+}
