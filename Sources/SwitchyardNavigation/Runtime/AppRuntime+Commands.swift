@@ -83,6 +83,23 @@ extension AppRuntime {
         return report
     }
 
+    /// Logs out; no screen that needs login stays up: the app goes back to the nearest one that does
+    /// not, and the report says what closed.
+    func logout(command: NavigationCommand) -> StepReport {
+        guard let gate else { return failure(command, "this app has no login route") }
+        let wasLoggedIn = gate.isLoggedIn
+        gate.logout()
+        var report = StepReport(command: command.description, message: wasLoggedIn ? "logged out" : "already logged out", state: state)
+        // No screen that needs login stays up: back to the nearest one that does not.
+        if let departure = state.leaving(where: { asksForLogin($0.url) }) {
+            state = departure.state
+            report.transition = departure.transition
+            report.stages = [StepReport.Stage(departure.transition, departure.state)]
+            report.note(Self.describe(departure, needsLogin: { asksForLogin($0.url) }))
+        }
+        return report
+    }
+
     /// Logs in: removes every login screen wherever it sits, then resumes the newest held navigation.
     func login(command: NavigationCommand) async -> StepReport {
         guard let gate else { return failure(command, "this app has no login route") }

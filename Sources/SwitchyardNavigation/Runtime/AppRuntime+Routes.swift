@@ -1,0 +1,81 @@
+import Switchyard
+import SwitchyardKit
+
+/// The app's routes on the router: registering them, the screen a URL leads to, and whether a URL asks
+/// for login.
+extension AppRuntime {
+    /// Registers `app`'s screen routes, redirects, relocations and web allow list on `router`; returns
+    /// each screen route by its kind (the first route of a kind wins).
+    static func register(_ app: AppDescription, on router: Router) throws(RouteFileError) -> [String: ScreenRoute] {
+        var byKind: [String: ScreenRoute] = [:]
+        for (i, r) in app.routes.enumerated() {
+            byKind[r.kind] = byKind[r.kind] ?? r
+            do throws(RegistrationError) {
+                try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
+                                    handler: ScreenHandler(route: r, tabRoots: app.tabs.map(\.root)))
+            } catch {
+                throw RouteFileError("routes[\(i)]", error.description)
+            }
+        }
+        for (i, r) in app.redirects.enumerated() {
+            do throws(RegistrationError) { try router.addRedirect(from: r.from, to: r.to) } catch {
+                throw RouteFileError("redirects[\(i)]", error.description)
+            }
+        }
+        if let relocations = app.relocations {
+            do throws(RelocationError) { try router.applyRelocations(relocations) } catch {
+                throw RouteFileError("relocations", error.description)
+            }
+        }
+        if !app.webAllowList.isEmpty {
+            let list = HostAllowList(app.webAllowList)
+            router.addInterceptor(ClosureInterceptor("WebAllowList") { request in
+                switch list.check(request.url.original) {
+                case .success: .proceed
+                case .failure(let why): .reject(reason: why.description)
+                }
+            }, priority: 2000, scope: .metadata(.web, true))
+        }
+        return byKind
+    }
+
+    /// The screen a URL leads to, built without running interceptors or handlers (for tab roots and parents).
+    static func screen(for url: String, router: Router, byKind: [String: ScreenRoute],
+                       inheriting inherited: [String: String] = [:]) -> Screen? {
+        guard let m = try? router.match(url), let route = byKind[m.target.target] else { return nil }
+        var params = inherited
+        for (k, v) in m.query.grouped.compactMapValues(\.last) { params[k] = v }
+        var path: [String: String] = [:]
+        for (k, v) in m.parameters {
+            params[k] = v
+            path[k] = v
+        }
+        return ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params, pathParameters: path)
+    }
+
+    /// Whether opening `url` now would ask for login: the app has a login gate, the user is logged out,
+    /// and the route the URL reaches (after redirects and relocations), a parent its deep link would
+    /// build, or the tab a tab jump by index would show requires login.
+    public func asksForLogin(_ url: String) -> Bool {
+        guard gate != nil, !isLoggedIn else { return false }
+        // The route an open reaches (relocation `add` paths included), as `Router.resolve` walks it.
+        guard let m = router.resolve(url).match, let reached = try? RouteURL(m.url, limits: router.options.limits) else { return false }
+        if m.entry.metadata[.requiresLogin] == true { return true }
+        var route = routesByKind[m.entry.target]
+        if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: reached.query, nativeTabIndex: nil, opens: opens),
+           let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, asksForLogin(root) {
+            return true
+        }
+        var params: [String: String] = [:]
+        for (k, v) in m.parameters { params[k] = v }
+        var depth = 0
+        while let parent = route?.parent, depth < 8 {
+            depth += 1
+            guard let pm = try? router.match(ScreenFactory.fillURL(parent, params)) else { return false }
+            if pm.target.metadata[.requiresLogin] == true { return true }
+            for (k, v) in pm.parameters { params[k] = v }
+            route = routesByKind[pm.target.target]
+        }
+        return false
+    }
+}
