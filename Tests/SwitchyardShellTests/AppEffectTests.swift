@@ -96,4 +96,15 @@ struct AppEffectTests {
         await loop.send(.quit)
         #expect(loop.hasQuit)
     }
+
+    @Test func aHeldTabJumpNamesTheTabThatNeedsLogin() async throws {
+        let (loop, _) = try AppFixture.loop()
+        await loop.perform(.open("app://home?jumpType=5&tabBarSelecIndex=2"))
+        #expect(loop.model.isShowingLogin)
+        #expect(loop.model.status?.text
+            == "app://home?jumpType=5&tabBarSelecIndex=2 shows app://orders, which needs login: press L to log in, Esc to cancel")
+        await loop.perform(.dismiss())
+        await loop.perform(.open("app://order/42"))
+        #expect(loop.model.status?.text == "app://order/42 needs login: press L to log in, Esc to cancel")
+    }
 }

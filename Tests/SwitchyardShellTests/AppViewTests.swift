@@ -138,6 +138,24 @@ struct AppViewTests {
         #expect(AppViewText.wrap("", width: 5) == [""])
     }
 
+    /// URLs and patterns too long for their line part between components, never inside a word
+    /// when a component boundary lies in the line's second half.
+    @Test(arguments: [
+        ("app://search/very-long-search-terms-here?sort=price&size=42", 34,
+         ["app://search/very-long-search-", "terms-here?sort=price&size=42"]),
+        ("app://discover/item/:id<int>/reviews/:page<int>", 20,
+         ["app://discover/item/", ":id<int>/reviews/", ":page<int>"]),
+        ("https://switchyard.dev.evil.com/path", 16, ["https://", "switchyard.dev.", "evil.com/path"]),
+        // No boundary in the second half: the word is cut at the width.
+        ("a/bcdefghijklmnop", 8, ["a/bcdefg", "hijklmnop".prefix(8).description, "p"]),
+    ])
+    func longTokensBreakAtTheirComponents(_ text: String, _ width: Int, _ expected: [String]) {
+        let lines = AppViewText.wrap(text, width: width)
+        #expect(lines == expected)
+        #expect(lines.joined() == text, "nothing is lost or added")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
+    }
+
     @Test func statusLineKeepsHintsWhenThereIsRoom() throws {
         var model = AppModel(runtime: try AppFixture.runtime(), width: 100, height: 30)
         model.status = AppStatus("No route matches app://nope", kind: .error)

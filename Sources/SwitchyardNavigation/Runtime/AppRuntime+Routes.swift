@@ -57,25 +57,34 @@ extension AppRuntime {
     /// and the route the URL reaches (after redirects and relocations), a parent its deep link would
     /// build, or the tab a tab jump by index would show requires login.
     public func asksForLogin(_ url: String) -> Bool {
-        guard gate != nil, !isLoggedIn else { return false }
+        loginGatedURL(for: url) != nil
+    }
+
+    /// The URL that makes opening `url` ask for login now: `url` itself when its route requires login,
+    /// else the root of the tab a tab jump by index would show, or the parent its deep link would build,
+    /// whichever requires login first. Nil when opening `url` would not ask for login (the user is logged
+    /// in, the app has no login gate, or nothing on the way requires it).
+    public func loginGatedURL(for url: String) -> String? {
+        guard gate != nil, !isLoggedIn else { return nil }
         // The route an open reaches (relocation `add` paths included), as `Router.resolve` walks it.
-        guard let m = router.resolve(url).match, let reached = try? RouteURL(m.url, limits: router.options.limits) else { return false }
-        if m.entry.metadata[.requiresLogin] == true { return true }
+        guard let m = router.resolve(url).match, let reached = try? RouteURL(m.url, limits: router.options.limits) else { return nil }
+        if m.entry.metadata[.requiresLogin] == true { return url }
         var route = routesByKind[m.entry.target]
         if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: reached.query, nativeTabIndex: nil, opens: opens),
-           let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, asksForLogin(root) {
-            return true
+           let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, let gated = loginGatedURL(for: root) {
+            return gated
         }
         var params: [String: String] = [:]
         for (k, v) in m.parameters { params[k] = v }
         var depth = 0
         while let parent = route?.parent, depth < 8 {
             depth += 1
-            guard let pm = try? router.match(ScreenFactory.fillURL(parent, params)) else { return false }
-            if pm.target.metadata[.requiresLogin] == true { return true }
+            let parentURL = ScreenFactory.fillURL(parent, params)
+            guard let pm = try? router.match(parentURL) else { return nil }
+            if pm.target.metadata[.requiresLogin] == true { return parentURL }
             for (k, v) in pm.parameters { params[k] = v }
             route = routesByKind[pm.target.target]
         }
-        return false
+        return nil
     }
 }

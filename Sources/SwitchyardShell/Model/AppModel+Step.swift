@@ -55,7 +55,7 @@ extension AppModel {
             }
             lastTraceID = newest
         }
-        var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin)
+        var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin, heldFor: snapshot.heldFor)
         status.text = shown(status.text)
         self.status = status
         let ids = state.screenIDs

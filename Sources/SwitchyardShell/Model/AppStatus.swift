@@ -31,7 +31,9 @@ package struct AppStatus: Hashable, Sendable {
     ///   - report: what the runtime did.
     ///   - effect: what was asked of it.
     ///   - isShowingLogin: whether the login screen is on top after the step.
-    package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool) {
+    ///   - heldFor: the URL that made the login gate hold the open, when it is not the opened URL
+    ///     itself (the tab a showTab jump selects, a deep link's parent).
+    package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool, heldFor: String? = nil) {
         if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
             // A refusal, as the log's `✗ cannot pop` says: never marked as something that moved.
             self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .error)
@@ -53,7 +55,8 @@ package struct AppStatus: Hashable, Sendable {
             return
         }
         if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
-            self.init("\(first) needs login: press L to log in, Esc to cancel", kind: .note)
+            let what = heldFor.map { $0 == first ? first : "\(first) shows \($0), which" } ?? first
+            self.init("\(what) needs login: press L to log in, Esc to cancel", kind: .note)
             return
         }
         switch report.transition {

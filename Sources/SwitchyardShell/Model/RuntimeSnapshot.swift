@@ -14,6 +14,9 @@ package struct RuntimeSnapshot: Equatable, Sendable {
     package var isLoggedIn: Bool?
     /// The navigation the login gate holds, if any.
     package var held: HeldNavigation?
+    /// The URL that made the gate hold ``held``: its own URL, or the tab root or deep-link parent it
+    /// would show (`app://orders` for a showTab jump carried by `app://home?…`).
+    package var heldFor: String?
     /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
     package var lockedURLs: Set<String> = []
 
@@ -36,6 +39,7 @@ package struct RuntimeSnapshot: Equatable, Sendable {
         isShowingLogin = runtime.isShowingLogin
         isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
         held = runtime.heldNavigation
+        heldFor = held.flatMap { runtime.loginGatedURL(for: $0.url) }
         let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(Self.lockCheckLimit).map(\.url)
         lockedURLs = Set(urls.filter(runtime.asksForLogin))
     }

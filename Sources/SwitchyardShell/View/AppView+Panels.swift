@@ -209,10 +209,12 @@ extension AppView {
         }
         let selection = min(max(0, model.routePanel.selection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
-        let widest = rows.widestPattern
-        let patternWidth = min(widest, max(8, list.width * 3 / 5))
-        let widestTarget = rows.widestTarget
-        let targetWidth = min(widestTarget, 16, max(6, list.width - patternWidth - 5))
+        // The pattern gets what the target and the visible rows' flags leave, and at least three fifths.
+        let visible = offset..<min(rows.count, offset + list.height)
+        let flagsWidth = min(visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0, list.width * 2 / 5)
+        let roomForPattern = list.width - min(rows.widestTarget, 16) - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
+        let patternWidth = min(rows.widestPattern, max(8, list.width * 3 / 5, roomForPattern))
+        let targetWidth = min(rows.widestTarget, 16, max(6, list.width - patternWidth - 5))
         for row in 0..<min(list.height, rows.count - offset) {
             let index = row + offset
             let route = rows[index]

@@ -3,8 +3,10 @@ import TerminalKit
 /// Text measuring helpers for ``AppView``: wrapping and fitting by display width, on the text as
 /// the canvas shows it (control and bidi characters already escaped).
 enum AppViewText {
-    /// `text` wrapped to lines at most `width` columns wide: at spaces where possible, inside
-    /// words (between graphemes) where a word is too long. Always at least one line.
+    /// `text` wrapped to lines at most `width` columns wide: at spaces where possible; a word too
+    /// long for a line (a URL, a pattern) breaks after its last `/`, `?`, `&`, `=`, `#`, `.`, `,`,
+    /// `-` or `>` that fits, and only inside a run of letters when it has none in the second
+    /// half of the line. Always at least one line.
     static func wrap(_ text: String, width: Int) -> [String] {
         let visible = Escaping.visible(text)
         guard width > 0 else {
@@ -31,7 +33,7 @@ enum AppViewText {
                 lineWidth = 0
             }
             while restWidth > width {
-                let (head, tail) = split(rest, atWidth: width)
+                let (head, tail) = splitToken(rest, atWidth: width)
                 lines.append(head)
                 rest = tail
                 restWidth = DisplayWidth.of(rest)
@@ -41,6 +43,20 @@ enum AppViewText {
         }
         lines.append(line)
         return lines
+    }
+
+    /// Where a token too long for its line may break: after these, so a URL or a pattern parts
+    /// between its components (`app://search/` | `shoes?sort=` | `price`).
+    static let tokenBreaks: Set<Character> = ["/", "?", "&", "=", "#", ".", ",", "-", ">", ";"]
+
+    /// `text` cut after at most `width` columns, after the last ``tokenBreaks`` character that
+    /// fits when it lies in the second half of the line; otherwise as ``split(_:atWidth:)``.
+    static func splitToken(_ text: String, atWidth width: Int) -> (String, String) {
+        let (head, tail) = split(text, atWidth: width)
+        guard !tail.isEmpty, let last = head.lastIndex(where: { tokenBreaks.contains($0) }) else { return (head, tail) }
+        let kept = String(head[...last])
+        guard DisplayWidth.of(kept) * 2 >= width else { return (head, tail) }
+        return (kept, String(head[head.index(after: last)...]) + tail)
     }
 
     /// `text` cut after at most `width` columns (at least one grapheme, so it always advances).
