@@ -1,0 +1,59 @@
+/// The line editor's Tab completion: candidates from a completer, cycled in place.
+extension LineEditor {
+    /// Completes the text before the cursor (Tab).
+    ///
+    /// `completer` receives the text before the cursor and returns the full texts it could become.
+    /// The first Tab extends the text to the candidates' longest common prefix; when that adds
+    /// nothing (or on the next Tab), each Tab shows the next candidate in turn. Any other edit
+    /// ends the cycle. The text after the cursor is kept.
+    @discardableResult
+    public mutating func complete(using completer: (String) -> [String]) -> Bool {
+        if let index = completionIndex, !completions.isEmpty {
+            let next = (index + 1) % completions.count
+            showCompletion(next)
+            return true
+        }
+        if !completions.isEmpty {
+            showCompletion(0)
+            return true
+        }
+        let prefix = textBeforeCursor
+        var candidates: [String] = []
+        for candidate in completer(prefix).map(Self.sanitized) where !candidates.contains(candidate) {
+            candidates.append(candidate)
+        }
+        guard !candidates.isEmpty else {
+            return false
+        }
+        completionSuffix = String(graphemes[cursor...])
+        if candidates.count == 1, let only = candidates.first {
+            replaceBeforeCursor(with: only)
+            completionSuffix = ""
+            return only != prefix
+        }
+        let common = Self.longestCommonPrefix(candidates)
+        completions = candidates
+        if common.count > prefix.count {
+            replaceBeforeCursor(with: common)
+            return true
+        }
+        showCompletion(0)
+        return true
+    }
+
+    /// The longest common prefix of `strings`, by grapheme.
+    public static func longestCommonPrefix(_ strings: [String]) -> String {
+        guard var prefix = strings.first.map(Array.init) else {
+            return ""
+        }
+        for string in strings.dropFirst() {
+            let other = Array(string)
+            var count = 0
+            while count < prefix.count, count < other.count, prefix[count] == other[count] {
+                count += 1
+            }
+            prefix.removeSubrange(count...)
+        }
+        return String(prefix)
+    }
+}
