@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTestSupport
 import Testing
 
 /// Runs the demo app through the script runner and compares the whole output with a golden file.
@@ -28,9 +29,7 @@ struct GoldenScriptTests {
         let passed = await runner.run(script)
         let output = lines.joined(separator: "\n") + "\n"
         let goldenURL = Self.directory.appendingPathComponent(name + ".golden")
-        if ProcessInfo.processInfo.environment["SWITCHYARD_UPDATE_GOLDEN"] == "1" {
-            try output.write(to: goldenURL, atomically: true, encoding: .utf8)
-        }
+        if let note = try GoldenFile.update(output, at: goldenURL) { Issue.record(Comment(rawValue: note)) }
         let golden = try String(contentsOf: goldenURL, encoding: .utf8)
         #expect(output == golden)
         // Scripts with an intentionally bad line say so in their golden output; all expects must pass.

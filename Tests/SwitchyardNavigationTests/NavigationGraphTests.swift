@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 import SwitchyardDemo
 @testable import SwitchyardNavigation
@@ -138,9 +139,7 @@ import SwitchyardDemo
         let graph = NavigationGraph(runtime: try DemoApp.makeRuntime())
         let text = (format == "dot" ? graph.dot : graph.mermaid) + "\n"
         let file = Self.directory.appendingPathComponent("demo.\(format)")
-        if ProcessInfo.processInfo.environment["SWITCHYARD_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        if let note = try GoldenFile.update(text, at: file) { Issue.record(Comment(rawValue: note)) }
         let expected = try String(contentsOf: file, encoding: .utf8)
         #expect(text == expected, "the demo app's graph changed; rerun with SWITCHYARD_UPDATE_GOLDEN=1 if intended")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardNavigation
 import TerminalKit
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardShell
 
@@ -116,20 +117,18 @@ struct AppViewGoldenTests {
     /// The directory of the golden files, next to this source file.
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    /// Compares `canvas` with `Golden/NAME.txt`; writes the file instead when
-    /// `SWITCHYARD_UPDATE_GOLDEN=1` or when it does not exist yet (and then fails, to be reviewed).
+    /// Compares `canvas` with `Golden/NAME.txt`; writes the file when it does not exist yet or when
+    /// `SWITCHYARD_UPDATE_GOLDEN=1` outside CI, and then fails, to be reviewed (``GoldenFile``).
     static func assertGolden(_ name: String, _ canvas: Canvas?, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let canvas = try #require(canvas, sourceLocation: sourceLocation)
         let actual = snapshot(canvas)
         let file = directory.appendingPathComponent(name + ".txt")
-        let update = ProcessInfo.processInfo.environment["SWITCHYARD_UPDATE_GOLDEN"] == "1"
-        let exists = FileManager.default.fileExists(atPath: file.path)
-        if update || !exists {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let note = try GoldenFile.update(actual, at: file) {
+            Issue.record(Comment(rawValue: note), sourceLocation: sourceLocation)
+        }
+        if !FileManager.default.fileExists(atPath: file.path) {
             try Data(actual.utf8).write(to: file)
-            if !exists && !update {
-                Issue.record("recorded a new golden file \(file.path); review it and run again", sourceLocation: sourceLocation)
-            }
+            Issue.record("recorded a new golden file \(file.path); review it and run again", sourceLocation: sourceLocation)
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
