@@ -87,6 +87,20 @@ struct RouteCoverageTests {
         #expect(split.untested.count == routes.count - 1)
     }
 
+    /// A route file's app counts the file's routes only: its index tabs and its stand-in login screen
+    /// are the app's own, and the login screen is named in words, not by its internal URL.
+    @Test func aRouteFilesGeneratedScreensAreNotItsRoutes() async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "shop://home", target: "Home"),
+            RouteDefinition(pattern: "shop://account", target: "Account", metadata: ["requiresLogin": "true"]),
+        ])
+        let app = AppDescription.generated(from: file)
+        let runtime = try AppRuntime(app: app)
+        #expect(runtime.coverageRoutes.map(\.route.target) == ["Home", "Account"])
+        #expect(app.isGeneratedScreen(AppDescription.generatedLoginURL) && !app.isGeneratedScreen("shop://home"))
+        #expect(app.showingIndexNames(in: "shop://account → \(AppDescription.generatedLoginURL)") == "shop://account → the login screen")
+    }
+
     /// The demo app's golden scripts reach a route whenever the runner reports an open handled, so the
     /// record agrees with the traces (a property over every golden script).
     @Test("coverage agrees with the handled opens", arguments: GoldenScriptTests.scripts.filter { !$0.contains("--") })

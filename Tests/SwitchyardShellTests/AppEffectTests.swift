@@ -107,4 +107,14 @@ struct AppEffectTests {
         await loop.perform(.open("app://order/42"))
         #expect(loop.model.status?.text == "app://order/42 needs login: press L to log in, Esc to cancel")
     }
+
+    @Test func aTabSwitchThatHoldsAgainSaysWhatNeedsLoginFirst() async throws {
+        let (loop, _) = try AppFixture.loop()
+        await loop.perform(.open("app://home?jumpType=5&tabBarSelecIndex=3"))
+        let first = try #require(loop.model.held?.openID)
+        await loop.perform(.tab(4))
+        #expect(loop.model.isShowingLogin && loop.model.held?.openID != first)
+        let text = try #require(loop.model.status?.text)
+        #expect(text.hasPrefix("app://me?jumpType=tab needs login: press L to log in, Esc to cancel · login cancelled"), "\(text)")
+    }
 }

@@ -142,12 +142,14 @@ struct AppViewTests {
     /// when a component boundary lies in the line's second half.
     @Test(arguments: [
         ("app://search/very-long-search-terms-here?sort=price&size=42", 34,
-         ["app://search/very-long-search-", "terms-here?sort=price&size=42"]),
+         ["app://search/", "very-long-search-terms-here?sort=", "price&size=42"]),
+        // A regular expression's range is not a place to break.
+        ("app://shop/item/:sku([A-Z]{3}[0-9]+)", 34, ["app://shop/item/", ":sku([A-Z]{3}[0-9]+)"]),
         ("app://discover/item/:id<int>/reviews/:page<int>", 20,
          ["app://discover/item/", ":id<int>/reviews/", ":page<int>"]),
         ("https://switchyard.dev.evil.com/path", 16, ["https://", "switchyard.dev.", "evil.com/path"]),
-        // No boundary in the second half: the word is cut at the width.
-        ("a/bcdefghijklmnop", 8, ["a/bcdefg", "hijklmnop".prefix(8).description, "p"]),
+        // No boundary past the first quarter: the word is cut at the width.
+        ("a/bcdefghijklmnopqrs", 12, ["a/bcdefghijk", "lmnopqrs"]),
     ])
     func longTokensBreakAtTheirComponents(_ text: String, _ width: Int, _ expected: [String]) {
         let lines = AppViewText.wrap(text, width: width)

@@ -93,10 +93,20 @@ extension AppDescription {
         return indexName(number: String(digits))
     }
 
+    /// Whether `pattern` is a screen the app generated around a route file (an index tab, the stand-in
+    /// login screen) rather than one of the file's routes: the route table, coverage and the graph
+    /// leave these out.
+    public func isGeneratedScreen(_ pattern: String) -> Bool {
+        generatedIndexName(for: pattern) != nil || (pattern == Self.generatedLoginURL && loginURL == Self.generatedLoginURL)
+    }
+
     /// `text` with every generated index screen's internal URL in it (and its query) replaced by
     /// ``generatedIndexName(for:)``, so what the user reads names the tab, not an internal URL. The
     /// router still routes the URL; only what is shown changes. Other text is returned as it is.
     public func showingIndexNames(in text: String) -> String {
+        if loginURL == Self.generatedLoginURL, text.contains(Self.generatedLoginURL) {
+            return showingIndexNames(in: text.replacingOccurrences(of: Self.generatedLoginURL, with: "the login screen"))
+        }
         guard text.contains(Self.generatedIndexPrefix) else { return text }
         var out = ""
         var rest = Substring(text)

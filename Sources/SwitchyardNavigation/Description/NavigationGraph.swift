@@ -179,7 +179,7 @@ public struct NavigationGraph: Sendable, Equatable {
         guard screens.count > Self.groupedScreenThreshold else { return }
         for node in screens {
             guard let index = Int(node.id.dropFirst("screen".count)), app.routes.indices.contains(index),
-                  app.generatedIndexName(for: app.routes[index].pattern) == nil else { continue }
+                  !app.isGeneratedScreen(app.routes[index].pattern) else { continue }
             var host = "*"
             if let p = try? RoutePattern(app.routes[index].pattern), !p.isSuffix, case .literal(let h) = p.host { host = h }
             if let g = groups.firstIndex(where: { $0.title == host }) {

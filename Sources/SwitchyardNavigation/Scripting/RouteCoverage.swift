@@ -207,7 +207,7 @@ extension AppRuntime {
     /// them, the screens generated for a plain route file's tabs left out), each with whether it requires login.
     public var coverageRoutes: [(route: RouteCoverage.Route, gated: Bool)] {
         RouteMap(router: router).routes.compactMap { r in
-            guard app.generatedIndexName(for: r.pattern) == nil else { return nil }
+            guard !app.isGeneratedScreen(r.pattern) else { return nil }
             return (RouteCoverage.Route(pattern: r.pattern, target: r.target), r.metadata[MetadataKey.requiresLogin.name] == "true")
         }
     }

@@ -160,7 +160,7 @@ package struct AppModel: Equatable, Sendable {
             width: width,
             height: height,
             // A generated app's index screens are its own, not the route file's: not listed.
-            routes: RouteRow.rows(of: RouteMap(router: runtime.router)).filter { runtime.app.generatedIndexName(for: $0.pattern) == nil },
+            routes: RouteRow.rows(of: RouteMap(router: runtime.router)).filter { !runtime.app.isGeneratedScreen($0.pattern) },
             completionWords: Self.completionWords(app: runtime.app, routes: runtime.router.table.routes.map(\.pattern.description)),
             animationsEnabled: animationsEnabled,
             tween: tween
@@ -169,6 +169,8 @@ package struct AppModel: Equatable, Sendable {
         snapshot = RuntimeSnapshot(runtime)
         lastTraceID = runtime.timeline.last?.sequence ?? 0
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
+        // Observers do not run in an initializer: the first message is kept by hand.
+        status.map { messagesPanel.remember($0) }
     }
 
     // MARK: Derived

@@ -50,13 +50,15 @@ package struct AppStatus: Hashable, Sendable {
             self.init(text, kind: .error)
             return
         }
-        if let message = report.message {
-            self.init(Self.capitalized(message), kind: .note)
+        if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
+            // What the login screen is up for comes first; a hold this step ended is said after it.
+            let what = heldFor.map { $0 == first ? first : "\(first) shows \($0), which" } ?? first
+            let ended = report.message.map { " · " + $0 } ?? ""
+            self.init("\(what) needs login: press L to log in, Esc to cancel\(ended)", kind: .note)
             return
         }
-        if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
-            let what = heldFor.map { $0 == first ? first : "\(first) shows \($0), which" } ?? first
-            self.init("\(what) needs login: press L to log in, Esc to cancel", kind: .note)
+        if let message = report.message {
+            self.init(Self.capitalized(message), kind: .note)
             return
         }
         switch report.transition {

@@ -5,8 +5,8 @@ import TerminalKit
 enum AppViewText {
     /// `text` wrapped to lines at most `width` columns wide: at spaces where possible; a word too
     /// long for a line (a URL, a pattern) breaks after its last `/`, `?`, `&`, `=`, `#`, `.`, `,`,
-    /// `-` or `>` that fits, and only inside a run of letters when it has none in the second
-    /// half of the line. Always at least one line.
+    /// `;` or `>` that fits, and only inside a run of letters when it has none past the first
+    /// quarter of the line. Always at least one line.
     static func wrap(_ text: String, width: Int) -> [String] {
         let visible = Escaping.visible(text)
         guard width > 0 else {
@@ -47,15 +47,15 @@ enum AppViewText {
 
     /// Where a token too long for its line may break: after these, so a URL or a pattern parts
     /// between its components (`app://search/` | `shoes?sort=` | `price`).
-    static let tokenBreaks: Set<Character> = ["/", "?", "&", "=", "#", ".", ",", "-", ">", ";"]
+    static let tokenBreaks: Set<Character> = ["/", "?", "&", "=", "#", ".", ",", ">", ";"]
 
     /// `text` cut after at most `width` columns, after the last ``tokenBreaks`` character that
-    /// fits when it lies in the second half of the line; otherwise as ``split(_:atWidth:)``.
+    /// fits when it lies past the first quarter of the line; otherwise as ``split(_:atWidth:)``.
     static func splitToken(_ text: String, atWidth width: Int) -> (String, String) {
         let (head, tail) = split(text, atWidth: width)
         guard !tail.isEmpty, let last = head.lastIndex(where: { tokenBreaks.contains($0) }) else { return (head, tail) }
         let kept = String(head[...last])
-        guard DisplayWidth.of(kept) * 2 >= width else { return (head, tail) }
+        guard DisplayWidth.of(kept) * 4 >= width else { return (head, tail) }
         return (kept, String(head[head.index(after: last)...]) + tail)
     }
 
