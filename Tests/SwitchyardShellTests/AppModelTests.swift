@@ -236,14 +236,31 @@ struct AppModelTests {
         #expect(loop.model.status?.kind == .error)
         #expect(loop.model.status?.text == "Replay finished: 2 commands, 2 of 3 expectations passed; 1 failed: line 4 (m or F2 lists them)",
                 "\(loop.model.status?.text ?? "")")
-        // The failure showed when it happened (in the log and the messages), and is listed again at the end.
+        // The failure showed whole when it happened (in the log and the messages), once; the summary at
+        // the end names its line.
         let failedLines = loop.model.log.compactMap(\.event).filter { $0.contains("line 4: FAILED: expect stack [Home] Home > Wrong") }
-        #expect(failedLines.count == 2, "\(loop.model.log.compactMap(\.event))")
+        #expect(failedLines.count == 1, "\(loop.model.log.compactMap(\.event))")
+        #expect(loop.model.replaying == nil, "the hints are the app's again")
         #expect(loop.model.messagesPanel.entries.contains { $0.kind == .error && $0.text.hasPrefix("Replay line 4: FAILED: expect stack") })
         // A clean script ends with a note.
         let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
         #expect(clean == 0)
         #expect(loop.model.status?.text == "Replay finished: 1 command, 1 of 1 expectations passed; the app is yours")
+    }
+
+    /// While a script replays step by step, the hints say what keys do then (any key steps, q quits),
+    /// not the app's keys; afterwards they are the app's again.
+    @Test func aStepwiseReplaySaysWhatKeysDo() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        terminal.enqueue([.char("m"), .enter])
+        _ = await loop.replay(script: "open app://discover\nopen app://user/7\n", delayMilliseconds: 0, stepwise: true)
+        let during = terminal.frames.dropLast().map { $0.text().joined(separator: "\n") }
+        #expect(during.contains { $0.contains("replaying a script: any key plays the next step · q quits") })
+        #expect(!during.contains { $0.contains("m messages") }, "no hint names a key the replay takes")
+        #expect(loop.model.state.top.title == "User 7" && !loop.model.messagesPanel.isShown, "m stepped, it did not open the messages")
+        #expect(loop.model.replaying == nil)
+        loop.present()
+        #expect(terminal.frames.last?.text().joined().contains("m messages") == true)
     }
 
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {

@@ -214,6 +214,7 @@ package final class AppLoop {
     /// Ctrl-C during the replay quits, any other key skips the wait. Returns the failed expectations.
     @discardableResult
     package func replay(script text: String, delayMilliseconds: Int, stepwise: Bool) async -> Int {
+        _ = model.update(.replaying(stepwise ? .stepwise : .timed))
         present()
         var failedLines: [String] = []
         let runner = ScriptRunner(runtime: runtime, showTraces: false) { line in
@@ -242,25 +243,25 @@ package final class AppLoop {
             }
             if runner.failures == failuresBefore {
                 let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (m lists them)"
-                let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)"
-                    + (stepwise ? " · any key for the next step" : ""), kind: runner.failures == 0 ? .note : .error)
+                let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)", kind: runner.failures == 0 ? .note : .error)
                 _ = model.update(.notify(progress, logged: false, time: nil))
             }
             present()
             let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
             if key == .char("q") || key == .ctrl("c") {
+                _ = model.update(.replaying(nil))
                 hasQuit = true
                 return runner.failures
             }
         }
+        _ = model.update(.replaying(nil))
         let checks = runner.passedExpectations + runner.failures
         let summary = "Replay finished: \(played) command\(played == 1 ? "" : "s")"
             + (checks == 0 ? "" : ", \(runner.passedExpectations) of \(checks) expectations passed")
         if runner.failures > 0 {
-            // Every failure, listed at the end: one log line each, and the status line names their lines.
+            // Each failure was logged whole when it happened; the summary at the end names their lines.
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
-            for failed in failedLines { _ = model.update(.notify(AppStatus("replay \(failed)", kind: .error), logged: true, time: time)) }
             let listed = AppStatus("\(summary); \(runner.failures) failed: \(numbers.joined(separator: ", ")) (m or F2 lists them)", kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {

@@ -87,6 +87,8 @@ package enum AppMessage: Equatable, Sendable {
     case tick
     /// A key came while a transition played: it jumps to its end.
     case finishPlayback
+    /// A replay of a script started (in this mode) or ended (nil).
+    case replaying(AppModel.Replaying?)
     /// A message from the loop itself (a reload, a replay's progress): shown in the status line and,
     /// with `logged`, written to the log as well, stamped `time`.
     case notify(AppStatus, logged: Bool, time: Double?)

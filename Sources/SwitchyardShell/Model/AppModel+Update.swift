@@ -40,6 +40,8 @@ extension AppModel {
             advancePlayback()
         case .finishPlayback:
             finishPlayback()
+        case .replaying(let mode):
+            replaying = mode
         case .notify(let status, let logged, let time):
             if logged {
                 say(status, time: time)

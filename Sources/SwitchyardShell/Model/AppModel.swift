@@ -102,6 +102,16 @@ package struct AppModel: Equatable, Sendable {
         get { logPanel.entries }
         set { logPanel.entries = newValue }
     }
+    /// How a script is being replayed into the app (`--replay`), while it is: keys then only step
+    /// or skip the wait, and quit, so the hints say that instead of the app's keys.
+    package enum Replaying: Equatable, Sendable {
+        /// A key plays the next step (`--step`).
+        case stepwise
+        /// Steps play after a delay; a key skips it.
+        case timed
+    }
+    /// The replay under way, if any.
+    package var replaying: Replaying?
     /// The file `--record` writes the session to, while it records: the status line shows `● REC`.
     package var recording: String?
     /// The number of the newest timeline event already in the log.

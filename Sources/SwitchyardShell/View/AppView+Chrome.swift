@@ -79,6 +79,11 @@ extension AppView {
     /// selected item, and how to type a URL; while the route table's filter has the keys (F3), what
     /// typing and Enter do there.
     static func promptHint(_ model: AppModel) -> String {
+        switch model.replaying {
+        case .stepwise: return "replaying a script: any key plays the next step · q quits"
+        case .timed: return "replaying a script: any key skips the wait · q quits"
+        case nil: break
+        }
         if model.focus == .filter {
             // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
             return model.routePanel.urlTest != nil
@@ -128,7 +133,7 @@ extension AppView {
             }
         }
         let messageWidth = AppViewText.width(message)
-        var (full, short) = hints(model.focus)
+        var (full, short) = model.replaying == nil ? hints(model.focus) : ("any key next  q quit", "q quit")
         if model.recording != nil {
             // Recording is never silent: the marker leads both forms of the hints.
             full = "● REC  " + full
