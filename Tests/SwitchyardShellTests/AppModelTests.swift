@@ -574,13 +574,39 @@ struct AppModelTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type("?", to: loop, terminal)
         #expect(loop.model.showsHelp)
-        let text = try #require(terminal.lastFrame).description
+        // Every key and its whole action (wrapped in its column, never cut).
+        let lines = AppView.helpLines(loop.model).lines
         for binding in KeyBinding.all {
-            #expect(text.contains(binding.action), "help lists \(binding.keys)")
+            guard let start = lines.firstIndex(where: { $0.keys == binding.keys && !$0.isTitle }) else {
+                Issue.record("help lists \(binding.keys)")
+                continue
+            }
+            var parts = [lines[start].action]
+            var next = start + 1
+            while next < lines.count, lines[next].keys.isEmpty, !lines[next].action.isEmpty {
+                parts.append(lines[next].action)
+                next += 1
+            }
+            #expect(parts.joined(separator: " ") == binding.action, "help lists \(binding.keys) whole")
         }
         await AppFixture.type("q", to: loop, terminal)
         #expect(!loop.model.showsHelp)
         #expect(!loop.hasQuit, "the key that closes the help does nothing else")
+    }
+
+    /// At 80×24 the help does not fit: it scrolls to its last line, above the prompt row.
+    @Test func theHelpScrollsInASmallTerminal() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 80, height: 24)
+        await AppFixture.send([.char("?")], to: loop, terminal)
+        let count = AppView.helpLines(loop.model).lines.count
+        #expect(count > AppView.helpRows(height: 24))
+        await AppFixture.send(Array(repeating: Key.pageDown, count: 5), to: loop, terminal)
+        #expect(loop.model.showsHelp, "scrolling keeps the help open")
+        let frame = try #require(terminal.lastFrame).text()
+        #expect(frame.contains { $0.contains("of \(count)") && $0.contains("Help ·") })
+        let last = try #require(AppView.helpLines(loop.model).lines.last)
+        #expect(frame.contains { $0.contains(last.action) }, "the last line is reachable")
+        #expect(frame[22].hasPrefix(":") && !frame[22].contains("└"), "the prompt row stays clear")
     }
 
     @Test func qAndCtrlCQuit() async throws {

@@ -51,6 +51,8 @@ package enum AppMessage: Equatable, Sendable {
     case toggleRoutes
     /// Show or hide the help overlay.
     case toggleHelp
+    /// Scroll the help overlay by `delta` lines (positive: down).
+    case scrollHelp(Int)
     /// Move the focus to the next panel shown (phone → log → route table → phone).
     case focusNext
     /// Move the route log's cursor by `delta` entries (clamped).

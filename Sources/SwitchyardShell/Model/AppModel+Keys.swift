@@ -4,8 +4,8 @@ extension AppModel {
     /// What `key` means in the current model: pure, no side effects.
     ///
     /// Ctrl-C quits (at the prompt it cancels the line) and Ctrl-Z suspends wherever the focus is; a resize reports `terminalSize`; a
-    /// paste goes into the prompt (or the focused filter line); while the help is shown any other
-    /// key closes it. Mouse events go through `hits`, the regions of the frame on screen.
+    /// paste goes into the prompt (or the focused filter line); while the help is shown ↑ ↓ PgUp
+    /// PgDn scroll it and any other key closes it. Mouse events go through `hits`, the regions of the frame on screen.
     /// Otherwise the key goes to the focused part: the phone (commands and link selection), the
     /// prompt (line editing) or the route table's filter.
     package func message(for key: Key, hits: [HitRegion] = [], terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
@@ -26,7 +26,14 @@ extension AppModel {
             break
         }
         if showsHelp {
-            return .toggleHelp
+            // The help scrolls when it does not fit; any other key closes it.
+            switch key {
+            case .up, .char("k"): return .scrollHelp(-1)
+            case .down, .char("j"): return .scrollHelp(1)
+            case .pageUp: return .scrollHelp(-10)
+            case .pageDown, .char(" "): return .scrollHelp(10)
+            default: return .toggleHelp
+            }
         }
         if messagesPanel.isShown {
             return messagesPanel.message(for: key)

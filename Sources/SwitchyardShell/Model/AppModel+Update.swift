@@ -151,6 +151,10 @@ extension AppModel {
             relayout()
         case .toggleHelp:
             showsHelp.toggle()
+            helpScroll = 0
+        case .scrollHelp(let delta):
+            let most = max(0, AppView.helpLines(self).lines.count - AppView.helpRows(height: height))
+            helpScroll = min(max(0, helpScroll + delta), most)
         case .useRoute(let index):
             let rows = routePanel.filtered
             let chosen = index ?? routePanel.selection

@@ -87,6 +87,8 @@ package struct AppModel: Equatable, Sendable {
     package var showsRoutes = false
     /// Whether the help overlay is shown.
     package var showsHelp = false
+    /// How many lines the help overlay is scrolled down.
+    package var helpScroll = 0
     /// The status line's message; every message set is also kept in ``messagesPanel``.
     package var status: AppStatus? {
         didSet {

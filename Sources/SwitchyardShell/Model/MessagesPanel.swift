@@ -36,7 +36,7 @@ package struct MessagesPanel: Equatable, Sendable {
             scroll = 0
         case .scrollMessages(let delta):
             let lines = AppView.messageLines(self, width: max(10, size.width - 6)).count
-            let most = max(0, lines - max(0, size.height - 5))
+            let most = max(0, lines - max(0, size.height - 6))
             scroll = min(max(0, min(scroll, most) + max(-most - 1, min(delta, most + 1))), most)
         default:
             break

@@ -160,27 +160,47 @@ extension AppView {
 
     // MARK: Help
 
-    /// Draws the help overlay: a box in the middle listing the keys, the focused panel's first
-    /// (``KeyBinding/sections(for:)``), each section under its title.
-    static func drawHelp(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
-        var rowsToDraw: [(keys: String, action: String, isTitle: Bool)] = []
-        for (index, section) in KeyBinding.sections(for: model.focus).enumerated() {
-            if index > 0 { rowsToDraw.append(("", "", false)) }
-            rowsToDraw.append((section.title, "", true))
-            rowsToDraw += section.bindings.map { ($0.keys, $0.action, false) }
+    /// The help's lines at the width it gets in `model`'s terminal: section titles, then each key
+    /// with its action wrapped in the action column (never cut); and the box's width.
+    static func helpLines(_ model: AppModel) -> (lines: [(keys: String, action: String, isTitle: Bool)], width: Int, keyWidth: Int) {
+        let sections = KeyBinding.sections(for: model.focus)
+        let keyWidth = sections.flatMap(\.bindings).map { DisplayWidth.of($0.keys) }.max() ?? 0
+        let actionWidth = sections.flatMap(\.bindings).map { DisplayWidth.of($0.action) }.max() ?? 0
+        let width = max(10, min(model.width - 2, keyWidth + actionWidth + 7))
+        let room = max(8, width - keyWidth - 7)
+        var lines: [(keys: String, action: String, isTitle: Bool)] = []
+        for (index, section) in sections.enumerated() {
+            if index > 0 { lines.append(("", "", false)) }
+            lines.append((section.title, "", true))
+            for binding in section.bindings {
+                for (part, text) in AppViewText.wrap(binding.action, width: room).enumerated() {
+                    lines.append((part == 0 ? binding.keys : "", text, false))
+                }
+            }
         }
-        let keyWidth = rowsToDraw.filter { !$0.isTitle }.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let actionWidth = rowsToDraw.map { DisplayWidth.of($0.action) }.max() ?? 0
-        let width = min(layout.width - 2, keyWidth + actionWidth + 7)
-        let height = min(layout.height - 1, rowsToDraw.count + 4)
-        let box = Rect(x: (layout.width - width) / 2, y: (layout.height - height) / 2, width: width, height: height)
+        return (lines, width, keyWidth)
+    }
+
+    /// How many help lines fit in a terminal `height` rows high (the box stays above the prompt row,
+    /// with its border and footer).
+    static func helpRows(height: Int) -> Int {
+        max(1, height - 2 - 4)
+    }
+
+    /// Draws the help overlay: the focused panel's keys first, then the others, scrolled by
+    /// ``AppModel/helpScroll`` lines when they do not fit; it never covers the prompt and status rows.
+    static func drawHelp(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
+        let (lines, width, keyWidth) = helpLines(model)
+        let rows = min(lines.count, helpRows(height: layout.height))
+        let height = rows + 4
+        let box = Rect(x: (layout.width - width) / 2, y: max(0, (layout.height - 2 - height) / 2), width: width, height: height)
         canvas.dim()
         canvas.fill(box)
-        canvas.box(box, style: CellStyle(bold: true), title: "Help")
+        let more = lines.count > rows
+        let first = min(max(0, model.helpScroll), max(0, lines.count - rows))
+        canvas.box(box, style: CellStyle(bold: true), title: more ? "Help · \(first + 1)–\(first + rows) of \(lines.count)" : "Help")
         let inner = box.inset(by: 1)
-        let rows = max(0, inner.height - 2)
-        let shown = rowsToDraw.count <= rows ? rowsToDraw.count : max(0, rows - 1)
-        for (index, row) in rowsToDraw.prefix(shown).enumerated() {
+        for (index, row) in lines[first..<(first + rows)].enumerated() {
             let y = inner.y + index
             if row.isTitle {
                 canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(role: .link, bold: true), clip: inner)
@@ -189,10 +209,8 @@ extension AppView {
             canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(bold: true), clip: inner)
             canvas.put(row.action, x: inner.x + keyWidth + 3, y: y, clip: inner)
         }
-        if shown < rowsToDraw.count {
-            canvas.put("… enlarge the terminal to see all keys", x: inner.x + 1, y: inner.y + shown, style: CellStyle(role: .dim), clip: inner)
-        }
-        let footer = "press any key to close"
-        canvas.put(footer, x: inner.x + (inner.width - DisplayWidth.of(footer)) / 2, y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
+        let footer = more ? "↑↓ PgUp PgDn scroll · any other key closes" : "press any key to close"
+        canvas.put(footer, x: inner.x + max(0, (inner.width - DisplayWidth.of(footer)) / 2), y: inner.maxY - 1,
+                   style: CellStyle(role: .dim), clip: inner)
     }
 }

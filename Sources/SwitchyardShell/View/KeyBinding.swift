@@ -64,7 +64,7 @@ package struct KeyBinding: Hashable, Sendable {
         case .log: [("Route log (focused)", log), ("Everywhere", all)]
         case .filter: [("Route table (focused)", routes), ("Everywhere", all)]
         // On the phone the panels' own keys are one Tab away, where help shows them first.
-        case .phone, .prompt: [("Keys (Tab focuses a panel shown; ? there lists its keys)", all)]
+        case .phone, .prompt: [("Keys (Tab focuses a panel shown; ? or F1 there lists its keys)", all)]
         }
     }
 
@@ -91,7 +91,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("F3  R", "show/hide the route table, typing in its filter (a URL there is tested)"),
         KeyBinding("m  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
-        KeyBinding("?  F1", "this help (the focused panel's keys first)"),
+        KeyBinding("?  F1", "this help, the focused panel's keys first (F1 in the route table)"),
         KeyBinding("q  Ctrl-C", "quit (Ctrl-C at the prompt drops the line); Ctrl-Z suspends (fg resumes)"),
     ]
 }
