@@ -529,7 +529,7 @@ struct AppModelTests {
         #expect(loop.model.routePanel.urlTest?.winner == "app://order/:id<int>")
         #expect(loop.model.routePanel.filtered.first?.flags == "✓ won (specific scheme, literal, constrained parameter)")
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Test app://order/42 · wins: app://order/:id<int>"))
+        #expect(text.contains("Test app://order/42 · wins: app://order/:id<in…"), "the title is cut before the corner")
         // A relocated URL is explained where it leads.
         await AppFixture.send(Array(repeating: .backspace, count: 20), to: loop, terminal)
         await AppFixture.type("app://old/order/44", to: loop, terminal)

@@ -79,7 +79,7 @@ struct RouteTableIndexTests {
         #expect(reached == ["app://discover/item/:id<int>"])
         #expect(loop.model.routePanel.reachedCount == 1)
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("· F3 · 1 reached"))
+        #expect(text.contains("· 1 reached · F3"))
         #expect(text.contains("app://discover/item/:id<int>●"), "\(text)")
     }
 }

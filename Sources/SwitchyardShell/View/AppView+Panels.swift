@@ -23,7 +23,7 @@ extension AppView {
         let focused = model.focus == .log
         let title = "Route log · F2"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), title: nil)
-        canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
+        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .log))
         let inner = area.inset(by: 1)
         guard !inner.isEmpty else {
@@ -31,8 +31,8 @@ extension AppView {
         }
         if focused {
             // The focused panel's keys on its bottom edge, and the search being typed above it.
-            let footer = model.logPanel.search.map { " /\($0.text)▏ Enter find · Esc cancel " }
-                ?? " " + KeyBinding.hints(KeyBinding.log, separator: " · ") + " "
+            let footer = model.logPanel.search.map { edgeText("/\($0.text)▏ Enter find · Esc cancel", in: area) }
+                ?? " " + KeyBinding.hints(KeyBinding.log, fitting: area.width - 7) + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
         }
@@ -75,6 +75,12 @@ extension AppView {
     /// The top edge of a panel between its corners, where its title goes.
     static func titleClip(_ area: Rect) -> Rect {
         Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1)
+    }
+
+    /// `text` as a title or footer on a box's edge starting two columns in: padded with a space on
+    /// each side and cut with an ellipsis so that at least one line of the edge stays before the corner.
+    static func edgeText(_ text: String, in area: Rect) -> String {
+        " " + DisplayWidth.truncated(Escaping.visible(text), toWidth: max(1, area.width - 7)) + " "
     }
 
     /// The most columns of a URL the route log shows.
@@ -176,9 +182,9 @@ extension AppView {
         let rows = model.routePanel.filtered
         let title = model.routePanel.urlTest.map { test in
             "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + (test.via.isEmpty ? "" : " · via \(test.via.count)")
-        } ?? "Routes · \(rows.count) of \(model.routes.count) · F3" + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached")
+        } ?? "Routes · \(rows.count) of \(model.routes.count)" + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached") + " · F3"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
-        canvas.put(" " + title + " ", x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
+        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
         hits.append(HitRegion(area, .routes))
         let inner = area.inset(by: 1)
         guard !inner.isEmpty, let field = layout.filterField else {
@@ -247,8 +253,15 @@ extension AppView {
             let detail = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 } ?? ([route.target] + route.notes).joined(separator: " · ")
             canvas.put(AppViewText.fit(detail, width: inner.width - 2), x: inner.x + 1, y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
         }
+        // The bottom edge: how many rows are below, and, while focused, the panel's keys that fit.
+        let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        var x = area.x + 2
         if offset + list.height < rows.count {
-            canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: area.x + 2, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
+            x = canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: x, y: edge.y, style: CellStyle(role: .dim), clip: titleClip(edge))
+        }
+        if focused {
+            let keys = KeyBinding.hints(KeyBinding.routes, fitting: area.maxX - x - 5)
+            if !keys.isEmpty { canvas.put(" " + keys + " ", x: x, y: edge.y, style: CellStyle(bold: true), clip: titleClip(edge)) }
         }
     }
 }

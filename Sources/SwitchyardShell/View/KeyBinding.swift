@@ -26,6 +26,17 @@ package struct KeyBinding: Hashable, Sendable {
         bindings.filter { $0.hint != nil && (!essentialOnly || $0.essential) }.compactMap(\.hint).joined(separator: separator)
     }
 
+    /// The hints of `bindings` that fit in `width` columns, whole, in order: a hint that does not fit
+    /// is left out rather than cut.
+    package static func hints(_ bindings: [KeyBinding], fitting width: Int, separator: String = " · ") -> String {
+        var out = ""
+        for hint in bindings.compactMap(\.hint) {
+            let next = out.isEmpty ? hint : out + separator + hint
+            if DisplayWidth.of(next) <= width { out = next }
+        }
+        return out
+    }
+
     /// The reminders the status line shows while the phone has the keys.
     package static let phoneHints: [KeyBinding] = [
         KeyBinding("?", "", hint: "? help", essential: true), KeyBinding(":", "", hint: ": URL"),
