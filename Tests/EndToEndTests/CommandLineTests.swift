@@ -25,6 +25,38 @@ struct CommandLineTests {
         return (try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8), process.terminationStatus)
     }
 
+    /// Runs the binary with standard output and standard error going to one file, as in a CI log.
+    static func runMerged(_ arguments: [String]) throws -> (text: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TmuxDriver.binary ?? "switchyard")
+        process.arguments = arguments
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sy-merged-\(UUID().uuidString)")
+        try Data().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        return (try String(contentsOf: url, encoding: .utf8), process.terminationStatus)
+    }
+
+    /// With both streams in one file, lint's summary (standard error) comes after every finding
+    /// (standard output), on its own line.
+    @Test func lintsSummaryFollowsItsFindingsInOneLog() throws {
+        var routes: [String] = []
+        for index in 0..<400 {
+            routes.append(#"{"pattern": "app://a/:x\#(index)", "target": "T\#(index)"}"#)
+        }
+        let file = try Self.routeFile(#"{"routes": ["# + routes.joined(separator: ",") + "]}")
+        let (text, status) = try Self.runMerged(["lint", "--routes", file])
+        let lines = text.split(separator: "\n")
+        #expect(status == 1 || status == 0)
+        #expect(lines.count > 100, "the table gives many findings")
+        #expect(lines.last?.hasPrefix("switchyard lint: ") == true, "\(lines.suffix(2))")
+        #expect(lines.dropLast().allSatisfy { !$0.contains("switchyard lint: ") })
+    }
+
     static func routeFile(_ json: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sy-routes-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: url)
