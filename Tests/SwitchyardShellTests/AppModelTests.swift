@@ -445,11 +445,12 @@ struct AppModelTests {
         await AppFixture.send([.function(2)], to: loop, terminal)
         #expect(loop.model.showsLog)
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
-        // The open, then the hold it left.
-        #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == ["#1 open app://order/42", "hold #1 app://order/42 until login"])
+        // The open; its own line tells the hold it left.
+        #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == ["#1 open app://order/42"])
+        #expect(loop.model.log.first?.fate == "⏸ held until login")
         await AppFixture.type("L", to: loop, terminal)
         #expect(loop.model.log.map { $0.event ?? "#\($0.id) open \($0.url)" } == [
-            "#1 open app://order/42", "hold #1 app://order/42 until login", "login: resumes #1",
+            "#1 open app://order/42", "login: resumes #1",
             "resume #1 app://order/42 as #2", "#2 open app://order/42",
         ])
         #expect(loop.model.showsLog, "L on the login screen logs in; it does not hide the log")

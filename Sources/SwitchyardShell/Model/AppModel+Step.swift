@@ -25,7 +25,12 @@ extension AppModel {
         self.snapshot = snapshot
         let fresh = events.filter { $0.sequence > lastTraceID }
         if let newest = fresh.map(\.sequence).max() {
-            var entries = fresh.map { event in
+            // A hold is told on its open's own line (`⏸ held until login`), not on a line of its own.
+            let told = fresh.filter { event in
+                if case .hold = event.kind { return false }
+                return true
+            }
+            var entries = told.map { event in
                 var entry = RouteLogEntry(event)
                 // The reason an open matched nothing goes with its entry, not only to the status line.
                 if entry.event == nil, entry.id == report.trace?.id { entry.nearest = report.nearest }
