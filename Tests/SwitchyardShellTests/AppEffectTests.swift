@@ -117,4 +117,20 @@ struct AppEffectTests {
         let text = try #require(loop.model.status?.text)
         #expect(text.hasPrefix("app://me?jumpType=tab needs login: press L to log in, Esc to cancel · login cancelled"), "\(text)")
     }
+
+    /// What a copy says names what went to the clipboard, not its text: a URL as it is, a log entry
+    /// by its number and size.
+    @Test func aCopySaysWhatItCopied() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await loop.send(.copy)
+        #expect(loop.model.status?.text == "Copied app://home to the clipboard (OSC 52)")
+        await loop.perform(.open("app://discover/item/7"))
+        await loop.send(.toggleLog)
+        await loop.send(.focusNext)
+        #expect(loop.model.focus == .log)
+        await loop.send(.copy)
+        let text = try #require(loop.model.status?.text)
+        #expect(text.hasPrefix("Copied log entry #1 (") && text.hasSuffix(" lines) to the clipboard (OSC 52)"), "\(text)")
+        #expect(terminal.clipboard.last?.contains("#1 open app://discover/item/7") == true)
+    }
 }

@@ -74,17 +74,18 @@ extension AppModel {
             focus = .prompt
         case .copy:
             let copied: String
-            if focus == .log, let entry = logPanel.selectedEntry {
-                // The whole entry under the cursor, every step, as the log shows it unfolded.
-                copied = LogPanel.fullText(of: entry)
-            } else if showsLog, let newest = log.last {
-                copied = newest.event ?? "#\(newest.id) open \(newest.url): \(newest.outcome)"
+            let what: String
+            if let entry = focus == .log ? logPanel.selectedEntry : (showsLog ? log.last : nil) {
+                // With the log focused, the whole entry under the cursor, every step, as the log shows
+                // it unfolded; with the log shown, the newest entry's summary.
+                copied = focus == .log ? LogPanel.fullText(of: entry) : (entry.event ?? "#\(entry.id) open \(entry.url): \(entry.outcome)")
+                let lines = copied.split(separator: "\n").count
+                let counted = lines > 1 ? " (\(lines) lines)" : ""
+                what = entry.event == nil ? "log entry #\(entry.id)\(counted)" : "a log line\(counted)"
             } else {
                 copied = state.top.url
+                what = copied
             }
-            let lines = copied.split(separator: "\n", omittingEmptySubsequences: false)
-            // A multi-line entry is named by its first line and counted, not shown with escaped line breaks.
-            let what = lines.count > 1 ? "\(lines[0]) (\(lines.count) lines)" : copied
             say(AppStatus("Copied \(what) to the clipboard (OSC 52)", kind: .note))
             return [.copy(copied)]
         case .moveSelection(let delta):
