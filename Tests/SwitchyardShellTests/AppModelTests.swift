@@ -266,10 +266,14 @@ struct AppModelTests {
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://disc", to: loop, terminal)
-        await AppFixture.send([.tab, .tab], to: loop, terminal)
+        // Tab extends to the common prefix and lists the candidates; the next Tab picks the first.
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.prompt.text == "app://discover")
+        #expect(try #require(terminal.lastFrame).description.contains("4 matches · Tab picks one · type to narrow"))
+        await AppFixture.send([.tab], to: loop, terminal)
         let frame = try #require(terminal.lastFrame)
         let text = frame.description
-        #expect(text.contains("1/4 · Tab next · type to fill"))
+        #expect(text.contains("1/4 · Tab next · type to narrow"))
         #expect(text.contains("app://discover/item/:id<int>"))
         let item = try #require(loop.frame.hits.first { $0.target == .completion(3) })
         await AppFixture.send([.mouse(x: item.rect.x + 1, y: item.rect.y, kind: .click)], to: loop, terminal)

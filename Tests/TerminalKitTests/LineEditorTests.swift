@@ -133,9 +133,13 @@ struct LineEditorTests {
         _ = editor.handle(.tab, completer: completer)
         #expect(editor.text == "app://order/1")
         #expect(editor.cursor == 13)
-        // Typing ends the cycle; the next Tab starts over from the new text.
+        // Typing ends the cycle; the next Tab starts over from the new text: when the common prefix
+        // adds nothing, it only lists the candidates, and the Tab after picks the first.
         _ = editor.handle(.backspace)
         #expect(editor.completions.isEmpty)
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.text == "app://order/" && editor.completions == ["app://order/1", "app://order/2"])
+        #expect(editor.completionIndex == nil)
         _ = editor.handle(.tab, completer: completer)
         #expect(editor.text == "app://order/1")
     }

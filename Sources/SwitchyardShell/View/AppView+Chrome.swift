@@ -52,7 +52,8 @@ extension AppView {
         let selected = model.prompt.completionIndex
         let first = min(max(0, (selected ?? 0) - rows + 1), candidates.count - rows)
         let widest = candidates.map { DisplayWidth.of(Escaping.visible($0)) }.max() ?? 0
-        let title = " \(selected.map { "\($0 + 1)" } ?? "–")/\(candidates.count) · Tab next · type to fill "
+        let title = selected.map { " \($0 + 1)/\(candidates.count) · Tab next · type to narrow " }
+            ?? " \(candidates.count) matches · Tab picks one · type to narrow "
         let width = min(max(widest + 4, DisplayWidth.of(title) + 4), layout.width - field.x + 1)
         let box = Rect(x: max(0, field.x - 1), y: layout.prompt.y - rows - 2, width: width, height: rows + 2)
         canvas.fill(box)

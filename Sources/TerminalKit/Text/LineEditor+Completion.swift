@@ -4,8 +4,9 @@ extension LineEditor {
     ///
     /// `completer` receives the text before the cursor and returns the full texts it could become.
     /// The first Tab extends the text to the candidates' longest common prefix; when that adds
-    /// nothing (or on the next Tab), each Tab shows the next candidate in turn. Any other edit
-    /// ends the cycle. The text after the cursor is kept.
+    /// nothing it only lists the candidates (``completions``), as a shell does, and leaves the text
+    /// as typed. Each further Tab shows the next candidate in turn. Any other edit ends the cycle.
+    /// The text after the cursor is kept.
     @discardableResult
     public mutating func complete(using completer: (String) -> [String]) -> Bool {
         if let index = completionIndex, !completions.isEmpty {
@@ -35,9 +36,7 @@ extension LineEditor {
         completions = candidates
         if common.count > prefix.count {
             replaceBeforeCursor(with: common)
-            return true
         }
-        showCompletion(0)
         return true
     }
 
