@@ -40,15 +40,19 @@ struct AppViewTests {
         #expect(AppView.tabLabel(number: 2, title: "Orders", locked: true) == ("3 🔒 ", "Orders"))
         #expect(AppView.tabLabel(number: 0, title: "Home", locked: false) == ("1 ", "Home"))
         #expect(AppView.tabLabel(number: 9, title: "Tenth", locked: false) == ("", "Tenth"))
-        // "3 🔒 Orders" is 11 columns (🔒 is 2): too wide for an even share of 42, so each cell gets
-        // its label's width, a column, and a share of the rest.
+        // Labels that fit share the space left evenly: the cells are contiguous, each holds its label,
+        // and the gaps between the centred labels differ by at most a column, whatever their lengths.
         let area = Rect(x: 0, y: 0, width: 42, height: 2)
-        let cells = AppView.tabCells(labelWidths: [6, 10, 11, 7], in: area)
-        #expect(cells.map(\.width) == [8, 12, 13, 9])
-        #expect(cells.map(\.x) == [0, 8, 20, 33])
-        #expect(cells.allSatisfy { $0.y == 1 })
-        // Labels that fit their even share keep it; labels that cannot fit at all get even cells.
-        #expect(AppView.tabCells(labelWidths: [6, 10, 8, 4], in: area).map(\.width) == [10, 11, 10, 11])
+        for widths in [[6, 10, 11, 7], [6, 10, 8, 4], [2, 20, 2], [10], [4, 4, 4, 4, 4, 4, 4, 4]] {
+            let cells = AppView.tabCells(labelWidths: widths, in: area)
+            #expect(cells.allSatisfy { $0.y == 1 })
+            #expect(zip(cells, cells.dropFirst()).allSatisfy { $0.maxX == $1.x }, "contiguous: \(widths)")
+            #expect(zip(cells, widths).allSatisfy { $0.width >= $1 + 1 } && (cells.last?.maxX ?? 0) <= area.maxX)
+            let starts = zip(cells, widths).map { $0.x + ($0.width - $1) / 2 }
+            let gaps = (1..<widths.count).map { starts[$0] - (starts[$0 - 1] + widths[$0 - 1]) }
+            #expect((gaps.max() ?? 0) - (gaps.min() ?? 0) <= 1, "\(widths): gaps \(gaps)")
+        }
+        // Labels that cannot all fit get even cells (and are cut).
         #expect(AppView.tabCells(labelWidths: [20, 20, 20], in: area).map(\.width) == [14, 14, 14])
 
         let (loop, _) = try AppFixture.loop(width: 80, height: 24)

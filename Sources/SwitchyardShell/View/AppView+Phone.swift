@@ -311,35 +311,33 @@ extension AppView {
         return (key + (locked ? "🔒 " : ""), title)
     }
 
-    /// The tab bar's cells for labels of these widths (in columns) across `area`: even shares when
-    /// every label fits its share with a column to spare; else each label's width plus an even
-    /// share of the rest, when they all fit; else even shares (the labels are cut).
+    /// The tab bar's cells for labels of these widths (in columns) across `area`. When every label
+    /// fits with a column to spare, the space left is shared out evenly, so the gaps between the
+    /// centred labels are equal (within a column) whatever their lengths; otherwise the cells are
+    /// even shares and the labels are cut.
     static func tabCells(labelWidths: [Int], in area: Rect) -> [Rect] {
         let count = labelWidths.count
         guard count > 0 else {
             return []
         }
         let y = area.maxY - 1
-        let even = (0..<count).map { index in
-            let left = area.x + index * area.width / count
-            let right = area.x + (index + 1) * area.width / count
-            return Rect(x: left, y: y, width: right - left, height: 1)
-        }
-        if zip(labelWidths, even).allSatisfy({ $0 + 1 <= $1.width }) {
-            return even
-        }
         let needed = labelWidths.reduce(0) { $0 + $1 + 1 }
         guard needed <= area.width else {
-            return even
+            return (0..<count).map { index in
+                let left = area.x + index * area.width / count
+                let right = area.x + (index + 1) * area.width / count
+                return Rect(x: left, y: y, width: right - left, height: 1)
+            }
         }
-        let spare = area.width - needed
-        var x = area.x
+        let spare = area.width - labelWidths.reduce(0, +)
+        let gap = spare / count
+        // The columns an even share leaves over go to the outer edges, half each side.
+        var x = area.x + (spare % count) / 2
         var cells: [Rect] = []
         for (index, width) in labelWidths.enumerated() {
-            let share = spare / count + (index < spare % count ? 1 : 0)
-            let cellWidth = width + 1 + share
-            cells.append(Rect(x: x, y: y, width: cellWidth, height: 1))
-            x += cellWidth
+            let extra = index == count - 1 ? area.maxX - x - width - gap : 0
+            cells.append(Rect(x: x, y: y, width: width + gap + max(0, extra), height: 1))
+            x += width + gap
         }
         return cells
     }
