@@ -166,15 +166,27 @@ public enum DemoApp {
         return calls && !owns
     }
 
+    /// Where the demo lets callback URLs (`callBack=`, `x-success=`…) go: its own scheme, so
+    /// `app://user/7?callBack=app%3A%2F%2Fdiscover` opens User 7, then Discover.
+    public static let callbackAllowList = ["app://*"]
+
     /// Builds the running demo app, optionally with an extra relocation table.
+    /// - Parameters:
+    ///   - app: the app to run; the demo's own description by default.
+    ///   - relocations: a relocation table applied after the app's own.
+    ///   - callbackAllowList: where callback URLs may go. By default the demo's ``callbackAllowList``
+    ///     when `app` is nil, and nowhere for another app.
     @MainActor
-    public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil) throws -> AppRuntime {
+    public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil,
+                                   callbackAllowList: CallbackAllowList? = nil) throws -> AppRuntime {
         let description = try app ?? Self.description()
         let cart = Cart()
         let mounts = mountsServices(description)
+        let callbacks = try callbackAllowList ?? (app == nil ? CallbackAllowList(Self.callbackAllowList) : nil)
         let runtime = try AppRuntime(app: description) { router in
             if mounts { try registerServices(on: router, cart: cart) }
             if let relocations { try router.applyRelocations(relocations) }
+            router.setCallbackAllowList(callbacks)
         }
         return runtime
     }

@@ -449,6 +449,21 @@ struct CommandLineTests {
         #expect(script.status == 0, "\(script.out)")
     }
 
+    /// The demo allows callbacks to its own scheme; `--callback-allow` sets another list, and a bad entry
+    /// is named.
+    @Test func callbackAllowListsFromTheDemoAndTheCommandLine() throws {
+        let script = "open app://user/7?callBack=app%3A%2F%2Fdiscover\nexpect top Discover\n"
+        let demo = try Self.run(["script", "--no-trace"], input: script)
+        #expect(demo.status == 0, "\(demo.out)")
+        #expect(demo.out.contains("  callback: app://discover?outcome=handled as #2: handled by app://discover (tab Discover)\n"), "\(demo.out)")
+        let narrowed = try Self.run(["script", "--no-trace", "--callback-allow", "partner://done"], input: script)
+        #expect(narrowed.status == 1)
+        #expect(narrowed.out.contains("callback URL 'app://discover?outcome=handled' is not on the callback allow list"), "\(narrowed.out)")
+        let bad = try Self.run(["script", "--callback-allow", "partner"], input: script)
+        #expect(bad.status == 1)
+        #expect(bad.err == "switchyard: --callback-allow: callback allow-list entry 'partner' is not scheme://host\n")
+    }
+
     @Test func smallRefusals() throws {
         // An empty script checks nothing, so it fails.
         let empty = try Self.run(["script"], input: "# only a comment\n\n")

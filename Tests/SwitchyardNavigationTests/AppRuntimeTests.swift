@@ -66,6 +66,23 @@ struct AppRuntimeTests {
         #expect(runtime.heldNavigation?.url == "app://me?jumpType=tab")
     }
 
+    /// A callback the demo allows is placed in the step of the open that named it and logged after it;
+    /// an app description without a callback allow list refuses callbacks and says why.
+    @Test func aCallbackIsPlacedInTheSameStepAndLogged() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        let report = await runtime.perform(.open("app://user/7?callBack=app%3A%2F%2Fdiscover"))
+        #expect(report.outcome?.code == "handled")
+        #expect(runtime.state.top.title == "Discover")
+        #expect(runtime.timeline.map(\.description) == [
+            "#1 open app://user/7?callBack=app%3A%2F%2Fdiscover",
+            "#1 callback app://discover?outcome=handled (#2): handled by app://discover (tab Discover)",
+        ])
+        let other = try DemoApp.makeRuntime(app: try DemoApp.description())
+        let refused = await other.perform(.open("app://user/7?callBack=app%3A%2F%2Fdiscover"))
+        #expect(other.state.top.title == "User 7")
+        #expect(refused.message == "callback refused: no callback allow list is set, so callback URLs are refused")
+    }
+
     @Test func theCommandThatClosesTheLoginScreenIsLoggedBeforeTheCancelItCauses() async throws {
         let runtime = try DemoApp.makeRuntime()
         _ = await runtime.perform(.open("app://order/42"))

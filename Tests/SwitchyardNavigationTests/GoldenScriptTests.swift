@@ -11,7 +11,8 @@ struct GoldenScriptTests {
     nonisolated static let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Apps")
     /// Demo app scripts, then `APP--NAME` scripts that run the app `Apps/APP.json`.
     nonisolated static let scripts = ["login-gate", "login-cancel", "login-hold", "deep-links", "features", "modals-and-guards",
-                                      "mail--hold", "mail--placement", "clinic--pushed-login", "gate-every-screen"]
+                                      "mail--hold", "mail--placement", "clinic--pushed-login", "gate-every-screen",
+                                      "callbacks"]
 
     @Test("golden script", arguments: scripts)
     func golden(_ name: String) async throws {

@@ -70,6 +70,98 @@ struct SeedParityTests {
         #expect(throws: CallbackRefusal.invalidEntry("partner")) { try CallbackAllowList(["partner"]) }
     }
 
+    @Test func theSeedsCallBackKeyCallsBackAndHandlersReadIt() async throws {
+        let r = try Self.router()
+        let seen = Deliveries()
+        try r.register("app://peek/:id", target: "Peek") { req in
+            seen.add(req.callbackURL ?? "none")
+            return RouteResult(note: "peek")
+        }
+        let trace = await r.openAndTrace("app://peek/1?callBack=partner%3A%2F%2Fdone")
+        #expect(trace.callback?.url == "partner://done?outcome=handled")
+        #expect(trace.callback?.openID != nil)
+        // `callBack` wins over `callbackURL`; a URL with neither names no callback.
+        _ = await r.openAndTrace("app://peek/2?callbackURL=partner%3A%2F%2Fdone%2Fb&callBack=partner%3A%2F%2Fdone")
+        _ = await r.openAndTrace("app://peek/3")
+        #expect(seen.all == ["partner://done", "partner://done", "none"])
+        let failed = await r.openAndTrace("app://fail?callBack=partner%3A%2F%2Fdone")
+        #expect(failed.callback?.url == "partner://done?outcome=failed")
+    }
+
+    /// Hostile callbacks, each refused with the refusal that names what was wrong: the callback is not
+    /// opened, the open itself ends as it would have, and nothing loops.
+    static let hostileCallbacks: [(callback: String, origin: String, refusal: CallbackRefusal)] = [
+        ("evil://done", "app://pay/5", .notAllowed(url: "evil://done")),
+        ("partner://evil.com", "app://pay/5", .notAllowed(url: "partner://evil.com")),
+        ("app://pay/5?outcome=handled", "app://pay/5?callBack=app%3A%2F%2Fpay%2F5", .pointsToItself(url: "app://pay/5?outcome=handled")),
+        ("APP://PAY/5/?outcome=handled", "app://pay/5", .pointsToItself(url: "APP://PAY/5/?outcome=handled")),
+        ("app://home?callBack=app%3A%2F%2Fpay%2F5&outcome=handled", "app://pay/5",
+         .namesACallback(url: "app://home?callBack=app%3A%2F%2Fpay%2F5&outcome=handled", key: "callBack")),
+        ("app://home?x-success=app%3A%2F%2Fhome", "app://pay/5", .namesACallback(url: "app://home?x-success=app%3A%2F%2Fhome", key: "x-success")),
+    ]
+
+    @Test(arguments: hostileCallbacks.indices)
+    func aHostileCallbackGetsTheRefusalThatNamesIt(_ index: Int) throws {
+        let (callback, origin, refusal) = Self.hostileCallbacks[index]
+        let list = try CallbackAllowList(["app://*", "partner://done"])
+        guard case .failure(let got) = list.check(callback, from: origin) else {
+            Issue.record("\(callback) was allowed")
+            return
+        }
+        #expect(got == refusal)
+    }
+
+    @Test func malformedCallbacksAreRefusedAsInvalidURLs() throws {
+        let list = try CallbackAllowList(["app://*"])
+        for bad in ["", "://", "app://", "app://a b", "app://x\u{0}y", String(repeating: "a", count: 70_000)] {
+            guard case .failure(.invalidURL) = list.check(bad) else {
+                Issue.record("\(bad.prefix(20)): \(list.check(bad))")
+                continue
+            }
+        }
+        // An entry for any host of a scheme still wants a host, and a scheme.
+        #expect((try? list.check("app:///x").get()) == nil)
+        #expect((try? list.check("app://discover").get()) != nil)
+        #expect(throws: CallbackRefusal.invalidEntry("://*")) { try CallbackAllowList(["://*"]) }
+        #expect(throws: CallbackRefusal.invalidEntry("app://**")) { try CallbackAllowList(["app://**"]) }
+        #expect(try CallbackAllowList(["APP://*"]).entries.map(\.description) == ["app://*"])
+    }
+
+    @Test func theRouterRefusesHostileCallbacksByNameAndNeverLoops() async throws {
+        let r = Router()
+        let opens = Deliveries()
+        try r.register("app://user/:id", target: "User") { req in
+            opens.add(req.url.original)
+            return RouteResult(note: "user")
+        }
+        try r.register("app://home", target: "Home") { req in
+            opens.add(req.url.original)
+            return RouteResult(note: "home")
+        }
+        r.setCallbackAllowList(try CallbackAllowList(["app://*"]))
+        let cases: [(url: String, reason: String)] = [
+            ("app://user/1?callBack=evil%3A%2F%2Fsteal", "callback URL 'evil://steal?outcome=handled' is not on the callback allow list"),
+            ("app://user/2?callBack=%25zz", "invalid callback URL: "),
+            ("app://user/3?callBack=app%3A%2F%2Fuser%2F3", "callback URL 'app://user/3?outcome=handled' leads back to the URL that named it"),
+            ("app://user/4?callBack=app%3A%2F%2Fhome%3FcallBack%3Dapp%253A%252F%252Fuser%252F4",
+             "callback URL 'app://home?callBack=app%3A%2F%2Fuser%2F4&outcome=handled' names a callback of its own ('callBack')"),
+        ]
+        for (url, reason) in cases {
+            let trace = await r.openAndTrace(url)
+            #expect(trace.outcome.code == "handled", "\(url)")
+            let callback = try #require(trace.callback, "\(url)")
+            #expect(callback.openID == nil, "\(url)")
+            guard case .rejected(let by, let why) = callback.outcome else {
+                Issue.record("\(url): \(callback)")
+                continue
+            }
+            #expect(by == "CallbackAllowList")
+            #expect(why.hasPrefix(reason), "\(why)")
+        }
+        // Each open ran its own handler once and nothing else opened.
+        #expect(opens.all == cases.map(\.url))
+    }
+
     @Test func openingByTargetBuildsTheURLFromItsPattern() async throws {
         let r = try Self.router()
         #expect(try r.url(forTarget: "User", parameters: ["id": "42", "tab": "likes"]) == "app://user/42?tab=likes")
