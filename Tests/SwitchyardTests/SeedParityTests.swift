@@ -243,6 +243,115 @@ struct TheRouterRelocationTests {
     }
 }
 
+/// TheRouter's relocation payload in the shapes its server sends (`TheRouterInfo`): the fields its
+/// README's examples carry, and the whole model with its defaults.
+struct TheRouterPayloadTests {
+    /// Shaped as TheRouter's examples send them: replace, restore with `targetPath` equal to
+    /// `orginPath`, add by `path` and `className`, and delete by `path`.
+    static let examplePayload = #"""
+    [{"routerType": 1, "targetPath": "shop://router/detail2", "orginPath": "shop://router/detail"},
+     {"routerType": 4, "targetPath": "shop://router/cart", "orginPath": "shop://router/cart"},
+     {"routerType": 2, "className": "Shop.CouponController", "path": "shop://router/coupon9"},
+     {"routerType": 3, "path": "shop://router/legacy"}]
+    """#
+
+    /// The whole model as a server serialises it: every field, unused ones at their defaults.
+    static let fullModelPayload = #"""
+    [{"routerType": 1, "orginPath": "shop://item/:id", "targetPath": "shop://goods/:id", "path": "", "className": "",
+      "params": {"from": "server", "n": 2, "fresh": true}},
+     {"routerType": 4, "orginPath": "shop://sale", "targetPath": "shop://deals", "path": "", "className": "", "params": {"tab": "new"}},
+     {"routerType": 4, "orginPath": "shop://router/cart", "targetPath": "", "path": "", "className": "", "params": {}},
+     {"routerType": 2, "orginPath": "", "targetPath": "", "path": "shop://coupon/:code", "className": "Coupon", "params": null},
+     {"routerType": 3, "orginPath": "shop://router/legacy", "targetPath": null, "path": "shop://router/legacy", "className": ""}]
+    """#
+
+    @Test func theExamplePayloadIsATable() throws {
+        let table = try RelocationTable.decode(json: Data(Self.examplePayload.utf8))
+        #expect(table.entries == [
+            .replace(pattern: "shop://router/detail", to: "shop://router/detail2"), .reset(pattern: "shop://router/cart"),
+            .add(pattern: "shop://router/coupon9", target: "Shop.CouponController"), .delete(pattern: "shop://router/legacy"),
+        ])
+    }
+
+    @Test func everyFieldOfTheModelIsAcceptedAndDoesWhatItSays() async throws {
+        let table = try RelocationTable.decode(json: Data(Self.fullModelPayload.utf8))
+        #expect(table.entries == [
+            .replace(pattern: "shop://item/:id", to: "shop://goods/:id", parameters: ["from": "server", "n": "2", "fresh": "true"]),
+            .replace(pattern: "shop://sale", to: "shop://deals", parameters: ["tab": "new"]),
+            .reset(pattern: "shop://router/cart"), .add(pattern: "shop://coupon/:code", target: "Coupon"),
+            .delete(pattern: "shop://router/legacy"),
+        ])
+        let r = Router()
+        let seen = Deliveries()
+        try r.register("shop://goods/:id", target: "Goods") { req in
+            seen.add(req.url.original)
+            return RouteResult(note: "goods")
+        }
+        try r.register("shop://deals", target: "Deals") { req in
+            seen.add(req.url.original)
+            return RouteResult(note: "deals")
+        }
+        try r.register("shop://item/:id", target: "Item") { _ in RouteResult(note: "item") }
+        try r.register("shop://coupons", target: "Coupon") { _ in RouteResult(note: "coupon") }
+        try r.applyRelocations(table)
+        // `params` join the relocated URL's query after its own items; the URL's own value of a key wins.
+        #expect(await r.open("shop://item/5").resultNote == "goods")
+        #expect(await r.open("shop://item/6?from=link&x=1").resultNote == "goods")
+        #expect(await r.open("shop://sale").resultNote == "deals")
+        #expect(seen.all == ["shop://goods/5?fresh=true&from=server&n=2", "shop://goods/6?from=link&x=1&fresh=true&n=2",
+                             "shop://deals?tab=new"])
+        #expect(await r.open("shop://coupon/SAVE").resultNote == "coupon")
+        #expect(r.relocationRules.contains("replace shop://item/:id → shop://goods/:id adding fresh=true&from=server&n=2"))
+        // The exported map keeps the parameters, and reads back as the same relocation.
+        let exported = try RouteMap(router: r).text(as: .json)
+        let file = try RouteSchema.decode(RouteFile.self, json: Data(exported.utf8))
+        #expect(file.relocations?.entries.first == table.entries.first)
+    }
+
+    /// Each refusal names the entry and the field.
+    static let refusals: [(json: String, message: String)] = [
+        (#"[{"routerType": 1, "orginPath": "shop://a", "targetPath": "shop://b", "extra": 1}]"#, "[0].extra: unknown key"),
+        (#"[{"routerType": 1, "orginPath": "shop://a", "targetPath": "shop://b", "params": {"x": {"y": 1}}}]"#,
+         "[0].params.x: expected a string, number or boolean"),
+        (#"[{"routerType": 1, "orginPath": "shop://a", "targetPath": "shop://b", "params": [1]}]"#, "[0].params"),
+        (#"[{"routerType": 2, "path": "shop://c", "className": "C", "params": {"a": "b"}}]"#,
+         "[0].params: not used by routerType 2 (accepted only empty)"),
+        (#"[{"routerType": 2, "path": "shop://c", "className": ""}]"#, "[0].className: missing (routerType 2 needs it)"),
+        (#"[{"routerType": 1, "orginPath": "shop://a", "targetPath": ""}]"#, "[0].targetPath: missing (routerType 1 needs it)"),
+        (#"[{"routerType": 1, "orginPath": "shop://a", "targetPath": "shop://b", "className": "B"}]"#,
+         "[0].className: not used by routerType 1"),
+        (#"[{"routerType": 3, "path": "shop://a", "orginPath": "shop://b"}]"#, "[0].orginPath: names another route than path 'shop://a'"),
+        (#"[{"routerType": 3}]"#, "[0].path: missing (routerType 3 needs path or orginPath)"),
+        (#"[{"routerType": 4, "orginPath": "shop://a", "targetPath": "shop://a", "params": {"a": "b"}}]"#,
+         "[0].params: not used by routerType 4"),
+        (#"[{"routerType": 4, "orginPath": "shop://a/:id", "targetPath": "shop://b/:other"}]"#, "[0].targetPath"),
+        (#"[{"routerType": 1, "orginPath": "shop://a", "targetPath": 5}]"#, "[0].targetPath"),
+    ]
+
+    @Test(arguments: refusals.indices)
+    func aBadEntryIsRefusedNamingItsField(_ index: Int) {
+        let (json, message) = Self.refusals[index]
+        do {
+            let table = try RouteSchema.decode(RelocationTable.self, json: Data(json.utf8))
+            Issue.record("accepted \(json): \(table.entries)")
+        } catch {
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test func theNativeFormatCarriesParametersAndRoundTrips() throws {
+        let json = #"{"version": 3, "entries": [{"op": "replace", "pattern": "app://a/:id", "to": "app://b/:id", "parameters": {"src": "push", "n": 1}}]}"#
+        let table = try RelocationTable.decode(json: Data(json.utf8))
+        #expect(table.entries == [.replace(pattern: "app://a/:id", to: "app://b/:id", parameters: ["src": "push", "n": "1"])])
+        let again = try RelocationTable.decode(json: try JSONEncoder().encode(table))
+        #expect(again == table)
+        #expect(table.entries[0].description == "replace app://a/:id → app://b/:id adding n=1&src=push")
+        #expect(throws: RelocationError.self) {
+            try RelocationTable.decode(json: Data(#"{"entries": [{"op": "add", "pattern": "app://x", "target": "X", "parameters": {}}]}"#.utf8))
+        }
+    }
+}
+
 struct OpenWebURLTests {
     @Test func onlyHTTPSOpensThroughTheWebRoutes() async throws {
         let r = Router()
