@@ -62,19 +62,46 @@ public final class AppRuntime {
     ///   - app: the app to run; its routes, redirects and relocations are registered on `router`.
     ///   - router: the router every navigation goes through (a new one by default).
     ///   - configure: extra registration (services, native handlers) before the first open.
-    public init(app: AppDescription, router: Router = Router(), configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
+    ///   - routeCache: when given, the screen routes are registered through this cache for this app
+    ///     version (TheRouter's `useCache`): loaded compiled, each with its screen handler attached again,
+    ///     or registered from the description and saved. The routes `configure` adds are not cached.
+    public init(app: AppDescription, router: Router = Router(), routeCache: (cache: RouterCache, version: String)? = nil,
+                configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
         self.app = app
         self.router = router
         var byKind: [String: ScreenRoute] = [:]
-        for (i, r) in app.routes.enumerated() {
-            byKind[r.kind] = byKind[r.kind] ?? r
-            do throws(RegistrationError) {
-                try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
-                                    handler: ScreenHandler(route: r, tabRoots: app.tabs.map(\.root)))
-            } catch {
-                throw RouteFileError("routes[\(i)]", error.description)
+        for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
+        let tabRoots = app.tabs.map(\.root)
+        let registerScreens = { (router: Router) throws(RouteFileError) in
+            for (i, r) in app.routes.enumerated() {
+                do throws(RegistrationError) {
+                    try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
+                                        handler: ScreenHandler(route: r, tabRoots: tabRoots))
+                } catch {
+                    throw RouteFileError("routes[\(i)]", error.description)
+                }
             }
+        }
+        if let routeCache {
+            // A cached route gets the handler of the description's route with its pattern and target; a
+            // route the description no longer has makes the cache miss, and the description is registered.
+            var byPattern: [String: ScreenRoute] = [:]
+            for r in app.routes {
+                for text in [r.pattern] + r.aliases { if let p = try? RoutePattern(text) { byPattern[p.description] = r } }
+            }
+            do {
+                try routeCache.cache.registerRoutes(on: router, version: routeCache.version, handler: { cached, pattern in
+                    guard let r = byPattern[pattern.description], r.kind == cached.target else { return nil }
+                    return ScreenHandler(route: r, tabRoots: tabRoots)
+                }, register: { router in try registerScreens(router) })
+            } catch let error as RouteFileError {
+                throw error
+            } catch {
+                throw RouteFileError("routes", String(describing: error))
+            }
+        } else {
+            try registerScreens(router)
         }
         routesByKind = byKind
         for (i, r) in app.redirects.enumerated() {
