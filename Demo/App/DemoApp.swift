@@ -166,15 +166,49 @@ public enum DemoApp {
         return calls && !owns
     }
 
+    /// Where the demo lets callback URLs (`callBack=`, `x-success=`…) go: its own scheme, so
+    /// `app://user/7?callBack=app%3A%2F%2Fdiscover` opens User 7, then Discover.
+    public static let callbackAllowList = ["app://*"]
+
+    /// The demo's route cache (TheRouter's `useCache`): the user's cache directory, `switchyard/demo-routes.routesnapshot`;
+    /// not used by a debug build.
+    public static let routeCache = RouterCache(
+        directory: (FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory).appendingPathComponent("switchyard"),
+        name: "demo-routes")
+
+    /// The version the demo's routes are cached under: its description's checksum (FNV-1a), so a changed
+    /// description never loads the routes of the previous one.
+    public static let routeCacheVersion: String = {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in json.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return "demo-" + String(hash, radix: 16)
+    }()
+
     /// Builds the running demo app, optionally with an extra relocation table.
+    /// - Parameters:
+    ///   - app: the app to run; the demo's own description by default.
+    ///   - relocations: a relocation table applied after the app's own.
+    ///   - callbackAllowList: where callback URLs may go. By default the demo's ``callbackAllowList``
+    ///     when `app` is nil, and nowhere for another app.
+    ///   - routeCache: where the demo's own screen routes are cached (``routeCache`` by default; another
+    ///     app's description is read fresh each time and not cached).
     @MainActor
-    public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil) throws -> AppRuntime {
+    public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil,
+                                   callbackAllowList: CallbackAllowList? = nil,
+                                   routeCache: RouterCache = DemoApp.routeCache) throws -> AppRuntime {
         let description = try app ?? Self.description()
         let cart = Cart()
         let mounts = mountsServices(description)
-        let runtime = try AppRuntime(app: description) { router in
+        let callbacks = try callbackAllowList ?? (app == nil ? CallbackAllowList(Self.callbackAllowList) : nil)
+        let cache = app == nil ? (cache: routeCache, version: routeCacheVersion) : nil
+        let runtime = try AppRuntime(app: description, routeCache: cache) { router in
             if mounts { try registerServices(on: router, cart: cart) }
             if let relocations { try router.applyRelocations(relocations) }
+            router.setCallbackAllowList(callbacks)
         }
         return runtime
     }

@@ -481,6 +481,21 @@ struct CommandLineTests {
         #expect(script.status == 0, "\(script.out)")
     }
 
+    /// The demo allows callbacks to its own scheme; `--callback-allow` sets another list, and a bad entry
+    /// is named.
+    @Test func callbackAllowListsFromTheDemoAndTheCommandLine() throws {
+        let script = "open app://user/7?callBack=app%3A%2F%2Fdiscover\nexpect top Discover\n"
+        let demo = try Self.run(["script", "--no-trace"], input: script)
+        #expect(demo.status == 0, "\(demo.out)")
+        #expect(demo.out.contains("  callback: app://discover?outcome=handled as #2: handled by app://discover (tab Discover)\n"), "\(demo.out)")
+        let narrowed = try Self.run(["script", "--no-trace", "--callback-allow", "partner://done"], input: script)
+        #expect(narrowed.status == 1)
+        #expect(narrowed.out.contains("callback URL 'app://discover?outcome=handled' is not on the callback allow list"), "\(narrowed.out)")
+        let bad = try Self.run(["script", "--callback-allow", "partner"], input: script)
+        #expect(bad.status == 1)
+        #expect(bad.err == "switchyard: --callback-allow: callback allow-list entry 'partner' is not scheme://host\n")
+    }
+
     @Test func smallRefusals() throws {
         // An empty script checks nothing, so it fails.
         let empty = try Self.run(["script"], input: "# only a comment\n\n")
@@ -587,7 +602,40 @@ struct CommandLineTests {
         let routes = try Self.run(["routes"])
         #expect(routes.status == 0)
         #expect(routes.out.contains("app://order/:id<int>"))
-        #expect(routes.out.contains("login-gate"))
+    }
+
+    /// `routes` and `export` of the demo app show the router the app runs: the interceptors it installs,
+    /// by their own names, and the services route it mounts; a route file shows the gate an app opened
+    /// from it installs. Each row is checked whole.
+    @Test func routesAndExportShowTheMapTheAppRuns() throws {
+        let routes = try Self.run(["routes"])
+        #expect(routes.status == 0)
+        let rows = routes.out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        for row in ["app://order/:id<int> OrderDetail 0 requiresLogin=true LoginGate", "app://me Me 0 requiresLogin=true LoginGate",
+                    "https://:host/*path WebPage 0 web=true WebAllowList", "https://:host Web 0 web=true WebAllowList",
+                    "app://services/:service/:method Services 0 - -", "app://services Services 0 - -",
+                    "app://login Login 0 - -"] {
+            #expect(rows.contains(row), "\(row) in \(routes.out)")
+        }
+        #expect(!routes.out.contains("login-gate"))
+        let export = try Self.run(["export"])
+        #expect(export.status == 0)
+        let map = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [String: Any])
+        let entries = try #require(map["routes"] as? [[String: Any]])
+        func interceptors(_ pattern: String) -> [String]? {
+            entries.first { $0["pattern"] as? String == pattern }?["interceptors"] as? [String]
+        }
+        #expect(interceptors("app://order/:id<int>") == ["LoginGate"])
+        #expect(interceptors("https://:host/*path") == ["WebAllowList"])
+        #expect(interceptors("app://services/:service/:method") == [])
+        #expect(interceptors("app://home") == [])
+        // The exported map is a route file; read back, its gated routes show the gate by the same name.
+        let file = try Self.routeFile(export.out)
+        let again = try Self.run(["routes", "--routes", file])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.out.contains("requiresLogin=true  LoginGate"), "\(again.out)")
+        let plist = try Self.run(["export", "--format", "plist"])
+        #expect(plist.out.contains("<string>WebAllowList</string>") && plist.out.contains("<string>app://services</string>"))
     }
 
     @Test func aFileThatDoesNotExistIsNamedAndExitsNonZero() throws {

@@ -134,7 +134,7 @@ struct EndToEndTests {
         tmux.press("F2")
         tmux.type(":app://order/42")
         tmux.press("Enter")
-        try #require(await tmux.waitFor("⏸ #1 held", "hold #1 app://order/42 until login") != nil, "held: \(tmux.capture())")
+        try #require(await tmux.waitFor("⏸ #1 held", "⏸ held until login") != nil, "held: \(tmux.capture())")
         tmux.type("L")
         let resumed = await tmux.waitFor("● logged in", "resume #1 app://order/42 as #2", "#1 app://order/42  ⏸ held, resumed as #2",
                                          "#2 open app://order/42 (resumes #1)", "interceptor LoginGate: proceed")

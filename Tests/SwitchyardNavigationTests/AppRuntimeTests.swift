@@ -66,6 +66,23 @@ struct AppRuntimeTests {
         #expect(runtime.heldNavigation?.url == "app://me?jumpType=tab")
     }
 
+    /// A callback the demo allows is placed in the step of the open that named it and logged after it;
+    /// an app description without a callback allow list refuses callbacks and says why.
+    @Test func aCallbackIsPlacedInTheSameStepAndLogged() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        let report = await runtime.perform(.open("app://user/7?callBack=app%3A%2F%2Fdiscover"))
+        #expect(report.outcome?.code == "handled")
+        #expect(runtime.state.top.title == "Discover")
+        #expect(runtime.timeline.map(\.description) == [
+            "#1 open app://user/7?callBack=app%3A%2F%2Fdiscover",
+            "#1 callback app://discover?outcome=handled (#2): handled by app://discover (tab Discover)",
+        ])
+        let other = try DemoApp.makeRuntime(app: try DemoApp.description())
+        let refused = await other.perform(.open("app://user/7?callBack=app%3A%2F%2Fdiscover"))
+        #expect(other.state.top.title == "User 7")
+        #expect(refused.message == "callback refused: no callback allow list is set, so callback URLs are refused")
+    }
+
     @Test func theCommandThatClosesTheLoginScreenIsLoggedBeforeTheCancelItCauses() async throws {
         let runtime = try DemoApp.makeRuntime()
         _ = await runtime.perform(.open("app://order/42"))
@@ -339,7 +356,7 @@ struct GeneratedAppTests {
         #expect(app.generatedIndexName(for: "app://user/42") == nil)
         #expect(app.showingIndexNames(in: "#1 switchyard-index://tab/2?jumpType=tab: handled by switchyard-index://tab/2 · 1 ms")
             == "#1 order index (tab 2): handled by order index (tab 2) · 1 ms")
-        #expect(app.showingIndexNames(in: "app://user/42 and switchyard-index://login") == "app://user/42 and switchyard-index://login")
+        #expect(app.showingIndexNames(in: "app://user/42 and switchyard-index://login") == "app://user/42 and the login screen")
         // An app that was not generated keeps such URLs as they are.
         let plain = AppDescription(name: "x", tabs: [TabDescription(title: "A", root: "app://a")],
                                    routes: [ScreenRoute(pattern: "app://a", kind: "A")])

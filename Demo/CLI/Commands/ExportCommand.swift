@@ -3,14 +3,16 @@ import Foundation
 import Switchyard
 
 /// `switchyard export [--routes FILE | --app FILE] --format json|plist`: the route map.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Print the route map of a JSON route table as JSON or an XML property list.",
         discussion: """
         The map lists every route (pattern, target, priority, metadata, interceptors), the redirects and the
         relocation rules, with keys sorted, so the output is stable. The JSON form is itself a route file.
-        A route with requiresLogin=true lists login-gate, the interceptor the demo app installs.
+        For the demo app and --app FILE, the map is the router the app runs: its interceptors (LoginGate,
+        WebAllowList) and its services route included. For --routes FILE, a route with requiresLogin=true lists
+        LoginGate, as an app opened from the file installs it.
         """
     )
 
@@ -28,19 +30,14 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: json or plist.")
     var format: Format = .json
 
-    func run() throws {
-        let file = try RouteFileLoader.load(routes: routes, app: app)
+    @MainActor
+    func run() async throws {
+        let router = try RouteFileLoader.appRouter(routes: routes, app: app)
         do throws(RouteFileError) {
-            let text = try Self.render(file, format: format)
+            let text = try RouteMap(router: router).text(as: format == .json ? .json : .plist)
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         } catch {
             throw RouteFileLoader.fail(error.naming(routes ?? app ?? RouteFileLoader.demoName))
         }
-    }
-
-    /// The text `export` prints for `file`.
-    static func render(_ file: RouteFile, format: Format) throws(RouteFileError) -> String {
-        let map = RouteMap(router: try RouteFileLoader.demoRouter(file))
-        return try map.text(as: format == .json ? .json : .plist)
     }
 }

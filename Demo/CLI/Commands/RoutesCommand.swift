@@ -5,14 +5,16 @@ import SwitchyardDemo
 import SwitchyardNavigation
 
 /// `switchyard routes [--routes FILE | --app FILE] [--tree]`: the route table as aligned columns, or as a tree.
-struct RoutesCommand: ParsableCommand {
+struct RoutesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "Print the route table: pattern, target, priority, metadata and interceptors, one route a line.",
         discussion: """
         One header line, then one line per route in registration order, columns separated by two spaces:
         PATTERN, TARGET, PRIORITY, METADATA (key=value,… sorted by key, or -), INTERCEPTORS (or -).
-        A route with requiresLogin=true shows login-gate, the interceptor the demo app installs.
+        For the demo app and --app FILE, the table is the router the app runs: its interceptors (LoginGate,
+        WebAllowList) and its services route included. For --routes FILE, a route with requiresLogin=true shows
+        LoginGate, as an app opened from the file installs it.
         Redirects and relocation rules follow after a blank line. With --tree, prints the matching tree instead.
         A bad route file exits 1 with a message naming the bad entry.
         """
@@ -27,18 +29,18 @@ struct RoutesCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the matching tree instead of the table.")
     var tree = false
 
-    func run() throws {
-        let file = try RouteFileLoader.load(routes: routes, app: app)
+    @MainActor
+    func run() async throws {
+        let router = try RouteFileLoader.appRouter(routes: routes, app: app)
         do throws(RouteFileError) {
-            for line in try Self.report(file, tree: tree) { print(line) }
+            for line in try Self.report(router, tree: tree) { print(line) }
         } catch {
             throw RouteFileLoader.fail(error.naming(routes ?? app ?? RouteFileLoader.demoName))
         }
     }
 
-    /// The lines `routes` prints for `file`.
-    static func report(_ file: RouteFile, tree: Bool = false) throws(RouteFileError) -> [String] {
-        let router = try RouteFileLoader.demoRouter(file)
+    /// The lines `routes` prints for `router`.
+    static func report(_ router: Router, tree: Bool = false) throws(RouteFileError) -> [String] {
         if tree {
             // A table whose targets are the target names, so the tree shows `[UserProfile]`.
             var names = RouteTableBuilder<String>(options: router.options)

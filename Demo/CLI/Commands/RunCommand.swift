@@ -3,6 +3,7 @@ import Foundation
 import Switchyard
 import SwitchyardCurses
 import SwitchyardDemo
+import SwitchyardKit
 import SwitchyardNavigation
 import SwitchyardShell
 import TerminalKit
@@ -84,7 +85,8 @@ struct RunCommand: AsyncParsableCommand {
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
         if !loadErrors.isEmpty { Self.report(loadErrors, path: appOptions.routes ?? "", in: loop) }
         if let path = appOptions.app ?? appOptions.routes {
-            loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations)
+            loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
+                                      callbackAllowList: try appOptions.callbackAllowList())
         }
         var recorded = 0
         if let handle = recording {
@@ -127,7 +129,8 @@ struct RunCommand: AsyncParsableCommand {
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
     /// leaves the running app in force and says why.
     @MainActor
-    static func watcher(path: String, isApp: Bool, relocations: String?) -> @MainActor () -> AppLoop.Reload {
+    static func watcher(path: String, isApp: Bool, relocations: String?,
+                        callbackAllowList: CallbackAllowList? = nil) -> @MainActor () -> AppLoop.Reload {
         func stamp() -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
         func contents() -> Data? { FileManager.default.contents(atPath: path) }
         var last = stamp()
@@ -153,7 +156,7 @@ struct RunCommand: AsyncParsableCommand {
                     count = file.routes.count
                 }
                 let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
-                let runtime = try DemoApp.makeRuntime(app: description, relocations: table)
+                let runtime = try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbackAllowList)
                 return .reloaded(runtime, "Reloaded \(name): \(count) route\(count == 1 ? "" : "s")")
             } catch let error as RouteFileError {
                 let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")

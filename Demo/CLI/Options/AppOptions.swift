@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Switchyard
 import SwitchyardDemo
+import SwitchyardKit
 import SwitchyardNavigation
 
 /// Options shared by every command that runs an app.
@@ -15,6 +16,20 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "A relocation table (JSON) applied at start.")
     var relocations: String?
 
+    @Option(name: .customLong("callback-allow"),
+            help: "Where callback URLs (callBack=, x-success=…) may go: scheme://host, scheme://*.host or scheme://* (repeatable). The demo app allows app://* unless this is given.")
+    var callbackAllow: [String] = []
+
+    /// The `--callback-allow` entries as a list, nil when none were given; a bad entry is named and ends
+    /// the process with status 1.
+    func callbackAllowList() throws -> CallbackAllowList? {
+        guard !callbackAllow.isEmpty else { return nil }
+        do throws(CallbackRefusal) { return try CallbackAllowList(callbackAllow) } catch {
+            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: --callback-allow: \(error)"))
+            throw ExitCode(1)
+        }
+    }
+
     /// Loads the app and builds its runtime as ``makeRuntime()`` does, except that a `--routes` file
     /// with errors opens with the routes that load: each refused entry (a wrong type, an invalid
     /// pattern, a bad redirect or relocation entry, a duplicate or same shape) is left out and named
@@ -26,8 +41,9 @@ struct AppOptions: ParsableArguments {
         let collected = try RouteFileLoader.collecting(path: routes).registrable()
         let description = AppDescription.generated(from: collected.file, name: URL(fileURLWithPath: routes).lastPathComponent)
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
+        let callbacks = try callbackAllowList()
         do {
-            return (try DemoApp.makeRuntime(app: description, relocations: table), collected.errors)
+            return (try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbacks), collected.errors)
         } catch let e as RouteFileError {
             let file = e.location == "configure" ? relocations ?? routes : routes
             throw RouteFileLoader.fail(e.naming(file))
@@ -52,8 +68,9 @@ struct AppOptions: ParsableArguments {
                                          name: URL(fileURLWithPath: path).lastPathComponent)
             }
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
+        let callbacks = try callbackAllowList()
         do {
-            return try DemoApp.makeRuntime(app: description, relocations: table)
+            return try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbacks)
         } catch let e as RouteFileError {
             // `configure` is where the extra relocation table is applied on top of the app's.
             let file = e.location == "configure" ? relocations ?? app ?? routes : app ?? routes

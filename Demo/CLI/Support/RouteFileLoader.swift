@@ -2,15 +2,13 @@ import ArgumentParser
 import Foundation
 import Switchyard
 import SwitchyardDemo
+import SwitchyardKit
 import SwitchyardNavigation
 
 /// The one loader every command reads files through (`--routes`, `--app`, `--relocations`): the
 /// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard: FILE…: …` and
 /// the process ending with status 1.
 enum RouteFileLoader {
-    /// The interceptor name shown for routes whose metadata has `requiresLogin` = `true`.
-    static let loginGateName = "login-gate"
-
     /// How errors name the built-in demo app.
     static let demoName = "demo app"
 
@@ -74,8 +72,31 @@ enum RouteFileLoader {
     /// `text` with control and bidi characters escaped, for messages that echo input.
     static func visible(_ text: String) -> String { SchemaText.visible(text) }
 
-    /// A router with the file's routes (no handlers), redirects and relocations, plus a stand-in for the
-    /// login gate the demo app installs on routes with `requiresLogin` = `true`.
+    /// The router `routes` and `export` describe. For `--app FILE` and the demo app, the router the app
+    /// runs, built as `switchyard --app FILE` builds it: its screen routes, redirects and relocations, the
+    /// `LoginGate` and `WebAllowList` interceptors it installs, and the services mount of an app that
+    /// calls the demo's services. For `--routes FILE`, ``demoRouter(_:)``. On failure prints the reason
+    /// and exits 1.
+    @MainActor
+    static func appRouter(routes: String?, app: String?) throws -> Router {
+        if let routes {
+            let file = try read(RouteFile.self, path: routes)
+            do throws(RouteFileError) { return try demoRouter(file) } catch { throw fail(error.naming(routes)) }
+        }
+        let description = try app.map { path in try read(AppDescription.self, path: path) }
+        do {
+            return try DemoApp.makeRuntime(app: description).router
+        } catch let error as RouteFileError {
+            throw fail(error.naming(app ?? demoName))
+        } catch {
+            FileHandleOutput.stderr(visible("switchyard: \(app ?? demoName): \(error)"))
+            throw ExitCode(1)
+        }
+    }
+
+    /// A router with the file's routes (no handlers), redirects and relocations, and the `LoginGate` an
+    /// app opened from the file (`switchyard --routes FILE`) installs on routes with `requiresLogin` =
+    /// `true`.
     static func demoRouter(_ file: RouteFile) throws(RouteFileError) -> Router {
         try router(file, mountsServices: false)
     }
@@ -90,8 +111,8 @@ enum RouteFileLoader {
                 throw RouteFileError("", "cannot mount the demo's services (\(error))")
             }
         }
-        router.addInterceptor(ClosureInterceptor(loginGateName) { _ in .proceed }, priority: 1000,
-                              scope: .metadata(.requiresLogin, true))
+        // The gate of the app generated from a route file; no open runs through this router, so it never holds.
+        LoginGate(loginURL: AppDescription.generatedLoginURL).install(on: router)
         return router
     }
 }

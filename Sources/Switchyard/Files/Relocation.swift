@@ -3,7 +3,9 @@ import Foundation
 /// One entry of a relocation table (TheRouter's server-delivered route changes), matched by pattern.
 public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertible {
     /// URLs matching `pattern` open `to` instead; `to` is a pattern whose parameters take the matched values.
-    case replace(pattern: String, to: String)
+    /// `parameters` (TheRouter's `params`) are added to the relocated URL's query, after its own items;
+    /// a key the URL already carries keeps the URL's value.
+    case replace(pattern: String, to: String, parameters: [String: String] = [:])
     /// `pattern` becomes another path for the route target `target`.
     case add(pattern: String, target: String)
     /// URLs matching `pattern` no longer open anything.
@@ -14,7 +16,7 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
     /// The pattern the entry is about.
     public var pattern: String {
         switch self {
-        case .replace(let p, _), .add(let p, _), .delete(let p), .reset(let p): p
+        case .replace(let p, _, _), .add(let p, _), .delete(let p), .reset(let p): p
         }
     }
 
@@ -36,20 +38,34 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
         }
     }
 
-    /// One line, e.g. `replace app://a/:id → app://b/:id`.
+    /// One line, e.g. `replace app://a/:id → app://b/:id`, then ` adding from=server` when it has parameters.
     public var description: String {
         switch self {
-        case .replace(let p, let to): "\(operation.rawValue) \(p) → \(to)"
+        case .replace(let p, let to, let parameters):
+            "\(operation.rawValue) \(p) → \(to)" + (parameters.isEmpty ? "" : " adding " + Self.queryText(parameters))
         case .add(let p, let t): "\(operation.rawValue) \(p) → target \(t)"
         case .delete(let p), .reset(let p): "\(operation.rawValue) \(p)"
         }
     }
 
-    private enum Keys: String, CodingKey, CaseIterable { case op, pattern, to, target }
+    /// `parameters` as query text, sorted by key: `a=1&b=x%20y`.
+    static func queryText(_ parameters: [String: String]) -> String {
+        queryItems(parameters).map {
+            PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+        }.joined(separator: "&")
+    }
 
-    /// Decodes `{"op": "replace|add|delete|reset", "pattern": …, "to": …, "target": …}` strictly: the
-    /// patterns must parse, a `replace` destination may only use parameters its pattern captures, an
-    /// `add` target must not be empty, and a field the operation does not use is refused.
+    /// `parameters` as query items, sorted by key.
+    static func queryItems(_ parameters: [String: String]) -> [QueryItem] {
+        parameters.keys.sorted().map { QueryItem(name: $0, value: parameters[$0] ?? "") }
+    }
+
+    private enum Keys: String, CodingKey, CaseIterable { case op, pattern, to, target, parameters }
+
+    /// Decodes `{"op": "replace|add|delete|reset", "pattern": …, "to": …, "target": …, "parameters": {…}}`
+    /// strictly: the patterns must parse, a `replace` destination may only use parameters its pattern
+    /// captures, `parameters` (replace only) is an object of strings, numbers or booleans, an `add`
+    /// target must not be empty, and a field the operation does not use is refused.
     public init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
         let op = try o.requiredChoice(.op, what: "op", names: Operation.names, parse: Operation.init(rawValue:))
@@ -60,15 +76,15 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
             try o.refusePresent([.target], unused)
             let (to, destination) = try o.compiledPattern(.to)
             if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.to, problem) }
-            self = .replace(pattern: pattern, to: to)
+            self = .replace(pattern: pattern, to: to, parameters: try o.metadata(.parameters))
         case .add:
-            try o.refusePresent([.to], unused)
+            try o.refusePresent([.to, .parameters], unused)
             self = .add(pattern: pattern, target: try o.nonEmptyString(.target))
         case .delete:
-            try o.refusePresent([.to, .target], unused)
+            try o.refusePresent([.to, .target, .parameters], unused)
             self = .delete(pattern: pattern)
         case .reset:
-            try o.refusePresent([.to, .target], unused)
+            try o.refusePresent([.to, .target, .parameters], unused)
             self = .reset(pattern: pattern)
         }
     }
@@ -79,7 +95,9 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
         try c.encode(operation.rawValue, forKey: .op)
         try c.encode(pattern, forKey: .pattern)
         switch self {
-        case .replace(_, let to): try c.encode(to, forKey: .to)
+        case .replace(_, let to, let parameters):
+            try c.encode(to, forKey: .to)
+            if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
         case .add(_, let t): try c.encode(t, forKey: .target)
         case .delete, .reset: break
         }
@@ -185,7 +203,8 @@ public struct RelocationTable: Sendable, Equatable, Codable {
 /// The relocation rules in force: the result of applying tables in turn. Immutable once built.
 struct RelocationState: Sendable {
     enum Rule: Sendable {
-        case replace(to: RoutePattern)
+        /// Rewrites to `to`, adding `query` items the URL does not carry.
+        case replace(to: RoutePattern, query: [QueryItem])
         case alias(target: String)
         case delete
     }
@@ -206,14 +225,14 @@ struct RelocationState: Sendable {
             }
             next.rules.removeAll { $0.pattern.shape == pattern.shape }
             switch entry {
-            case .replace(_, let to):
+            case .replace(_, let to, let parameters):
                 let dest: RoutePattern
                 do throws(PatternError) { dest = try RoutePattern(to) } catch {
                     throw .invalidEntry(index: i, reason: "destination: \(error.description)")
                 }
                 if let problem = RoutePattern.destinationProblem(from: pattern, to: dest) { throw .invalidEntry(index: i, reason: problem) }
                 if dest.shape == pattern.shape { throw .cycle([pattern.description, dest.description]) }
-                next.rules.append((pattern, .replace(to: dest)))
+                next.rules.append((pattern, .replace(to: dest, query: RelocationEntry.queryItems(parameters))))
             case .add(_, let target):
                 if target.isEmpty { throw .invalidEntry(index: i, reason: "empty target") }
                 next.rules.append((pattern, .alias(target: target)))
@@ -240,7 +259,7 @@ struct RelocationState: Sendable {
     /// relation the search could not decide within its state cap is not taken for an edge.
     private func checkCycles() throws(RelocationError) {
         let replaces = rules.compactMap { r -> (RoutePattern, RoutePattern)? in
-            if case .replace(let to) = r.rule { return (r.pattern, to) }
+            if case .replace(let to, _) = r.rule { return (r.pattern, to) }
             return nil
         }
         guard !replaces.isEmpty else { return }
@@ -281,36 +300,79 @@ struct RelocationState: Sendable {
     }
 }
 
-/// One entry of TheRouter's relocation payload, as its server sends it: `routerType` 1 replaces
-/// `orginPath` with `targetPath`, 2 adds `path` for the target `className`, 3 deletes `orginPath`, and
-/// 4 restores `orginPath`. Any other number is refused.
+/// One entry of TheRouter's relocation payload (its `TheRouterInfo`), as its server sends it. Every
+/// field of that model is accepted on every entry: `routerType`, `orginPath`, `targetPath`, `path`,
+/// `className` and `params`.
+///
+/// - 1 (replace): URLs matching `orginPath` open `targetPath`; `params` are added to the relocated URL.
+/// - 2 (add): `path` becomes another path for the target `className`.
+/// - 3 (delete): `path` (or `orginPath`) no longer opens anything.
+/// - 4 (restore): undoes the relocation of `orginPath`. With a `targetPath` other than `orginPath` it
+///   replaces `orginPath` with `targetPath` instead, as TheRouter does.
+///
+/// TheRouter's model sends its defaults, so a field the entry does not use is accepted when it is
+/// empty (`""`, `{}` or null); with a value it is refused, since nothing would read it. Any other key,
+/// and any other `routerType`, is refused.
 struct TheRouterRelocation: Decodable {
     let entry: RelocationEntry
 
-    private enum Keys: String, CodingKey, CaseIterable { case routerType, orginPath, targetPath, path, className }
+    private enum Keys: String, CodingKey, CaseIterable { case routerType, orginPath, targetPath, path, className, params }
 
     init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
         guard let type = try o.integer(.routerType) else {
             throw o.refuse(.routerType, "missing (1 replace, 2 add, 3 delete, 4 restore)")
         }
-        let unused = "not used by routerType \(type)"
+        let unused = "not used by routerType \(type) (accepted only empty)"
+        /// The string of `key`, nil when absent, null or empty.
+        func text(_ key: Keys) throws -> String? {
+            guard o.has(key) else { return nil }
+            let value = try o.decode(String.self, key)
+            return value.isEmpty ? nil : value
+        }
+        func pattern(_ key: Keys) throws -> (text: String, pattern: RoutePattern)? {
+            try text(key) == nil ? nil : try o.compiledPattern(key)
+        }
+        func required(_ key: Keys) throws -> (text: String, pattern: RoutePattern) {
+            guard let found = try pattern(key) else { throw o.refuse(key, "missing (routerType \(type) needs it)") }
+            return found
+        }
+        let params = try o.metadata(.params)
+        func refuseUnused(_ keys: [Keys]) throws {
+            for key in keys {
+                if key == .params ? !params.isEmpty : try text(key) != nil { throw o.refuse(key, unused) }
+            }
+        }
         switch type {
         case 1:
-            try o.refusePresent([.path, .className], unused)
-            let (from, source) = try o.compiledPattern(.orginPath)
-            let (to, destination) = try o.compiledPattern(.targetPath)
+            try refuseUnused([.path, .className])
+            let (from, source) = try required(.orginPath)
+            let (to, destination) = try required(.targetPath)
             if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.targetPath, problem) }
-            entry = .replace(pattern: from, to: to)
+            entry = .replace(pattern: from, to: to, parameters: params)
         case 2:
-            try o.refusePresent([.orginPath, .targetPath], unused)
-            entry = .add(pattern: try o.compiledPattern(.path).text, target: try o.nonEmptyString(.className))
+            try refuseUnused([.orginPath, .targetPath, .params])
+            guard let target = try text(.className) else { throw o.refuse(.className, "missing (routerType 2 needs it)") }
+            entry = .add(pattern: try required(.path).text, target: target)
         case 3:
-            try o.refusePresent([.targetPath, .path, .className], unused)
-            entry = .delete(pattern: try o.compiledPattern(.orginPath).text)
+            try refuseUnused([.targetPath, .className, .params])
+            let path = try pattern(.path)
+            let origin = try pattern(.orginPath)
+            if let path, let origin, path.pattern.shape != origin.pattern.shape {
+                throw o.refuse(.orginPath, "names another route than path '\(path.text)'; give one of them")
+            }
+            guard let gone = path ?? origin else { throw o.refuse(.path, "missing (routerType 3 needs path or orginPath)") }
+            entry = .delete(pattern: gone.text)
         case 4:
-            try o.refusePresent([.targetPath, .path, .className], unused)
-            entry = .reset(pattern: try o.compiledPattern(.orginPath).text)
+            try refuseUnused([.path, .className])
+            let (from, source) = try required(.orginPath)
+            if let (to, destination) = try pattern(.targetPath), destination.shape != source.shape {
+                if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.targetPath, problem) }
+                entry = .replace(pattern: from, to: to, parameters: params)
+            } else {
+                try refuseUnused([.params])
+                entry = .reset(pattern: from)
+            }
         default:
             throw o.refuse(.routerType, "unknown routerType \(type) (1 replace, 2 add, 3 delete, 4 restore)")
         }

@@ -116,7 +116,15 @@ package struct RouteMap: Sendable, Equatable, Codable {
             case .reset: return .reset(pattern: rest)
             case .replace:
                 guard let r = rest.range(of: arrow) else { return nil }
-                return .replace(pattern: String(rest[..<r.lowerBound]), to: String(rest[r.upperBound...]))
+                var to = String(rest[r.upperBound...])
+                var parameters: [String: String] = [:]
+                if let adding = to.range(of: " adding ") {
+                    // The parameters as query text (``RelocationEntry/queryText(_:)``).
+                    guard let items = try? RouteURL("x://y?" + to[adding.upperBound...]).query.items else { return nil }
+                    for item in items { parameters[item.name] = item.value }
+                    to = String(to[..<adding.lowerBound])
+                }
+                return .replace(pattern: String(rest[..<r.lowerBound]), to: to, parameters: parameters)
             case .add:
                 guard let r = rest.range(of: arrow + "target ") else { return nil }
                 return .add(pattern: String(rest[..<r.lowerBound]), target: String(rest[r.upperBound...]))
@@ -172,7 +180,9 @@ package struct RouteMap: Sendable, Equatable, Codable {
                 "entries": .array(relocations.map { e in
                     var fields: [String: MapValue] = ["op": .string(e.operation.rawValue), "pattern": .string(e.pattern)]
                     switch e {
-                    case .replace(_, let to): fields["to"] = .string(to)
+                    case .replace(_, let to, let parameters):
+                        fields["to"] = .string(to)
+                        if !parameters.isEmpty { fields["parameters"] = .object(parameters.mapValues { .string($0) }) }
                     case .add(_, let t): fields["target"] = .string(t)
                     case .delete, .reset: break
                     }

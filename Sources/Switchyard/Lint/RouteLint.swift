@@ -159,7 +159,7 @@ package final class RouteLintContext {
         var out = redirects.map { Rewrite(location: "redirects[\($0.index)]", from: $0.from, to: $0.to, kind: "redirect") }
         if case .success(let state) = relocation {
             for (pattern, rule) in state.rules {
-                guard case .replace(let to) = rule else { continue }
+                guard case .replace(let to, _) = rule else { continue }
                 let index = file.relocations?.entries.lastIndex { entry in
                     if case .replace = entry, (try? RoutePattern(entry.pattern))?.shape == pattern.shape { return true }
                     return false
@@ -581,7 +581,7 @@ package struct UnknownTargetRule: LintRule {
                 switch e {
                 case .add(_, let target) where !targets.contains(target):
                     out.append(RouteLintFinding(code, at, "target '\(target)' is not the target of any route"))
-                case .replace(let p, let to):
+                case .replace(let p, let to, _):
                     guard let source = try? RoutePattern(p), let dest = try? RoutePattern(to) else { continue }
                     out += leadsNowhere(c, .init(location: at, from: source, to: dest, kind: "relocation"))
                 default: break

@@ -64,6 +64,14 @@ public struct RouteRequest: Sendable, ParameterLookup {
     /// The decoded query parameters.
     public var query: QueryParameters { url.query }
 
+    /// The callback URL the open names (WLRRoute's `callbackURL`), decoded: the query's `callBack`
+    /// value, else its `callbackURL` value; nil when it names none. After the open ends the router opens
+    /// it with `outcome=CODE` added, if the callback allow list lets it through, so a handler reads it
+    /// only to know where the navigation returns to.
+    public var callbackURL: String? {
+        Router.callbackKeys.lazy.compactMap { self.url.query.last($0) }.first
+    }
+
     /// A string parameter by name: path parameters first, then the query (last value wins).
     /// XKRouter's merge of URL parameters with local ones: native values are read with ``native``.
     public subscript(_ name: String) -> String? {

@@ -53,7 +53,7 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
     public internal(set) var outcome: RouteOutcome = .cancelled(reason: "not finished")
     /// Total time in seconds.
     public internal(set) var seconds: Double = 0
-    /// The callback URL the open named (`x-success`, `x-error`, `x-cancel`, `callbackURL`), if any, and
+    /// The callback URL the open named (`x-success`, `x-error`, `x-cancel`, `callBack`, `callbackURL`), if any, and
     /// how opening it ended.
     public internal(set) var callback: CallbackResult?
 

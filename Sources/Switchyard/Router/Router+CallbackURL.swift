@@ -1,6 +1,7 @@
-/// Decides whether a callback URL may be opened: nil lets it through; a text refuses it, in words.
-/// `SwitchyardKit`'s `Router.setCallbackAllowList(_:)` makes one from a `CallbackAllowList`.
-package typealias CallbackPolicy = @Sendable (String) -> String?
+/// Decides whether a callback URL (the first argument) named by the open of a URL (the second) may be
+/// opened: nil lets it through; a text refuses it, in words. `SwitchyardKit`'s
+/// `Router.setCallbackAllowList(_:)` makes one from a `CallbackAllowList`.
+package typealias CallbackPolicy = @Sendable (_ callback: String, _ origin: String) -> String?
 
 extension Router {
     /// Sets the check a callback URL must pass before it is opened (nil: every callback URL is refused).
@@ -8,10 +9,16 @@ extension Router {
         withState { $0.callbackPolicy = policy }
     }
 
+    /// The query keys that name a callback URL opened whatever the outcome, first found wins: WLRRoute's
+    /// `callBack`, then `callbackURL`.
+    package static let callbackKeys = ["callBack", "callbackURL"]
+
+    /// Every query key that names a callback URL: the x-callback-url keys and ``callbackKeys``.
+    package static let allCallbackKeys = ["x-success", "x-error", "x-cancel"] + callbackKeys
+
     /// The callback URL the open of `url` names for `outcome`, with the result added, if any.
     static func callbackURL(for url: String, outcome: RouteOutcome) -> String? {
-        guard url.contains("x-success") || url.contains("x-error") || url.contains("x-cancel") || url.contains("callbackURL"),
-              let parsed = try? RouteURL(url) else { return nil }
+        guard allCallbackKeys.contains(where: { url.contains($0) }), let parsed = try? RouteURL(url) else { return nil }
         let query = parsed.query
         func with(_ base: String, _ items: [(String, String)]) -> String {
             let encoded = items.map {
@@ -33,16 +40,16 @@ extension Router {
         } else if let error = query.last("x-error") {
             return with(error, [("errorCode", code), ("errorMessage", outcome.description)])
         }
-        return query.last("callbackURL").map { with($0, [("outcome", code)]) }
+        return callbackKeys.lazy.compactMap { query.last($0) }.first.map { with($0, [("outcome", code)]) }
     }
 
     /// Why a callback URL is refused when no callback allow list is set.
     package static let noCallbackPolicy = "no callback allow list is set, so callback URLs are refused"
 
     /// Opens a callback URL if the allow list lets it through; otherwise records the refusal.
-    func openCallbackURL(_ url: String) async -> RouteTrace.CallbackResult {
+    func openCallbackURL(_ url: String, origin: String) async -> RouteTrace.CallbackResult {
         let policy = withState { $0.callbackPolicy }
-        let refusal: String? = if let policy { policy(url) } else { Self.noCallbackPolicy }
+        let refusal: String? = if let policy { policy(url, origin) } else { Self.noCallbackPolicy }
         if let refusal {
             return .init(url: url, outcome: .rejected(by: "CallbackAllowList", reason: refusal), openID: nil)
         } else {

@@ -52,7 +52,7 @@ extension Router {
         trace.seconds = (ContinuousClock.now - start).seconds
         callback.finishUnlessTakenOver(outcome)
         if followsCallbackURL && !callback.isTakenOver, let target = Self.callbackURL(for: url, outcome: outcome) {
-            trace.callback = await openCallbackURL(target)
+            trace.callback = await openCallbackURL(target, origin: url)
         }
         let (observers, failureHandler) = withState { s in
             s.history.append(trace)

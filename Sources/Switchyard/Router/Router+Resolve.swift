@@ -34,9 +34,11 @@ extension Router {
                 return .deleted(rule: pattern)
             case .alias(let target):
                 return .alias(rule: pattern, target: target, parameters: params)
-            case .replace(let to):
+            case .replace(let to, let extra):
                 do throws(URLBuildError) {
-                    let next = try to.url(params.dictionary, query: parsed.query.items, defaultScheme: parsed.scheme)
+                    // The relocation's own parameters come after the URL's items; the URL's value of a key wins.
+                    let query = parsed.query.items + extra.filter { item in parsed.query.last(item.name) == nil }
+                    let next = try to.url(params.dictionary, query: query, defaultScheme: parsed.scheme)
                     return .rewritten(kind: .relocation, rule: pattern, next: keepingFragment(of: parsed, next))
                 } catch {
                     return .unbuildable(kind: .relocation, rule: pattern, error: "\(error)")

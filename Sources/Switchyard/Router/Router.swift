@@ -207,7 +207,7 @@ public final class Router: Sendable {
                 switch rule {
                 case .delete: return false
                 case .alias(let target): return t.targets.contains { $0.target == target }
-                case .replace(let to):
+                case .replace(let to, _):
                     guard let next = try? to.url(params.dictionary, defaultScheme: "app") else { return false }
                     current = next
                     continue
@@ -263,7 +263,9 @@ public final class Router: Sendable {
         withState { s in
             s.relocations.rules.map { r in
                 switch r.rule {
-                case .replace(let to): "replace \(r.pattern) → \(to)"
+                case .replace(let to, let query):
+                    "replace \(r.pattern) → \(to)" + (query.isEmpty ? "" : " adding "
+                        + RelocationEntry.queryText(Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })))
                 case .alias(let t): "add \(r.pattern) → target \(t)"
                 case .delete: "delete \(r.pattern)"
                 }

@@ -154,7 +154,7 @@ public struct NavigationGraph: Sendable, Equatable {
         }
         for entry in app.relocations?.entries ?? [] {
             switch entry {
-            case .replace(let pattern, let to): rules.append((pattern, to, .relocation, "relocation: replace"))
+            case .replace(let pattern, let to, _): rules.append((pattern, to, .relocation, "relocation: replace"))
             case .add(let pattern, let target): rules.append((pattern, nil, .relocation, "relocation: add for \(target)"))
             case .delete(let pattern): rules.append((pattern, nil, .relocation, "relocation: delete"))
             case .reset(let pattern): rules.append((pattern, nil, .relocation, "relocation: reset"))

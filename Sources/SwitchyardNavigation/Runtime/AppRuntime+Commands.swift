@@ -21,6 +21,12 @@ extension AppRuntime {
         return parts.joined(separator: "; ")
     }
 
+    /// Records an open in the timeline, then the callback URL it named, if any, as its own event.
+    func recordOpen(_ trace: RouteTrace) {
+        record(.open(trace))
+        if let callback = trace.callback { record(.callback(openID: trace.id, callback)) }
+    }
+
     // MARK: Command bodies
 
     func open(_ url: String, command: NavigationCommand, callback: RouteCallback,
@@ -32,7 +38,7 @@ extension AppRuntime {
             native.set("openedFrom", from.title)
         }
         let trace = await router.openAndTrace(url, native: native, callback: callback)
-        record(.open(trace))
+        recordOpen(trace)
         if let held = gate?.heldNavigation, held.openID == trace.id { record(.hold(openID: held.openID, url: held.url)) }
         return report(for: trace, command: command)
     }
@@ -130,7 +136,7 @@ extension AppRuntime {
             return report
         }
         if let held { record(.resume(openID: held.openID, url: held.url, resumedAs: trace.id)) }
-        record(.open(trace))
+        recordOpen(trace)
         var report = self.report(for: trace, command: command)
         report.transition = Transition.combining(removed + [report.transition])
         report.stages = StepReport.Stage.merged(removedStages + report.stages)
@@ -187,6 +193,9 @@ extension AppRuntime {
                 report.nearest = "\(nearest.pattern): \(nearest.verdict)"
                 report.note("nearest route \(nearest.pattern): \(nearest.verdict)")
             }
+        }
+        if let callback = trace.callback, callback.openID == nil, case .rejected(_, let reason) = callback.outcome {
+            report.note("callback refused: \(reason)")
         }
         return report
     }

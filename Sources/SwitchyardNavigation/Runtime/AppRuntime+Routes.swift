@@ -4,18 +4,42 @@ import SwitchyardKit
 /// The app's routes on the router: registering them, the screen a URL leads to, and whether a URL asks
 /// for login.
 extension AppRuntime {
-    /// Registers `app`'s screen routes, redirects, relocations and web allow list on `router`; returns
-    /// each screen route by its kind (the first route of a kind wins).
-    static func register(_ app: AppDescription, on router: Router) throws(RouteFileError) -> [String: ScreenRoute] {
+    /// Registers `app`'s screen routes (through `routeCache` when given), redirects, relocations and
+    /// web allow list on `router`; returns each screen route by its kind (the first route of a kind wins).
+    static func register(_ app: AppDescription, on router: Router,
+                         routeCache: (cache: RouterCache, version: String)?) throws(RouteFileError) -> [String: ScreenRoute] {
         var byKind: [String: ScreenRoute] = [:]
-        for (i, r) in app.routes.enumerated() {
-            byKind[r.kind] = byKind[r.kind] ?? r
-            do throws(RegistrationError) {
-                try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
-                                    handler: ScreenHandler(route: r, tabRoots: app.tabs.map(\.root)))
-            } catch {
-                throw RouteFileError("routes[\(i)]", error.description)
+        for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
+        let tabRoots = app.tabs.map(\.root)
+        let registerScreens = { (router: Router) throws(RouteFileError) in
+            for (i, r) in app.routes.enumerated() {
+                do throws(RegistrationError) {
+                    try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
+                                        handler: ScreenHandler(route: r, tabRoots: tabRoots))
+                } catch {
+                    throw RouteFileError("routes[\(i)]", error.description)
+                }
             }
+        }
+        if let routeCache {
+            // A cached route gets the handler of the description's route with its pattern and target; a
+            // route the description no longer has makes the cache miss, and the description is registered.
+            var byPattern: [String: ScreenRoute] = [:]
+            for r in app.routes {
+                for text in [r.pattern] + r.aliases { if let p = try? RoutePattern(text) { byPattern[p.description] = r } }
+            }
+            do {
+                try routeCache.cache.registerRoutes(on: router, version: routeCache.version, handler: { cached, pattern in
+                    guard let r = byPattern[pattern.description], r.kind == cached.target else { return nil }
+                    return ScreenHandler(route: r, tabRoots: tabRoots)
+                }, register: { router in try registerScreens(router) })
+            } catch let error as RouteFileError {
+                throw error
+            } catch {
+                throw RouteFileError("routes", String(describing: error))
+            }
+        } else {
+            try registerScreens(router)
         }
         for (i, r) in app.redirects.enumerated() {
             do throws(RegistrationError) { try router.addRedirect(from: r.from, to: r.to) } catch {

@@ -62,11 +62,15 @@ public final class AppRuntime {
     ///   - app: the app to run; its routes, redirects and relocations are registered on `router`.
     ///   - router: the router every navigation goes through (a new one by default).
     ///   - configure: extra registration (services, native handlers) before the first open.
-    public init(app: AppDescription, router: Router = Router(), configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
+    ///   - routeCache: when given, the screen routes are registered through this cache for this app
+    ///     version (TheRouter's `useCache`): loaded compiled, each with its screen handler attached again,
+    ///     or registered from the description and saved. The routes `configure` adds are not cached.
+    public init(app: AppDescription, router: Router = Router(), routeCache: (cache: RouterCache, version: String)? = nil,
+                configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
         self.app = app
         self.router = router
-        let byKind = try Self.register(app, on: router)
+        let byKind = try Self.register(app, on: router, routeCache: routeCache)
         routesByKind = byKind
         if let loginURL = app.loginURL {
             let g = LoginGate(loginURL: loginURL)

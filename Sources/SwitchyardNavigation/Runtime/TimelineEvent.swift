@@ -14,6 +14,8 @@ public struct TimelineEvent: Sendable {
         case resume(openID: Int, url: String, resumedAs: Int)
         /// Held open `openID` ended as cancelled, for `reason`.
         case cancel(openID: Int, url: String, reason: String)
+        /// Open `openID` ended and named a callback URL, which was opened (as its own open) or refused.
+        case callback(openID: Int, RouteTrace.CallbackResult)
         /// A command that is not an open (`back`, `dismiss`, `login`, `logout`, `discard`), with what it did.
         case command(String, result: String)
     }
@@ -29,6 +31,7 @@ public struct TimelineEvent: Sendable {
     public var description: String {
         switch kind {
         case .open(let trace): "#\(trace.id) open \(trace.url)"
+        case .callback(let id, let callback): "#\(id) \(callback)"
         case .hold(let id, let url): "hold #\(id) \(url) until login"
         case .resume(let id, let url, let to): "resume #\(id) \(url) as #\(to)"
         case .cancel(let id, let url, let reason): "cancel #\(id) \(url): \(reason)"

@@ -164,6 +164,10 @@ public final class ScriptRunner {
         output("  state: \(shown(r.state.compactDescription))")
         if r.transition != .none { output("  transition: \(shown(r.transition.description))") }
         if let outcome = r.outcome { output("  outcome: \(shown(outcome.description))") }
+        if let callback = r.trace?.callback {
+            let opened = callback.openID.map { " as #\($0)" } ?? ""
+            output("  callback: \(shown(callback.url))\(opened): \(shown(callback.outcome.description))")
+        }
         if let m = r.message { output("  \(r.isError ? "error" : "note"): \(shown(m))") }
         if showTraces, let t = r.trace {
             for l in t.description.split(separator: "\n").dropFirst() {

@@ -78,7 +78,7 @@ package struct RouteRow: Hashable, Sendable {
         rows += map.relocations.map { entry in
             let target: String
             switch entry {
-            case .replace(_, let to): target = "⇒ " + to
+            case .replace(_, let to, _): target = "⇒ " + to
             case .add(_, let name): target = name
             case .delete: target = "(deleted)"
             case .reset: target = "(reset)"
