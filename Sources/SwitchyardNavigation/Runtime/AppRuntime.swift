@@ -178,7 +178,7 @@ public final class AppRuntime {
         var closedBy: String?
         if heldBefore != nil, !report.isError {
             switch command {
-            case .open, .tap: closedBy = report.trace.map { "opening \($0.url) (\(state.top.title))" }
+            case .open, .tap: closedBy = report.trace.map { "opening \($0.url) as \(state.top.title)" }
             case .back: closedBy = "back"
             case .dismiss: closedBy = "dismiss"
             default: break

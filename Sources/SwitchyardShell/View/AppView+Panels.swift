@@ -181,7 +181,10 @@ extension AppView {
         let focused = model.focus == .filter
         let rows = model.routePanel.filtered
         let title = model.routePanel.urlTest.map { test in
-            "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + (test.via.isEmpty ? "" : " · via \(test.via.count)")
+            // The rewrites followed first: `via relocation`, `via redirect`, `via 3 rewrites`.
+            let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
+            let via = kinds.isEmpty ? "" : " · via " + (kinds.count == 1 ? kinds[0] : "\(kinds.count) rewrites")
+            return "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + via
         } ?? "Routes · \(rows.count) of \(model.routes.count)" + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached") + " · F3"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
@@ -220,7 +223,11 @@ extension AppView {
         let flagsWidth = min(visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0, list.width * 2 / 5)
         let roomForPattern = list.width - min(rows.widestTarget, 16) - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
         let patternWidth = min(rows.widestPattern, max(8, list.width * 3 / 5, roomForPattern))
-        let targetWidth = min(rows.widestTarget, 16, max(6, list.width - patternWidth - 5))
+        // A target (a redirect's or relocation's destination too) takes the room the flags leave; in a
+        // narrow table that tests a URL, the verdicts matter more and the target is left out.
+        let roomForTarget = list.width - patternWidth - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
+        let dropsTarget = model.routePanel.urlTest != nil && list.width < 60
+        let targetWidth = dropsTarget ? 0 : min(rows.widestTarget, max(6, min(16, list.width - patternWidth - 5), roomForTarget))
         for row in 0..<min(list.height, rows.count - offset) {
             let index = row + offset
             let route = rows[index]
@@ -236,9 +243,14 @@ extension AppView {
             let pattern = DisplayWidth.padded(
                 DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth), toWidth: patternWidth)
             var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y, style: style(CellStyle(role: .link)), clip: line)
-            let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
             // `●` between pattern and target marks a route this run of the app has reached.
-            x = canvas.put((model.routePanel.isReached(route) ? "●" : " ") + " " + target, x: x, y: y, style: style(.plain), clip: line)
+            let mark = model.routePanel.isReached(route) ? "●" : " "
+            if targetWidth > 0 {
+                let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
+                x = canvas.put(mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
+            } else {
+                x = canvas.put(mark, x: x, y: y, style: style(.plain), clip: line)
+            }
             let flags = route.flags
             if !flags.isEmpty {
                 let room = line.maxX - x - 2
