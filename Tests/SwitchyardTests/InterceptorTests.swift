@@ -111,6 +111,30 @@ struct InterceptorTests {
         #expect(got.all.sorted() == ["cancelled", "handled"])
     }
 
+    /// A handler already running when a newer open in its lane starts still runs to its end, but its
+    /// open ends `cancelled`, not `handled`, and its result is not used.
+    @Test func aHandlerRunningWhenANewerOpenStartsEndsCancelled() async throws {
+        let r = try Self.router()
+        let gate = HandlerGate()
+        try r.register("app://slow", target: "Slow") { _ in
+            await gate.enterAndWait()
+            return RouteResult(note: "slow")
+        }
+        let got = Deliveries()
+        async let first = r.open("app://slow", lane: "main", callback: got.callback())
+        while await !gate.entered { await Task.yield() }
+        let second = await r.open("app://home", lane: "main", callback: got.callback())
+        #expect(second.code == "handled")
+        await gate.release()
+        #expect(await first.code == "cancelled")
+        #expect(got.all.sorted() == ["cancelled", "handled"])
+        // Without a newer open the same handler's open is handled.
+        async let alone = r.open("app://slow", lane: "main")
+        while await gate.waiting == 0 { await Task.yield() }
+        await gate.release()
+        #expect(await alone.code == "handled")
+    }
+
     @Test func taskCancellationEndsTheNavigationAsCancelled() async throws {
         let r = try Self.router()
         r.addInterceptor(ClosureInterceptor("slow") { _ in try? await Task.sleep(nanoseconds: 200_000_000); return .proceed })
@@ -307,5 +331,22 @@ struct InterceptorTests {
             }
         }
         #expect(accepted > 0)
+    }
+}
+
+/// Holds a handler until the test releases it.
+actor HandlerGate {
+    private(set) var entered = false
+    private var continuations: [CheckedContinuation<Void, Never>] = []
+    var waiting: Int { continuations.count }
+
+    func enterAndWait() async {
+        entered = true
+        await withCheckedContinuation { continuations.append($0) }
+    }
+
+    func release() {
+        for continuation in continuations { continuation.resume() }
+        continuations = []
     }
 }

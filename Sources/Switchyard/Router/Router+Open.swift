@@ -10,7 +10,9 @@ extension Router {
     /// - Parameters:
     ///   - url: the URL to open.
     ///   - native: in-process parameters for the handler.
-    ///   - lane: when given, a newer open in the same lane cancels this one if it has not finished.
+    ///   - lane: when given, a newer open in the same lane cancels this one if it has not finished: at
+    ///     its next stage, or, when its handler is already running, as soon as the handler returns
+    ///     (the handler's result is then not used and the outcome is `cancelled`).
     ///   - callback: the caller's completion; fires exactly once.
     @discardableResult
     public func open(_ url: String, native: NativeParameters = NativeParameters(), lane: String? = nil,
@@ -227,8 +229,9 @@ extension Router {
     /// verdict into the outcome: `handled` only when the result was placed.
     private func place(_ result: RouteResult, for request: RouteRequest, pattern: String, applier: (any PlacementApplier)?,
                        trace: inout RouteTrace, isCurrent: @Sendable () -> Bool) async -> RouteOutcome {
-        guard let applier else { return .handled(pattern: pattern, result: result) }
+        // A newer open in the lane while the handler ran supersedes this one: its result is not used.
         guard isCurrent() else { return .cancelled(reason: "superseded by a newer navigation") }
+        guard let applier else { return .handled(pattern: pattern, result: result) }
         let t0 = ContinuousClock.now
         let verdict = await applier.apply(result, for: request)
         trace.steps.append(.init(kind: .placement, name: request.target, detail: verdict.description,
