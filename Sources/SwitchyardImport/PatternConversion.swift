@@ -1,67 +1,3 @@
-/// One route found by `switchyard import`, before it is checked against the route table.
-struct ImportedRoute {
-    /// The Switchyard pattern.
-    var pattern: String
-    /// The target: a class or handler name where the source shows one, else a name made from the path.
-    var target: String
-    /// Where it was found.
-    var file: String
-    var line: Int
-    /// Extra metadata (the AASA app ID, an exclusion).
-    var metadata: [String: String] = [:]
-    /// Ties between equally specific patterns.
-    var priority: Int = 0
-    /// The package-qualified class name (`com.app.DetailActivity`) where the source shows one; used
-    /// when two classes share a simple name.
-    var qualifiedTarget: String?
-    /// The warnings of a conversion that narrowed or widened what the route matches (`FILE:LINE: …`),
-    /// kept as the route's `importWarning` metadata.
-    var losses: [String] = []
-}
-
-/// Something `switchyard import` could not convert, or converted with a loss, with its place.
-package struct ImportWarning {
-    package var file: String
-    /// The line, from 1; nil for a whole file.
-    package var line: Int?
-    package var message: String
-
-    /// `FILE:LINE: MESSAGE` (`FILE: MESSAGE` without a line).
-    package var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
-}
-
-/// What converting one source pattern gave: Switchyard patterns (several when optional parts expand),
-/// and notes on what was lost.
-struct ConvertedPattern {
-    var patterns: [String] = []
-    var notes: [String] = []
-    /// Why nothing could be converted; nil when `patterns` holds the result.
-    var refusal: String?
-
-    static func refused(_ why: String) -> ConvertedPattern { ConvertedPattern(refusal: why) }
-}
-
-/// The source routers' pattern syntaxes, each converted to Switchyard's grammar. The README's
-/// "Conversion table" lists these rules; keep the two in step.
-enum PatternDialect {
-    /// JLRoutes: `:param`, optional groups `(/:opt)` and a trailing `*`.
-    case jlRoutes
-    /// WLRRoute: `:param` and `:param(regex)`.
-    case wlrRoute
-    /// MGJRouter: `:param`, `~` for any component, a query part.
-    case mgjRouter
-    /// URLNavigator: `<name>`, `<int:name>`, `<float:…>`, `<uuid:…>`, `<string:…>`, `<path:…>`.
-    case urlNavigator
-    /// TheRouter (iOS and Android): `:param` and literal paths, matched as written.
-    case plain
-    /// ARouter: a path `/group/page`, matched against the URL's path only (any scheme, any host).
-    case aRouter
-    /// DeepLinkKit: host and path as one string; a route starting with `/` is not anchored at the start.
-    case deepLinkKit
-    /// Jetpack Navigation deep links: `{arg}` placeholders, `.*` wildcards.
-    case navigation
-}
-
 enum PatternConversion {
     /// The most optional groups expanded for one JLRoutes pattern (2^n patterns).
     static let maxOptionalGroups = 4
@@ -370,12 +306,6 @@ enum PatternConversion {
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return name.isEmpty ? "Root" : name
     }
-}
-
-/// Why a component could not be converted.
-struct ConversionError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
 }
 
 extension String {

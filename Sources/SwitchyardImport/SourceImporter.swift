@@ -226,22 +226,3 @@ struct SourceImporter {
         warnings.append(ImportWarning(file: file, line: line, message: message))
     }
 }
-
-/// Target names from class names as sources write them.
-enum ImportTargets {
-    /// `com.example.app.DetailActivity` or `.DetailActivity` → `DetailActivity`; `@+id/detail` → `detail`.
-    static func name(from raw: String) -> String {
-        var s = raw.trimmingWhitespace
-        if let slash = s.lastIndex(of: "/") { s = String(s[s.index(after: slash)...]) }
-        if let dot = s.lastIndex(of: ".") { s = String(s[s.index(after: dot)...]) }
-        return s.isEmpty ? "Screen" : s
-    }
-}
-
-/// Echoing source text in a message: at most 80 characters, control characters escaped.
-enum SchemaTextEcho {
-    static func echo(_ s: String) -> String {
-        let cut = s.count > 80 ? String(s.prefix(80)) + "…" : s
-        return SchemaText.visible(cut)
-    }
-}

@@ -46,63 +46,6 @@ extension Routable {
     public static var requiredParameters: [String] { [] }
 }
 
-/// An open of a ``Routable`` that lacked a parameter the route requires.
-public struct MissingParameterError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The route's target.
-    public let target: String
-    /// The parameters missing, in the order the route lists them.
-    public let names: [String]
-
-    /// Creates the error for `target` missing `names`.
-    public init(target: String, names: [String]) {
-        self.target = target
-        self.names = names
-    }
-
-    /// `OrderDetail needs the parameter id`.
-    public var description: String {
-        "\(target) needs the parameter\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"
-    }
-}
-
-/// The handler a ``Routable`` is registered with: checks the required parameters, then runs the
-/// type's factory.
-struct RoutableHandler<R: Routable>: RouteHandler {
-    func shouldHandle(_ request: RouteRequest) async -> Bool { true }
-
-    func handle(_ request: RouteRequest) async throws -> RouteResult {
-        let missing = R.requiredParameters.filter { request[$0] == nil && request.native.describeValue($0) == nil }
-        guard missing.isEmpty else {
-            throw MissingParameterError(target: R.target, names: missing)
-        }
-        return try await R.make(request)
-    }
-}
-
-/// A group of routes registered together, with a set-up hook (TheRouter's module set-up): services,
-/// interceptors or redirects the routes need.
-///
-/// ```swift
-/// enum OrdersModule: RouteModule {
-///     static var routes: [any Routable.Type] { [OrderList.self, OrderDetail.self] }
-///     static func setUp(_ router: Router) throws {
-///         try router.addRedirect(from: "app://o/:id", to: "app://order/:id")
-///     }
-/// }
-/// try router.install(OrdersModule.self)
-/// ```
-public protocol RouteModule {
-    /// The module's routes, registered in this order.
-    static var routes: [any Routable.Type] { get }
-    /// Runs after the routes are registered; nothing by default.
-    static func setUp(_ router: Router) throws
-}
-
-extension RouteModule {
-    /// Does nothing.
-    public static func setUp(_ router: Router) throws {}
-}
-
 extension Router {
     /// Registers a ``Routable`` type under each of its patterns, as one target: either every pattern
     /// is added or, on the first error, none is.

@@ -1,12 +1,6 @@
 import Foundation
 import Switchyard
 
-/// A value that can travel in a URL, as a path segment or a query value.
-public protocol URLParameterConvertible: Sendable {
-    /// The value's text in the URL (before percent-encoding).
-    var urlParameterText: String { get }
-}
-
 extension String: URLParameterConvertible {
     /// The string itself.
     public var urlParameterText: String { self }
@@ -80,25 +74,6 @@ extension UInt64: URLParameterConvertible {
 extension UUID: URLParameterConvertible {
     /// The 8-4-4-4-12 uppercase form.
     public var urlParameterText: String { uuidString }
-}
-
-/// Why a request builder could not make its URL.
-public enum RequestBuildError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The pattern given to ``RouteRequestBuilder/init(pattern:defaultScheme:)`` is invalid.
-    case invalidPattern(PatternError)
-    /// The URL given to ``RouteRequestBuilder/init(url:)`` is invalid.
-    case invalidURL(URLParseError)
-    /// The pattern could not be filled (a missing path parameter, a value breaking a constraint…).
-    case build(URLBuildError)
-
-    /// A sentence naming the problem.
-    public var description: String {
-        switch self {
-        case .invalidPattern(let e): "invalid pattern: \(e)"
-        case .invalidURL(let e): "invalid URL: \(e)"
-        case .build(let e): e.description
-        }
-    }
 }
 
 /// Builds a navigation request from typed values (in the spirit of TheRouterBuilder), so nobody
