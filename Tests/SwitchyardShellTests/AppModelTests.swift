@@ -248,19 +248,33 @@ struct AppModelTests {
         #expect(loop.model.status?.text == "Replay finished: 1 command, 1 of 1 expectations passed; the app is yours")
     }
 
-    /// While a script replays step by step, the hints say what keys do then (any key steps, q quits),
-    /// not the app's keys; afterwards they are the app's again.
+    /// While a script replays step by step, the hints say what keys do then (any key steps, F2 and m
+    /// show the log and the messages, q quits), not the app's keys; afterwards they are the app's again.
     @Test func aStepwiseReplaySaysWhatKeysDo() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        terminal.enqueue([.char("m"), .enter])
+        terminal.enqueue([.char("m"), .enter, .char(" ")])
         _ = await loop.replay(script: "open app://discover\nopen app://user/7\n", delayMilliseconds: 0, stepwise: true)
         let during = terminal.frames.dropLast().map { $0.text().joined(separator: "\n") }
-        #expect(during.contains { $0.contains("replaying a script: any key plays the next step · q quits") })
-        #expect(!during.contains { $0.contains("m messages") }, "no hint names a key the replay takes")
-        #expect(loop.model.state.top.title == "User 7" && !loop.model.messagesPanel.isShown, "m stepped, it did not open the messages")
+        #expect(during.contains { $0.contains("replaying a script: any key plays the next step · F2 log · m messages · q quits") })
+        #expect(during.contains { $0.contains("Messages ·") }, "m opened the messages while the replay waited")
+        #expect(!during.contains { $0.contains("m messages  ? help") }, "no hint names a key the replay takes")
+        #expect(loop.model.state.top.title == "User 7" && !loop.model.messagesPanel.isShown)
         #expect(loop.model.replaying == nil)
         loop.present()
         #expect(terminal.frames.last?.text().joined().contains("m messages") == true)
+    }
+
+    /// A failed expectation stays in the status line for a step's wait, named by its line, and the
+    /// next command's progress does not take its place at once.
+    @Test func aFailedExpectationHasItsOwnStepInAReplay() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        terminal.enqueue([.char(" "), .char(" ")])
+        _ = await loop.replay(script: "open app://discover\nexpect top Nowhere\nopen app://user/7\n", delayMilliseconds: 0, stepwise: true)
+        let statuses = terminal.frames.map { $0.text().last ?? "" }
+        let failure = statuses.firstIndex { $0.contains("✗ Replay line 2: FAILED: expect top Nowhere") }
+        let next = statuses.firstIndex { $0.contains("Replay 2/2: open app://user/7") }
+        #expect((failure ?? .max) < (next ?? .min), "\(statuses)")
+        #expect(statuses.contains { $0.contains("1 failed (listed at the end)") })
     }
 
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {

@@ -210,8 +210,9 @@ package final class AppLoop {
     /// Plays a script in the app, animations included, before the user takes over (`--replay`):
     /// its commands run as typed keys would run them, and its `expect` lines are checked as the
     /// script runner checks them, a failed one shown in the status line (and counted at the end).
-    /// Between commands the loop waits `delayMilliseconds`, or, with `stepwise`, for a key; `q` or
-    /// Ctrl-C during the replay quits, any other key skips the wait. Returns the failed expectations.
+    /// After each command and each failed expectation the loop waits `delayMilliseconds`, or, with
+    /// `stepwise`, for a key; meanwhile F2, F3 and `m` show the log, the route table and the messages.
+    /// `q` or Ctrl-C during the replay quits, any other key ends the wait. Returns the failed expectations.
     @discardableResult
     package func replay(script text: String, delayMilliseconds: Int, stepwise: Bool) async -> Int {
         _ = model.update(.replaying(stepwise ? .stepwise : .timed))
@@ -229,26 +230,29 @@ package final class AppLoop {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let failuresBefore = runner.failures
             await runner.run(line: line, number: index + 1)
-            if runner.failures > failuresBefore, let failed = failedLines.last {
-                // Each failed expectation shows when it happens, in the status line and the log.
+            let failedHere = runner.failures > failuresBefore
+            if failedHere, let failed = failedLines.last {
+                // Each failed expectation shows when it happens, in the status line and the log, and
+                // stays up for a step's wait before the replay goes on.
                 _ = model.update(.notify(AppStatus("Replay \(failed)", kind: .error), logged: true, time: runtime.secondsSinceStart))
-                present()
             }
-            if !ScriptRunner.isCommand(line) { continue }
-            played += 1
-            while model.playback != nil {
-                present()
-                _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
-                _ = model.update(.tick)
-            }
-            if runner.failures == failuresBefore {
-                let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (m lists them)"
-                let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)", kind: runner.failures == 0 ? .note : .error)
-                _ = model.update(.notify(progress, logged: false, time: nil))
+            if ScriptRunner.isCommand(line) {
+                played += 1
+                while model.playback != nil {
+                    present()
+                    _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
+                    _ = model.update(.tick)
+                }
+                if !failedHere {
+                    let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (listed at the end)"
+                    let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)", kind: runner.failures == 0 ? .note : .error)
+                    _ = model.update(.notify(progress, logged: false, time: nil))
+                }
+            } else if !failedHere {
+                continue
             }
             present()
-            let key = terminal.readKey(timeoutMilliseconds: stepwise ? 600_000 : max(0, delayMilliseconds))
-            if key == .char("q") || key == .ctrl("c") {
+            if await !waitForNextStep(stepwise: stepwise, delayMilliseconds: delayMilliseconds) {
                 _ = model.update(.replaying(nil))
                 hasQuit = true
                 return runner.failures
@@ -268,6 +272,31 @@ package final class AppLoop {
             _ = model.update(.notify(AppStatus(summary + "; the app is yours", kind: .note), logged: true, time: runtime.secondsSinceStart))
         }
         return runner.failures
+    }
+
+    /// Waits between replayed steps: for a key (`stepwise`) or the delay. F2, F3 and `m` show or hide
+    /// the log, the route table and the messages while the replay waits, and the wait goes on; `q` or
+    /// Ctrl-C returns false (quit); any other key ends the wait.
+    private func waitForNextStep(stepwise: Bool, delayMilliseconds: Int) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(stepwise ? 600_000 : max(0, delayMilliseconds)))
+        while true {
+            let left = Int((clock.now.duration(to: deadline) / .milliseconds(1)).rounded(.up))
+            guard let key = terminal.readKey(timeoutMilliseconds: max(0, left)) else { return true }
+            switch key {
+            case .char("q"), .ctrl("c"):
+                return false
+            case .function(2), .function(3), .char("m"), .char("M"), .resize:
+                _ = model.update(model.message(for: key, hits: frame.hits, terminalSize: terminal.size))
+                present()
+            case _ where model.messagesPanel.isShown:
+                // The messages view takes its own keys (scrolling, Esc) while it is open.
+                _ = model.update(model.message(for: key, hits: frame.hits, terminalSize: terminal.size))
+                present()
+            default:
+                return true
+            }
+        }
     }
 
     /// Draws the model and shows it.

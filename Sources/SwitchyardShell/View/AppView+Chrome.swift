@@ -81,8 +81,8 @@ extension AppView {
     /// typing and Enter do there.
     static func promptHint(_ model: AppModel) -> String {
         switch model.replaying {
-        case .stepwise: return "replaying a script: any key plays the next step · q quits"
-        case .timed: return "replaying a script: any key skips the wait · q quits"
+        case .stepwise: return "replaying a script: any key plays the next step · F2 log · m messages · q quits"
+        case .timed: return "replaying a script: any key skips the wait · F2 log · m messages · q quits"
         case nil: break
         }
         if model.focus == .filter {
