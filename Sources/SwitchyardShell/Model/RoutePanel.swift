@@ -54,6 +54,8 @@ package struct RoutePanel: Equatable, Sendable {
         package var candidates: [Explanation.Candidate]
         /// The redirects and relocations followed first.
         package var via: [String]
+        /// Why the URL cannot be opened at all (an invalid URL), if so.
+        package var problem: String?
 
         /// The verdicts of `explanation`, for the URL `url` as typed.
         package init(url: String, explanation: RouteExplanation) {
@@ -61,6 +63,7 @@ package struct RoutePanel: Equatable, Sendable {
             winner = explanation.stopped == nil ? explanation.final.winner : nil
             candidates = explanation.final.candidates
             via = explanation.steps.map(\.description) + (explanation.stopped.map { ["stopped: \($0)"] } ?? [])
+            problem = explanation.final.error.map { "invalid URL: \($0)" }
         }
     }
 

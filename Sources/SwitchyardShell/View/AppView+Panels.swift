@@ -77,6 +77,15 @@ extension AppView {
         Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1)
     }
 
+    /// The focused route table's keys on its bottom edge, from column `x`, as many as fit whole.
+    static func drawRouteKeys(_ model: AppModel, area: Rect, from x: Int, canvas: inout Canvas) {
+        guard model.focus == .filter else { return }
+        let keys = KeyBinding.hints(KeyBinding.routes, fitting: area.maxX - x - 5)
+        guard !keys.isEmpty else { return }
+        let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        canvas.put(" " + keys + " ", x: x, y: edge.y, style: CellStyle(bold: true), clip: titleClip(edge))
+    }
+
     /// `text` as a title or footer on a box's edge starting two columns in: padded with a space on
     /// each side and cut with an ellipsis so that at least one line of the edge stays before the corner.
     static func edgeText(_ text: String, in area: Rect) -> String {
@@ -212,8 +221,12 @@ extension AppView {
             return
         }
         guard !rows.isEmpty else {
-            let text = model.routePanel.urlTest != nil ? "No route shares this URL's scheme and host." : "No route matches the filter."
-            canvas.put(text, x: list.x + 1, y: list.y, style: CellStyle(role: .dim), clip: list)
+            let test = model.routePanel.urlTest
+            let text = test?.problem ?? (test != nil ? "No route shares this URL's scheme and host." : "No route matches the filter.")
+            for (row, part) in AppViewText.wrap(text, width: max(1, list.width - 2)).prefix(list.height).enumerated() {
+                canvas.put(part, x: list.x + 1, y: list.y + row, style: test?.problem != nil ? CellStyle(role: .statusError) : CellStyle(role: .dim), clip: list)
+            }
+            drawRouteKeys(model, area: area, from: area.x + 2, canvas: &canvas)
             return
         }
         let selection = min(max(0, model.routePanel.selection), rows.count - 1)
@@ -271,9 +284,6 @@ extension AppView {
         if offset + list.height < rows.count {
             x = canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: x, y: edge.y, style: CellStyle(role: .dim), clip: titleClip(edge))
         }
-        if focused {
-            let keys = KeyBinding.hints(KeyBinding.routes, fitting: area.maxX - x - 5)
-            if !keys.isEmpty { canvas.put(" " + keys + " ", x: x, y: edge.y, style: CellStyle(bold: true), clip: titleClip(edge)) }
-        }
+        drawRouteKeys(model, area: area, from: x, canvas: &canvas)
     }
 }
