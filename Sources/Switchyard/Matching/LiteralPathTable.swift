@@ -26,19 +26,23 @@ struct LiteralPathTable {
 
     let entries: UnsafeMutableBufferPointer<Entry>
     let records: UnsafeMutableBufferPointer<UInt8>
-    /// False when the trie has no fully literal path that ends a match (no probe is made).
-    let isEmpty: Bool
+    /// Bit `k` is set when some key has `k` path segments (no probe is made for a URL of any other count).
+    let segmentCounts: UInt32
 
     /// The table for the trie's nodes and literal edges, whose end terminals are `ends`, from the given roots.
     init(nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
          keyBytes: UnsafeMutableBufferPointer<UInt8>, ends: UnsafeMutableBufferPointer<TrieTerminal>, roots: [Int32]) {
         var keys: [(root: Int32, bytes: [UInt8], terminal: TrieTerminal)] = []
         var seen = Set<Int32>()
+        var counts: UInt32 = 0
         for root in roots where root >= 0 && seen.insert(root).inserted {
             // Depth-first through literal edges only; `levels` counts the host as level 1.
             var stack: [(node: Int32, bytes: [UInt8], levels: Int)] = [(root, [], 0)]
             while let (node, bytes, levels) = stack.popLast() {
-                if levels > 0 && ends[Int(node)].isFound { keys.append((root, bytes, ends[Int(node)])) }
+                if levels > 0 && ends[Int(node)].isFound {
+                    keys.append((root, bytes, ends[Int(node)]))
+                    counts |= 1 << UInt32(levels - 1)
+                }
                 guard levels <= Self.maxSegments else { continue }
                 let n = nodes[Int(node)]
                 for k in Int(n.litStart)..<Int(n.litStart) + Int(n.litCount) {
@@ -52,7 +56,7 @@ struct LiteralPathTable {
                 }
             }
         }
-        isEmpty = keys.isEmpty
+        segmentCounts = counts
         let size = max(keys.count * 2, 2)
         entries = trieBuffer(count: size)
         entries.initialize(repeating: Entry(tag: 0, record: 0, terminal: .none))
@@ -71,6 +75,10 @@ struct LiteralPathTable {
         }
         records = frozen(recordBytes)
     }
+
+    /// True when some key has `count` path segments (`count` at most ``maxSegments``).
+    @inline(__always)
+    func holds(segments count: Int) -> Bool { segmentCounts & 1 << UInt32(truncatingIfNeeded: count) != 0 }
 
     /// Frees the buffers.
     func deallocate() {
