@@ -132,56 +132,17 @@ extension RouteTrie {
         let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
                             foldPath: foldPath, segmentCount: layout.segmentCount)
         let host = walker.hostValue(layout)
-        // The length of the URL's text from its host through its last segment when that text is a key of
-        // the fully literal paths (written plainly, see ``plainKeyLength(_:_:)``), else -1.
-        var keyLength = -1
-        if layout.segmentCount <= LiteralPathTable.maxSegments && literalPaths.holds(segments: layout.segmentCount) && !layout.needsDecode
-            && !layout.hostHasUpper {
-            keyLength = RouteTrie.plainKeyLength(layout, segments)
-        }
-        let key = base + layout.hostStart
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                if keyLength >= 0 {
-                    let t = literalPaths.find(root: entry.node, key, keyLength, fold: foldPath)
-                    if t.isFound {
-                        found.terminal = t
-                        return
-                    }
-                }
                 found.terminal = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0,
                                              &found.captured)
                 if found.terminal.isFound { return }
             }
         }
         if anyScheme >= 0 {
-            if keyLength >= 0 {
-                let t = literalPaths.find(root: anyScheme, key, keyLength, fold: foldPath)
-                if t.isFound {
-                    found.terminal = t
-                    return
-                }
-            }
             found.terminal = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0,
                                          &found.captured)
         }
-    }
-
-    /// The length of the URL's text from the host's first byte through the last path segment's last byte, when
-    /// every path segment follows the one before it (or the host) after exactly one `/`: then that text is
-    /// the host and segments joined by `/`, as ``LiteralPathTable`` keys them. -1 otherwise (a port, an empty
-    /// segment). The caller checked that the scanner recorded every segment.
-    @inline(__always)
-    static func plainKeyLength(_ layout: URLLayout, _ segments: UnsafePointer<UInt64>) -> Int {
-        var end = layout.hostEnd
-        var i = 0
-        while i < layout.segmentCount {
-            let range = segments[i]
-            guard Int(range >> 32) == end &+ 1 else { return -1 }
-            end = Int(range & 0xFFFF_FFFF)
-            i &+= 1
-        }
-        return end &- layout.hostStart
     }
 
     /// True when the URL's first `entry.length` bytes, ASCII-lowercased, are the entry's scheme.

@@ -17,8 +17,6 @@ final class RouteTrie: @unchecked Sendable {
     /// for its route instead of two dependent ones (the walk works in terminals, not indices).
     let ends: UnsafeMutableBufferPointer<TrieTerminal>
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
-    /// Every fully literal path that ends a match, tried before the walk (see ``LiteralPathTable``).
-    let literalPaths: LiteralPathTable
     let constrained: UnsafeMutableBufferPointer<ConstrainedEdge>
     let optionals: UnsafeMutableBufferPointer<OptionalEdge>
     let constraints: [SegmentConstraint]
@@ -82,8 +80,6 @@ final class RouteTrie: @unchecked Sendable {
         schemeEntries = frozen(entries)
         self.anyScheme = anyScheme
         self.foldPath = foldPath
-        literalPaths = LiteralPathTable(nodes: buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes, ends: ends,
-                                        roots: schemes.map(\.1) + [anyScheme])
     }
 
     deinit {
@@ -98,6 +94,5 @@ final class RouteTrie: @unchecked Sendable {
         release(terminals)
         release(schemeBytes)
         release(schemeEntries)
-        literalPaths.deallocate()
     }
 }
