@@ -356,6 +356,7 @@ extension PatternAnalyzer {
     /// matches every URL of A with that many segments (an optional last segment and a catch-all give
     /// A several counts; each may be covered by a different route).
     func shadowing(_ routes: [RankedPattern]) -> [ShadowVerdict] {
+        cache.reserveCapacity(cache.count + routes.count)
         let languages = routes.map { language($0.pattern) }
         let bound = (languages.map(\.positions.count).max() ?? 0) + 1
         // Candidates best first, so that the route named is the one ranking highest among those covering.

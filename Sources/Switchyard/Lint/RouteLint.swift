@@ -500,6 +500,7 @@ package struct OverlapRule: LintRule {
             })
         }
         var groups: [OverlapKey: [Int]] = [:]
+        groups.reserveCapacity(keys.count)
         for (j, key) in keys.enumerated() { groups[key, default: []].append(j) }
         for j in ranked.indices {
             for i in groups[keys[j]] ?? [] {

@@ -166,7 +166,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical pattern text.
     public var description: String {
-        (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.description).joined(separator: "/")
+        var text = scheme.map { $0 + "://" } ?? ""
+        text += suffixMark
+        text += host.description
+        for segment in path {
+            text += "/"
+            text += segment.description
+        }
+        return text
     }
 
     /// The pattern with parameter names erased.
