@@ -147,7 +147,7 @@ private struct CollectingFile: Decodable {
                 }
             }
         }
-        if let redirects = read([Collected<RouteMap.Redirect>].self, c, .redirects, index) {
+        if let redirects = read([Collected<RedirectDefinition>].self, c, .redirects, index) {
             for (i, r) in redirects.enumerated() {
                 switch r.result {
                 case .success(let d):
