@@ -357,7 +357,7 @@ public enum RouteLint {
         RedirectCycleRule(), RedirectChainRule(), RelocationRule(), ImportWarningRule(), UndecidedRule(),
     ]
 
-    /// Every finding of every rule, rule by rule (see ``rules``).
+    /// Every finding of every rule, rule by rule.
     ///
     /// - Parameters:
     ///   - file: the route table to check.
@@ -384,7 +384,7 @@ public enum RouteLint {
     /// - Parameters:
     ///   - path: the JSON route file.
     ///   - options: the matching options the table is used with.
-    /// - Throws: ``RouteFileError`` when the file cannot be read at all (missing, not JSON, not an object).
+    /// - Throws: `RouteFileError` when the file cannot be read at all (missing, not JSON, not an object).
     public static func findings(routeFile path: String, options: MatchOptions = MatchOptions()) throws(RouteFileError) -> [RouteLintFinding] {
         findings(try RouteFile.collecting(path: path), options: options)
     }
