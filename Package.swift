@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SwitchyardNavigation", targets: ["SwitchyardNavigation"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "SwitchyardImport", targets: ["SwitchyardImport"]),
+        .library(name: "SwitchyardTooling", targets: ["SwitchyardTooling"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
     dependencies: [
@@ -27,12 +28,16 @@ let package = Package(
         .target(name: "SwitchyardLogging", dependencies: ["Switchyard", .product(name: "Logging", package: "swift-log")]),
         // The navigation model: pure values, no terminal.
         .target(name: "SwitchyardNavigation", dependencies: ["Switchyard", "SwitchyardKit"]),
+        // Route QA on top of the core: lint (of a route file, a live router or an app description), the
+        // route map export, the declared-vs-registered route check and explain. Apps that only route do
+        // not compile it; the CLI and the shell do.
+        .target(name: "SwitchyardTooling", dependencies: ["Switchyard", "SwitchyardNavigation"]),
         // The terminal toolkit: canvas, display widths, frame diff, line editor, animator, input
         // decoding. Knows nothing of Switchyard, and no ncurses.
         .target(name: "TerminalKit"),
         // The app shell: the model, view and loop of the terminal app that draws Switchyard's
         // navigation with TerminalKit.
-        .target(name: "SwitchyardShell", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation", "TerminalKit"]),
+        .target(name: "SwitchyardShell", dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardNavigation", "SwitchyardTooling", "TerminalKit"]),
         // The only code that touches ncurses: a TerminalKit terminal. No `pkgConfig:`: ncursesw's
         // pkg-config flags are only `-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600` (SwiftPM refuses -D flags
         // with a "prohibited flag(s)" warning on every build) and `-lncursesw -ltinfo`; the header is
@@ -57,6 +62,7 @@ let package = Package(
                 "TerminalKit",
                 "SwitchyardDemo",
                 "SwitchyardImport",
+                "SwitchyardTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo",
@@ -73,12 +79,12 @@ let package = Package(
         .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Tests/SwitchyardTestSupport"),
         .testTarget(
             name: "SwitchyardTests",
-            dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardLogging", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardLogging", "SwitchyardTooling", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
             exclude: ["Corpus"]
         ),
         .testTarget(
             name: "SwitchyardNavigationTests",
-            dependencies: ["SwitchyardKit", "SwitchyardNavigation", "SwitchyardDemo", "SwitchyardTestSupport"],
+            dependencies: ["SwitchyardKit", "SwitchyardNavigation", "SwitchyardTooling", "SwitchyardDemo", "SwitchyardTestSupport"],
             exclude: ["Scripts", "Apps", "Graphs"]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),

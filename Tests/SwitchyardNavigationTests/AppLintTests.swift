@@ -3,6 +3,7 @@ import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
 import Testing
+@testable import SwitchyardTooling
 
 /// Lint for app descriptions: the route rules with the app's own locations, and the app rules.
 struct AppLintTests {

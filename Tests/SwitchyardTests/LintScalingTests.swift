@@ -1,6 +1,7 @@
 import Testing
 @testable import Switchyard
 import SwitchyardTestSupport
+@testable import SwitchyardTooling
 
 /// Lint compares a route only with the routes that can share its URLs (shadowing by host, overlap by
 /// classes, priority and literals), so a table of thousands of routes lints in seconds. These properties

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Switchyard
+@testable import SwitchyardTooling
 
 /// Lint decided on the patterns' languages: constraint intersections and containment, shadowing across
 /// schemes, overlaps, and constraint-aware redirect and relocation cycles.

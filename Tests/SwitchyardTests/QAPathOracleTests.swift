@@ -1,6 +1,7 @@
 import Testing
 @testable import Switchyard
 import SwitchyardTestSupport
+@testable import SwitchyardTooling
 
 /// The QA path's indexed algorithms against their simple definitions, on random small tables: lint's
 /// shadowing through ``CoverIndex`` against every pair of routes, and ``Router/resolve(_:)`` (what

@@ -2,6 +2,7 @@ import Foundation
 import Switchyard
 import SwitchyardTestSupport
 import Testing
+@testable import SwitchyardTooling
 
 /// `resolve` (what `match` reports), `explain` and `open` answer from one walk: on random tables,
 /// redirects, relocation tables and URLs, they name the same route and target, or agree that nothing

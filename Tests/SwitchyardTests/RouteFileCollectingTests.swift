@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import Testing
+@testable import SwitchyardTooling
 
 /// A route file read by `RouteFile.collecting` keeps every entry that reads and names every one that
 /// does not; lint over it reports them all in one run, each at its place in the file as written.

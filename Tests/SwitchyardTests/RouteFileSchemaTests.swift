@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Switchyard
+@testable import SwitchyardTooling
 
 /// The strict route file schema: every refusal with its exact message (file, coding path, and line and
 /// column for syntax errors), and the formats that must keep loading.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Switchyard
+@testable import SwitchyardTooling
 
 struct RouteMapTests {
     /// A router with routes, interceptors of every scope, redirects and relocations.

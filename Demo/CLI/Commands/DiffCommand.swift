@@ -49,6 +49,8 @@ struct DiffCommand: ParsableCommand {
         do throws(RouteFileError) {
             // Read once; an app description is told by its `tabs`, then decoded from the same bytes.
             let data = try RouteSchema.read(path: path)
+            // A plain route file of the common shape (only `routes`) has no `tabs`: read directly.
+            if let file = RouteFileFastReader.read(data) { return file }
             if (try? JSONDecoder().decode(TopLevelKeys.self, from: data))?.hasTabs == true {
                 return try RouteSchema.decode(AppDescription.self, json: data, file: path).routeFile
             }

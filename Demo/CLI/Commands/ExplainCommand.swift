@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardTooling
 
 /// `switchyard explain URL [--routes FILE | --app FILE] [--json]`: which route wins for a URL, and why
 /// every other candidate lost.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardTooling
 
 /// `switchyard export [--routes FILE | --app FILE] --format json|plist`: the route map.
 struct ExportCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// `switchyard lint [--routes FILE | --app FILE]`: every problem in a route table, one line each.
 struct LintCommand: ParsableCommand {

@@ -23,14 +23,15 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let file = try RouteFileLoader.read(RouteFile.self, path: routes)
-        let table: RouteTable<RouteDefinition>
         let router: Router
         do throws(RouteFileError) {
-            table = try file.table()
+            // The router refuses what the file's table would (a duplicate, the same shape), naming the entry.
             router = try RouteFileLoader.router(file, mountsServices: false)
         } catch {
             throw RouteFileLoader.fail(error.naming(routes))
         }
+        // The file's own table, built only for a URL the router's line cannot be written without.
+        let table = LazyTable(file)
         if urls.isEmpty {
             while let line = readLine(strippingNewline: true) {
                 if line.isEmpty { continue }
@@ -41,6 +42,28 @@ struct MatchCommand: ParsableCommand {
         }
     }
 
+    /// A route file's table, built on first use.
+    final class LazyTable {
+        private let file: RouteFile
+        private var built: RouteTable<RouteDefinition>?
+
+        init(_ file: RouteFile) { self.file = file }
+
+        /// The table (an empty one if the file's routes conflict, which the router has refused already).
+        var table: RouteTable<RouteDefinition> {
+            if let built { return built }
+            let table = (try? file.table()) ?? RouteTableBuilder<RouteDefinition>().build()
+            built = table
+            return table
+        }
+    }
+
+    /// ``report(_:_:router:)`` with the table built only when needed.
+    static func report(_ url: String, _ table: LazyTable, router: Router) -> String {
+        let resolution = router.resolve(url)
+        return direct(url, resolution) ?? report(url, table.table, router: router)
+    }
+
     /// One URL's result as a one-line JSON object. Relocations and redirects are followed (and listed in
     /// `via`) before matching, as an open would (``Router/resolve(_:)``): a URL whose walk stops (a
     /// deleted route, a loop) or ends at no route reports no pattern and no target, and a relocation
@@ -48,8 +71,9 @@ struct MatchCommand: ParsableCommand {
     static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil) -> String {
         guard let router else { return JSONText.render(.object(fields(url, table))) }
         let resolution = router.resolve(url)
+        if let line = direct(url, resolution) { return line }
         let final = resolution.finalURL
-        var fields = fields(final, table)
+        var fields = Self.fields(final, table)
         switch resolution.end {
         case .matched(let m):
             fields[1] = ("pattern", .string(m.pattern.description))
@@ -67,6 +91,60 @@ struct MatchCommand: ParsableCommand {
         if final != url { fields.insert(("final", .string(final)), at: 2) }
         if let stopped = resolution.stopped { fields.append(("stopped", .string(stopped))) }
         return JSONText.render(.object(fields))
+    }
+
+    /// ``report(_:_:router:)``'s line written directly from the router's walk, without the table: nil
+    /// when the walk ended at a URL that does not read or whose query does not read (the table's own
+    /// reading then gives the error).
+    static func direct(_ url: String, _ resolution: Resolution) -> String? {
+        let final = resolution.finalURL
+        if case .invalidURL = resolution.end { return nil }
+        guard let parsed = try? RouteURL(final) else { return nil }
+        var line = "{\"url\":"
+        JSONText.appendQuoted(url, to: &line)
+        line += ",\"via\":["
+        for (k, step) in resolution.steps.enumerated() {
+            if k > 0 { line += "," }
+            JSONText.appendQuoted(step.description, to: &line)
+        }
+        line += "]"
+        if final != url {
+            line += ",\"final\":"
+            JSONText.appendQuoted(final, to: &line)
+        }
+        line += ",\"pattern\":"
+        if case .matched(let m) = resolution.end {
+            JSONText.appendQuoted(m.pattern.description, to: &line)
+            line += ",\"target\":"
+            JSONText.appendQuoted(m.entry.target, to: &line)
+            line += ",\"path\":{"
+            for (k, p) in m.parameters.enumerated() {
+                if k > 0 { line += "," }
+                JSONText.appendQuoted(p.0, to: &line)
+                line += ":"
+                JSONText.appendQuoted(p.1, to: &line)
+            }
+            line += "}"
+        } else {
+            line += "null,\"target\":null,\"path\":{}"
+        }
+        line += ",\"query\":{"
+        for (k, name) in parsed.query.names.enumerated() {
+            if k > 0 { line += "," }
+            JSONText.appendQuoted(name, to: &line)
+            line += ":["
+            for (j, value) in parsed.query.values(for: name).enumerated() {
+                if j > 0 { line += "," }
+                JSONText.appendQuoted(value, to: &line)
+            }
+            line += "]"
+        }
+        line += "},\"error\":null"
+        if let stopped = resolution.stopped {
+            line += ",\"stopped\":"
+            JSONText.appendQuoted(stopped, to: &line)
+        }
+        return line + "}"
     }
 
     /// The match fields for one URL.

@@ -3,6 +3,7 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// `switchyard routes [--routes FILE | --app FILE] [--tree]`: the route table as aligned columns, or as a tree.
 struct RoutesCommand: AsyncParsableCommand {

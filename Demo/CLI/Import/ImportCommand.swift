@@ -3,6 +3,7 @@ import Foundation
 import Switchyard
 import SwitchyardImport
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// `switchyard import PATH… [--format routes|app] [--domain HOST]`: route registrations found in a project's
 /// sources and config files, written as a Switchyard route file (or app description).

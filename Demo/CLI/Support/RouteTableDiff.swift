@@ -29,17 +29,26 @@ struct RouteTableDiff {
     var isEmpty: Bool { changes.isEmpty && winners.isEmpty }
 
     init(old: RouteFile, new: RouteFile, oldRouter: Router, newRouter: Router) {
-        func key(_ pattern: String) -> String { (try? RoutePattern(pattern))?.description ?? pattern }
-        let oldRoutes = Dictionary(old.routes.map { (key($0.pattern), $0) }, uniquingKeysWith: { first, _ in first })
-        let newRoutes = Dictionary(new.routes.map { (key($0.pattern), $0) }, uniquingKeysWith: { first, _ in first })
-        for route in new.routes where oldRoutes[key(route.pattern)] == nil {
+        // Each pattern parsed once: its canonical text is its key, and its parsed form makes its examples.
+        var parsed: [String: RoutePattern?] = [:]
+        func pattern(_ text: String) -> RoutePattern? {
+            if let known = parsed[text] { return known }
+            let p = try? RoutePattern(text)
+            parsed[text] = p
+            return p
+        }
+        func key(_ text: String) -> String { pattern(text)?.description ?? text }
+        let oldKeys = old.routes.map { key($0.pattern) }, newKeys = new.routes.map { key($0.pattern) }
+        let oldRoutes = Dictionary(zip(oldKeys, old.routes), uniquingKeysWith: { first, _ in first })
+        let newRoutes = Dictionary(zip(newKeys, new.routes), uniquingKeysWith: { first, _ in first })
+        for (k, route) in new.routes.enumerated() where oldRoutes[newKeys[k]] == nil {
             changes.append(Change(mark: "+", kind: "route", pattern: route.pattern, detail: route.target))
         }
-        for route in old.routes where newRoutes[key(route.pattern)] == nil {
+        for (k, route) in old.routes.enumerated() where newRoutes[oldKeys[k]] == nil {
             changes.append(Change(mark: "-", kind: "route", pattern: route.pattern, detail: route.target))
         }
-        for route in new.routes {
-            guard let was = oldRoutes[key(route.pattern)] else { continue }
+        for (k, route) in new.routes.enumerated() {
+            guard let was = oldRoutes[newKeys[k]] else { continue }
             var what: [String] = []
             if was.target != route.target { what.append("target \(was.target) → \(route.target)") }
             if was.priority != route.priority { what.append("priority \(was.priority) → \(route.priority)") }
@@ -70,12 +79,15 @@ struct RouteTableDiff {
             changes.append(Change(mark: "-", kind: "relocation", pattern: entry.pattern, detail: entry.description))
         }
         // Example URLs of every pattern either table knows, routed through both.
+        // A pattern text met again adds no URL (its examples are the same), so each is made once.
         var urls: [String] = []
         var seen: Set<String> = []
+        var done: Set<String> = []
         let patterns = (old.routes + new.routes).map(\.pattern) + (old.redirects + new.redirects).map(\.from)
             + (oldEntries + newEntries).map(\.pattern)
-        for pattern in patterns {
-            for url in AppDescription.exampleURLs(for: pattern, count: 3) where seen.insert(url).inserted {
+        for text in patterns where done.insert(text).inserted {
+            let examples = pattern(text).map { AppDescription.exampleURLs(for: $0, count: 3) } ?? [text]
+            for url in examples where seen.insert(url).inserted {
                 urls.append(url)
             }
         }

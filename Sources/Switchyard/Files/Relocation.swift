@@ -21,7 +21,7 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     /// The operation names of the table format.
-    enum Operation: String, CaseIterable {
+    package enum Operation: String, CaseIterable {
         case replace, add, delete, reset
 
         /// `replace, add, delete or reset`.
@@ -29,7 +29,7 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     /// The entry's operation.
-    var operation: Operation {
+    package var operation: Operation {
         switch self {
         case .replace: .replace
         case .add: .add
@@ -201,8 +201,9 @@ public struct RelocationTable: Sendable, Equatable, Codable {
 }
 
 /// The relocation rules in force: the result of applying tables in turn. Immutable once built.
-struct RelocationState: Sendable {
-    enum Rule: Sendable {
+package struct RelocationState: Sendable {
+    /// What a relocation does to a pattern.
+    package enum Rule: Sendable {
         /// Rewrites to `to`, adding `query` items the URL does not carry.
         case replace(to: RoutePattern, query: [QueryItem])
         case alias(target: String)
@@ -210,12 +211,15 @@ struct RelocationState: Sendable {
     }
 
     /// Canonical pattern → rule, in the order they were first set.
-    private(set) var rules: [(pattern: RoutePattern, rule: Rule)] = []
+    package private(set) var rules: [(pattern: RoutePattern, rule: Rule)] = []
     private(set) var table: RouteTable<Rule>?
-    private(set) var version: Int = 0
+    package private(set) var version: Int = 0
+
+    /// No rules.
+    package init() {}
 
     /// Applies `table` to a copy and validates it; returns the new state or throws leaving `self` as it was.
-    func applying(_ table: RelocationTable) throws(RelocationError) -> RelocationState {
+    package func applying(_ table: RelocationTable) throws(RelocationError) -> RelocationState {
         var next = self
         next.version = table.version
         for (i, entry) in table.entries.enumerated() {

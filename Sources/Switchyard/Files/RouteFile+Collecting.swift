@@ -83,6 +83,16 @@ extension RouteFile {
     /// does not (see ``CollectedRouteFile``). Throws only when nothing can be read: a syntax error, a
     /// top level that is not an object. `file` names the source in the errors.
     public static func collecting(json data: Data, file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
+        // A file of the common shape that reads whole has every entry and no error.
+        if let whole = RouteFileFastReader.read(data) {
+            return CollectedRouteFile(file: whole, errors: [], routeIndices: Array(whole.routes.indices), redirectIndices: [],
+                                      relocationIndices: [], source: file)
+        }
+        return try collectingStandard(json: data, file: file)
+    }
+
+    /// ``collecting(json:file:)`` through the standard decoder only, without the direct route file reader.
+    package static func collectingStandard(json data: Data, file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
         let collected = try RouteSchema.decode(CollectingFile.self, json: data, file: file)
         var out = collected.result
         out.errors = CollectedRouteFile.inFileOrder(out.errors).map { $0.naming(file) }
@@ -137,7 +147,7 @@ private struct CollectingFile: Decodable {
                 }
             }
         }
-        if let redirects = read([Collected<RouteMap.Redirect>].self, c, .redirects, index) {
+        if let redirects = read([Collected<RedirectDefinition>].self, c, .redirects, index) {
             for (i, r) in redirects.enumerated() {
                 switch r.result {
                 case .success(let d):

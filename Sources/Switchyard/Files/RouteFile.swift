@@ -84,7 +84,7 @@ public struct RouteFileError: Error, Sendable, Equatable, CustomStringConvertibl
 /// Only `routes` is required; each route needs `pattern` and `target`. The reading is strict (see
 /// ``RouteSchema``): unknown keys, values of the wrong type, invalid patterns and redirects whose
 /// destination needs a parameter the source lacks are refused with their coding path. A route's
-/// `interceptors` (which `RouteMap` writes) is accepted and not kept, so a route map is a route file.
+/// `interceptors` (which a route map writes) is accepted and not kept, so a route map is a route file.
 public struct RouteFile: Sendable, Equatable {
     /// The routes, in file order.
     public var routes: [RouteDefinition]
@@ -187,7 +187,7 @@ extension RouteFile: Codable {
     public init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self, hints: Self.appDescriptionKeys)
         routes = try o.decode([RouteDefinition].self, .routes)
-        redirects = (try o.decodeIfPresent([RouteMap.Redirect].self, .redirects) ?? []).map { ($0.from, $0.to) }
+        redirects = (try o.decodeIfPresent([RedirectDefinition].self, .redirects) ?? []).map { ($0.from, $0.to) }
         relocations = try o.decodeIfPresent(RelocationTable.self, .relocations)
     }
 
@@ -195,13 +195,13 @@ extension RouteFile: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(routes, forKey: .routes)
-        try c.encode(redirects.map { RouteMap.Redirect(from: $0.from, to: $0.to) }, forKey: .redirects)
+        try c.encode(redirects.map { RedirectDefinition(from: $0.from, to: $0.to) }, forKey: .redirects)
         try c.encodeIfPresent(relocations, forKey: .relocations)
     }
 }
 
 extension RouteDefinition: Codable {
-    enum Keys: String, CodingKey, CaseIterable { case pattern, target, priority, metadata, interceptors }
+    package enum Keys: String, CodingKey, CaseIterable { case pattern, target, priority, metadata, interceptors }
 
     /// Decodes `{"pattern", "target", "priority"?, "metadata"?, "interceptors"?}` strictly: the pattern
     /// must parse, the target must not be empty, the priority must be an integer, and metadata values

@@ -18,6 +18,14 @@ public enum RouteSchema {
 
     /// Decodes `type` from JSON text. `file` names the source in errors.
     public static func decode<T: Decodable>(_ type: T.Type, json data: Data, file: String? = nil) throws(RouteFileError) -> T {
+        // A route file of the common shape is read directly; anything else, and every refusal, the
+        // standard way below (``RouteFileFastReader`` gives up rather than decide differently).
+        if T.self == RouteFile.self, let routeFile = RouteFileFastReader.read(data), let value = routeFile as? T { return value }
+        return try decodeStandard(type, json: data, file: file)
+    }
+
+    /// ``decode(_:json:file:)`` through the standard decoder only, without the direct route file reader.
+    package static func decodeStandard<T: Decodable>(_ type: T.Type, json data: Data, file: String? = nil) throws(RouteFileError) -> T {
         // A valid document is decoded with the index of what decoding reads (numbers and arrays); a
         // refusal is found again with every value indexed, so that it names what was found and lists
         // unknown keys in file order. Decoding reads the same entries either way, so it fails the same.

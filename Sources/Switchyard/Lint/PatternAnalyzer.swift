@@ -1,45 +1,61 @@
 /// The URLs a pattern, or a rewrite's destination, stands for: a scheme (or any) and one segment
 /// language per position, host first, with the number of segments allowed.
-struct URLLanguage: Sendable {
+package struct URLLanguage: Sendable {
     /// The scheme, or nil for any scheme.
-    var scheme: String?
+    package var scheme: String?
     /// The language of each position before the tail.
-    var positions: [SegmentLanguage]
+    package var positions: [SegmentLanguage]
     /// The fewest segments (host included) a URL has.
-    var minCount: Int
+    package var minCount: Int
     /// The most segments, or nil when a catch-all allows any number.
-    var maxCount: Int?
+    package var maxCount: Int?
     /// The language of positions after `positions` (a catch-all's segments), when unbounded.
-    var tail: SegmentLanguage?
+    package var tail: SegmentLanguage?
+
+    /// Creates a language from its parts.
+    package init(scheme: String?, positions: [SegmentLanguage], minCount: Int, maxCount: Int?, tail: SegmentLanguage?) {
+        self.scheme = scheme
+        self.positions = positions
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.tail = tail
+    }
 
     /// The language at position `i`, nil past the end.
-    func position(_ i: Int) -> SegmentLanguage? { i < positions.count ? positions[i] : tail }
+    package func position(_ i: Int) -> SegmentLanguage? { i < positions.count ? positions[i] : tail }
 
     /// The segment counts it allows, at most `bound`.
-    func counts(upTo bound: Int) -> [Int] {
+    package func counts(upTo bound: Int) -> [Int] {
         let hi = min(maxCount ?? bound, bound)
         return minCount <= hi ? Array(minCount...hi) : []
     }
 }
 
 /// A pattern with what ranks it: the README's ranking classes, then priority, then registration order.
-struct RankedPattern: Sendable {
+package struct RankedPattern: Sendable {
     /// The pattern.
-    let pattern: RoutePattern
+    package let pattern: RoutePattern
     /// Higher wins between equal classes.
-    let priority: Int
+    package let priority: Int
     /// Earlier wins when priority also ties.
-    let order: Int
+    package let order: Int
+
+    /// Creates a ranked pattern.
+    package init(pattern: RoutePattern, priority: Int, order: Int) {
+        self.pattern = pattern
+        self.priority = priority
+        self.order = order
+    }
 
     /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first. A suffix
     /// pattern ranks below them all: 2 or 3, then `64 - count` (a longer suffix first), then its classes.
-    var ranks: [Int] {
+    package var ranks: [Int] {
         if pattern.isSuffix { return [pattern.scheme == nil ? 3 : 2, 64 - pattern.segments.count] + pattern.segments.map(\.rank) }
         return [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank)
     }
 
     /// True when `self` wins over `other` for a URL both match.
-    func beats(_ other: RankedPattern) -> Bool {
+    package func beats(_ other: RankedPattern) -> Bool {
         let a = ranks, b = other.ranks
         if a != b { return a.lexicographicallyPrecedes(b) }
         if priority != other.priority { return priority > other.priority }
@@ -49,18 +65,18 @@ struct RankedPattern: Sendable {
 
 /// The ranking of a ``RankedPattern`` as one comparable value, computed once (``RankedPattern/beats(_:)``
 /// builds its class lists on every call).
-struct RouteRankKey: Comparable {
-    let ranks: [Int]
-    let priority: Int
-    let order: Int
+package struct RouteRankKey: Comparable {
+    package let ranks: [Int]
+    package let priority: Int
+    package let order: Int
 
-    init(_ p: RankedPattern) {
+    package init(_ p: RankedPattern) {
         ranks = p.ranks
         priority = p.priority
         order = p.order
     }
 
-    static func < (l: RouteRankKey, r: RouteRankKey) -> Bool {
+    package static func < (l: RouteRankKey, r: RouteRankKey) -> Bool {
         if l.ranks != r.ranks { return l.ranks.lexicographicallyPrecedes(r.ranks) }
         if l.priority != r.priority { return l.priority > r.priority }
         return l.order < r.order
@@ -69,14 +85,14 @@ struct RouteRankKey: Comparable {
 
 /// Decides relations between patterns on their languages: intersection with a witness URL, containment
 /// one segment count at a time, and the destinations of rewrites. Caches compiled constraints.
-final class PatternAnalyzer {
+package final class PatternAnalyzer {
     /// Scalars a decoded path segment can hold (no control characters; no surrogates in UTF-8).
-    static let pathChars = ScalarSet([0x20...0x7E, 0x80...0xD7FF, 0xE000...0x10FFFF])
+    package static let pathChars = ScalarSet([0x20...0x7E, 0x80...0xD7FF, 0xE000...0x10FFFF])
     /// Scalars a host value can hold: as a path segment, but lowercased.
-    static let hostChars = ScalarSet([0x20...0x40, 0x5B...0x7E, 0x80...0xD7FF, 0xE000...0x10FFFF])
+    package static let hostChars = ScalarSet([0x20...0x40, 0x5B...0x7E, 0x80...0xD7FF, 0xE000...0x10FFFF])
 
-    let foldPaths: Bool
-    let cap: Int
+    package let foldPaths: Bool
+    package let cap: Int
     private var automata: [SegmentConstraint: SegmentNFA] = [:]
     private var cache: [RoutePattern: URLLanguage] = [:]
     /// Answers of searches on keyed segment languages (see ``SegmentKey``).
@@ -84,18 +100,18 @@ final class PatternAnalyzer {
     private var differences: [SegmentKeyPair: LanguageAnswer] = [:]
     private var multiples: [SegmentKey: Bool] = [:]
 
-    struct SegmentKeyPair: Hashable {
+    package struct SegmentKeyPair: Hashable {
         let a: SegmentKey
         let b: SegmentKey
     }
 
-    init(foldPaths: Bool = false, cap: Int = ProductSearch.defaultCap) {
+    package init(foldPaths: Bool = false, cap: Int = ProductSearch.defaultCap) {
         self.foldPaths = foldPaths
         self.cap = cap
     }
 
     /// Non-empty strings over `chars` other than `.` and `..` (what a parameter may take).
-    static func nonDot(_ chars: ScalarSet) -> SegmentNFA {
+    package static func nonDot(_ chars: ScalarSet) -> SegmentNFA {
         let dot = ScalarSet(scalar: 0x2E)
         let other = chars.subtracting(dot)
         return SegmentNFA(edges: [
@@ -106,16 +122,16 @@ final class PatternAnalyzer {
         ], starts: [0], accepting: [false, false, false, true])
     }
 
-    static func chars(atDepth depth: Int) -> ScalarSet { depth == 0 ? hostChars : pathChars }
+    package static func chars(atDepth depth: Int) -> ScalarSet { depth == 0 ? hostChars : pathChars }
 
     /// ``nonDot(_:)`` of the host's and the path's characters, built once (every parameter has one).
-    static let nonDotHost = nonDot(hostChars)
-    static let nonDotPath = nonDot(pathChars)
+    package static let nonDotHost = nonDot(hostChars)
+    package static let nonDotPath = nonDot(pathChars)
 
     /// ``nonDot(_:)`` of ``chars(atDepth:)``.
-    static func nonDot(atDepth depth: Int) -> SegmentNFA { depth == 0 ? nonDotHost : nonDotPath }
+    package static func nonDot(atDepth depth: Int) -> SegmentNFA { depth == 0 ? nonDotHost : nonDotPath }
 
-    func automaton(_ c: SegmentConstraint) -> SegmentNFA {
+    package func automaton(_ c: SegmentConstraint) -> SegmentNFA {
         if let a = automata[c] { return a }
         // A constraint always re-parses (it was compiled from the same source); if it somehow did not,
         // "anything" keeps every verdict on the side of reporting less.
@@ -125,7 +141,7 @@ final class PatternAnalyzer {
     }
 
     /// The values a pattern segment at `depth` accepts.
-    func segment(_ seg: PatternSegment, depth: Int) -> SegmentLanguage {
+    package func segment(_ seg: PatternSegment, depth: Int) -> SegmentLanguage {
         switch seg {
         case .literal(let text):
             if depth > 0 && foldPaths { return SegmentLanguage(parts: [.literal(text, foldCase: true)], key: .foldedLiteral(text)) }
@@ -140,7 +156,7 @@ final class PatternAnalyzer {
 
     /// The URLs of `n` segments (host included) that the suffix pattern `pattern` matches: any host and
     /// leading segments, then its own segments; nil when `n` leaves no room for a host.
-    func suffixLanguage(_ pattern: RoutePattern, count n: Int) -> URLLanguage? {
+    package func suffixLanguage(_ pattern: RoutePattern, count n: Int) -> URLLanguage? {
         let k = pattern.segments.count
         guard pattern.isSuffix, n > k else { return nil }
         var positions = (0..<(n - k)).map { SegmentLanguage(parts: [.plus(Self.chars(atDepth: $0))]) }
@@ -149,7 +165,7 @@ final class PatternAnalyzer {
     }
 
     /// The URLs `pattern` matches.
-    func language(_ pattern: RoutePattern) -> URLLanguage {
+    package func language(_ pattern: RoutePattern) -> URLLanguage {
         if let l = cache[pattern] { return l }
         var positions: [SegmentLanguage] = []
         var l = URLLanguage(scheme: pattern.scheme, positions: [], minCount: 0, maxCount: 0, tail: nil)
@@ -177,7 +193,7 @@ final class PatternAnalyzer {
     /// The URLs a rewrite from `source` to `destination` produces: literals as written, each parameter
     /// the values `source` captured that `destination`'s constraint also accepts (lowercased in the
     /// host), and `app` for a destination without a scheme (as the router builds it).
-    func destination(of destination: RoutePattern, from source: RoutePattern) -> URLLanguage {
+    package func destination(of destination: RoutePattern, from source: RoutePattern) -> URLLanguage {
         var bound: [String: (PatternSegment, Int)] = [:]
         for (depth, seg) in source.segments.enumerated() {
             if let n = seg.parameterName { bound[n] = (seg, depth) }
@@ -224,7 +240,7 @@ final class PatternAnalyzer {
     }
 
     /// A member of `x`, none, or undecided: ``SegmentLanguage/example(cap:)``, kept per ``SegmentKey``.
-    func example(_ x: SegmentLanguage) -> LanguageAnswer {
+    package func example(_ x: SegmentLanguage) -> LanguageAnswer {
         guard x.literal == nil, let key = x.key else { return x.example(cap: cap) }
         if let known = examples[key] { return known }
         let answer = x.example(cap: cap)
@@ -234,7 +250,7 @@ final class PatternAnalyzer {
 
     /// A string of `x` not in `y`, none, or undecided: ``SegmentLanguage/difference(_:cap:)``, kept per
     /// pair of ``SegmentKey``s.
-    func difference(_ x: SegmentLanguage, _ y: SegmentLanguage) -> LanguageAnswer {
+    package func difference(_ x: SegmentLanguage, _ y: SegmentLanguage) -> LanguageAnswer {
         guard x.literal == nil, let kx = x.key, let ky = y.key else { return x.difference(y, cap: cap) }
         let pair = SegmentKeyPair(a: kx, b: ky)
         if let known = differences[pair] { return known }
@@ -245,7 +261,7 @@ final class PatternAnalyzer {
 
     /// True when `x` is known to hold two strings or more, so that no literal (one string) covers it;
     /// false when it holds one or none, or the search gave up.
-    func holdsSeveral(_ x: SegmentLanguage) -> Bool {
+    package func holdsSeveral(_ x: SegmentLanguage) -> Bool {
         if x.literal != nil { return false }
         if let key = x.key, let known = multiples[key] { return known }
         var several = false
@@ -258,12 +274,12 @@ final class PatternAnalyzer {
     }
 
     /// A segment count past which every pair of the languages looks alike.
-    static func bound(_ languages: URLLanguage...) -> Int {
+    package static func bound(_ languages: URLLanguage...) -> Int {
         (languages.map(\.positions.count).max() ?? 0) + 1
     }
 
     /// A URL both languages hold, none, or undecided.
-    func intersection(_ a: URLLanguage, _ b: URLLanguage) -> LanguageAnswer {
+    package func intersection(_ a: URLLanguage, _ b: URLLanguage) -> LanguageAnswer {
         if let sa = a.scheme, let sb = b.scheme, sa != sb { return .none }
         let scheme = a.scheme ?? b.scheme ?? "app"
         let bound = Self.bound(a, b)
@@ -287,7 +303,7 @@ final class PatternAnalyzer {
     }
 
     /// An example of `a` with `n` segments, none when that slice is empty, or undecided.
-    func example(_ a: URLLanguage, count n: Int, scheme: String? = nil) -> LanguageAnswer {
+    package func example(_ a: URLLanguage, count n: Int, scheme: String? = nil) -> LanguageAnswer {
         var segments: [String] = []
         for i in 0..<n {
             guard let x = a.position(i) else { return .none }
@@ -301,7 +317,7 @@ final class PatternAnalyzer {
     }
 
     /// A URL of `a` with `n` segments that `b` does not match; none when `b` matches all of them.
-    func difference(_ a: URLLanguage, _ b: URLLanguage, count n: Int) -> LanguageAnswer {
+    package func difference(_ a: URLLanguage, _ b: URLLanguage, count n: Int) -> LanguageAnswer {
         if let sb = b.scheme, a.scheme != sb {
             return example(a, count: n, scheme: a.scheme ?? (sb == "other" ? "app" : "other"))
         }
@@ -324,21 +340,21 @@ final class PatternAnalyzer {
     }
 
     /// `scheme://` followed by the segments, each percent-encoded for its place.
-    static func url(_ scheme: String, _ segments: [String]) -> String {
+    package static func url(_ scheme: String, _ segments: [String]) -> String {
         scheme + "://" + segments.enumerated().map { i, s in
             PercentEncoding.encode(s, allowed: i == 0 ? .hostSafe : .segmentSafe)
         }.joined(separator: "/")
     }
 
     /// The decoded host and path segments of a URL this analyzer built.
-    static func segments(of url: String) -> [String] {
+    package static func segments(of url: String) -> [String] {
         guard let u = try? RouteURL(url) else { return [] }
         return [u.host] + u.pathSegments
     }
 }
 
 /// What lint concludes about one route from the routes that rank above it.
-enum ShadowVerdict: Sendable, Equatable {
+package enum ShadowVerdict: Sendable, Equatable {
     /// Some URL reaches the route.
     case reachable
     /// Every URL it matches goes to these higher-ranked routes (indices), e.g. `example`.
@@ -355,7 +371,8 @@ extension PatternAnalyzer {
     /// Route A is shadowed when, for every number of segments A allows, one route ranking above A
     /// matches every URL of A with that many segments (an optional last segment and a catch-all give
     /// A several counts; each may be covered by a different route).
-    func shadowing(_ routes: [RankedPattern]) -> [ShadowVerdict] {
+    package func shadowing(_ routes: [RankedPattern]) -> [ShadowVerdict] {
+        cache.reserveCapacity(cache.count + routes.count)
         let languages = routes.map { language($0.pattern) }
         let bound = (languages.map(\.positions.count).max() ?? 0) + 1
         // Candidates best first, so that the route named is the one ranking highest among those covering.
@@ -430,7 +447,7 @@ extension PatternAnalyzer {
     /// Whether `b` matches every URL of `a` with `n` segments: ``difference(_:_:count:)`` without
     /// building a witness, and with a literal-against-literal test first, so that the pairs a large table
     /// holds cost a string comparison each.
-    func coverage(of a: URLLanguage, by b: URLLanguage, count n: Int) -> Coverage {
+    package func coverage(of a: URLLanguage, by b: URLLanguage, count n: Int) -> Coverage {
         if let sb = b.scheme, a.scheme != sb { return .notCovered }
         guard b.counts(upTo: Self.bound(a, b)).contains(n) else { return .notCovered }
         for i in 0..<min(n, a.positions.count, b.positions.count) {
@@ -449,7 +466,7 @@ extension PatternAnalyzer {
     }
 
     /// How one language relates to another at one segment count.
-    enum Coverage { case covered, notCovered, undecided }
+    package enum Coverage { case covered, notCovered, undecided }
 }
 
 /// The routes that can cover a language, found without looking at the others: a trie on the literal
@@ -462,13 +479,13 @@ extension PatternAnalyzer {
 /// is filed under the positions every one of its URLs has (the fewest segments it allows), so a walk of
 /// `n` positions meets every route that allows `n` segments. The candidates found are a superset of the
 /// routes that cover A; the caller decides each one exactly.
-struct CoverIndex {
+package struct CoverIndex {
     private var literalChildren: [[String: Int]] = [[:]]
     private var otherChild: [Int] = [-1]
     private var routes: [[Int]] = [[]]
 
     /// Files route `r`, whose language is `language`.
-    mutating func insert(_ r: Int, _ language: URLLanguage) {
+    package mutating func insert(_ r: Int, _ language: URLLanguage) {
         var node = 0
         for i in 0..<min(language.positions.count, language.minCount) {
             if let text = language.positions[i].literal {
@@ -499,7 +516,7 @@ struct CoverIndex {
 
     /// Appends to `out` every filed route that may match all URLs of `language` with `n` segments
     /// (each once, in no particular order).
-    func candidates(for language: URLLanguage, count n: Int, analyzer: PatternAnalyzer, into out: inout [Int]) {
+    package func candidates(for language: URLLanguage, count n: Int, analyzer: PatternAnalyzer, into out: inout [Int]) {
         var pending = [(node: 0, depth: 0)]
         while let (node, depth) = pending.popLast() {
             out += routes[node]

@@ -8,31 +8,31 @@
 /// interval indices.
 
 /// An epsilon-free NFA over Unicode scalars whose transitions are labelled with scalar sets.
-struct SegmentNFA: Sendable {
+package struct SegmentNFA: Sendable {
     /// Per state: (label, target) pairs.
-    var edges: [[Edge]]
+    package var edges: [[Edge]]
     /// The start states.
-    var starts: [Int]
+    package var starts: [Int]
     /// Per state: whether it accepts.
-    var accepting: [Bool]
+    package var accepting: [Bool]
 
-    struct Edge: Sendable {
+    package struct Edge: Sendable {
         var set: ScalarSet
         var to: Int
     }
 
-    var stateCount: Int { edges.count }
+    package var stateCount: Int { edges.count }
 
     /// The empty language.
-    static let nothing = SegmentNFA(edges: [[]], starts: [0], accepting: [false])
+    package static let nothing = SegmentNFA(edges: [[]], starts: [0], accepting: [false])
 
     /// Strings of one or more scalars from `set`.
-    static func plus(_ set: ScalarSet) -> SegmentNFA {
+    package static func plus(_ set: ScalarSet) -> SegmentNFA {
         SegmentNFA(edges: [[Edge(set: set, to: 1)], [Edge(set: set, to: 1)]], starts: [0], accepting: [false, true])
     }
 
     /// A sequence of single-scalar steps, each from its set.
-    static func chain(_ sets: [ScalarSet]) -> SegmentNFA {
+    package static func chain(_ sets: [ScalarSet]) -> SegmentNFA {
         var edges: [[Edge]] = []
         for (i, s) in sets.enumerated() { edges.append([Edge(set: s, to: i + 1)]) }
         edges.append([])
@@ -42,7 +42,7 @@ struct SegmentNFA: Sendable {
     }
 
     /// Exactly `text`; with `foldCase`, ASCII letters match either case.
-    static func literal(_ text: String, foldCase: Bool) -> SegmentNFA {
+    package static func literal(_ text: String, foldCase: Bool) -> SegmentNFA {
         chain(text.unicodeScalars.map { u in
             let v = u.value
             guard foldCase, v < 128, (v | 0x20) >= 0x61, (v | 0x20) <= 0x7A else { return ScalarSet(scalar: v) }
@@ -51,7 +51,7 @@ struct SegmentNFA: Sendable {
     }
 
     /// The union of two languages.
-    static func union(_ a: SegmentNFA, _ b: SegmentNFA) -> SegmentNFA {
+    package static func union(_ a: SegmentNFA, _ b: SegmentNFA) -> SegmentNFA {
         let shift = a.stateCount
         let moved = b.edges.map { $0.map { Edge(set: $0.set, to: $0.to + shift) } }
         return SegmentNFA(edges: a.edges + moved, starts: a.starts + b.starts.map { $0 + shift },
@@ -59,7 +59,7 @@ struct SegmentNFA: Sendable {
     }
 
     /// Strings of `a` followed by strings of `b`.
-    static func concat(_ a: SegmentNFA, _ b: SegmentNFA) -> SegmentNFA {
+    package static func concat(_ a: SegmentNFA, _ b: SegmentNFA) -> SegmentNFA {
         let shift = a.stateCount
         var edges = a.edges + b.edges.map { $0.map { Edge(set: $0.set, to: $0.to + shift) } }
         let bStarts = b.starts.map { $0 + shift }
@@ -74,10 +74,10 @@ struct SegmentNFA: Sendable {
         return SegmentNFA(edges: edges, starts: starts, accepting: accepting)
     }
 
-    var acceptsEmpty: Bool { starts.contains { accepting[$0] } }
+    package var acceptsEmpty: Bool { starts.contains { accepting[$0] } }
 
     /// The language with ASCII capitals replaced by small letters (what a host value looks like).
-    func lowercasedASCII() -> SegmentNFA {
+    package func lowercasedASCII() -> SegmentNFA {
         let upper = ScalarSet([0x41...0x5A])
         var copy = self
         for s in 0..<copy.edges.count {
@@ -95,7 +95,7 @@ struct SegmentNFA: Sendable {
     }
 
     /// Whether the automaton accepts `text`.
-    func accepts(_ text: String) -> Bool {
+    package func accepts(_ text: String) -> Bool {
         var current = Set(starts)
         for u in text.unicodeScalars {
             var next = Set<Int>()
@@ -107,12 +107,12 @@ struct SegmentNFA: Sendable {
     }
 
     /// Every label used, for building an alphabet.
-    var labels: [ScalarSet] { edges.flatMap { $0.map(\.set) } }
+    package var labels: [ScalarSet] { edges.flatMap { $0.map(\.set) } }
 }
 
 extension ScalarSet {
     /// The members of `self` that are not in `other`.
-    func subtracting(_ other: ScalarSet) -> ScalarSet {
+    package func subtracting(_ other: ScalarSet) -> ScalarSet {
         var out: [ClosedRange<UInt32>] = []
         let holes = other.ranges
         for r in ranges {
@@ -131,13 +131,13 @@ extension ScalarSet {
 
 /// The scalars split into the elementary intervals that a group of scalar sets induces: each set is a
 /// union of whole intervals, so one representative scalar stands for its interval.
-struct Alphabet {
+package struct Alphabet {
     /// The intervals that some set touches, in order.
-    let intervals: [ClosedRange<UInt32>]
+    package let intervals: [ClosedRange<UInt32>]
     /// A readable member of each interval, used to spell witnesses.
-    let representatives: [UInt32]
+    package let representatives: [UInt32]
 
-    init(_ sets: [ScalarSet]) {
+    package init(_ sets: [ScalarSet]) {
         var cuts = Set<UInt32>()
         for set in sets {
             for r in set.ranges {
@@ -156,7 +156,7 @@ struct Alphabet {
     }
 
     /// Letters first, then digits (1 before 0), then other printable ASCII, then the interval's start.
-    static func representative(_ r: ClosedRange<UInt32>) -> UInt32 {
+    package static func representative(_ r: ClosedRange<UInt32>) -> UInt32 {
         let preferred = Array("abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ-_~".unicodeScalars).map(\.value)
         if let p = preferred.first(where: { r.contains($0) }) { return p }
         if let p = (0x21...0x7E).first(where: { r.contains(UInt32($0)) }) { return UInt32(p) }
@@ -164,7 +164,7 @@ struct Alphabet {
     }
 
     /// Lower is plainer: small letters, digits (1 first), capitals, `-_~`, other ASCII, the rest.
-    static func readability(_ v: UInt32) -> Int {
+    package static func readability(_ v: UInt32) -> Int {
         switch v {
         case 0x61...0x7A: Int(v - 0x61)
         case 0x31...0x39: 26 + Int(v - 0x31)
@@ -177,7 +177,7 @@ struct Alphabet {
     }
 
     /// The indices of the intervals inside `set`.
-    func symbols(of set: ScalarSet) -> [Int] {
+    package func symbols(of set: ScalarSet) -> [Int] {
         var out: [Int] = []
         for r in set.ranges {
             // First interval whose start is at or after r.lowerBound.
@@ -197,7 +197,7 @@ struct Alphabet {
 }
 
 /// The answer to a question about languages: a witness string, none, or undecided (a cap was hit).
-enum LanguageAnswer: Sendable, Equatable {
+package enum LanguageAnswer: Sendable, Equatable {
     /// A string with the property asked about.
     case witness(String)
     /// No string has it.
@@ -208,11 +208,11 @@ enum LanguageAnswer: Sendable, Equatable {
 
 /// Searches the product of several automata, each determinised on the fly, for the shortest string
 /// that every `accept` component accepts and every `reject` component rejects.
-struct ProductSearch {
+package struct ProductSearch {
     /// The most product states explored before the answer is "undecided".
-    static let defaultCap = 20_000
+    package static let defaultCap = 20_000
 
-    static func run(accept: [SegmentNFA], reject: [SegmentNFA], cap: Int = defaultCap) -> LanguageAnswer {
+    package static func run(accept: [SegmentNFA], reject: [SegmentNFA], cap: Int = defaultCap) -> LanguageAnswer {
         let components = accept + reject
         let alphabet = Alphabet(components.flatMap(\.labels))
         let symbolCount = alphabet.intervals.count
@@ -290,7 +290,7 @@ struct ProductSearch {
 
 /// What a ``SegmentLanguage`` made by ``PatternAnalyzer`` is built from, when that alone decides the
 /// language: equal keys are equal languages (for one analyzer's options).
-enum SegmentKey: Hashable, Sendable {
+package enum SegmentKey: Hashable, Sendable {
     /// A parameter (required or optional) with this constraint, in the host or in the path.
     case parameter(host: Bool, constraint: SegmentConstraint?)
     /// A path literal compared without regard to ASCII case.
@@ -302,14 +302,14 @@ enum SegmentKey: Hashable, Sendable {
 /// The set of decoded segment values a pattern position accepts: the intersection of its parts
 /// (for a parameter: its constraint, and "not empty, not a dot segment" over the characters a URL can
 /// hold there).
-struct SegmentLanguage: Sendable {
+package struct SegmentLanguage: Sendable {
     /// The automata given; empty for a language made by ``init(literal:)``.
     private var storedParts: [SegmentNFA]
     /// Set when the language is exactly this one string (a literal compared by bytes).
-    var literal: String?
+    package var literal: String?
     /// The language is the intersection of these. A literal's automaton is built when it is read: most
     /// literals are only ever compared as text.
-    var parts: [SegmentNFA] {
+    package var parts: [SegmentNFA] {
         get {
             if storedParts.isEmpty, let literal { return [.literal(literal, foldCase: false)] }
             return storedParts
@@ -319,37 +319,37 @@ struct SegmentLanguage: Sendable {
     /// What the language was made from, when that alone decides it (a parameter's constraint and place,
     /// a case-folded literal, a catch-all): ``PatternAnalyzer`` keeps the answers of its searches on such
     /// languages under this key, so that a table of many routes runs each search once per kind of segment.
-    var key: SegmentKey?
+    package var key: SegmentKey?
 
     /// The intersection of `parts`; `literal` when the language is exactly that string.
-    init(parts: [SegmentNFA], literal: String? = nil, key: SegmentKey? = nil) {
+    package init(parts: [SegmentNFA], literal: String? = nil, key: SegmentKey? = nil) {
         storedParts = parts
         self.literal = literal
         self.key = key
     }
 
     /// The language of exactly `literal`, compared by bytes.
-    init(literal: String) {
+    package init(literal: String) {
         storedParts = []
         self.literal = literal
         key = nil
     }
 
     /// Whether `text` is in the language.
-    func accepts(_ text: String) -> Bool {
+    package func accepts(_ text: String) -> Bool {
         if let literal { return literal == text }
         return parts.allSatisfy { $0.accepts(text) }
     }
 
     /// A string in both languages, none, or undecided.
-    func intersection(_ other: SegmentLanguage, cap: Int = ProductSearch.defaultCap) -> LanguageAnswer {
+    package func intersection(_ other: SegmentLanguage, cap: Int = ProductSearch.defaultCap) -> LanguageAnswer {
         if let literal { return other.accepts(literal) ? .witness(literal) : .none }
         if let literal = other.literal { return accepts(literal) ? .witness(literal) : .none }
         return ProductSearch.run(accept: parts + other.parts, reject: [], cap: cap)
     }
 
     /// A string in `self` but not in `other` (so `none` means `self` ⊆ `other`), or undecided.
-    func difference(_ other: SegmentLanguage, cap: Int = ProductSearch.defaultCap) -> LanguageAnswer {
+    package func difference(_ other: SegmentLanguage, cap: Int = ProductSearch.defaultCap) -> LanguageAnswer {
         if let literal { return other.accepts(literal) ? .none : .witness(literal) }
         for p in other.parts {
             let answer = ProductSearch.run(accept: parts, reject: [p], cap: cap)
@@ -359,7 +359,7 @@ struct SegmentLanguage: Sendable {
     }
 
     /// A member, none (the language is empty), or undecided.
-    func example(cap: Int = ProductSearch.defaultCap) -> LanguageAnswer {
+    package func example(cap: Int = ProductSearch.defaultCap) -> LanguageAnswer {
         if let literal { return .witness(literal) }
         return ProductSearch.run(accept: parts, reject: [], cap: cap)
     }
@@ -367,7 +367,7 @@ struct SegmentLanguage: Sendable {
 
 extension SegmentConstraint {
     /// The constraint as an automaton over scalars; nil only if its source no longer parses.
-    var automaton: SegmentNFA? {
+    package var automaton: SegmentNFA? {
         switch program {
         case .typed(let name): return name.automaton
         case .bytes, .nfa:
@@ -380,7 +380,7 @@ extension SegmentConstraint {
 
 extension NFAProgram {
     /// The same language without epsilon moves: one state per instruction, `accept` (0) accepting.
-    var epsilonFree: SegmentNFA {
+    package var epsilonFree: SegmentNFA {
         func closure(_ from: Int) -> [Int] {
             var seen = Set<Int>()
             var stack = [from]
@@ -409,7 +409,7 @@ extension SegmentConstraint.TypeName {
     private static let letters = ScalarSet([0x41...0x5A, 0x61...0x7A])
 
     /// The type's language, exactly (the integer types include their range limits).
-    var automaton: SegmentNFA {
+    package var automaton: SegmentNFA {
         switch self {
         case .int:
             let negative = SegmentNFA.concat(.chain([ScalarSet(scalar: 0x2D)]), Self.decimal("9223372036854775808"))

@@ -8,6 +8,13 @@ package struct Explanation: Sendable, CustomStringConvertible {
         package let matched: Bool
         /// Why it won, lost, or did not match.
         package let verdict: String
+
+        /// Creates a candidate.
+        package init(pattern: String, matched: Bool, verdict: String) {
+            self.pattern = pattern
+            self.matched = matched
+            self.verdict = verdict
+        }
     }
 
     /// The URL explained.
@@ -19,6 +26,14 @@ package struct Explanation: Sendable, CustomStringConvertible {
     /// The routes considered (those whose scheme and host fit), winner first, then other matches in
     /// rank order, then the routes that did not match.
     package let candidates: [Candidate]
+
+    /// Creates an explanation.
+    package init(url: String, error: URLParseError?, winner: String?, candidates: [Candidate]) {
+        self.url = url
+        self.error = error
+        self.winner = winner
+        self.candidates = candidates
+    }
 
     /// A readable report, one candidate a line.
     package var description: String {

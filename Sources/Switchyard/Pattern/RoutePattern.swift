@@ -56,7 +56,7 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The segment with its parameter name erased: two patterns of the same shape would match the same URLs.
-    var shape: String {
+    package var shape: String {
         switch self {
         case .literal: description
         case .parameter(_, let c): ":" + (c?.description ?? "")
@@ -166,11 +166,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical pattern text.
     public var description: String {
-        (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.description).joined(separator: "/")
+        var text = scheme.map { $0 + "://" } ?? ""
+        text += suffixMark
+        text += host.description
+        for segment in path {
+            text += "/"
+            text += segment.description
+        }
+        return text
     }
 
     /// The pattern with parameter names erased.
-    var shape: String {
+    package var shape: String {
         (scheme.map { $0 + "://" } ?? "") + suffixMark + segments.map(\.shape).joined(separator: "/")
     }
 }

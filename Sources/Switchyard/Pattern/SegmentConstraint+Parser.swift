@@ -1,5 +1,5 @@
 /// A set of Unicode scalar values as sorted, disjoint, non-adjacent ranges, with a bitmap for ASCII.
-struct ScalarSet: Sendable, Hashable {
+package struct ScalarSet: Sendable, Hashable {
     private(set) var ranges: [ClosedRange<UInt32>]
     private var low: UInt64 = 0   // scalars 0..<64
     private var high: UInt64 = 0  // scalars 64..<128

@@ -273,6 +273,11 @@ public final class Router: Sendable {
         }
     }
 
+    /// The version of the last relocation table applied (0 when none).
+    package var relocationVersion: Int {
+        withState { $0.relocations.version }
+    }
+
     // MARK: Interceptors
 
     /// Adds an interceptor. Higher `priority` runs first; equal priorities run in registration order.

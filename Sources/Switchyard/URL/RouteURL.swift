@@ -151,6 +151,8 @@ package enum PercentEncoding {
     /// Percent-encodes every byte of `s` outside `allowed`; non-ASCII is encoded as UTF-8 bytes.
     /// With `keepNonASCII`, non-ASCII characters stay as they are (for readable pattern text).
     package static func encode(_ s: String, allowed: Allowed, keepNonASCII: Bool = false) -> String {
+        // Most text needs no escape: returned as it is, without copying its bytes.
+        if s.utf8.allSatisfy({ ($0 < 128 && allowed.table[Int($0)]) || ($0 >= 128 && keepNonASCII) }) { return s }
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)

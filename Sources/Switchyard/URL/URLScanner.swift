@@ -63,7 +63,7 @@ struct UTF8Validator {
 }
 
 /// Byte classes used by the scanner, one table lookup per byte.
-enum ByteClass {
+package enum ByteClass {
     /// Bit 0: forbidden anywhere (C0 controls, space, DEL).
     static let forbidden: UInt8 = 1
     /// Bit 1: ends the path (`?`, `#`).
@@ -110,7 +110,7 @@ enum ByteClass {
     }
 
     @inline(__always)
-    static func hexValue(_ b: UInt8) -> UInt8? {
+    package static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): b &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): b &- UInt8(ascii: "a") &+ 10
@@ -120,7 +120,7 @@ enum ByteClass {
     }
 
     @inline(__always)
-    static func isSchemeByte(_ b: UInt8) -> Bool {
+    package static func isSchemeByte(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
@@ -130,7 +130,7 @@ enum ByteClass {
     }
 
     @inline(__always)
-    static func isAlpha(_ b: UInt8) -> Bool {
+    package static func isAlpha(_ b: UInt8) -> Bool {
         (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
     }
 }

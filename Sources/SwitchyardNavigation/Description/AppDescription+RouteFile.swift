@@ -161,11 +161,17 @@ extension AppDescription {
     /// for a plain parameter), so URLs that only some routes of a table take are among them.
     public static func exampleURLs(for patternText: String, count: Int) -> [String] {
         guard let pattern = try? RoutePattern(patternText) else { return [patternText] }
+        return exampleURLs(for: pattern, count: count)
+    }
+
+    /// ``exampleURLs(for:count:)`` for a pattern already parsed.
+    public static func exampleURLs(for pattern: RoutePattern, count: Int) -> [String] {
+        let choices = exampleChoices(for: pattern)
+        // A suffix pattern's examples end the path of one example host.
+        let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
         var urls: [String] = []
         for variant in 0..<max(1, count) {
-            // A suffix pattern's examples end the path of one example host.
-            let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
-            if let url = try? pattern.url(exampleParameters(for: pattern, variant: variant), defaultScheme: "app", base: base), !urls.contains(url) {
+            if let url = try? pattern.url(exampleParameters(choices, variant: variant), defaultScheme: "app", base: base), !urls.contains(url) {
                 urls.append(url)
             }
         }
@@ -175,19 +181,31 @@ extension AppDescription {
     /// The example value of each of `pattern`'s parameters: the `variant`-th value its constraint
     /// accepts (the last accepted one past the end).
     static func exampleParameters(for pattern: RoutePattern, variant: Int = 0) -> [String: String] {
-        var values: [String: String] = [:]
+        exampleParameters(exampleChoices(for: pattern), variant: variant)
+    }
+
+    /// For each parameter of `pattern` in order, the example values its constraint accepts, or (when
+    /// none is accepted: a regex such as `[A-Z]{3}`) the one value found on the constraint's automaton.
+    private static func exampleChoices(for pattern: RoutePattern) -> [(name: String, values: [String])] {
+        var choices: [(name: String, values: [String])] = []
         for segment in pattern.segments {
             switch segment {
             case .parameter(let name, let constraint), .optional(let name, let constraint):
                 let accepted = exampleValues.filter { constraint?.matches($0) ?? true }
-                // No stock value fits (a regex such as `[A-Z]{3}`): one found on the constraint's automaton.
-                values[name] = accepted.isEmpty ? (constraint?.exampleValue() ?? "x") : accepted[min(variant, accepted.count - 1)]
+                choices.append((name, accepted.isEmpty ? [constraint?.exampleValue() ?? "x"] : accepted))
             case .catchAll(let name):
-                values[name ?? "*"] = "a/b"
+                choices.append((name ?? "*", ["a/b"]))
             case .literal:
                 break
             }
         }
+        return choices
+    }
+
+    /// The `variant`-th choice of each parameter (the last one past the end).
+    private static func exampleParameters(_ choices: [(name: String, values: [String])], variant: Int) -> [String: String] {
+        var values: [String: String] = [:]
+        for choice in choices { values[choice.name] = choice.values[min(variant, choice.values.count - 1)] }
         return values
     }
 }

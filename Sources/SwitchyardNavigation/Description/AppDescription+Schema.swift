@@ -119,16 +119,16 @@ extension TabDescription: Codable {
 }
 
 extension AppDescription.RedirectDescription: Codable {
-    /// Decodes a redirect as a route file does (`RouteMap.Redirect.init(from:)`): both patterns valid,
+    /// Decodes a redirect as a route file does (`RedirectDefinition.init(from:)`): both patterns valid,
     /// and no destination parameter the source lacks.
     public init(from decoder: any Decoder) throws {
-        let r = try RouteMap.Redirect(from: decoder)
+        let r = try RedirectDefinition(from: decoder)
         self.init(from: r.from, to: r.to)
     }
 
     /// Encodes the shape it decodes.
     public func encode(to encoder: any Encoder) throws {
-        try RouteMap.Redirect(from: from, to: to).encode(to: encoder)
+        try RedirectDefinition(from: from, to: to).encode(to: encoder)
     }
 }
 

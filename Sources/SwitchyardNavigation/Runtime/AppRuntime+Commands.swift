@@ -189,7 +189,7 @@ extension AppRuntime {
             }
         } else {
             report.message = outcome.description
-            if case .notFound(let url) = outcome.final, let nearest = router.explain(url).final.candidates.first {
+            if case .notFound(let url) = outcome.final, let nearest = router.table.explain(router.resolve(url).finalURL).candidates.first {
                 report.nearest = "\(nearest.pattern): \(nearest.verdict)"
                 report.note("nearest route \(nearest.pattern): \(nearest.verdict)")
             }

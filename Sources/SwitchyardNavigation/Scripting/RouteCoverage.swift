@@ -186,9 +186,10 @@ extension AppRuntime {
     /// The routes coverage counts: the router's routes in registration order (as the route table shows
     /// them, the screens generated for a plain route file's tabs left out), each with whether it requires login.
     public var coverageRoutes: [(route: RouteCoverage.Route, gated: Bool)] {
-        RouteMap(router: router).routes.compactMap { r in
-            guard !app.isGeneratedScreen(r.pattern) else { return nil }
-            return (RouteCoverage.Route(pattern: r.pattern, target: r.target), r.metadata[MetadataKey.requiresLogin.name] == "true")
+        router.table.routes.compactMap { r in
+            let pattern = r.pattern.description
+            guard !app.isGeneratedScreen(pattern) else { return nil }
+            return (RouteCoverage.Route(pattern: pattern, target: r.target.target), r.target.metadata[MetadataKey.requiresLogin.name] == "true")
         }
     }
 }

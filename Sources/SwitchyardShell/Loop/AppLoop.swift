@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardNavigation
+import SwitchyardTooling
 import TerminalKit
 
 /// The interactive loop: reads keys from a ``Terminal``, turns them into ``AppMessage``s, runs

@@ -1,6 +1,7 @@
 import Switchyard
 import SwitchyardKit
 import SwitchyardNavigation
+import SwitchyardTooling
 import TerminalKit
 
 /// Everything the terminal app shows, as a value: the navigation state of the simulated phone app,

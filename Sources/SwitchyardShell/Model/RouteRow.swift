@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTooling
 import TerminalKit
 
 /// One row of the route table panel: a route, a redirect or a relocation rule.

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// `redirect-chain`: redirects and relocation replacements that follow one another more times than
 /// the router's hop limit allows, so opening the first URL of the chain ends `redirect_loop` though no
 /// URL repeats. Rewrite a leads to b when a URL a can produce is one b's source matches; a chain that

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// `login-url-missing`: routes that set `requiresLogin` in an app without a `loginURL`.
 package struct LoginURLMissingRule: LintRule {

@@ -1,10 +1,17 @@
+import Switchyard
+
 /// Lint over a route file read with ``RouteFile/collecting(json:file:)``: the entries that did not read
 /// are findings too, so one run reports every problem of the file.
 extension RouteLint {
     /// The load errors of `collected` as findings, then every rule's findings on the entries that read,
     /// each located as the file is written (`routes[7]` is the eighth route of the file, whether or not
     /// the routes before it read).
-    package static func findings(_ collected: CollectedRouteFile, options: MatchOptions = MatchOptions(),
+    ///
+    /// - Parameters:
+    ///   - collected: the file read with `RouteFile.collecting(json:file:)`.
+    ///   - options: the matching options the table is used with.
+    ///   - mountedPatterns: patterns registered in code that destinations may also reach.
+    public static func findings(_ collected: CollectedRouteFile, options: MatchOptions = MatchOptions(),
                                 mountedPatterns: [String] = []) -> [RouteLintFinding] {
         let load = collected.errors.map(loadFinding)
         let rules = findings(collected.file, options: options, mountedPatterns: mountedPatterns).map { f in

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// `unknown-parent`: a `parent` template whose URLs no route matches.
 package struct UnknownParentRule: LintRule {

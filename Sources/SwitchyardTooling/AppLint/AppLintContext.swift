@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// An app description prepared for lint: its route file's context (routes and aliases flattened) and
 /// the way back from a route file index to the app's own `routes[i]` or `routes[i].aliases[j]`.

@@ -1,6 +1,8 @@
+import Switchyard
+
 /// Every code a lint finding can carry. The README's table of lint codes lists the same codes, and a
 /// test keeps the two in step.
-package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The same pattern is registered twice.
     case duplicate
     /// Two patterns differ only in their parameter names.
@@ -43,10 +45,10 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case importWarning = "import-warning"
 
     /// The kebab-case code as printed (`same-shape`).
-    package var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// How serious a finding with this code is.
-    package var severity: RouteLintFinding.Severity {
+    public var severity: RouteLintFinding.Severity {
         switch self {
         case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning, .redirectChain: .warning
         default: .error
@@ -54,7 +56,7 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 
     /// One sentence saying what the code means (the README's table says the same).
-    package var meaning: String {
+    public var meaning: String {
         switch self {
         case .duplicate: "the same pattern is registered twice"
         case .sameShape: "two patterns differ only in their parameter names"
@@ -81,9 +83,9 @@ package enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringCon
 }
 
 /// One problem found in a route file by `RouteLint` (or in an app by its app rules).
-package struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
+public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     /// How serious a finding is.
-    package enum Severity: String, Sendable, Equatable {
+    public enum Severity: String, Sendable, Equatable {
         /// The table is wrong: a route or redirect would not work as written.
         case error
         /// Probably unintended, but the table works.
@@ -91,13 +93,13 @@ package struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How serious it is.
-    package let severity: Severity
+    public let severity: Severity
     /// What kind of problem it is.
-    package let code: LintCode
+    public let code: LintCode
     /// Where in the file: `routes[2]`, `redirects[0]`, `relocations.entries[1]`, `relocations`.
-    package let location: String
+    public let location: String
     /// What is wrong.
-    package let message: String
+    public let message: String
 
     /// Creates a finding with an explicit severity.
     package init(_ severity: Severity, _ code: LintCode, _ location: String, _ message: String) {
@@ -113,7 +115,7 @@ package struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `error: [duplicate] routes[2]: pattern 'app://a' is already registered`.
-    package var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
+    public var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
 }
 
 /// One lint rule: a small type with one code, checking one kind of subject (a route file's

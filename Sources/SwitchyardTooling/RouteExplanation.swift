@@ -1,13 +1,22 @@
+import Switchyard
+
 /// What the router would do with a URL, without running interceptors or handlers: the relocations,
 /// redirects and aliases applied on the way, then why each candidate route won or lost for the URL
-/// reached (the answer of `Router.explain(_:)`). It is read off ``Router/resolve(_:)``, the walk an open
+/// reached (the answer of `Router.explain(_:)`). It is read off `Router.resolve(_:)`, the walk an open
 /// takes, so its winner is the route an open reaches and nothing "wins" when the walk stops first.
-package struct RouteExplanation: Sendable, CustomStringConvertible {
+///
+/// ```swift
+/// print(router.explain("app://user/abc"))
+/// // explain app://user/abc
+/// //   winner: none
+/// //   ✗ app://user/:id<int>: segment 1: 'abc' does not satisfy <int>
+/// ```
+public struct RouteExplanation: Sendable, CustomStringConvertible {
     /// One rewrite on the way to the final URL.
     package typealias Step = Resolution.Step
 
     /// The URL as given.
-    package let url: String
+    public let url: String
     /// The walk an open takes for the URL.
     package let resolution: Resolution
     /// The candidates for the final URL. When the walk stopped before matching (a deleted route, a
@@ -20,14 +29,18 @@ package struct RouteExplanation: Sendable, CustomStringConvertible {
     /// The rewrites applied, in order.
     package var steps: [Step] { resolution.steps }
     /// Why the walk stopped before matching, when it did (a deleted route, a loop, a bad destination).
-    package var stopped: String? { resolution.stopped }
+    public var stopped: String? { resolution.stopped }
     /// The route an open reaches: its pattern and target; nil when none.
-    package var opens: (pattern: String, target: String)? {
+    public var opens: (pattern: String, target: String)? {
         resolution.match.map { ($0.pattern.description, $0.entry.target) }
     }
 
-    /// A readable report: the rewrites, then the candidates, then the routes bypassed.
-    package var description: String {
+    /// The rewrites applied on the way, one line each (`redirect app://old/7 → app://new/7`), in order.
+    public var rewrites: [String] { steps.map(\.description) }
+
+    /// A readable report: the rewrites, then the candidates, then the routes bypassed; what
+    /// `switchyard explain URL` prints.
+    public var description: String {
         var lines = ["explain \(url)"]
         for step in steps { lines.append("  via \(step)") }
         if let stopped { lines.append("  stopped: \(stopped)") }
@@ -38,10 +51,10 @@ package struct RouteExplanation: Sendable, CustomStringConvertible {
 }
 
 extension Router {
-    /// Explains how `url` would be routed: the walk of ``resolve(_:)`` (relocations and static redirects
+    /// Explains how `url` would be routed: the walk of `resolve(_:)` (relocations and static redirects
     /// in the order an open applies them, with its hop limit), then every candidate route's verdict for
     /// the URL reached, and the routes a rewrite bypassed on the way. No interceptor or handler runs.
-    package func explain(_ url: String) -> RouteExplanation {
+    public func explain(_ url: String) -> RouteExplanation {
         let table = self.table
         let resolution = resolve(url)
         var final = table.explain(resolution.finalURL)

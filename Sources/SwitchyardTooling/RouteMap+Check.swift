@@ -1,27 +1,34 @@
+import Switchyard
+
 /// The result of comparing the routes a module declares with the routes a router has (TheRouter's forceCheck).
-package struct RouteCheckReport: Sendable, Equatable, CustomStringConvertible {
+///
+/// ```swift
+/// let report = RouteMap.check(declared: ["app://user/:id<int>", "app://settings"], registered: router)
+/// assert(report.isConsistent, report.description)
+/// ```
+public struct RouteCheckReport: Sendable, Equatable, CustomStringConvertible {
     /// A declared pattern that does not parse.
-    package struct InvalidDeclaration: Sendable, Equatable {
+    public struct InvalidDeclaration: Sendable, Equatable {
         /// The pattern as declared.
-        package let pattern: String
+        public let pattern: String
         /// Why it does not parse.
-        package let error: PatternError
+        public let error: PatternError
     }
 
     /// Declared patterns (canonical text) that no registered route has, in declaration order.
-    package let declaredButNotRegistered: [String]
+    public let declaredButNotRegistered: [String]
     /// Registered patterns (canonical text) that were not declared, in registration order.
-    package let registeredButNotDeclared: [String]
+    public let registeredButNotDeclared: [String]
     /// Declared patterns that do not parse.
-    package let invalidDeclarations: [InvalidDeclaration]
+    public let invalidDeclarations: [InvalidDeclaration]
 
     /// True when both sets agree and every declaration parses.
-    package var isConsistent: Bool {
+    public var isConsistent: Bool {
         declaredButNotRegistered.isEmpty && registeredButNotDeclared.isEmpty && invalidDeclarations.isEmpty
     }
 
     /// One line per difference, or `routes match` when there is none.
-    package var description: String {
+    public var description: String {
         var lines: [String] = []
         lines += declaredButNotRegistered.map { "declared but not registered: \($0)" }
         lines += registeredButNotDeclared.map { "registered but not declared: \($0)" }
@@ -34,7 +41,11 @@ extension RouteMap {
     /// Compares the patterns a module declares with the routes registered on `router`, by canonical
     /// pattern text (`RoutePattern(text).description`), and reports both differences and the
     /// declarations that do not parse.
-    package static func check(declared: [String], registered router: Router) -> RouteCheckReport {
+    ///
+    /// - Parameters:
+    ///   - declared: the patterns a module declares, as written.
+    ///   - router: the router whose registered routes (code-registered ones included) are compared.
+    public static func check(declared: [String], registered router: Router) -> RouteCheckReport {
         check(declared: declared, registered: router.table.routes.map(\.pattern.description))
     }
 

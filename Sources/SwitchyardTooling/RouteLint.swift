@@ -1,3 +1,5 @@
+import Switchyard
+
 /// The type a metadata key's value must have.
 package enum MetadataType: String, Sendable, Equatable {
     /// `true` or `false`.
@@ -337,7 +339,14 @@ extension PercentEncoding {
 /// Checks a route file as a whole and reports every problem, not just the first. Shadowing, overlaps,
 /// unknown targets and cycles are decided on the patterns' languages (literal, typed and regex
 /// segments intersected or compared as automata), not on sample URLs.
-package enum RouteLint {
+/// Lint of a route table: every problem of a route file, a collected route file or a live router, one
+/// finding each, decided on the patterns themselves (their segment languages), not on sample URLs.
+///
+/// ```swift
+/// for finding in RouteLint.findings(router) { print(finding) }
+/// // warning: [shadowed] routes[1]: app://user/:name is shadowed by app://user/:id …
+/// ```
+public enum RouteLint {
     /// The types of the metadata keys Switchyard reads: `requiresLogin` (the login gate) and `web`.
     package static let metadataTypes: [String: MetadataType] = [MetadataKey.requiresLogin.name: .boolean, MetadataKey.web.name: .boolean]
 
@@ -348,15 +357,36 @@ package enum RouteLint {
         RedirectCycleRule(), RedirectChainRule(), RelocationRule(), ImportWarningRule(), UndecidedRule(),
     ]
 
-    /// Every finding of every rule, rule by rule (see ``rules``).
+    /// Every finding of every rule, rule by rule.
     ///
     /// - Parameters:
     ///   - file: the route table to check.
     ///   - options: the matching options the table is used with.
     ///   - mountedPatterns: patterns registered in code that destinations may also reach.
-    package static func findings(_ file: RouteFile, options: MatchOptions = MatchOptions(),
+    public static func findings(_ file: RouteFile, options: MatchOptions = MatchOptions(),
                                 mountedPatterns: [String] = []) -> [RouteLintFinding] {
         findings(RouteLintContext(file, options: options, mountedPatterns: mountedPatterns))
+    }
+
+    /// Every finding for the routes, redirects and relocation rules registered on `router`, code-registered
+    /// routes included (the table ``RouteMap/init(router:)`` reads), with the router's matching options.
+    /// Locations count the router's routes in registration order (`routes[0]` is the first registered).
+    ///
+    /// - Parameter router: the live router to check.
+    public static func findings(_ router: Router) -> [RouteLintFinding] {
+        findings(RouteMap(router: router).routeFile, options: router.options)
+    }
+
+    /// Every finding for the route file at `path`: the entries the file format refuses, then the rules'
+    /// findings on the entries that read, each located as the file is written (`routes[7]` is the
+    /// eighth route of the file). What `switchyard lint --routes FILE` prints.
+    ///
+    /// - Parameters:
+    ///   - path: the JSON route file.
+    ///   - options: the matching options the table is used with.
+    /// - Throws: `RouteFileError` when the file cannot be read at all (missing, not JSON, not an object).
+    public static func findings(routeFile path: String, options: MatchOptions = MatchOptions()) throws(RouteFileError) -> [RouteLintFinding] {
+        findings(try RouteFile.collecting(path: path), options: options)
     }
 
     /// Every finding of every rule for a prepared context.
@@ -500,6 +530,7 @@ package struct OverlapRule: LintRule {
             })
         }
         var groups: [OverlapKey: [Int]] = [:]
+        groups.reserveCapacity(keys.count)
         for (j, key) in keys.enumerated() { groups[key, default: []].append(j) }
         for j in ranked.indices {
             for i in groups[keys[j]] ?? [] {

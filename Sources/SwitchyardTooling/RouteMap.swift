@@ -1,12 +1,5 @@
 import Foundation
-
-/// The formats a `RouteMap` is written in.
-package enum RouteMapFormat: String, Sendable, CaseIterable {
-    /// Pretty-printed JSON with sorted keys; also a valid route file (``RouteFile``).
-    case json
-    /// An XML property list with sorted keys.
-    case plist
-}
+import Switchyard
 
 /// A router's table as data: every route with its pattern, target, priority, metadata and the names of
 /// the interceptors that apply to it, plus the static redirects and the relocation rules in force.
@@ -25,22 +18,22 @@ package enum RouteMapFormat: String, Sendable, CaseIterable {
 /// }
 /// ```
 /// `redirects` is always written; `relocations` only when there are rules.
-package struct RouteMap: Sendable, Equatable, Codable {
+public struct RouteMap: Sendable, Equatable, Codable {
     /// One route of the map.
-    package struct Route: Sendable, Equatable, Codable {
+    public struct Route: Sendable, Equatable, Codable {
         /// The canonical pattern text.
-        package var pattern: String
+        public var pattern: String
         /// The target's name.
-        package var target: String
+        public var target: String
         /// The route's priority.
-        package var priority: Int
+        public var priority: Int
         /// The route's metadata.
-        package var metadata: [String: String]
+        public var metadata: [String: String]
         /// The names of the interceptors that apply to the route, in the order they run.
-        package var interceptors: [String]
+        public var interceptors: [String]
 
         /// Creates a route entry.
-        package init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:], interceptors: [String] = []) {
+        public init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:], interceptors: [String] = []) {
             self.pattern = pattern
             self.target = target
             self.priority = priority
@@ -50,30 +43,30 @@ package struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// One static redirect.
-    package struct Redirect: Sendable, Equatable, Codable {
+    public struct Redirect: Sendable, Equatable, Codable {
         /// The pattern redirected from.
-        package var from: String
+        public var from: String
         /// The pattern redirected to.
-        package var to: String
+        public var to: String
 
         /// Creates a redirect entry.
-        package init(from: String, to: String) {
+        public init(from: String, to: String) {
             self.from = from
             self.to = to
         }
     }
 
     /// The routes, in registration order.
-    package var routes: [Route]
+    public var routes: [Route]
     /// The static redirects, in registration order.
-    package var redirects: [Redirect]
+    public var redirects: [Redirect]
     /// The relocation rules in force, as entries that recreate them (`replace`, `add`, `delete`).
-    package var relocations: [RelocationEntry]
+    public var relocations: [RelocationEntry]
     /// The version of the last relocation table applied (0 when none).
-    package var relocationVersion: Int
+    public var relocationVersion: Int
 
     /// Creates a map from its parts.
-    package init(routes: [Route], redirects: [Redirect] = [], relocations: [RelocationEntry] = [], relocationVersion: Int = 0) {
+    public init(routes: [Route], redirects: [Redirect] = [], relocations: [RelocationEntry] = [], relocationVersion: Int = 0) {
         self.routes = routes
         self.redirects = redirects
         self.relocations = relocations
@@ -81,8 +74,8 @@ package struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// The map of `router`'s current table. Interceptors are listed for a route when their scope
-    /// applies to its pattern and metadata (``InterceptorScope/applies(pattern:metadata:)``).
-    package init(router: Router) {
+    /// applies to its pattern and metadata (`InterceptorScope.applies(pattern:metadata:)`).
+    public init(router: Router) {
         let interceptors = router.interceptors
         routes = router.table.routes.map { r in
             let pattern = r.pattern.description
@@ -91,7 +84,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
         }
         redirects = router.redirects.map { Redirect(from: $0.from, to: $0.to) }
         relocations = router.relocationRules.compactMap(Self.parseRule)
-        relocationVersion = relocations.isEmpty ? 0 : router.withState { $0.relocations.version }
+        relocationVersion = relocations.isEmpty ? 0 : router.relocationVersion
     }
 
     /// The map of a route file, with no interceptors (give `interceptors` to name some per route).
@@ -105,7 +98,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
         relocationVersion = file.relocations?.version ?? 0
     }
 
-    /// Parses one line of ``Router/relocationRules`` (``RelocationEntry/description``: `replace P → D`,
+    /// Parses one line of `Router.relocationRules` (`RelocationEntry.description`: `replace P → D`,
     /// `add P → target T`, `delete P`).
     static func parseRule(_ line: String) -> RelocationEntry? {
         let arrow = " → "
@@ -134,8 +127,8 @@ package struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// The map as a route file: routes (handlers are up to the caller), redirects and relocations,
-    /// ready for ``RouteFile/register(on:handler:)``.
-    package var routeFile: RouteFile {
+    /// ready for `RouteFile.register(on:handler:)`.
+    public var routeFile: RouteFile {
         RouteFile(routes: routes.map { RouteDefinition(pattern: $0.pattern, target: $0.target, priority: $0.priority, metadata: $0.metadata) },
                   redirects: redirects.map { ($0.from, $0.to) },
                   relocations: relocations.isEmpty ? nil : RelocationTable(version: relocationVersion, entries: relocations))
@@ -144,7 +137,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
     // MARK: Writing
 
     /// The map in `format`, as bytes (UTF-8 text for both formats).
-    package func encoded(as format: RouteMapFormat) throws(RouteFileError) -> Data {
+    public func encoded(as format: RouteMapFormat) throws(RouteFileError) -> Data {
         switch format {
         case .json:
             return Data((MapValue.json(tree) + "\n").utf8)
@@ -158,7 +151,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// The map in `format`, as text.
-    package func text(as format: RouteMapFormat) throws(RouteFileError) -> String {
+    public func text(as format: RouteMapFormat) throws(RouteFileError) -> String {
         String(decoding: try encoded(as: format), as: UTF8.self)
     }
 
@@ -195,7 +188,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
 
     // MARK: Reading
 
-    /// Reads a map written by ``encoded(as:)`` (or any JSON route file) strictly (``RouteSchema``); the
+    /// Reads a map written by ``encoded(as:)`` (or any JSON route file) strictly (`RouteSchema`); the
     /// error names the bad value.
     package static func decode(_ data: Data, format: RouteMapFormat) throws(RouteFileError) -> RouteMap {
         switch format {
@@ -207,7 +200,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
     private enum Keys: String, CodingKey, CaseIterable { case routes, redirects, relocations }
 
     /// Decodes the map format strictly: `routes` (required), `redirects` and `relocations` (a relocation table).
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
         routes = try o.decode([Route].self, .routes)
         redirects = try o.decodeIfPresent([Redirect].self, .redirects) ?? []
@@ -217,7 +210,7 @@ package struct RouteMap: Sendable, Equatable, Codable {
     }
 
     /// Encodes the shape it decodes: `relocations` only when there are rules.
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(routes, forKey: .routes)
         try c.encode(redirects, forKey: .redirects)
@@ -226,8 +219,8 @@ package struct RouteMap: Sendable, Equatable, Codable {
 }
 
 extension RouteMap.Route {
-    /// Decodes a route as a route file does (``RouteDefinition/init(from:)``), keeping `interceptors`.
-    package init(from decoder: any Decoder) throws {
+    /// Decodes a route as a route file does (`RouteDefinition.init(from:)`), keeping `interceptors`.
+    public init(from decoder: any Decoder) throws {
         let d = try RouteDefinition(from: decoder)
         let o = try SchemaObject(decoder, RouteDefinition.Keys.self)
         self.init(pattern: d.pattern, target: d.target, priority: d.priority, metadata: d.metadata,
@@ -235,7 +228,7 @@ extension RouteMap.Route {
     }
 
     /// Encodes the shape it decodes.
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         try RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata).encode(to: encoder)
         var c = encoder.container(keyedBy: RouteDefinition.Keys.self)
         try c.encode(interceptors, forKey: .interceptors)
@@ -243,23 +236,16 @@ extension RouteMap.Route {
 }
 
 extension RouteMap.Redirect {
-    private enum Keys: String, CodingKey, CaseIterable { case from, to }
-
-    /// Decodes `{"from", "to"}` strictly: both must be patterns, and the destination may only use
-    /// parameters the source captures (refused at `to`, as a relocation's `replace` is).
-    package init(from decoder: any Decoder) throws {
-        let o = try SchemaObject(decoder, Keys.self)
-        let (from, source) = try o.compiledPattern(.from)
-        let (to, destination) = try o.compiledPattern(.to)
-        if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.to, problem) }
-        self.init(from: from, to: to)
+    /// Decodes `{"from", "to"}` as a route file does (`RedirectDefinition`): both must be patterns, and
+    /// the destination may only use parameters the source captures.
+    public init(from decoder: any Decoder) throws {
+        let r = try RedirectDefinition(from: decoder)
+        self.init(from: r.from, to: r.to)
     }
 
     /// Encodes the shape it decodes.
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
+    public func encode(to encoder: any Encoder) throws {
+        try RedirectDefinition(from: from, to: to).encode(to: encoder)
     }
 }
 

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// Lint for an app description: the route rules on its route file (locations given as the app's own),
 /// then the app rules (parent and link templates, the login URL).

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// `unknown-link`: a link whose URLs no route, redirect, relocation or mounted pattern matches.
 package struct UnknownLinkRule: LintRule {

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// `unbound-placeholder`: a `parent` template naming a value its route can never bind.
 package struct UnboundPlaceholderRule: LintRule {
