@@ -177,6 +177,11 @@ struct CustomAnimationTests {
         let loop = try Self.loop(Self.app(animations: Self.dropJSON))
         let report = await loop.perform(.open("app://plain?animation=spin"))
         #expect(report.isError)
+        guard case .failed(_, let reason)? = report.outcome else {
+            Issue.record("expected the open to fail, got \(String(describing: report.outcome))")
+            return
+        }
+        #expect(reason.contains("unknown animation 'spin'"), "\(reason)")
         let message = try #require(report.message)
         #expect(message.contains("unknown animation 'spin'"), "\(message)")
         #expect(message.contains("drop"), "the known names are listed: \(message)")
