@@ -70,7 +70,7 @@ struct AppDescriptionSchemaTests {
         (app(routes: #", {"pattern": "app://edit", "target": "Edit", "opens": "pussh"}"#),
          "app.json: routes[3].opens: unknown style 'pussh'; did you mean 'push'? (expected push, present, presentFullScreen, presentInNavigation, tab, popTo, setRoot, dismissThenPush or replace)"),
         (app(routes: #", {"pattern": "app://edit", "target": "Edit", "animation": "spin"}"#),
-         "app.json: routes[3].animation: unknown animation 'spin' (expected slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade or none)"),
+         "app.json: routes[3].animation: unknown animation 'spin' (known: slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade, none)"),
         (app(routes: #", {"pattern": "app://edit", "target": "Edit", "body": 7}"#),
          "app.json: routes[3].body: expected a string or an array of strings, found a number"),
         (app(routes: #", {"pattern": "app://edit", "target": "Edit", "body": ["one", 2]}"#),

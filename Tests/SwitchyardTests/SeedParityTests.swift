@@ -2,6 +2,7 @@ import Foundation
 import Switchyard
 import SwitchyardKit
 import SwitchyardTestSupport
+import SwitchyardTooling
 import Testing
 
 /// WLRRoute's callback URLs (and x-callback-url), opening by target, and the request's state.

@@ -6,18 +6,42 @@ import Switchyard
 
 extension AppDescription: Codable {
     private enum Keys: String, CodingKey, CaseIterable {
-        case name, tabs, routes, redirects, relocations, loginURL, webAllowList
+        case name, tabs, routes, redirects, relocations, loginURL, webAllowList, animations, defaultAnimation
     }
 
     /// Decodes an app description strictly and checks it (``validate()``): at least one tab, routes as
     /// ``ScreenRoute/init(from:)`` reads them, redirects and relocations as in a route file, and
-    /// `webAllowList` host names (kept lowercased).
+    /// `webAllowList` host names (kept lowercased), `animations` (an object of named animations, each
+    /// `{"slide": "left"}` or `{"keyframes": [...]}`) and `defaultAnimation` (a name). A route's animation
+    /// that is neither a built-in nor in `animations` is refused, naming the route.
     public init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
         name = try o.decodeIfPresent(String.self, .name) ?? "App"
         tabs = try o.decode([TabDescription].self, .tabs)
         if tabs.isEmpty { throw o.refuse(.tabs, "needs at least one tab") }
-        routes = try o.decode([ScreenRoute].self, .routes)
+        let motions = try o.decodeIfPresent([String: AnimationMotion].self, .animations) ?? [:]
+        var registry = AnimationRegistry()
+        for (name, motion) in motions.sorted(by: { $0.key < $1.key }) {
+            do throws(AnimationError) { try registry.register(Animation(name: name, motion: motion)) } catch {
+                throw RouteFileError(o.path(.animations) + "." + name, error.description)
+            }
+        }
+        animations = motions.keys.sorted().compactMap { registry.animation(named: $0) }
+        if let name = try o.decodeIfPresent(String.self, .defaultAnimation) {
+            do throws(AnimationError) { defaultAnimation = try registry.resolve(name) } catch {
+                throw o.refuse(.defaultAnimation, error.description)
+            }
+        } else {
+            defaultAnimation = nil
+        }
+        var routes = try o.decode([ScreenRoute].self, .routes)
+        for i in routes.indices {
+            guard let named = routes[i].animation, !named.isBuiltIn else { continue }
+            do throws(AnimationError) { routes[i].animation = try registry.resolve(named.name) } catch {
+                throw RouteFileError(o.path(.routes) + "[\(i)].animation", error.description)
+            }
+        }
+        self.routes = routes
         redirects = try o.decodeIfPresent([RedirectDescription].self, .redirects) ?? []
         relocations = try o.decodeIfPresent(RelocationTable.self, .relocations)
         loginURL = try o.decodeIfPresent(String.self, .loginURL)
@@ -39,6 +63,10 @@ extension AppDescription: Codable {
         try c.encodeIfPresent(relocations, forKey: .relocations)
         try c.encodeIfPresent(loginURL, forKey: .loginURL)
         try c.encode(webAllowList, forKey: .webAllowList)
+        if !animations.isEmpty {
+            try c.encode(Dictionary(animations.map { ($0.name, $0.motion) }, uniquingKeysWith: { a, _ in a }), forKey: .animations)
+        }
+        try c.encodeIfPresent(defaultAnimation?.name, forKey: .defaultAnimation)
     }
 }
 
@@ -48,8 +76,9 @@ extension ScreenRoute: Codable {
     }
 
     /// Decodes a route strictly. `pattern` and `target` (or the legacy `kind`, which must agree with
-    /// `target` when both are given) are required; `body` is a string or an array of strings; `opens` and
-    /// `animation` take the names ``OpenStyle/init(name:)`` and ``Animation/init(name:)`` read; metadata
+    /// `target` when both are given) are required; `body` is a string or an array of strings; `opens` takes the
+    /// names ``OpenStyle/init(name:)`` reads; `animation` a built-in's name (``Animation/init(name:)``) or
+    /// the name of one of the app's `animations`; metadata
     /// values are strings, numbers or booleans.
     public init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
@@ -76,7 +105,11 @@ extension ScreenRoute: Codable {
             }
         }
         let opens = try o.choice(.opens, what: "style", names: OpenStyle.allCases.map(\.rawValue), parse: OpenStyle.init(name:))
-        let animation = try o.choice(.animation, what: "animation", names: Animation.allCases.map(\.rawValue), parse: Animation.init(name:))
+        // A name that is not a built-in is kept as a reference; the app description resolves it against
+        // its `animations` (or refuses it).
+        let animation = try o.decodeIfPresent(String.self, .animation).map { name in
+            Animation(name: name) ?? Animation(name: name, motion: .keyframes([]))
+        }
         self.init(pattern: pattern, aliases: aliases, kind: kind, title: try o.decodeIfPresent(String.self, .title), body: body,
                   links: try o.decodeIfPresent([Link].self, .links) ?? [], opens: opens ?? .push, animation: animation,
                   parent: try o.decodeIfPresent(String.self, .parent), metadata: try o.metadata(.metadata),
@@ -93,7 +126,7 @@ extension ScreenRoute: Codable {
         try c.encode(body, forKey: .body)
         try c.encode(links, forKey: .links)
         try c.encode(opens.rawValue, forKey: .opens)
-        try c.encodeIfPresent(animation?.rawValue, forKey: .animation)
+        try c.encodeIfPresent(animation?.name, forKey: .animation)
         try c.encodeIfPresent(parent, forKey: .parent)
         try c.encode(metadata, forKey: .metadata)
         try c.encodeIfPresent(leaveGuard, forKey: .guard)

@@ -21,6 +21,11 @@ public struct AppDescription: Sendable, Equatable {
     public var loginURL: String?
     /// Hosts that https links may open in the simulated web screen (exact or a subdomain).
     public var webAllowList: [String]
+    /// The animations the app registers (JSON `"animations"`), which routes and URLs (`?animation=`) name.
+    public var animations: [Animation]
+    /// The animation played when neither the URL nor the route names one (JSON `"defaultAnimation"`);
+    /// nil for each open style's own default.
+    public var defaultAnimation: Animation?
 
     /// A static redirect.
     public struct RedirectDescription: Sendable, Equatable {
@@ -37,7 +42,10 @@ public struct AppDescription: Sendable, Equatable {
 
     /// Creates a description.
     public init(name: String, tabs: [TabDescription], routes: [ScreenRoute], redirects: [RedirectDescription] = [],
-                relocations: RelocationTable? = nil, loginURL: String? = nil, webAllowList: [String] = []) {
+                relocations: RelocationTable? = nil, loginURL: String? = nil, webAllowList: [String] = [],
+                animations: [Animation] = [], defaultAnimation: Animation? = nil) {
+        self.animations = animations
+        self.defaultAnimation = defaultAnimation
         self.name = name
         self.tabs = tabs
         self.routes = routes
@@ -55,7 +63,8 @@ public struct AppDescription: Sendable, Equatable {
 
     /// Checks what a schema cannot: the routes must not conflict, every tab root and the login URL must
     /// reach a route, and no two tabs may have the same root screen (same route, same path parameters),
-    /// since a tab is found by its root. Decoding calls it.
+    /// since a tab is found by its root; each route's animation must be a built-in or one of ``animations``.
+    /// Decoding calls it.
     public func validate() throws(RouteFileError) {
         var b = RouteTableBuilder<Int>()
         for (i, r) in routes.enumerated() {
@@ -81,6 +90,25 @@ public struct AppDescription: Sendable, Equatable {
         if let loginURL, (try? table.match(loginURL)) == nil {
             throw RouteFileError("loginURL", "no route matches \(SchemaText.quoted(loginURL))")
         }
+        let registry: AnimationRegistry
+        do throws(AnimationError) { registry = try animationRegistry() } catch {
+            throw RouteFileError("animations", error.description)
+        }
+        for (i, r) in routes.enumerated() {
+            if let a = r.animation, registry.animation(named: a.name) != a {
+                throw RouteFileError("routes[\(i)].animation", AnimationError.unknown(a.name, known: registry.names).description)
+            }
+        }
+    }
+
+    /// The app's animations as a registry: the built-ins, ``animations`` and ``defaultAnimation``.
+    public func animationRegistry() throws(AnimationError) -> AnimationRegistry {
+        var registry = try AnimationRegistry(animations)
+        if let defaultAnimation {
+            if registry.animation(named: defaultAnimation.name) != defaultAnimation { try registry.register(defaultAnimation) }
+            try registry.setDefault(defaultAnimation.name)
+        }
+        return registry
     }
 
     /// The app as a route file (pattern and target of each route and alias, redirects, relocations).

@@ -11,11 +11,15 @@ extension AppRuntime {
         var byKind: [String: ScreenRoute] = [:]
         for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
         let tabRoots = app.tabs.map(\.root)
+        let animations: AnimationRegistry
+        do throws(AnimationError) { animations = try app.animationRegistry() } catch {
+            throw RouteFileError("animations", error.description)
+        }
         let registerScreens = { (router: Router) throws(RouteFileError) in
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
                     try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
-                                        handler: ScreenHandler(route: r, tabRoots: tabRoots))
+                                        handler: ScreenHandler(route: r, tabRoots: tabRoots, animations: animations))
                 } catch {
                     throw RouteFileError("routes[\(i)]", error.description)
                 }
@@ -31,7 +35,7 @@ extension AppRuntime {
             do {
                 try routeCache.cache.registerRoutes(on: router, version: routeCache.version, handler: { cached, pattern in
                     guard let r = byPattern[pattern.description], r.kind == cached.target else { return nil }
-                    return ScreenHandler(route: r, tabRoots: tabRoots)
+                    return ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
                 }, register: { router in try registerScreens(router) })
             } catch let error as RouteFileError {
                 throw error

@@ -1,4 +1,4 @@
-/// A request a screen handler cannot turn into a placement (a malformed `tabBarSelecIndex`).
+/// A request a screen handler cannot turn into a placement (a malformed `tabBarSelecIndex`, an unknown `animation`).
 public struct PlacementRequestError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public let message: String

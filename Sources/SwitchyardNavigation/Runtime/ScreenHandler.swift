@@ -12,13 +12,19 @@ public struct ScreenHandler: RouteHandler {
     /// and interceptors (the login gate) judge it too.
     public let tabRoots: [String]
 
+    /// The animations a URL's `?animation=` may name, and the default played when neither the URL nor
+    /// the route names one.
+    public let animations: AnimationRegistry
+
     /// Creates a handler.
     /// - Parameters:
     ///   - route: the route it builds screens for.
     ///   - tabRoots: the app's tab root URLs in tab order (see ``tabRoots``).
-    public init(route: ScreenRoute, tabRoots: [String] = []) {
+    ///   - animations: the app's animations (see ``animations``).
+    public init(route: ScreenRoute, tabRoots: [String] = [], animations: AnimationRegistry = AnimationRegistry()) {
         self.route = route
         self.tabRoots = tabRoots
+        self.animations = animations
     }
 
     /// How a request asks its screen to open: the style, whether the URL named it, a custom jump
@@ -73,7 +79,9 @@ public struct ScreenHandler: RouteHandler {
     public static let controlKeys = ["jumpType", "animation", "tabBarSelecIndex"]
 
     /// Builds the placement for the request: the screen with its templates filled, the jump type and
-    /// animation (the URL's `jumpType`, `animation` and `tabBarSelecIndex` override the route's).
+    /// animation (the URL's `jumpType`, `animation` and `tabBarSelecIndex` override the route's; with no
+    /// animation named, the app's default animation, if any). An `animation` the app does not know is
+    /// refused with a ``PlacementRequestError`` naming it.
     public func handle(_ request: RouteRequest) async throws -> RouteResult {
         var params = request.stringParameters
         for key in Self.controlKeys { params[key] = nil }
@@ -82,7 +90,12 @@ public struct ScreenHandler: RouteHandler {
         }
         let jump = try readJump(for: request)
         let (style, custom) = (jump.style, jump.custom)
-        let animation = request.query.last("animation").flatMap(Animation.init(name:)) ?? route.animation
+        var animation = route.animation ?? animations.defaultAnimation
+        if let name = request.query.last("animation") {
+            do throws(AnimationError) { animation = try animations.resolve(name) } catch {
+                throw PlacementRequestError(SafeText.visible(String(error.description.prefix(200))))
+            }
+        }
         var path: [String: String] = [:]
         for (k, v) in request.path { path[k] = v }
         let screen = ScreenFactory.make(route, url: request.url.original, pattern: request.pattern.description,

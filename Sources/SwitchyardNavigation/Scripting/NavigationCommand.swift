@@ -45,7 +45,7 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         func animation() throws(CommandParseError) -> Animation? {
             guard !rest.isEmpty else { return nil }
             guard let animation = Animation(name: rest) else {
-                throw CommandParseError("unknown animation '\(rest)' (\(Animation.allCases.map(\.rawValue).joined(separator: ", ")), or slideToRight…)")
+                throw CommandParseError("unknown animation '\(rest)' (\(Animation.builtIns.map(\.name).joined(separator: ", ")), or slideToRight…)")
             }
             return animation
         }

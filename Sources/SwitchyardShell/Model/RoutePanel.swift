@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTooling
 import SwitchyardNavigation
 import TerminalKit
 

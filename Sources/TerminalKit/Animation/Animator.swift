@@ -44,6 +44,7 @@ public struct Animator: Hashable, Sendable {
     /// - enter: the old screen stays in place and the new one slides in over it from the edge;
     /// - exit: the new screen stays in place and the old one slides off over it toward the edge;
     /// - cross-fade: old dimmed for `t < 1/3`, new dimmed for `t < 2/3`, then new;
+    /// - keyframes: keyframe `⌊t·n⌋` of `n` (on linear progress), its screens placed at their offsets;
     /// - immediate: the new screen.
     public static func compose(_ motion: Motion, old: Canvas, new: Canvas, progress t: Double, easing: Easing = .easeOut) -> Canvas {
         let linear = Easing.linear.apply(t)
@@ -68,6 +69,16 @@ public struct Animator: Hashable, Sendable {
         case .exit(let edge):
             frame.blit(new, at: .zero)
             frame.blit(old, at: offset(of: edge, distance: eased, in: frame))
+        case .keyframes(let keys):
+            guard !keys.isEmpty else { return new }
+            let key = keys[min(keys.count - 1, Int(linear * Double(keys.count)))]
+            let layers = key.newOnTop ? [(old, key.old), (new, key.new)] : [(new, key.new), (old, key.old)]
+            for (screen, position) in layers {
+                guard let position else { continue }
+                frame.blit(screen, at: Point(x: Int((position.x * Double(frame.width)).rounded()),
+                                             y: Int((position.y * Double(frame.height)).rounded())))
+            }
+            if key.dimmed { frame.dim() }
         }
         return frame
     }
