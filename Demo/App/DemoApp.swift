@@ -52,7 +52,7 @@ public enum DemoApp {
          "links": [
            {"title": "Add to cart (service)", "url": "app://services/cart/add?item={id}"},
            {"title": "Share (sheet)", "url": "app://share/{id}"},
-           {"title": "Buy now (checkout, full screen)", "url": "app://checkout/{id}"},
+           {"title": "Buy now (checkout in its own navigation)", "url": "app://checkout/{id}"},
            {"title": "Cart (pop to target)", "url": "app://cart"},
            {"title": "Next item", "url": "app://discover/item/{id}1"}
          ]},
@@ -113,7 +113,7 @@ public enum DemoApp {
         {"pattern": "app://user/login/:phone([0-9]+)", "target": "PhoneLogin", "title": "Log in as {phone}", "opens": "present",
          "body": ["WLRRoute's pattern: the phone segment must match [0-9]+."]},
         {"pattern": "app://login", "target": "Login", "title": "Log in", "opens": "presentFullScreen",
-         "body": ["Sign in to see your orders and your account.", "Log in with L (`login` in a script); Esc goes back."]},
+         "body": ["Sign in to see your orders and your account.", "Log in with L (or a script's login line); Esc goes back."]},
         {"pattern": "https://:host", "target": "Web", "title": "Web: {host}", "metadata": {"web": true},
          "body": ["A simulated web view for an allow-listed host."]},
         {"pattern": "https://:host/*path", "target": "WebPage", "title": "Web: {host}/{path}", "metadata": {"web": true},

@@ -81,7 +81,7 @@ struct EndToEndTests {
         tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
         try #require(await tmux.waitFor("routes.json", "app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
         tmux.press("Enter")
-        try #require(await tmux.waitFor("pattern  app://user/:id<int>", "param    id = 42") != nil, "\(tmux.capture())")
+        try #require(await tmux.waitFor("route   app://user/:id<int>", "path    id = 42") != nil, "\(tmux.capture())")
         // A good change reloads; the app starts again on its first tab.
         try await Task.sleep(for: .milliseconds(1100))
         try Data(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, {"pattern": "app://order/:id", "target": "Order"}]}"#.utf8)

@@ -116,6 +116,6 @@ struct RouteFileWithErrorsAppTests {
         let log = await tmux.waitFor("routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to")
         #expect(log != nil, "each error in the log: \(tmux.capture())")
         tmux.press("Enter")
-        #expect(await tmux.waitFor("param    id = 42") != nil, "the routes that load work: \(tmux.capture())")
+        #expect(await tmux.waitFor("path    id = 42") != nil, "the routes that load work: \(tmux.capture())")
     }
 }

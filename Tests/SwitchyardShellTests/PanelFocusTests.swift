@@ -50,7 +50,7 @@ struct PanelFocusTests {
         #expect(copied.contains("handler Item"), "\(copied)")
         // The cursor's lines are drawn reversed, and the panel's keys are on its bottom edge.
         let frame = try #require(terminal.lastFrame).description
-        #expect(frame.contains("↑↓ g G move · Enter unfold · y copy · / search"))
+        #expect(frame.contains("↑↓ g G move · Enter fold/unfold · y copy · / search"))
         // `/` searches the whole entry text; `n` finds the next.
         await AppFixture.type("/nearest\r", to: loop, terminal)
         #expect(loop.model.logPanel.selectedEntry?.id == opens[1].id, "the not-found entry carries the nearest route")

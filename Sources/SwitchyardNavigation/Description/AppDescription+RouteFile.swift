@@ -44,11 +44,10 @@ extension AppDescription {
         // The file's routes first, so that a route's place in the app is its place in the file and an
         // error names the same `routes[i]` as `lint` and `match` do; the generated screens follow.
         for route in file.routes {
-            var body = ["pattern  \(route.pattern)", "target   \(route.target)"]
+            // The phone already shows the route's pattern and its parameters; the body adds what it does not.
+            var body = ["target   \(route.target)"]
             if route.priority != 0 { body.append("priority \(route.priority)") }
             for (key, value) in route.metadata.sorted(by: { $0.key < $1.key }) { body.append("metadata \(key) = \(value)") }
-            let names = (try? RoutePattern(route.pattern))?.parameterNames ?? []
-            for name in names { body.append("param    \(name) = {\(name)}") }
             routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
                                       metadata: route.metadata, priority: route.priority))
         }

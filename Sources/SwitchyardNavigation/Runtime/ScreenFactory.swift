@@ -41,14 +41,15 @@ package enum ScreenFactory {
     }
 
     /// `template` with each `{name}` replaced by `parameters[name]` as text: decoded, control
-    /// characters escaped, empty when missing.
+    /// characters escaped, and `—` when the open did not carry the parameter (so `Sort: {sort}` reads
+    /// `Sort: —`, not `Sort: `); a parameter given empty stays empty.
     package static func fillText(_ template: String, _ parameters: [String: String]) -> String {
         guard template.contains("{") else { return template }
         var out = ""
         var rest = Substring(template)
         while let c = rest.first {
             if c == "{", let (name, after) = placeholder(in: rest) {
-                out += SafeText.visible(parameters[name] ?? "")
+                out += parameters[name].map(SafeText.visible) ?? "—"
                 rest = after
                 continue
             }

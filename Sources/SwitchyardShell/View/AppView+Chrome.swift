@@ -85,6 +85,9 @@ extension AppView {
         case .timed: return "replaying a script: any key skips the wait · F2 log · m messages · q quits"
         case nil: break
         }
+        if model.focus == .log {
+            return "the log has the keys: ↑↓ move · Enter fold/unfold · / search · y copy · Tab next · Esc phone"
+        }
         if model.focus == .filter {
             // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
             return model.routePanel.urlTest != nil

@@ -54,7 +54,7 @@ package struct KeyBinding: Hashable, Sendable {
     package static let log: [KeyBinding] = [
         KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)", hint: "↑↓ g G move"),
         KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
-        KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter unfold"),
+        KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
         KeyBinding("/  n", "search the log; n finds the next entry that matches", hint: "/ search · n next"),
         KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab · Esc", essential: true),
@@ -72,8 +72,8 @@ package struct KeyBinding: Hashable, Sendable {
     /// The help's sections for `focus`: the focused panel's keys first, then every other key.
     package static func sections(for focus: AppModel.Focus) -> [(title: String, bindings: [KeyBinding])] {
         switch focus {
-        case .log: [("Route log (focused)", log), ("Everywhere", all)]
-        case .filter: [("Route table (focused)", routes), ("Everywhere", all)]
+        case .log: [("Route log (focused)", log), ("On the phone and everywhere (Esc gives the phone the keys)", all)]
+        case .filter: [("Route table (focused)", routes), ("On the phone and everywhere (Esc gives the phone the keys)", all)]
         // On the phone the panels' own keys are one Tab away, where help shows them first.
         case .phone, .prompt: [("Keys (Tab focuses a panel shown; ? or F1 there lists its keys)", all)]
         }
