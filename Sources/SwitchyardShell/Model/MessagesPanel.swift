@@ -35,8 +35,8 @@ package struct MessagesPanel: Equatable, Sendable {
             isShown.toggle()
             scroll = 0
         case .scrollMessages(let delta):
-            let lines = AppView.messageLines(self, width: max(10, size.width - 6)).count
-            let most = max(0, lines - max(0, size.height - 6))
+            let lines = AppView.messageLines(self, width: max(10, size.width - 2)).count
+            let most = max(0, lines - max(0, size.height - 5))
             scroll = min(max(0, min(scroll, most) + max(-most - 1, min(delta, most + 1))), most)
         default:
             break

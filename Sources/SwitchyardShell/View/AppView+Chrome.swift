@@ -54,7 +54,9 @@ extension AppView {
         let widest = candidates.map { DisplayWidth.of(Escaping.visible($0)) }.max() ?? 0
         let title = selected.map { " \($0 + 1)/\(candidates.count) · Tab next · type to narrow " }
             ?? " \(candidates.count) matches · Tab picks one · type to narrow "
-        let width = min(max(widest + 4, DisplayWidth.of(title) + 4), layout.width - field.x + 1)
+        // As wide as the widest of its titles, so the box keeps its width from one Tab to the next.
+        let titleWidth = DisplayWidth.of(" \(candidates.count) matches · Tab picks one · type to narrow ")
+        let width = min(max(widest + 4, titleWidth + 4), layout.width - field.x + 1)
         let box = Rect(x: max(0, field.x - 1), y: layout.prompt.y - rows - 2, width: width, height: rows + 2)
         canvas.fill(box)
         canvas.box(box, style: CellStyle(bold: true))
@@ -170,7 +172,10 @@ extension AppView {
         let sections = KeyBinding.sections(for: model.focus)
         let keyWidth = sections.flatMap(\.bindings).map { DisplayWidth.of($0.keys) }.max() ?? 0
         let actionWidth = sections.flatMap(\.bindings).map { DisplayWidth.of($0.action) }.max() ?? 0
-        let width = max(10, min(model.width - 2, keyWidth + actionWidth + 7))
+        // A box that would leave a column or two at the sides takes the whole width instead, so no
+        // border of the panels behind shows beside its own.
+        let wanted = keyWidth + actionWidth + 7
+        let width = max(10, wanted >= model.width - 4 ? model.width : wanted)
         let room = max(8, width - keyWidth - 7)
         var lines: [(keys: String, action: String, isTitle: Bool)] = []
         for (index, section) in sections.enumerated() {

@@ -27,9 +27,10 @@ extension AppView {
     /// kept, newest at the bottom, scrolled by ``MessagesPanel/scroll`` lines.
     static func drawMessages(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
         // Above the prompt and status rows, which stay visible.
-        let width = max(10, layout.width - 4)
-        let height = max(5, layout.height - 3)
-        let box = Rect(x: (layout.width - width) / 2, y: max(0, (layout.height - 2 - height) / 2), width: width, height: height)
+        // The whole width, so no border of the panels behind shows beside the box's own.
+        let width = max(10, layout.width)
+        let height = max(5, layout.height - 2)
+        let box = Rect(x: 0, y: 0, width: width, height: height)
         canvas.dim()
         canvas.fill(box)
         canvas.box(box, style: CellStyle(bold: true), title: "Messages · \(model.messagesPanel.entries.count)")
