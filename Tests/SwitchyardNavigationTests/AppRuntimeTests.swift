@@ -200,7 +200,9 @@ struct AppRuntimeTests {
     @Test func textTemplatesShowDecodedValuesWithControlsEscapedAndNeverRawPlaceholders() {
         #expect(ScreenFactory.fillText("Search: {q}", ["q": "50%"]) == "Search: 50%")
         #expect(ScreenFactory.fillText("Hi {name}", ["name": "a\u{1B}[2Jb"]) == "Hi a\\u{1B}[2Jb")
-        #expect(ScreenFactory.fillText("Sort: {sort}", [:]) == "Sort: ")
+        #expect(ScreenFactory.fillText("Sort: {sort}", [:]) == "Sort: —", "a parameter the open did not carry")
+        #expect(ScreenFactory.fillText("Sort: {sort}", ["sort": ""]) == "Sort: ", "a parameter given empty")
+        #expect(ScreenFactory.fillURL("app://s?sort={sort}", [:]) == "app://s?sort=", "URLs are not filled with a mark")
     }
 }
 
