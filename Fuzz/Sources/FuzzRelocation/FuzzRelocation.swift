@@ -85,7 +85,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let router = makeRouter(maxHops: 1 + size % 8)
     let urls = fixedURLs + table.entries.prefix(8).compactMap { entry -> String? in
         switch entry {
-        case .replace(let p, _), .add(let p, _), .delete(let p), .reset(let p): sample(p)
+        case .replace(let p, _, _), .add(let p, _), .delete(let p), .reset(let p): sample(p)
         }
     }
     for _ in 0..<2 {
