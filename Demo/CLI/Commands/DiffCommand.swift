@@ -7,7 +7,7 @@ import SwitchyardNavigation
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two route tables: routes added, removed and changed, and URLs whose winner changes.",
+        abstract: "Compare two route tables: routes added, removed and changed, and URLs that open differently.",
         discussion: """
         A and B are route files or app descriptions (an app description is told by its `tabs`). Routes \
         are compared by pattern: added (+), removed (-), changed (~: target, priority or metadata); then \

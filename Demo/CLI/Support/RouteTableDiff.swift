@@ -114,13 +114,13 @@ struct RouteTableDiff {
             lines.append("\(change.mark) \(change.kind) \(change.pattern)  \(change.detail)")
         }
         if !winners.isEmpty {
-            lines.append("URLs whose winner changes:")
+            lines.append("URLs that open differently (another winner, or another reason nothing opens):")
             for winner in winners {
                 lines.append("  \(winner.url): \(winner.old) → \(winner.new)")
             }
         }
         let count = { (mark: String) in changes.filter { $0.mark == mark }.count }
-        lines.append("\(count("+")) added, \(count("-")) removed, \(count("~")) changed, \(winners.count) URL\(winners.count == 1 ? "" : "s") with a new winner")
+        lines.append("\(count("+")) added, \(count("-")) removed, \(count("~")) changed, \(winners.count) URL\(winners.count == 1 ? "" : "s") that open\(winners.count == 1 ? "s" : "") differently")
         return lines.map(RouteFileLoader.visible).joined(separator: "\n")
     }
 
