@@ -25,6 +25,10 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     package let final: Explanation
     /// Routes that match a URL on the way which a rewrite took first, with the rewrite that did.
     package let bypassed: [Explanation.Candidate]
+    /// The interceptors whose scope covers the route an open reaches, in the order they run: they
+    /// judge the open and may still redirect it (a login gate) or reject it (an allow list), which
+    /// `explain` does not run. Empty when no route is reached.
+    public var interceptors: [String] = []
 
     /// The rewrites applied, in order.
     package var steps: [Step] { resolution.steps }
@@ -46,6 +50,10 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         if let stopped { lines.append("  stopped: \(stopped)") }
         lines += final.description.split(separator: "\n").dropFirst().map(String.init)
         for b in bypassed { lines.append("  ✗ \(b.pattern): \(b.verdict)") }
+        if !interceptors.isEmpty {
+            let verb = interceptors.count == 1 ? "judges" : "judge"
+            lines.append("  then at open: \(interceptors.joined(separator: ", ")) \(verb) it (may redirect or reject; explain runs no interceptor)")
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -83,6 +91,12 @@ extension Router {
             bypassed.append(.init(pattern: m.pattern.description, matched: true,
                                   verdict: "bypassed: \(step.kind) \(step.rule) rewrites \(step.url) first"))
         }
-        return RouteExplanation(url: url, resolution: resolution, final: final, bypassed: bypassed)
+        var explanation = RouteExplanation(url: url, resolution: resolution, final: final, bypassed: bypassed)
+        if let m = resolution.match {
+            let pattern = m.pattern.description
+            explanation.interceptors = interceptors.filter { $0.scope.applies(pattern: pattern, metadata: m.entry.metadata) }
+                .map(\.interceptor.name)
+        }
+        return explanation
     }
 }

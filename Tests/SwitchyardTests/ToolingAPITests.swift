@@ -127,3 +127,21 @@ struct ToolingAPITests {
         #expect(throws: RouteFileError.self) { try RouteLint.findings(routeFile: path + ".missing") }
     }
 }
+
+/// `explain` names the interceptors that will judge the open it explains, since it runs none.
+struct ExplainInterceptorTests {
+    @Test func explainNamesTheInterceptorsWhoseScopeCoversTheWinner() throws {
+        let router = Router()
+        try router.register("https://:host", target: "Web", metadata: ["web": "true"]) { _ in RouteResult(note: "web") }
+        try router.register("app://home", target: "Home") { _ in RouteResult(note: "home") }
+        router.addInterceptor(ClosureInterceptor("WebAllowList") { _ in .reject(reason: "no") }, priority: 2000,
+                              scope: .metadata(.web, true))
+        router.addInterceptor(ClosureInterceptor("Everywhere") { _ in .proceed }, priority: 10)
+        let web = router.explain("https://evil.com")
+        #expect(web.interceptors == ["WebAllowList", "Everywhere"])
+        #expect(web.description.hasSuffix("then at open: WebAllowList, Everywhere judge it (may redirect or reject; explain runs no interceptor)"))
+        #expect(router.explain("app://home").interceptors == ["Everywhere"])
+        let nothing = router.explain("app://nowhere")
+        #expect(nothing.interceptors.isEmpty && !nothing.description.contains("then at open"))
+    }
+}

@@ -5,7 +5,7 @@ import SwitchyardTooling
 
 /// `switchyard explain URL [--routes FILE | --app FILE] [--json]`: which route wins for a URL, and why
 /// every other candidate lost.
-struct ExplainCommand: ParsableCommand {
+struct ExplainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain which route wins for a URL and why each other candidate lost.",
@@ -32,8 +32,10 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "The URL to explain.")
     var url: String
 
-    func run() throws {
-        let router = try RouteFileLoader.router(routes: routes, app: app).router
+    @MainActor
+    func run() async throws {
+        // The router the app runs, with its interceptors, so the report can name those that judge the open.
+        let router = try RouteFileLoader.appRouter(routes: routes, app: app)
         let explanation = router.explain(url)
         print(json ? Self.json(explanation) : Self.text(explanation))
         if explanation.opens == nil { throw ExitCode(1) }
@@ -58,6 +60,7 @@ struct ExplainCommand: ParsableCommand {
                 .object([("pattern", .string($0.pattern)), ("matched", .bool($0.matched)), ("verdict", .string($0.verdict))])
             })),
             ("bypassed", .array(e.bypassed.map { .object([("pattern", .string($0.pattern)), ("verdict", .string($0.verdict))]) })),
+            ("interceptors", .array(e.interceptors.map { .string($0) })),
         ]))
     }
 }
