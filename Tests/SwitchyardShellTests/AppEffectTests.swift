@@ -102,7 +102,7 @@ struct AppEffectTests {
         await loop.perform(.open("app://home?jumpType=5&tabBarSelecIndex=2"))
         #expect(loop.model.isShowingLogin)
         #expect(loop.model.status?.text
-            == "app://home?jumpType=5&tabBarSelecIndex=2 shows app://orders, which needs login: press L to log in, Esc to cancel")
+            == "app://orders needs login: press L to log in, Esc to cancel · shown by app://home?jumpType=5&tabBarSelecIndex=2")
         await loop.perform(.dismiss())
         await loop.perform(.open("app://order/42"))
         #expect(loop.model.status?.text == "app://order/42 needs login: press L to log in, Esc to cancel")

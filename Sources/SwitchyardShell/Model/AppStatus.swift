@@ -52,9 +52,11 @@ package struct AppStatus: Hashable, Sendable {
         }
         if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
             // What the login screen is up for comes first; a hold this step ended is said after it.
-            let what = heldFor.map { $0 == first ? first : "\(first) shows \($0), which" } ?? first
+            // What needs login leads, so the window's width never cuts it; the URL that showed it follows.
+            let gated = heldFor ?? first
+            let shownBy = gated == first ? "" : " · shown by \(first)"
             let ended = report.message.map { " · " + $0 } ?? ""
-            self.init("\(what) needs login: press L to log in, Esc to cancel\(ended)", kind: .note)
+            self.init("\(gated) needs login: press L to log in, Esc to cancel\(shownBy)\(ended)", kind: .note)
             return
         }
         if let message = report.message {
