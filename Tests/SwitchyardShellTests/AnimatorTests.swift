@@ -8,17 +8,9 @@ struct AnimatorTests {
     private static let first = Screen(kind: "Orders", url: "app://orders")
     private static let second = Screen(kind: "Order", url: "app://order/42")
 
-    /// 8×4 screens whose rows read `O0......` (old) and `N0------` (new).
-    private static let old = screen("O", ".")
-    private static let new = screen("N", "-")
-
-    private static func screen(_ letter: String, _ filler: String) -> Canvas {
-        var canvas = Canvas(width: 8, height: 4)
-        for row in 0..<4 {
-            canvas.put(letter + String(row) + String(repeating: filler, count: 6), x: 0, y: row)
-        }
-        return canvas
-    }
+    /// The fixture's 8×4 screens (``AnimationFixture``).
+    private static let old = AnimationFixture.old
+    private static let new = AnimationFixture.new
 
     private func frame(_ transition: Transition, _ t: Double) -> [String] {
         Animator(transition: transition, old: Self.old, new: Self.new).frame(at: t).text()

@@ -11,17 +11,9 @@ struct CustomAnimationTests {
     private static let a = Screen(kind: "A", url: "app://a")
     private static let b = Screen(kind: "B", url: "app://b")
 
-    /// 8×4 screens whose rows read `O0......` (old) and `N0------` (new).
-    private static let old = screen("O", ".")
-    private static let new = screen("N", "-")
-
-    private static func screen(_ letter: String, _ filler: String) -> Canvas {
-        var canvas = Canvas(width: 8, height: 4)
-        for row in 0..<4 {
-            canvas.put(letter + String(row) + String(repeating: filler, count: 6), x: 0, y: row)
-        }
-        return canvas
-    }
+    /// The fixture's 8×4 screens (``AnimationFixture``).
+    private static let old = AnimationFixture.old
+    private static let new = AnimationFixture.new
 
     // MARK: Built-ins render as before
 

@@ -23,7 +23,7 @@ extension AppModel {
     /// the prompt with the cursor on the offending character.
     mutating func apply(_ report: StepReport, after effect: NavigationCommand, snapshot: RuntimeSnapshot, events: [TimelineEvent]) {
         self.snapshot = snapshot
-        let fresh = events.filter { $0.sequence > lastTraceID }
+        let fresh = events  // newer than the log by contract (AppStep.events)
         if let newest = fresh.map(\.sequence).max() {
             // A hold is told on its open's own line (`⏸ held until login`), not on a line of its own.
             let told = fresh.filter { event in
