@@ -115,7 +115,7 @@ struct AppEffectTests {
         await loop.perform(.tab(4))
         #expect(loop.model.isShowingLogin && loop.model.held?.openID != first)
         let text = try #require(loop.model.status?.text)
-        #expect(text.hasPrefix("app://me?jumpType=tab needs login: press L to log in, Esc to cancel · login cancelled"), "\(text)")
+        #expect(text.hasPrefix("app://me needs login: press L to log in, Esc to cancel · login cancelled"), "\(text)")
     }
 
     /// What a copy says names what went to the clipboard, not its text: a URL as it is, a log entry

@@ -50,10 +50,16 @@ package struct AppStatus: Hashable, Sendable {
             self.init(text, kind: .error)
             return
         }
-        if isShowingLogin, case .redirected(let chain, _) = report.outcome, let first = chain.first {
-            // What the login screen is up for comes first; a hold this step ended is said after it.
-            // What needs login leads, so the window's width never cuts it; the URL that showed it follows.
-            let gated = heldFor ?? first
+        if isShowingLogin, case .redirected(let chain, _) = report.outcome, var first = chain.first {
+            // `tab N` opens the tab's root with the runtime's own `jumpType=tab` carrier query: the user
+            // asked for the tab, so its root is named.
+            if case .tab(let number) = effect, report.state.tabs.indices.contains(number - 1) {
+                let root = report.state.tabs[number - 1].rootURL
+                if first.hasPrefix(root + "?") { first = root }
+            }
+            // What needs login leads, so the window's width never cuts it; the URL that showed it follows,
+            // and a hold this step ended is said last.
+            let gated = heldFor.map { $0 == first || $0.hasPrefix(first + "?") ? first : $0 } ?? first
             let shownBy = gated == first ? "" : " · shown by \(first)"
             let ended = report.message.map { " · " + $0 } ?? ""
             self.init("\(gated) needs login: press L to log in, Esc to cancel\(shownBy)\(ended)", kind: .note)
