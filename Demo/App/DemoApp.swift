@@ -141,19 +141,12 @@ public enum DemoApp {
     public static let mountedPatterns = [servicesBase + "/:service/:method"]
 
     /// Registers the demo's services (TheRouter's service registry) and mounts them for URL calls:
-    /// `app://services/cart/add?item=N` and `app://services/cart/count`.
+    /// `app://services/cart/add?item=N` and `app://services/cart/count`. They are installed as a
+    /// module, ``DemoServices``, with this run's `cart` in its registry.
     public static func registerServices(on router: Router, cart: Cart) throws {
         let registry = ServiceRegistry()
         registry.register(Cart.self, instance: cart)
-        registry.registerMethod(service: "cart", method: "add") { call in
-            let item = try call.require("item", as: Int.self)
-            let count = cart.add(item)
-            return RouteResult(count, note: "cart.add(item: \(item)) → \(count) item\(count == 1 ? "" : "s") in the cart")
-        }
-        registry.registerMethod(service: "cart", method: "count") { _ in
-            RouteResult(cart.count, note: "cart.count → \(cart.count)")
-        }
-        try router.mountServices(registry, at: servicesBase)
+        try router.install(DemoServices.self, services: registry)
     }
 
     /// Whether the demo's services are mounted for `app`: for the demo itself, and for an app

@@ -50,17 +50,30 @@ extension Router {
     /// Registers a ``Routable`` type under each of its patterns, as one target: either every pattern
     /// is added or, on the first error, none is.
     public func register<R: Routable>(_ type: R.Type) throws(RegistrationError) {
-        try register(R.patterns, target: R.target, priority: R.priority, metadata: R.metadata, handler: RoutableHandler<R>())
+        try register(type, services: nil)
     }
 
     /// Registers the routes of `module`, then runs its set-up hook. When a route cannot be registered,
     /// the module's routes registered before it are removed again and the error is thrown, so a
     /// module is installed whole or not at all (its set-up hook's own effects excepted).
     public func install<M: RouteModule>(_ module: M.Type) throws {
+        try registerRoutes(of: module, services: nil)
+        try M.setUp(self)
+    }
+
+    /// Installs `module` as ``install(_:)`` does, with `services` as the state of this run: each of
+    /// its routes' factories reads the registry as `request.services`, and the set-up hook
+    /// ``RouteModule/setUp(_:services:)`` receives it.
+    public func install<M: RouteModule>(_ module: M.Type, services: ServiceRegistry) throws {
+        try registerRoutes(of: module, services: services)
+        try M.setUp(self, services: services)
+    }
+
+    private func registerRoutes<M: RouteModule>(of module: M.Type, services: ServiceRegistry?) throws {
         var registered: [String] = []
         do {
             for route in M.routes {
-                try registerRoutable(route)
+                try registerRoutable(route, services: services)
                 registered += route.patterns
             }
         } catch {
@@ -69,10 +82,14 @@ extension Router {
             }
             throw error
         }
-        try M.setUp(self)
     }
 
-    private func registerRoutable<R: Routable>(_ type: R.Type) throws(RegistrationError) {
-        try register(type)
+    private func registerRoutable<R: Routable>(_ type: R.Type, services: ServiceRegistry?) throws(RegistrationError) {
+        try register(type, services: services)
+    }
+
+    private func register<R: Routable>(_ type: R.Type, services: ServiceRegistry?) throws(RegistrationError) {
+        try register(R.patterns, target: R.target, priority: R.priority, metadata: R.metadata,
+                     handler: RoutableHandler<R>(services: services))
     }
 }

@@ -3,6 +3,10 @@ import Switchyard
 /// The handler a ``Routable`` is registered with: checks the required parameters, then runs the
 /// type's factory.
 struct RoutableHandler<R: Routable>: RouteHandler {
+    /// The registry of the module the route came with; given to the factory as `request.services`
+    /// unless the open carries its own.
+    let services: ServiceRegistry?
+
     func shouldHandle(_ request: RouteRequest) async -> Bool { true }
 
     func handle(_ request: RouteRequest) async throws -> RouteResult {
@@ -10,6 +14,9 @@ struct RoutableHandler<R: Routable>: RouteHandler {
         guard missing.isEmpty else {
             throw MissingParameterError(target: R.target, names: missing)
         }
+        guard let services, request.services == nil else { return try await R.make(request) }
+        var request = request
+        request.native[ModuleServices.self] = services
         return try await R.make(request)
     }
 }

@@ -34,6 +34,31 @@ struct RoutableTests {
         }
     }
 
+    /// A counter that lives as long as one run: each router gets its own through the registry.
+    final class Visits: Sendable {
+        let count = Locked(0)
+        func add() -> Int { count.withLock { $0 += 1; return $0 } }
+    }
+
+    enum Visit: Routable {
+        static let patterns = ["app://visit"]
+        static func make(_ request: RouteRequest) async throws -> RouteResult {
+            guard let visits = request.services?.resolve(Visits.self) else { throw ServiceError.unknownService("visits") }
+            return RouteResult(note: "visit \(visits.add())")
+        }
+    }
+
+    enum Counting: RouteModule {
+        static var routes: [any Routable.Type] { [Visit.self] }
+        static func setUp(_ router: Router, services: ServiceRegistry) throws {
+            guard let visits = services.resolve(Visits.self) else { throw ServiceError.unknownService("visits") }
+            services.registerMethod(service: "visits", method: "count") { _ in
+                RouteResult(note: "count \(visits.count.withLock { $0 })")
+            }
+            try router.mountServices(services, at: "app://services")
+        }
+    }
+
     enum Broken: RouteModule {
         static var routes: [any Routable.Type] { [Search.self, OrderDetail.self, Clash.self] }
     }
@@ -78,5 +103,27 @@ struct RoutableTests {
         let router = Router()
         #expect(throws: RegistrationError.self) { try router.install(Broken.self) }
         #expect(router.table.routes.isEmpty, "Search and OrderDetail were removed again after Clash failed")
+    }
+
+    @Test func aModuleInstalledWithServicesGivesEachRouterItsOwnState() async throws {
+        func install() throws -> Router {
+            let router = Router()
+            let registry = ServiceRegistry()
+            registry.register(Visits.self, instance: Visits())
+            try router.install(Counting.self, services: registry)
+            return router
+        }
+        let first = try install()
+        let second = try install()
+        #expect(await first.open("app://visit").description == "handled by app://visit (visit 1)")
+        #expect(await first.open("app://visit").description == "handled by app://visit (visit 2)")
+        #expect(await second.open("app://visit").description == "handled by app://visit (visit 1)",
+                "the second router's registry holds its own counter")
+        #expect(await first.open("app://services/visits/count").description.hasSuffix("(count 2)"))
+        #expect(await second.open("app://services/visits/count").description.hasSuffix("(count 1)"))
+        // Installed without a registry, the factory finds none and the open fails, naming what is missing.
+        let bare = Router()
+        try bare.register(Visit.self)
+        #expect(await bare.open("app://visit").code == "failed")
     }
 }

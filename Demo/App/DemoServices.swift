@@ -1,0 +1,25 @@
+import Switchyard
+import SwitchyardKit
+
+/// The demo's code-registered part, as a module (TheRouter's module set-up): the cart's service
+/// methods, mounted under ``DemoApp/servicesBase``. Its screens are data (the description), so the
+/// module has no routes of its own; the cart is this run's, read from the registry the module is
+/// installed with, so two runs (or two tests) never share one.
+public enum DemoServices: RouteModule {
+    /// None: the demo's screens come from its description.
+    public static var routes: [any Routable.Type] { [] }
+
+    /// Registers `cart.add` and `cart.count` on `services` and mounts it on `router`.
+    public static func setUp(_ router: Router, services: ServiceRegistry) throws {
+        guard let cart = services.resolve(Cart.self) else { throw ServiceError.unknownService("cart") }
+        services.registerMethod(service: "cart", method: "add") { call in
+            let item = try call.require("item", as: Int.self)
+            let count = cart.add(item)
+            return RouteResult(count, note: "cart.add(item: \(item)) → \(count) item\(count == 1 ? "" : "s") in the cart")
+        }
+        services.registerMethod(service: "cart", method: "count") { _ in
+            RouteResult(cart.count, note: "cart.count → \(cart.count)")
+        }
+        try router.mountServices(services, at: DemoApp.servicesBase)
+    }
+}
