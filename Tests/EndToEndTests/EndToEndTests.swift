@@ -73,6 +73,31 @@ struct EndToEndTests {
         #expect(replayed.out.contains("# 3 passed, 0 failed"), "\(replayed.out)")
     }
 
+    @Test func aRecordingNamesTheReplayCommandOfItsOwnApp() async throws {
+        let tmux = try TmuxDriver(name: "record-routes")
+        defer { tmux.kill() }
+        let routes = tmux.path("shop.json")
+        let file = tmux.path("walk.script")
+        try Data(#"{"routes": [{"pattern": "shop://home", "target": "Home"}, {"pattern": "shop://item/:id<int>", "target": "Item"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: routes))
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(routes)) --record \(TmuxDriver.quote(file))"))
+        try #require(await tmux.waitFor("shop.json") != nil, "\(tmux.capture())")
+        tmux.type(":shop://item/7")
+        tmux.press("Enter")
+        try #require(await tmux.waitFor("Item") != nil, "\(tmux.capture())")
+        tmux.press("q")
+        let script = try #require(await tmux.waitForFile("walk.script"))
+        // The header names the command that replays the script on the app it was recorded in.
+        let header = try #require(script.split(separator: "\n").first { $0.hasPrefix("# Replay: ") }, "\(script)")
+        let words = header.dropFirst("# Replay: ".count).split(separator: " ").map(String.init)
+        #expect(words == ["switchyard", "--routes", routes, "--replay", file], "\(header)")
+        let replayed = try CommandLineTests.run(Array(words.dropFirst()), input: "")
+        #expect(replayed.status == 0 && replayed.out.contains("# 1 passed, 0 failed"), "\(replayed.out)\(replayed.err)")
+        // Without the route file the same script meets the demo's screens and fails: the header is not decoration.
+        let demo = try CommandLineTests.run(["--replay", file], input: "")
+        #expect(demo.status != 0, "\(demo.out)")
+    }
+
     @Test func aRouteFileOpensInTheAppAndReloadsWhenItChanges() async throws {
         let tmux = try TmuxDriver(name: "routes")
         defer { tmux.kill() }

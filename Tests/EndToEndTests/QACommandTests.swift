@@ -62,7 +62,7 @@ struct QACommandTests {
           via relocation app://gone/:id: deleted
           stopped: the relocation table deletes this route
           winner: none
-          ✓ app://gone/:id: not opened: the relocation table deletes this route; it would win on rank (specific scheme, literal, parameter)
+          ✗ app://gone/:id: not opened: the relocation table deletes this route; it would win on rank (specific scheme, literal, parameter)
 
         """)
         let alias = try Self.run(["explain", "--routes", file, "app://alias/5"])
@@ -94,6 +94,41 @@ struct QACommandTests {
     }
 }
 
+/// A route file with errors runs the same way in every command that opens it as an app (the app,
+/// `--replay`, `script`, `coverage`): the entries that load are open and each error is named; a route
+/// whose `requiresLogin` no gate can read is one of those errors, never an ungated screen.
+@Suite("Every command opens what loads")
+struct OpensWhatLoadsTests {
+    static let file = #"""
+    {"routes": [{"pattern": "shop://home", "target": "Home"}, {"pattern": "shop://item/:id<int>", "target": "Item"},
+                {"pattern": "shop://item/:num<int>", "target": "Item2"},
+                {"pattern": "shop://account/orders/:id<int>", "target": "AccountOrder", "metadata": {"requiresLogin": "yes"}}]}
+    """#
+
+    @Test func scriptCoverageAndReplayLeaveOutTheSameEntriesAndNameThem() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-opens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let routes = directory.appendingPathComponent("r.json").path
+        let script = directory.appendingPathComponent("w.script").path
+        try Data(Self.file.utf8).write(to: URL(fileURLWithPath: routes))
+        try Data("open shop://item/7\nexpect top Item\nopen shop://account/orders/3\nexpect outcome not_found\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        let runs = [
+            try QACommandTests.run(["script", "--routes", routes, script]),
+            try QACommandTests.run(["coverage", "--routes", routes, script]),
+            try QACommandTests.run(["--routes", routes, "--replay", script]),
+        ]
+        for run in runs {
+            #expect(run.status == 0, "\(run.out)\(run.err)")
+            #expect(run.err.contains("routes[2]: pattern 'shop://item/:num<int>' has the same shape"), "\(run.err)")
+            #expect(run.err.contains("routes[3].metadata.requiresLogin: 'yes' is not a boolean"), "\(run.err)")
+            #expect(run.err.components(separatedBy: "(left out)").count == 3, "each error once: \(run.err)")
+        }
+        #expect(runs[1].out.hasPrefix("1 of 2 routes reached by 1 script"), "\(runs[1].out)")
+    }
+}
+
 /// `switchyard --routes FILE` on a file with errors opens the app with the routes that load and lists
 /// every error in the route log, with a summary in the status line.
 @Suite("A route file with errors opens with what loads", .serialized,
@@ -111,7 +146,7 @@ struct RouteFileWithErrorsAppTests {
         """#.utf8).write(to: URL(fileURLWithPath: file))
         tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
         try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
-        #expect(await tmux.waitFor("partial.json: 4 errors, left out") != nil, "the status line: \(tmux.capture())")
+        #expect(await tmux.waitFor("partial.json: 4 entries left out for errors") != nil, "the status line: \(tmux.capture())")
         tmux.press("F2")
         let log = await tmux.waitFor("routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to")
         #expect(log != nil, "each error in the log: \(tmux.capture())")

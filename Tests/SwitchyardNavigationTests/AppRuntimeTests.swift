@@ -36,6 +36,31 @@ struct AppRuntimeTests {
         #expect(next.trace?.steps.last { $0.kind == .placement }?.detail == "push Order #42 → Order #7 (slideFromRight)")
     }
 
+    /// A tab jump's placement line says what else moved (a sheet closed, a stack popped) and names
+    /// the screen that shows when it is not the tab's own root.
+    @Test func aTabJumpsPlacementNamesWhatMovedAndWhatShows() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        _ = await runtime.perform(.login)
+        _ = await runtime.perform(.open("app://order/42"))
+        _ = await runtime.perform(.open("app://discover/item/7?jumpType=present"))
+        let jump = await runtime.perform(.open("app://discover/item/7?jumpType=5&tabBarSelecIndex=1"))
+        let placement = try #require(jump.trace?.steps.last { $0.kind == .placement }?.detail)
+        #expect(placement.hasPrefix("showed tab 2 (Discover) after dismiss Item #7"), "\(placement)")
+        #expect(placement.contains("pop Order #42 → Orders"), "\(placement)")
+        #expect(runtime.state.top.title == "Discover")
+
+        let reset = try DemoApp.makeRuntime()
+        _ = await reset.perform(.login)
+        _ = await reset.perform(.open("app://settings"))
+        _ = await reset.perform(.open("app://home/reset"))
+        let root = reset.state.top.title
+        _ = await reset.perform(.tab(1))
+        let back = await reset.perform(.tab(4))
+        let note = try #require(back.trace?.steps.last { $0.kind == .placement }?.detail)
+        #expect(reset.state.top.title == root)
+        #expect(root == "Me" || note.contains("showing \(root)"), "the note names the screen on top: \(note)")
+    }
+
     @Test func aHoldCancelledByATabSwitchFiresCancelledOnce() async throws {
         let runtime = try DemoApp.makeRuntime()
         let got = Deliveries()

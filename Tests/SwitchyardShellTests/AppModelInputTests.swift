@@ -152,8 +152,41 @@ struct AppModelInputTests {
         terminal.canSuspend = false
         await AppFixture.send([.ctrl("z")], to: loop, terminal)
         #expect(terminal.suspendCount == 1)
-        #expect(loop.model.status == AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .info))
+        #expect(loop.model.status == AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .error))
         #expect(!loop.hasQuit)
+    }
+
+    // MARK: Messages that stay true
+
+    @Test func aPromptHintClearsWhenTheTextChanges() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type(":app://order/", to: loop, terminal)
+        for _ in 0..<4 where loop.model.prompt.activeField == nil { await AppFixture.send([.tab], to: loop, terminal) }
+        try #require(loop.model.prompt.activeField != nil, "completion put a pattern with a placeholder: \(loop.model.prompt.text)")
+        await AppFixture.send([.enter], to: loop, terminal)
+        let hint = try #require(loop.model.status)
+        #expect(hint.text.hasPrefix("Type a value for"), "\(hint)")
+        await AppFixture.type("7", to: loop, terminal)
+        #expect(loop.model.status != hint, "the hint is stale once the text changed")
+        #expect(loop.model.messagesPanel.entries.contains(hint), "it stays in the messages view")
+    }
+
+    @Test func everyMessageInTheLogHasATime() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.ctrl("z")], to: loop, terminal)
+        await AppFixture.type(":app://zzz", to: loop, terminal)
+        await AppFixture.send([.tab], to: loop, terminal)
+        let events = loop.model.logPanel.entries.filter { $0.event != nil }
+        #expect(!events.isEmpty)
+        #expect(events.allSatisfy { $0.time != nil }, "\(events.map { ($0.event ?? "", $0.time as Any) })")
+    }
+
+    @Test func theHelpClosesOnAScrollKeyWhenItFits() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 160, height: 120)
+        await AppFixture.send([.char("?")], to: loop, terminal)
+        #expect(loop.model.showsHelp)
+        await AppFixture.send([.char("j")], to: loop, terminal)
+        #expect(!loop.model.showsHelp, "'press any key to close' holds for j too when nothing scrolls")
     }
 
     // MARK: Bursts

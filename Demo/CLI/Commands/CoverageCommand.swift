@@ -44,8 +44,12 @@ struct CoverageCommand: AsyncParsableCommand {
         }
         var coverage = RouteCoverage()
         var routes: [(route: RouteCoverage.Route, gated: Bool)] = []
-        for (path, text) in texts {
-            let runtime = try appOptions.makeRuntime()
+        for (k, (path, text)) in texts.enumerated() {
+            // A route file opens with the routes that load, as in the app; each error is named once.
+            let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()
+            if k == 0 {
+                for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard coverage: \(error) (left out)")) }
+            }
             if routes.isEmpty { routes = runtime.coverageRoutes }
             let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }
             let ok = await runner.run(text)

@@ -61,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
         let replayText = try replay.map(Self.read)
         let replayed = try replayText.map(Self.commands)
         // Checked before the terminal is taken over, so a bad path is reported on a normal screen.
-        let recording = try record.map { try Self.openRecording($0, app: runtime.app.name) }
+        let recording = try record.map { try Self.openRecording($0, app: runtime.app.name, replay: replayCommand($0)) }
         let unavailable = NCursesTerminal.unavailability()
         guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse, palette: palette.flatMap { Palette(rawValue: $0.lowercased()) } ?? .detected()) else {
             // One line on every path: the notice, then the reason.
@@ -76,7 +76,7 @@ struct RunCommand: AsyncParsableCommand {
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
             }
-            for error in loadErrors { FileHandleOutput.stderr("switchyard: \(error)") }
+            for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error) (left out)")) }
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
             if !ok { throw ExitCode(1) }
@@ -104,8 +104,28 @@ struct RunCommand: AsyncParsableCommand {
             // Where the script went, on the normal screen once the app is gone.
             let path = URL(fileURLWithPath: record).standardizedFileURL.path
             FileHandleOutput.stderr("switchyard: recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
-                + " (replay: switchyard --replay \(path))")
+                + " (replay: \(replayCommand(path)))")
         }
+    }
+
+    /// The command that replays a script recorded in this run: the same app (`--app`, `--routes`,
+    /// `--relocations`, `--callback-allow`), so the script's expectations meet the screens they were
+    /// recorded on.
+    func replayCommand(_ script: String) -> String {
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        var words = ["switchyard"]
+        if let app = appOptions.app { words += ["--app", absolute(app)] }
+        if let routes = appOptions.routes { words += ["--routes", absolute(routes)] }
+        if let relocations = appOptions.relocations { words += ["--relocations", absolute(relocations)] }
+        for entry in appOptions.callbackAllow { words += ["--callback-allow", entry] }
+        words += ["--replay", absolute(script)]
+        return words.map(Self.shellQuoted).joined(separator: " ")
+    }
+
+    /// `word` as one shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-:=@%+,*".unicodeScalars.contains($0)) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// Shows the errors of a route file that opened with the routes that load, as a refused reload
@@ -119,7 +139,7 @@ struct RunCommand: AsyncParsableCommand {
             return RouteFileLoader.visible("\(name): \(at.isEmpty ? "" : at + ": ")\(e.message)")
         }
         let count = errors.count
-        pending.append("\(name): \(count) error\(count == 1 ? "" : "s"), left out; the routes that load are open (F2 lists each error)")
+        pending.append("\(name): \(count) \(count == 1 ? "entry" : "entries") left out for errors (F2 lists them); the rest is open")
         let previous = loop.watch
         loop.watch = { pending.isEmpty ? .unchanged : .failed(pending.removeFirst()) }
         for _ in 0..<pending.count { loop.checkReload() }
@@ -187,7 +207,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Creates the `--record` file with its header line, or says why it cannot (a directory, a
     /// missing folder, no permission) and exits 1.
-    static func openRecording(_ path: String, app: String) throws -> FileHandle {
+    static func openRecording(_ path: String, app: String, replay: String) throws -> FileHandle {
         var isDirectory: ObjCBool = false
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let reason: String?
@@ -195,7 +215,7 @@ struct RunCommand: AsyncParsableCommand {
             reason = "is a directory, not a file"
         } else if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
             reason = "no such folder \(folder)"
-        } else if !FileManager.default.createFile(atPath: path, contents: Data("# Recorded by switchyard in \(app)\n".utf8)) {
+        } else if !FileManager.default.createFile(atPath: path, contents: Data("# Recorded by switchyard in \(app)\n# Replay: \(replay)\n".utf8)) {
             reason = "cannot create the file (permission denied?)"
         } else {
             reason = nil

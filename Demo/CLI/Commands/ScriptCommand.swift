@@ -38,7 +38,9 @@ struct ScriptCommand: AsyncParsableCommand {
                 throw RouteFileLoader.fail(error)
             }
         }
-        let runtime = try appOptions.makeRuntime()
+        // A route file opens with the routes that load, as in the app; each error is named first.
+        let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()
+        for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error) (left out)")) }
         let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
         let ok = await runner.run(text)
         if !ok { throw ExitCode(1) }

@@ -38,7 +38,22 @@ struct AppOptions: ParsableArguments {
     @MainActor
     func makeRuntimeKeepingWhatLoads() throws -> (runtime: AppRuntime, errors: [RouteFileError]) {
         guard let routes, app == nil else { return (try makeRuntime(), []) }
-        let collected = try RouteFileLoader.collecting(path: routes).registrable()
+        var collected = try RouteFileLoader.collecting(path: routes).registrable()
+        // A route whose requiresLogin no gate can read would open without login: left out and named.
+        var kept: [RouteDefinition] = []
+        var keptIndices: [Int] = []
+        var refused: [RouteFileError] = []
+        for (route, index) in zip(collected.file.routes, collected.routeIndices) {
+            if let problem = ScreenRoute.loginMetadataProblem(route.metadata) {
+                refused.append(RouteFileError("routes[\(index)].metadata.requiresLogin", problem, file: collected.source))
+            } else {
+                kept.append(route)
+                keptIndices.append(index)
+            }
+        }
+        collected.file.routes = kept
+        collected.routeIndices = keptIndices
+        collected.errors = Self.inFileOrder(collected.errors + refused)
         let description = AppDescription.generated(from: collected.file, name: URL(fileURLWithPath: routes).lastPathComponent)
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()
@@ -81,5 +96,21 @@ struct AppOptions: ParsableArguments {
             FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
         }
         throw ExitCode(1)
+    }
+
+    /// `errors` by their place in the file: routes, then redirects, then relocations, each by index;
+    /// errors of one place keep their order.
+    static func inFileOrder(_ errors: [RouteFileError]) -> [RouteFileError] {
+        func key(_ e: RouteFileError) -> (Int, Int) {
+            for (rank, prefix) in ["routes[", "redirects[", "relocations"].enumerated() where e.location.hasPrefix(prefix) {
+                let rest = e.location.drop { !$0.isNumber }
+                return (rank + 1, Int(rest.prefix { $0.isNumber }) ?? 0)
+            }
+            return (0, 0)
+        }
+        return errors.enumerated().sorted { a, b in
+            let ka = key(a.element), kb = key(b.element)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
     }
 }

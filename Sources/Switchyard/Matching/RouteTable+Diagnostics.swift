@@ -35,12 +35,14 @@ package struct Explanation: Sendable, CustomStringConvertible {
         self.candidates = candidates
     }
 
-    /// A readable report, one candidate a line.
+    /// A readable report, one candidate a line: `✓` before the winner, `✗` before every other.
     package var description: String {
         var lines = ["explain \(url)"]
         if let error { lines.append("  invalid URL: \(error)") }
         lines.append("  winner: \(winner ?? "none")")
-        for c in candidates { lines.append("  \(c.matched ? "✓" : "✗") \(c.pattern): \(c.verdict)") }
+        // ✓ marks the route that wins, and only it; a route that matched but lost, or would win but is
+        // not opened (a relocation deletes it), is ✗ like one that did not match: its verdict says which.
+        for c in candidates { lines.append("  \(c.verdict.hasPrefix("won") ? "✓" : "✗") \(c.pattern): \(c.verdict)") }
         return lines.joined(separator: "\n")
     }
 }

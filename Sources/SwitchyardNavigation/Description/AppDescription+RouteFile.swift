@@ -70,7 +70,7 @@ extension AppDescription {
             routes.append(ScreenRoute(
                 pattern: generatedLoginURL, kind: "SwitchyardLogin", title: "Log in",
                 body: ["A stand-in login screen: the route file marks routes requiresLogin, so the login gate holds them here.",
-                       "L (or `login` in a script) logs in and resumes the held open; Esc cancels it."],
+                       "L (or login in a script) logs in and resumes the held open; Esc cancels it."],
                 opens: .presentFullScreen))
         }
         return AppDescription(name: name, tabs: tabs, routes: routes,

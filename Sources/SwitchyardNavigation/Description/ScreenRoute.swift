@@ -45,3 +45,15 @@ public struct ScreenRoute: Sendable, Equatable {
         self.priority = priority
     }
 }
+
+extension ScreenRoute {
+    /// Why `metadata`'s `requiresLogin` cannot be read by a login gate (a value other than `true` or
+    /// `false`), or nil when it can or is absent. A route with such a value would open without login,
+    /// so the app refuses it: when loading what loads, it is left out and named; otherwise the load fails.
+    public static func loginMetadataProblem(_ metadata: [String: String]) -> String? {
+        guard let value = metadata[MetadataKey<Bool>.requiresLogin.name], value != "true", value != "false" else { return nil }
+        return "'\(value)' is not a boolean (requiresLogin takes true or false; a login gate cannot read it, "
+            + "so the route would open without login)"
+    }
+}
+

@@ -15,6 +15,11 @@ extension AppRuntime {
         do throws(AnimationError) { animations = try app.animationRegistry() } catch {
             throw RouteFileError("animations", error.description)
         }
+        for (i, r) in app.routes.enumerated() {
+            if let problem = ScreenRoute.loginMetadataProblem(r.metadata) {
+                throw RouteFileError("routes[\(i)].metadata.requiresLogin", problem)
+            }
+        }
         let registerScreens = { (router: Router) throws(RouteFileError) in
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {

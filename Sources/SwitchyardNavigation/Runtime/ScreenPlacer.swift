@@ -217,7 +217,15 @@ struct ScreenPlacer {
             actions.append(.selectTab(.index(index), popToRoot: false, animation: p.animation ?? .none))
         }
         let (s, t) = try chain(actions)
-        return (s, t, "showed tab \(index + 1) (\(state.tabs[index].title))")
+        // Name the screen that shows when it is not the tab's own (its root was replaced), and what
+        // else moved on the way (a sheet closed, a stack popped), so the note matches the screen.
+        let title = state.tabs[index].title
+        let shown = s.top.title == title ? title : "\(title), showing \(s.top.title)"
+        var note = "showed tab \(index + 1) (\(shown))"
+        let steps: [Transition] = if case .sequence(let all) = t { all } else { [t] }
+        let before = steps.filter { if case .tabSwitch = $0 { false } else if case .none = $0 { false } else { true } }
+        if !before.isEmpty { note += " after " + before.map(\.description).joined(separator: ", then ") }
+        return (s, t, note)
     }
 
     func refreshedRoot(_ next: NavigationState, _ transition: Transition, tab: Int, with screen: Screen)

@@ -160,6 +160,9 @@ package final class AppLoop {
     package func send(_ message: AppMessage) async {
         var messages = [message]
         while !messages.isEmpty {
+            // The model is a value and reads no clock: each message carries the app's time for the
+            // log lines it writes.
+            model.now = runtime.secondsSinceStart
             for effect in model.update(messages.removeFirst()) {
                 if let answer = await run(effect) { messages.append(answer) }
             }

@@ -7,7 +7,7 @@ extension AppModel {
     package mutating func say(_ status: AppStatus, time: Double? = nil) {
         self.status = status
         // The log marks its events with `•` already; a failure keeps its `✗` (and the error colour).
-        appendLogEvent(status.kind == .error ? "✗ " + status.text : status.text, time: time)
+        appendLogEvent(status.kind == .error ? "✗ " + status.text : status.text, time: time ?? now)
     }
 
     /// Appends a line to the route log that is not a timeline event (a message, a reload).

@@ -29,7 +29,7 @@ extension AppModel {
             return [.suspend]
         case .resumed(let suspended, let newWidth, let newHeight):
             if !suspended {
-                status = AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .info)
+                status = AppStatus("Ctrl-Z: no job-control shell to suspend to (q quits)", kind: .error)
             }
             return reduce(.resize(width: newWidth, height: newHeight))
         case .stepped(let step):
@@ -156,7 +156,13 @@ extension AppModel {
             helpScroll = 0
         case .scrollHelp(let delta):
             let most = max(0, AppView.helpLines(self).lines.count - AppView.helpRows(height: height))
-            helpScroll = min(max(0, helpScroll + delta), most)
+            if most == 0 {
+                // The help fits, so there is nothing to scroll: the key closes it, as its footer says.
+                showsHelp = false
+                helpScroll = 0
+            } else {
+                helpScroll = min(max(0, helpScroll + delta), most)
+            }
         case .useRoute(let index):
             let rows = routePanel.filtered
             let chosen = index ?? routePanel.selection
@@ -190,11 +196,19 @@ extension AppModel {
         case .unchanged where key == .enter:
             if let field = prompt.activeField, prompt.fields.indices.contains(field) {
                 let name = String(Array(prompt.text)[prompt.fields[field]])
-                say(AppStatus("Type a value for \(name) first (Tab moves to the next placeholder)", kind: .note))
+                let hint = AppStatus("Type a value for \(name) first (Tab moves to the next placeholder)", kind: .note)
+                promptHint = hint
+                say(hint)
             }
         case .unchanged where key == .tab:
-            say(AppStatus("No pattern or link starts with \(prompt.textBeforeCursor)", kind: .note))
-        case .edited, .unchanged, .ignored:
+            let hint = AppStatus("No pattern or link starts with \(prompt.textBeforeCursor)", kind: .note)
+            promptHint = hint
+            say(hint)
+        case .edited:
+            // A hint about the prompt's text is stale once the text changes.
+            if let hint = promptHint, status == hint { status = nil }
+            promptHint = nil
+        case .unchanged, .ignored:
             break
         }
         return nil

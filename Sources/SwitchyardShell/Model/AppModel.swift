@@ -90,6 +90,12 @@ package struct AppModel: Equatable, Sendable {
     package var showsHelp = false
     /// How many lines the help overlay is scrolled down.
     package var helpScroll = 0
+    /// The app's time (seconds since start) when the message being handled was sent; the log's
+    /// lines for messages are stamped with it. Nil in a model that no loop drives.
+    package var now: Double?
+    /// The last hint about the prompt's text (a placeholder to fill, nothing to complete); cleared
+    /// from the status line when the text changes.
+    package var promptHint: AppStatus?
     /// The status line's message; every message set is also kept in ``messagesPanel``.
     package var status: AppStatus? {
         didSet {

@@ -125,7 +125,7 @@ package struct AppStatus: Hashable, Sendable {
         }
         switch transition {
         case .push(_, let to, _): return "opened \(to.title)"
-        case .pushMany(_, let to, let count, _): return "opened \(to.title) with \(count - 1) screen\(count == 2 ? "" : "s") under it"
+        case .pushMany(_, let to, let count, _): return "opened \(to.title) (\(count) screens pushed)"
         case .pop(_, let to, _): return "back to \(to.title)"
         case .popTo(_, let to, let removed, _): return "back to \(to.title), closing \(removed) screens"
         case .present(let screen, _, _): return "presented \(screen.title)"
