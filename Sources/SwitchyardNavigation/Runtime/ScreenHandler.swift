@@ -102,7 +102,9 @@ public struct ScreenHandler: RouteHandler {
                                         parameters: params, pathParameters: path)
         let placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: jump.explicit,
                                         customJump: custom, animation: animation, tabIndex: jump.tabIndex, parameters: params)
-        return RouteResult(placement, note: "\(custom ?? style.rawValue) \(screen.title)")
+        // A jump type that is not built in is the app's own (placement decides whether it knows it).
+        let how = custom.map { "jumpType '\(SafeText.visible(String($0.prefix(40))))':" } ?? style.rawValue
+        return RouteResult(placement, note: "\(how) \(screen.title)")
     }
 
     /// What else the navigation shows, so interceptors judge it too: the parent's URL (its template

@@ -313,7 +313,7 @@ extension AppView {
 
     /// The tab bar's cells for labels of these widths (in columns) across `area`. When every label
     /// fits with a column to spare, the space left is shared out evenly, so the gaps between the
-    /// centred labels are equal (within a column) whatever their lengths; otherwise the cells are
+    /// centred labels are equal whatever their lengths; otherwise the cells are
     /// even shares and the labels are cut.
     static func tabCells(labelWidths: [Int], in area: Rect) -> [Rect] {
         let count = labelWidths.count
@@ -334,9 +334,10 @@ extension AppView {
         // The columns an even share leaves over go to the outer edges, half each side.
         var x = area.x + (spare % count) / 2
         var cells: [Rect] = []
-        for (index, width) in labelWidths.enumerated() {
-            let extra = index == count - 1 ? area.maxX - x - width - gap : 0
-            cells.append(Rect(x: x, y: y, width: width + gap + max(0, extra), height: 1))
+        // Every cell is its label plus the same gap, the last one too (widening it would move its
+        // centred label and make the last gap the odd one out).
+        for width in labelWidths {
+            cells.append(Rect(x: x, y: y, width: width + gap, height: 1))
             x += width + gap
         }
         return cells
