@@ -33,7 +33,8 @@ public struct CollectedRouteFile: Sendable, Equatable {
                 keptRoutes.append(r)
                 keptIndices.append(routeIndices[k])
             } catch {
-                extra.append((routeIndices[k], RouteFileError("routes[\(routeIndices[k])]", error.description, file: source)))
+                let refusal = RouteFileError("routes[\(routeIndices[k])]", error.description, file: source)
+                extra.append((routeIndices[k], refusal))
             }
         }
         var redirects = RouteTableBuilder<Int>(options: options)
@@ -45,7 +46,8 @@ public struct CollectedRouteFile: Sendable, Equatable {
                 keptRedirects.append(r)
                 keptRedirectIndices.append(redirectIndices[k])
             } catch {
-                redirectErrors.append(RouteFileError("redirects[\(redirectIndices[k])]", "redirect source: \(error.description)", file: source))
+                redirectErrors.append(RouteFileError("redirects[\(redirectIndices[k])]",
+                                                     "redirect source: \(error.description)", file: source))
             }
         }
         out.file.routes = keptRoutes

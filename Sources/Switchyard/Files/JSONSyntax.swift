@@ -82,7 +82,8 @@ package struct JSONSyntax {
         while true {
             guard i < bytes.count else { throw fail(path, "unexpected end of file: missing '}'") }
             guard bytes[i] == UInt8(ascii: "\"") else {
-                throw fail(path, "expected a key in double quotes, found \(found())\(atLetter() ? " (keys take double quotes)" : "")")
+                let hint = atLetter() ? " (keys take double quotes)" : ""
+                throw fail(path, "expected a key in double quotes, found \(found())\(hint)")
             }
             let keyStart = i
             let key = try string(path)
@@ -96,7 +97,8 @@ package struct JSONSyntax {
             if everyValue { keys.append(key) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-                throw fail(child, i < bytes.count ? "expected ':' after the key, found \(found())" : "unexpected end of file: expected ':'")
+                throw fail(child, i < bytes.count
+                           ? "expected ':' after the key, found \(found())" : "unexpected end of file: expected ':'")
             }
             i += 1
             skipSpace()
@@ -104,7 +106,9 @@ package struct JSONSyntax {
             skipSpace()
             guard i < bytes.count else { throw fail(path, "unexpected end of file: missing '}'") }
             if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-            guard bytes[i] == UInt8(ascii: ",") else { throw fail(path, "expected ',' or '}' after a member, found \(found())") }
+            guard bytes[i] == UInt8(ascii: ",") else {
+                throw fail(path, "expected ',' or '}' after a member, found \(found())")
+            }
             let comma = i
             i += 1
             skipSpace()
@@ -129,7 +133,9 @@ package struct JSONSyntax {
             skipSpace()
             guard i < bytes.count else { throw fail(path, "unexpected end of file: missing ']'") }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return }
-            guard bytes[i] == UInt8(ascii: ",") else { throw fail(path, "expected ',' or ']' after an element, found \(found())") }
+            guard bytes[i] == UInt8(ascii: ",") else {
+                throw fail(path, "expected ',' or ']' after an element, found \(found())")
+            }
             let comma = i
             i += 1
             skipSpace()
@@ -154,7 +160,8 @@ package struct JSONSyntax {
             case UInt8(ascii: "\\"):
                 try escapeSequence(path, into: &scalars)
             case 0x00..<0x20:
-                throw fail(path, "raw control character \(SchemaText.escape(Unicode.Scalar(b))) in a string (write it as \\u\(hex4(UInt32(b))))")
+                let character = SchemaText.escape(Unicode.Scalar(b))
+                throw fail(path, "raw control character \(character) in a string (write it as \\u\(hex4(UInt32(b))))")
             case 0x00..<0x80:
                 scalars.append(Unicode.Scalar(b))
                 i += 1
@@ -166,7 +173,8 @@ package struct JSONSyntax {
         }
     }
 
-    private mutating func escapeSequence(_ path: String, into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
+    private mutating func escapeSequence(_ path: String,
+                                         into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
         guard i + 1 < bytes.count else { throw fail(path, "unexpected end of file: unterminated string") }
         let c = bytes[i + 1]
         let simple: [UInt8: Unicode.Scalar] = [
@@ -182,7 +190,9 @@ package struct JSONSyntax {
             let shown = c < 0x80 ? SchemaText.echo(String(Unicode.Scalar(c))) : "…"
             throw fail(path, "invalid escape '\\\(shown)' in a string")
         }
-        guard let high = hexValue(at: i + 2) else { throw fail(path, "'\\u' must be followed by four hexadecimal digits") }
+        guard let high = hexValue(at: i + 2) else {
+            throw fail(path, "'\\u' must be followed by four hexadecimal digits")
+        }
         if (0xDC00...0xDFFF).contains(high) { throw fail(path, "unpaired surrogate \\u\(hex4(high)) in a string") }
         if (0xD800...0xDBFF).contains(high) {
             guard i + 11 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
@@ -211,7 +221,10 @@ package struct JSONSyntax {
         let intStart = i
         let n = digits()
         if n == 0 { i = start; throw fail(path, "malformed number: expected a digit after '-'") }
-        if n > 1, bytes[intStart] == UInt8(ascii: "0") { i = start; throw fail(path, "malformed number: leading zeros are not allowed") }
+        if n > 1, bytes[intStart] == UInt8(ascii: "0") {
+            i = start
+            throw fail(path, "malformed number: leading zeros are not allowed")
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             if digits() == 0 { i = start; throw fail(path, "malformed number: expected a digit after '.'") }
@@ -222,7 +235,10 @@ package struct JSONSyntax {
             if digits() == 0 { i = start; throw fail(path, "malformed number: expected a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let d = Double(text), d.isFinite else { i = start; throw fail(path, "number \(SchemaText.echo(text)) is out of range") }
+        guard let d = Double(text), d.isFinite else {
+            i = start
+            throw fail(path, "number \(SchemaText.echo(text)) is out of range")
+        }
         return text
     }
 
@@ -251,7 +267,8 @@ package struct JSONSyntax {
         guard i < bytes.count else { return "end of file" }
         switch bytes[i] {
         case UInt8(ascii: "'"): return "\"'\" (strings and keys take double quotes)"
-        case UInt8(ascii: "/"), UInt8(ascii: "#"): return "\(SchemaText.quoted(String(Unicode.Scalar(bytes[i])))) (comments are not allowed in JSON)"
+        case UInt8(ascii: "/"), UInt8(ascii: "#"):
+            return "\(SchemaText.quoted(String(Unicode.Scalar(bytes[i])))) (comments are not allowed in JSON)"
         case 0..<0x80: return SchemaText.quoted(String(Unicode.Scalar(bytes[i])))
         default:
             guard let (scalar, _) = utf8Scalar(at: i) else { return "a byte that is not UTF-8" }

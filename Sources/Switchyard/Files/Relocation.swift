@@ -51,7 +51,8 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
     /// `parameters` as query text, sorted by key: `a=1&b=x%20y`.
     static func queryText(_ parameters: [String: String]) -> String {
         queryItems(parameters).map {
-            PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+            PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "="
+                + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
         }.joined(separator: "&")
     }
 
@@ -75,7 +76,9 @@ public enum RelocationEntry: Sendable, Equatable, Codable, CustomStringConvertib
         case .replace:
             try o.refusePresent([.target], unused)
             let (to, destination) = try o.compiledPattern(.to)
-            if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.to, problem) }
+            if let problem = RoutePattern.destinationProblem(from: source, to: destination) {
+                throw o.refuse(.to, problem)
+            }
             self = .replace(pattern: pattern, to: to, parameters: try o.metadata(.parameters))
         case .add:
             try o.refusePresent([.to, .parameters], unused)

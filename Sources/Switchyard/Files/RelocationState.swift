@@ -34,7 +34,9 @@ package struct RelocationState: Sendable {
                 do throws(PatternError) { dest = try RoutePattern(to) } catch {
                     throw .invalidEntry(index: i, reason: "destination: \(error.description)")
                 }
-                if let problem = RoutePattern.destinationProblem(from: pattern, to: dest) { throw .invalidEntry(index: i, reason: problem) }
+                if let problem = RoutePattern.destinationProblem(from: pattern, to: dest) {
+                    throw .invalidEntry(index: i, reason: problem)
+                }
                 if dest.shape == pattern.shape { throw .cycle([pattern.description, dest.description]) }
                 next.rules.append((pattern, .replace(to: dest, query: RelocationEntry.queryItems(parameters))))
             case .add(_, let target):

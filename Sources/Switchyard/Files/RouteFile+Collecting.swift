@@ -7,14 +7,15 @@ extension RouteFile {
     public static func collecting(json data: Data, file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
         // A file of the common shape that reads whole has every entry and no error.
         if let whole = RouteFileFastReader.read(data) {
-            return CollectedRouteFile(file: whole, errors: [], routeIndices: Array(whole.routes.indices), redirectIndices: [],
-                                      relocationIndices: [], source: file)
+            return CollectedRouteFile(file: whole, errors: [], routeIndices: Array(whole.routes.indices),
+                                      redirectIndices: [], relocationIndices: [], source: file)
         }
         return try collectingStandard(json: data, file: file)
     }
 
     /// ``collecting(json:file:)`` through the standard decoder only, without the direct route file reader.
-    package static func collectingStandard(json data: Data, file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
+    package static func collectingStandard(json data: Data,
+                                           file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
         let collected = try RouteSchema.decode(CollectingFile.self, json: data, file: file)
         var out = collected.result
         out.errors = CollectedRouteFile.inFileOrder(out.errors).map { $0.naming(file) }
@@ -44,8 +45,8 @@ extension RouteFile {
 
     /// A route file's top level read entry by entry.
     private struct CollectingFile: Decodable {
-        var result = CollectedRouteFile(file: RouteFile(routes: []), errors: [], routeIndices: [], redirectIndices: [], relocationIndices: [],
-                                         source: nil)
+        var result = CollectedRouteFile(file: RouteFile(routes: []), errors: [], routeIndices: [],
+                                         redirectIndices: [], relocationIndices: [], source: nil)
 
         init(from decoder: any Decoder) throws {
             let index = SchemaIndex.of(decoder)
@@ -87,8 +88,8 @@ extension RouteFile {
         }
 
         /// The value at `key`, or nil with the refusal recorded (absent or null is nil without one).
-        private mutating func read<T: Decodable>(_ type: T.Type, _ c: KeyedDecodingContainer<RouteFile.Keys>, _ key: RouteFile.Keys,
-                                                 _ index: SchemaIndex?) -> T? {
+        private mutating func read<T: Decodable>(_ type: T.Type, _ c: KeyedDecodingContainer<RouteFile.Keys>,
+                                                 _ key: RouteFile.Keys, _ index: SchemaIndex?) -> T? {
             do { return try c.decodeIfPresent(type, forKey: key) } catch {
                 result.errors.append(RouteSchema.refusal(error, index: index))
                 return nil
@@ -114,7 +115,8 @@ extension RouteFile {
                 var indices: [Int] = []
                 for (i, entry) in partial.entries {
                     do throws(RelocationError) {
-                        _ = try RelocationState().applying(RelocationTable(version: partial.version, entries: kept + [entry]))
+                        let table = RelocationTable(version: partial.version, entries: kept + [entry])
+                        _ = try RelocationState().applying(table)
                         kept.append(entry)
                         indices.append(i)
                     } catch {
@@ -142,7 +144,9 @@ extension RouteFile {
 
         init(from decoder: any Decoder) throws {
             let o = try SchemaObject(decoder, Keys.self)
-            do { version = try o.integer(.version) ?? 0 } catch { errors.append(RouteSchema.refusal(error, index: o.index)) }
+            do { version = try o.integer(.version) ?? 0 } catch {
+                errors.append(RouteSchema.refusal(error, index: o.index))
+            }
             let list = try o.decode([Collected<RelocationEntry>].self, .entries)
             for (i, e) in list.enumerated() {
                 switch e.result {

@@ -25,7 +25,8 @@ public struct RouteFile: Sendable, Equatable {
     public var relocations: RelocationTable?
 
     /// Creates a route file value.
-    public init(routes: [RouteDefinition], redirects: [(from: String, to: String)] = [], relocations: RelocationTable? = nil) {
+    public init(routes: [RouteDefinition], redirects: [(from: String, to: String)] = [],
+                relocations: RelocationTable? = nil) {
         self.routes = routes
         self.redirects = redirects
         self.relocations = relocations
@@ -33,7 +34,8 @@ public struct RouteFile: Sendable, Equatable {
 
     /// Compares routes, redirects and relocations.
     public static func == (a: RouteFile, b: RouteFile) -> Bool {
-        a.routes == b.routes && a.redirects.map { [$0.from, $0.to] } == b.redirects.map { [$0.from, $0.to] } && a.relocations == b.relocations
+        a.routes == b.routes && a.redirects.map { [$0.from, $0.to] } == b.redirects.map { [$0.from, $0.to] }
+            && a.relocations == b.relocations
     }
 
     /// Reads a route file from JSON data (``RouteSchema/decode(_:json:file:)``); the error names the first bad value.
@@ -57,7 +59,8 @@ public struct RouteFile: Sendable, Equatable {
     public func register(on router: Router, handler: (RouteDefinition) -> (any RouteHandler)?) throws(RouteFileError) {
         for (i, r) in routes.enumerated() {
             do throws(RegistrationError) {
-                try router.register(r.pattern, target: r.target, priority: r.priority, metadata: r.metadata, handler: handler(r))
+                try router.register(r.pattern, target: r.target, priority: r.priority, metadata: r.metadata,
+                                    handler: handler(r))
             } catch {
                 throw RouteFileError("routes[\(i)]", error.description)
             }
@@ -79,9 +82,10 @@ extension RouteFile: Codable {
     enum Keys: String, CodingKey, CaseIterable { case routes, redirects, relocations }
 
     /// Top-level keys of an app description, refused here with a pointer to the right reader.
-    static let appDescriptionKeys: [String: String] = Dictionary(uniqueKeysWithValues: ["tabs", "name", "loginURL", "webAllowList"].map {
-        ($0, "this looks like an app description; read it with --app")
-    })
+    static let appDescriptionKeys: [String: String] = Dictionary(
+        uniqueKeysWithValues: ["tabs", "name", "loginURL", "webAllowList"].map {
+            ($0, "this looks like an app description; read it with --app")
+        })
 
     /// Decodes the route file format strictly (see ``RouteSchema``).
     public init(from decoder: any Decoder) throws {

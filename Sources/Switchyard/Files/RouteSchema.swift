@@ -17,15 +17,19 @@ public enum RouteSchema {
     public static let maxFileSize = 16 << 20
 
     /// Decodes `type` from JSON text. `file` names the source in errors.
-    public static func decode<T: Decodable>(_ type: T.Type, json data: Data, file: String? = nil) throws(RouteFileError) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, json data: Data,
+                                            file: String? = nil) throws(RouteFileError) -> T {
         // A route file of the common shape is read directly; anything else, and every refusal, the
         // standard way below (``RouteFileFastReader`` gives up rather than decide differently).
-        if T.self == RouteFile.self, let routeFile = RouteFileFastReader.read(data), let value = routeFile as? T { return value }
+        if T.self == RouteFile.self, let routeFile = RouteFileFastReader.read(data), let value = routeFile as? T {
+            return value
+        }
         return try decodeStandard(type, json: data, file: file)
     }
 
     /// ``decode(_:json:file:)`` through the standard decoder only, without the direct route file reader.
-    package static func decodeStandard<T: Decodable>(_ type: T.Type, json data: Data, file: String? = nil) throws(RouteFileError) -> T {
+    package static func decodeStandard<T: Decodable>(_ type: T.Type, json data: Data,
+                                                     file: String? = nil) throws(RouteFileError) -> T {
         // A valid document is decoded with the index of what decoding reads (numbers and arrays); a
         // refusal is found again with every value indexed, so that it names what was found and lists
         // unknown keys in file order. Decoding reads the same entries either way, so it fails the same.
@@ -50,7 +54,8 @@ public enum RouteSchema {
     }
 
     /// Decodes `type` from a property list (XML or binary). `file` names the source in errors.
-    public static func decode<T: Decodable>(_ type: T.Type, propertyList data: Data, file: String? = nil) throws(RouteFileError) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, propertyList data: Data,
+                                            file: String? = nil) throws(RouteFileError) -> T {
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
@@ -71,7 +76,8 @@ public enum RouteSchema {
     }
 
     /// Reads the file at `path` in `format` and decodes `type` from it; every error names `path` as given.
-    package static func load<T: Decodable>(_ type: T.Type, path: String, format: RouteMapFormat) throws(RouteFileError) -> T {
+    package static func load<T: Decodable>(_ type: T.Type, path: String,
+                                           format: RouteMapFormat) throws(RouteFileError) -> T {
         let data = try read(path: path)
         switch format {
         case .json: return try decode(type, json: data, file: path)
@@ -87,7 +93,8 @@ public enum RouteSchema {
             throw RouteFileError("", "no such file", file: path)
         }
         if isDirectory.boolValue { throw RouteFileError("", "is a directory, not a file", file: path) }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > maxFileSize {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.intValue > maxFileSize {
             throw RouteFileError("", "larger than \(maxFileSize >> 20) MiB", file: path)
         }
         let data: Data
@@ -114,7 +121,8 @@ public enum RouteSchema {
     /// The bytes of a stream, read to its end, refusing more than ``maxFileSize``.
     private static func readStream(path: String) throws(RouteFileError) -> Data {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RouteFileError("", "cannot read the file (\(String(cString: strerror(errno)).lowercased()))", file: path)
+            let reason = String(cString: strerror(errno)).lowercased()
+            throw RouteFileError("", "cannot read the file (\(reason))", file: path)
         }
         defer { try? handle.close() }
         var data = Data()
@@ -158,14 +166,18 @@ public enum RouteSchema {
         case .typeMismatch(let type, let context):
             let path = SchemaPath.render(context.codingPath)
             let expected = expectedName(type, propertyList: propertyList)
-            return RouteFileError(path, "expected \(expected)\(path.isEmpty ? " at the top level" : ""), found \(found(path))")
+            let place = path.isEmpty ? " at the top level" : ""
+            return RouteFileError(path, "expected \(expected)\(place), found \(found(path))")
         case .valueNotFound(let type, let context):
             let path = SchemaPath.render(context.codingPath)
-            return RouteFileError(path, "expected \(expectedName(type, propertyList: propertyList)), found \(found(path))")
+            let expected = expectedName(type, propertyList: propertyList)
+            return RouteFileError(path, "expected \(expected), found \(found(path))")
         case .keyNotFound(let key, let context):
-            return RouteFileError(SchemaPath.render(context.codingPath), "missing required key \"\(SchemaText.echo(key.stringValue))\"")
+            return RouteFileError(SchemaPath.render(context.codingPath),
+                                  "missing required key \"\(SchemaText.echo(key.stringValue))\"")
         case .dataCorrupted(let context):
-            return RouteFileError(SchemaPath.render(context.codingPath), "invalid value (\(SchemaText.echo(context.debugDescription)))")
+            return RouteFileError(SchemaPath.render(context.codingPath),
+                                  "invalid value (\(SchemaText.echo(context.debugDescription)))")
         @unknown default:
             return RouteFileError("", "cannot decode (\(SchemaText.echo(String(describing: e))))")
         }
@@ -174,12 +186,15 @@ public enum RouteSchema {
     /// `a string`, `an integer`, `an object`… for the type a decoder expected.
     static func expectedName(_ type: Any.Type, propertyList: Bool) -> String {
         let name = String(describing: type)
-        if name.hasPrefix("Dictionary") || name.hasPrefix("[String") { return propertyList ? "a dictionary" : "an object" }
+        if name.hasPrefix("Dictionary") || name.hasPrefix("[String") {
+            return propertyList ? "a dictionary" : "an object"
+        }
         if name.hasPrefix("Array") || name.hasPrefix("[") { return "an array" }
         switch name {
         case "String": return "a string"
         case "Bool": return "a boolean"
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return "an integer"
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+            return "an integer"
         case "Double", "Float", "Decimal": return "a number"
         default: return "a value of type \(SchemaText.echo(name))"
         }

@@ -45,7 +45,8 @@ package final class SchemaIndex: Sendable {
                 values[path] = SchemaValue(kind: .boolean, text: nil, keys: [])
             } else if let n = value as? NSNumber {
                 let boolean = String(cString: n.objCType) == "c"
-                values[path] = SchemaValue(kind: boolean ? .boolean : .number, text: SchemaText.echo(n.stringValue), keys: [])
+                values[path] = SchemaValue(kind: boolean ? .boolean : .number, text: SchemaText.echo(n.stringValue),
+                                           keys: [])
             }
         }
         return SchemaIndex(values: values, propertyList: true)

@@ -23,7 +23,9 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
             let first = inOrder.first ?? unknown.min() ?? ""
             let at = SchemaPath.appending(path, key: first)
             if let hint = hints[first] { throw RouteFileError(at, "unknown key (\(hint))") }
-            if let guess = SchemaText.closest(to: first, in: known) { throw RouteFileError(at, "unknown key; did you mean \"\(guess)\"?") }
+            if let guess = SchemaText.closest(to: first, in: known) {
+                throw RouteFileError(at, "unknown key; did you mean \"\(guess)\"?")
+            }
             throw RouteFileError(at, "unknown key (known keys: \(known.joined(separator: ", ")))")
         }
         container = try decoder.container(keyedBy: Key.self)
@@ -33,16 +35,22 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
     package func path(_ key: Key) -> String { SchemaPath.render(container.codingPath + [key]) }
 
     /// Whether `key` is present with a value other than null.
-    package func has(_ key: Key) -> Bool { container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false) }
+    package func has(_ key: Key) -> Bool {
+        container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false)
+    }
 
     /// A refusal of `key`'s value.
     package func refuse(_ key: Key, _ message: String) -> RouteFileError { RouteFileError(path(key), message) }
 
     /// A required value.
-    package func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T { try container.decode(type, forKey: key) }
+    package func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try container.decode(type, forKey: key)
+    }
 
     /// An optional value (absent or null is nil).
-    package func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? { try container.decodeIfPresent(type, forKey: key) }
+    package func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try container.decodeIfPresent(type, forKey: key)
+    }
 
     /// A required string that is not empty.
     package func nonEmptyString(_ key: Key) throws -> String {
@@ -57,7 +65,9 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
     /// A required pattern, with its parsed form.
     package func compiledPattern(_ key: Key) throws -> (text: String, pattern: RoutePattern) {
         let text = try container.decode(String.self, forKey: key)
-        do throws(PatternError) { return (text, try RoutePattern(text)) } catch { throw refuse(key, Self.message(error)) }
+        do throws(PatternError) { return (text, try RoutePattern(text)) } catch {
+            throw refuse(key, Self.message(error))
+        }
     }
 
     /// An optional array of patterns; a bad one is refused with its index.
@@ -84,7 +94,8 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
                 @unknown default: break
                 }
             }
-            let text = index?.values[path(key)]?.text ?? (try? container.decode(Double.self, forKey: key)).map { "\($0)" }
+            let text = index?.values[path(key)]?.text
+                ?? (try? container.decode(Double.self, forKey: key)).map { "\($0)" }
             throw refuse(key, "expected an integer, found \(text ?? "a number that is not one")")
         }
     }
@@ -106,7 +117,8 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
                 out[k.stringValue] = index?.values[SchemaPath.appending(path(key), key: k.stringValue)]?.text ?? "\(d)"
             } else {
                 let at = SchemaPath.appending(path(key), key: k.stringValue)
-                let found = index?.values[at]?.name(propertyList: index?.propertyList ?? false) ?? "a value of another type"
+                let found = index?.values[at]?.name(propertyList: index?.propertyList ?? false)
+                    ?? "a value of another type"
                 throw RouteFileError(at, "expected a string, number or boolean, found \(found)")
             }
         }
@@ -125,7 +137,8 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
         try choose(try container.decode(String.self, forKey: key), key, what: what, names: names, parse: parse)
     }
 
-    private func choose<T>(_ text: String, _ key: Key, what: String, names: [String], parse: (String) -> T?) throws -> T {
+    private func choose<T>(_ text: String, _ key: Key, what: String, names: [String],
+                           parse: (String) -> T?) throws -> T {
         if let value = parse(text) { return value }
         let guess = SchemaText.closest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? ""
         throw refuse(key, "unknown \(what) \(SchemaText.quoted(text))\(guess) (expected \(SchemaText.list(names)))")
@@ -140,7 +153,10 @@ package struct SchemaObject<Key: CodingKey & CaseIterable> {
     static func message(_ error: PatternError) -> String {
         let full = error.description.unicodeScalars
         let suffix = " in pattern '\(error.pattern)'".unicodeScalars
-        guard full.count >= suffix.count, full.suffix(suffix.count).elementsEqual(suffix) else { return error.description }
-        return String(String.UnicodeScalarView(full.dropLast(suffix.count))) + " in pattern " + SchemaText.quoted(error.pattern)
+        guard full.count >= suffix.count, full.suffix(suffix.count).elementsEqual(suffix) else {
+            return error.description
+        }
+        return String(String.UnicodeScalarView(full.dropLast(suffix.count)))
+            + " in pattern " + SchemaText.quoted(error.pattern)
     }
 }

@@ -18,7 +18,11 @@ package enum SchemaPath {
     package static func render(_ keys: [any CodingKey]) -> String {
         var out = ""
         for key in keys {
-            if let i = key.intValue { out = appending(out, index: i) } else { out = appending(out, key: key.stringValue) }
+            if let i = key.intValue {
+                out = appending(out, index: i)
+            } else {
+                out = appending(out, key: key.stringValue)
+            }
         }
         return out
     }

@@ -16,7 +16,9 @@ import Foundation
 struct TheRouterRelocation: Decodable {
     let entry: RelocationEntry
 
-    private enum Keys: String, CodingKey, CaseIterable { case routerType, orginPath, targetPath, path, className, params }
+    private enum Keys: String, CodingKey, CaseIterable {
+        case routerType, orginPath, targetPath, path, className, params
+    }
 
     init(from decoder: any Decoder) throws {
         let o = try SchemaObject(decoder, Keys.self)
@@ -48,11 +50,15 @@ struct TheRouterRelocation: Decodable {
             try refuseUnused([.path, .className])
             let (from, source) = try required(.orginPath)
             let (to, destination) = try required(.targetPath)
-            if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.targetPath, problem) }
+            if let problem = RoutePattern.destinationProblem(from: source, to: destination) {
+                throw o.refuse(.targetPath, problem)
+            }
             entry = .replace(pattern: from, to: to, parameters: params)
         case 2:
             try refuseUnused([.orginPath, .targetPath, .params])
-            guard let target = try text(.className) else { throw o.refuse(.className, "missing (routerType 2 needs it)") }
+            guard let target = try text(.className) else {
+                throw o.refuse(.className, "missing (routerType 2 needs it)")
+            }
             entry = .add(pattern: try required(.path).text, target: target)
         case 3:
             try refuseUnused([.targetPath, .className, .params])
@@ -61,13 +67,17 @@ struct TheRouterRelocation: Decodable {
             if let path, let origin, path.pattern.shape != origin.pattern.shape {
                 throw o.refuse(.orginPath, "names another route than path '\(path.text)'; give one of them")
             }
-            guard let gone = path ?? origin else { throw o.refuse(.path, "missing (routerType 3 needs path or orginPath)") }
+            guard let gone = path ?? origin else {
+                throw o.refuse(.path, "missing (routerType 3 needs path or orginPath)")
+            }
             entry = .delete(pattern: gone.text)
         case 4:
             try refuseUnused([.path, .className])
             let (from, source) = try required(.orginPath)
             if let (to, destination) = try pattern(.targetPath), destination.shape != source.shape {
-                if let problem = RoutePattern.destinationProblem(from: source, to: destination) { throw o.refuse(.targetPath, problem) }
+                if let problem = RoutePattern.destinationProblem(from: source, to: destination) {
+                    throw o.refuse(.targetPath, problem)
+                }
                 entry = .replace(pattern: from, to: to, parameters: params)
             } else {
                 try refuseUnused([.params])

@@ -26,7 +26,8 @@ package struct Alphabet {
 
     /// Letters first, then digits (1 before 0), then other printable ASCII, then the interval's start.
     package static func representative(_ r: ClosedRange<UInt32>) -> UInt32 {
-        let preferred = Array("abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ-_~".unicodeScalars).map(\.value)
+        let letters = "abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ-_~"
+        let preferred = Array(letters.unicodeScalars).map(\.value)
         if let p = preferred.first(where: { r.contains($0) }) { return p }
         if let p = (0x21...0x7E).first(where: { r.contains(UInt32($0)) }) { return UInt32(p) }
         return r.lowerBound

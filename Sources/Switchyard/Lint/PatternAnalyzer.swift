@@ -59,7 +59,9 @@ package final class PatternAnalyzer {
     package func segment(_ seg: PatternSegment, depth: Int) -> SegmentLanguage {
         switch seg {
         case .literal(let text):
-            if depth > 0 && foldPaths { return SegmentLanguage(parts: [.literal(text, foldCase: true)], key: .foldedLiteral(text)) }
+            if depth > 0 && foldPaths {
+                return SegmentLanguage(parts: [.literal(text, foldCase: true)], key: .foldedLiteral(text))
+            }
             return SegmentLanguage(literal: text)
         case .parameter(_, let c), .optional(_, let c):
             return SegmentLanguage(parts: [Self.nonDot(atDepth: depth)] + (c.map { [automaton($0)] } ?? []),
@@ -129,7 +131,11 @@ package final class PatternAnalyzer {
                     continue
                 }
                 var parts: [SegmentNFA]
-                if case .catchAll = src { parts = [.plus(Self.pathChars)] } else { parts = segment(src, depth: srcDepth).parts }
+                if case .catchAll = src {
+                    parts = [.plus(Self.pathChars)]
+                } else {
+                    parts = segment(src, depth: srcDepth).parts
+                }
                 if depth == 0 { parts = parts.map { $0.lowercasedASCII() } }
                 parts.append(Self.nonDot(atDepth: depth))
                 if let c { parts.append(automaton(c)) }

@@ -46,7 +46,9 @@ package struct ProductSearch {
         }
         if goal(start) { return .witness("") }
         // Try readable symbols first, so that among the shortest witnesses the plainest is found.
-        let order = (0..<symbolCount).sorted { Alphabet.readability(alphabet.representatives[$0]) < Alphabet.readability(alphabet.representatives[$1]) }
+        let order = (0..<symbolCount).sorted {
+            Alphabet.readability(alphabet.representatives[$0]) < Alphabet.readability(alphabet.representatives[$1])
+        }
         var marks = components.map { [Bool](repeating: false, count: $0.stateCount) }
         while head < states.count {
             let current = states[head]

@@ -17,7 +17,9 @@ package struct RankedPattern: Sendable {
     /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first. A suffix
     /// pattern ranks below them all: 2 or 3, then `64 - count` (a longer suffix first), then its classes.
     package var ranks: [Int] {
-        if pattern.isSuffix { return [pattern.scheme == nil ? 3 : 2, 64 - pattern.segments.count] + pattern.segments.map(\.rank) }
+        if pattern.isSuffix {
+            return [pattern.scheme == nil ? 3 : 2, 64 - pattern.segments.count] + pattern.segments.map(\.rank)
+        }
         return [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank)
     }
 

@@ -179,7 +179,8 @@ extension SegmentConstraint {
     /// constraints no stock example value satisfies.
     package func exampleValue() -> String? {
         guard let automaton else { return nil }
-        if case .witness(let value) = ProductSearch.run(accept: [automaton], reject: [], cap: ProductSearch.defaultCap) {
+        let search = ProductSearch.run(accept: [automaton], reject: [], cap: ProductSearch.defaultCap)
+        if case .witness(let value) = search {
             return value.isEmpty || value == "." || value == ".." ? nil : value
         }
         return nil

@@ -72,17 +72,23 @@ public struct ConstraintError: Error, Sendable, Equatable, CustomStringConvertib
         switch reason {
         case .empty: (what, why) = ("empty pattern", "a constraint, group or alternative must match something")
         case .unsupportedSyntax(let name):
-            (what, why) = ("unsupported syntax '\(name)'", "only literals, '.', classes, \\d \\w \\s, groups, '|' and quantifiers are supported")
+            (what, why) = ("unsupported syntax '\(name)'",
+                           "only literals, '.', classes, \\d \\w \\s, groups, '|' and quantifiers are supported")
         case .backreference: (what, why) = ("backreference", "backreferences are not supported")
         case .lookaround: (what, why) = ("lookaround", "lookahead and lookbehind are not supported")
         case .nestedQuantifier: (what, why) = ("nested quantifier", "it can backtrack catastrophically")
         case .overlappingAlternation:
-            (what, why) = ("overlapping alternation", "alternatives under a repeat that can start alike can backtrack catastrophically")
+            (what, why) = ("overlapping alternation",
+                           "alternatives under a repeat that can start alike can backtrack catastrophically")
         case .adjacentOverlappingQuantifiers:
-            (what, why) = ("adjacent overlapping quantifiers", "neighbouring repeats over shared characters can backtrack catastrophically")
+            (what, why) = ("adjacent overlapping quantifiers",
+                           "neighbouring repeats over shared characters can backtrack catastrophically")
         case .unbalanced: (what, why) = ("unbalanced bracket", "every '(' needs a ')' and every '[' a ']'")
-        case .badQuantifier: (what, why) = ("invalid quantifier", "a quantifier needs an item before it and counts 0...1000 with min <= max")
-        case .tooComplex: (what, why) = ("too complex pattern", "at most 256 states, 32 nested groups and 1024 characters")
+        case .badQuantifier:
+            (what, why) = ("invalid quantifier",
+                           "a quantifier needs an item before it and counts 0...1000 with min <= max")
+        case .tooComplex:
+            (what, why) = ("too complex pattern", "at most 256 states, 32 nested groups and 1024 characters")
         }
         return "\(what) at offset \(offset) in constraint '\(source)': \(why)"
     }

@@ -178,7 +178,9 @@ struct ConstraintParser {
             var hi = s[i].value
             i += 1
             if hi == 0x5C {  // backslash
-                if try parseEscape(inClass: true) != nil { throw fail(.unsupportedSyntax("class escape in range"), dash) }
+                if try parseEscape(inClass: true) != nil {
+                    throw fail(.unsupportedSyntax("class escape in range"), dash)
+                }
                 hi = s[i - 1].value
             } else if hi == 0x5B {
                 throw fail(.unsupportedSyntax("nested character class"), i - 1)

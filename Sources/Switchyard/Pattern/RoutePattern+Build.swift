@@ -16,8 +16,8 @@ extension RoutePattern {
                     base: String? = nil) throws(URLBuildError) -> String {
         let head: String
         if isSuffix {
-            guard let base, let parsed = try? RouteURL(base), parsed.query.isEmpty, !base.contains("#"), !base.contains("?"),
-                  let baseScheme = parsed.scheme, scheme == nil || scheme == baseScheme else {
+            guard let base, let parsed = try? RouteURL(base), parsed.query.isEmpty, !base.contains("#"),
+                  !base.contains("?"), let baseScheme = parsed.scheme, scheme == nil || scheme == baseScheme else {
                 throw .suffixNeedsBase(pattern: description, base: base)
             }
             head = base.hasSuffix("/") ? String(base.dropLast()) : base
@@ -41,7 +41,9 @@ extension RoutePattern {
                 // The matcher sees the host lowercased: check and write it the same way.
                 let value = depth == 0 ? given.asciiLowercased : given
                 if value.isEmpty || value == "." || value == ".." { throw .invalidValue(name: name, value: value) }
-                if let c, !c.matches(value) { throw .constraintFailed(name: name, value: value, constraint: c.description) }
+                if let c, !c.matches(value) {
+                    throw .constraintFailed(name: name, value: value, constraint: c.description)
+                }
                 parts.append(PercentEncoding.encode(value, allowed: depth == 0 ? .hostSafe : .segmentSafe))
             case .catchAll(let name):
                 guard let value = parameters[name ?? "*"] else {
@@ -49,13 +51,15 @@ extension RoutePattern {
                 }
                 let pieces = value.split(separator: "/", omittingEmptySubsequences: true)
                 guard !pieces.isEmpty else { throw .invalidValue(name: name ?? "*", value: value) }
-                parts.append(pieces.map { PercentEncoding.encode(String($0), allowed: .segmentSafe) }.joined(separator: "/"))
+                parts.append(pieces.map { PercentEncoding.encode(String($0), allowed: .segmentSafe) }
+                    .joined(separator: "/"))
             }
         }
         var s = head + (isSuffix ? "/" : "") + parts.joined(separator: "/")
         if !query.isEmpty {
             s += "?" + query.map {
-                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "="
+                    + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
             }.joined(separator: "&")
         }
         return s

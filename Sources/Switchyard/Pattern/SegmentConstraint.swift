@@ -136,7 +136,9 @@ extension SegmentConstraint.TypeName {
     }
 
     private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
-    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    private static func isLetter(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+    }
     private static func isHex(_ c: UInt8) -> Bool {
         isDigit(c) || ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "f"))
     }

@@ -21,7 +21,9 @@ public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue(let n, let v): "value '\(v)' of parameter '\(n)' is not allowed in a URL segment"
         case .missingScheme(let p): "pattern '\(p)' has no scheme; give a default scheme"
         case .suffixNeedsBase(let p, nil): "suffix pattern '\(p)' needs a base URL to append to"
-        case .suffixNeedsBase(let p, let b?): "'\(b)' cannot be the base of suffix pattern '\(p)' (an absolute URL of its scheme, without query or fragment)"
+        case .suffixNeedsBase(let p, let b?):
+            "'\(b)' cannot be the base of suffix pattern '\(p)' "
+                + "(an absolute URL of its scheme, without query or fragment)"
         }
     }
 }

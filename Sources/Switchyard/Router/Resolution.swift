@@ -81,7 +81,9 @@ package struct Resolution: Sendable {
         case .failed(let rule, let error, _): "\(rule) cannot build its destination (\(error))"
         case .notFound:
             // A relocation `add` whose target no route has: the table's own winner is not opened.
-            steps.last.flatMap { $0.kind == "alias" ? "the relocation \($0.rule) adds a path for \($0.result), which no route has" : nil }
+            steps.last.flatMap {
+                $0.kind == "alias" ? "the relocation \($0.rule) adds a path for \($0.result), which no route has" : nil
+            }
         case .matched, .invalidURL: nil
         }
     }

@@ -9,10 +9,12 @@ extension Router {
         withState { s in
             let id = s.nextInterceptorID
             s.nextInterceptorID += 1
-            s.interceptors.append(InterceptorRegistration(id: id, interceptor: interceptor, priority: priority, scope: scope, timeout: timeout))
+            s.interceptors.append(InterceptorRegistration(id: id, interceptor: interceptor, priority: priority,
+                                                          scope: scope, timeout: timeout))
             // Stable sort: priority descending, then registration order.
             s.interceptors = s.interceptors.enumerated().sorted { a, b in
-                a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.element.id < b.element.id
+                a.element.priority != b.element.priority
+                    ? a.element.priority > b.element.priority : a.element.id < b.element.id
             }.map(\.element)
             return id
         }

@@ -25,7 +25,9 @@ extension Router {
                 }
             }
             if let m = try? redirects?.match(current) {
-                guard let next = try? m.target.destination.url(m.parameters.dictionary, defaultScheme: "app") else { return false }
+                guard let next = try? m.target.destination.url(m.parameters.dictionary, defaultScheme: "app") else {
+                    return false
+                }
                 current = next
                 continue
             }

@@ -8,7 +8,9 @@ extension Router {
         do throws(PatternError) { dest = try RoutePattern(to) } catch { throw .invalidPattern(error) }
         let result: Result<Void, RegistrationError> = withState { s in
             var b = s.redirectRules
-            do throws(RegistrationError) { try b.add(from, target: RedirectRule(destination: dest)) } catch { return .failure(error) }
+            do throws(RegistrationError) { try b.add(from, target: RedirectRule(destination: dest)) } catch {
+                return .failure(error)
+            }
             s.redirectRules = b
             s.redirects = b.build()
             return .success(())

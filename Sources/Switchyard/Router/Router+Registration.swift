@@ -21,7 +21,9 @@ extension Router {
         let result: Result<Void, RegistrationError> = withState { s in
             // In place: the builder checks every pattern before adding any (a copy of the table per call
             // made registering n routes cost n² route copies).
-            do throws(RegistrationError) { try s.routes.add(patterns, target: entry, priority: priority) } catch { return .failure(error) }
+            do throws(RegistrationError) { try s.routes.add(patterns, target: entry, priority: priority) } catch {
+                return .failure(error)
+            }
             s.snapshot = nil
             return .success(())
         }
@@ -30,7 +32,8 @@ extension Router {
 
     /// Registers a closure as the handler (WLRRoute's block registration).
     public func register(_ pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
-                         handle: @escaping @Sendable (RouteRequest) async throws -> RouteResult) throws(RegistrationError) {
+                         handle: @escaping @Sendable (RouteRequest) async throws -> RouteResult)
+                             throws(RegistrationError) {
         try register([pattern], target: target, priority: priority, metadata: metadata, handler: ClosureHandler(handle))
     }
 
@@ -93,8 +96,11 @@ extension Router {
             }
             var rebuilt = RouteTableBuilder<RouteEntry>(options: s.routes.options)
             for r in s.routes.routes {
-                let entry = r.pattern.description == canonical ? RouteEntry(target: target, handler: handler, metadata: metadata) : r.target
-                do throws(RegistrationError) { try rebuilt.add(r.pattern, target: entry, priority: r.priority) } catch { return .failure(error) }
+                let entry = r.pattern.description == canonical
+                    ? RouteEntry(target: target, handler: handler, metadata: metadata) : r.target
+                do throws(RegistrationError) { try rebuilt.add(r.pattern, target: entry, priority: r.priority) } catch {
+                    return .failure(error)
+                }
             }
             s.routes = rebuilt
             s.snapshot = nil

@@ -21,7 +21,8 @@ extension Router {
                 switch r.rule {
                 case .replace(let to, let query):
                     "replace \(r.pattern) → \(to)" + (query.isEmpty ? "" : " adding "
-                        + RelocationEntry.queryText(Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })))
+                        + RelocationEntry.queryText(Dictionary(query.map { ($0.name, $0.value) },
+                                                                uniquingKeysWith: { $1 })))
                 case .alias(let t): "add \(r.pattern) → target \(t)"
                 case .delete: "delete \(r.pattern)"
                 }

@@ -57,46 +57,46 @@ extension Router {
         var steps: [Resolution.Step] = []
         var current = url
         var seen: Set<String> = [url]
+        func ending(_ end: Resolution.End) -> Resolution {
+            Resolution(url: url, steps: steps, chain: chain, end: end)
+        }
         while true {
             let parsed: RouteURL
             do throws(URLParseError) { parsed = try RouteURL(current, limits: options.limits) } catch {
-                return Resolution(url: url, steps: steps, chain: chain, end: .invalidURL(url: current, error: error))
+                return ending(.invalidURL(url: current, error: error))
             }
             switch Self.rewriteStep(current, parsed: parsed, relocations: relocations, redirects: redirects) {
             case .deleted(let rule):
                 steps.append(.init(kind: "relocation", rule: rule.description, result: "", url: current))
-                return Resolution(url: url, steps: steps, chain: chain, end: .deleted(rule: rule.description, url: current))
+                return ending(.deleted(rule: rule.description, url: current))
             case .unbuildable(let kind, let rule, let error):
-                return Resolution(url: url, steps: steps, chain: chain,
-                                  end: .failed(rule: rule.description, error: "\(kind.rawValue): \(error)", url: current))
+                return ending(.failed(rule: rule.description, error: "\(kind.rawValue): \(error)", url: current))
             case .rewritten(let kind, let rule, let next):
                 steps.append(.init(kind: kind.rawValue, rule: rule.description, result: next, url: current))
                 chain.append(next)
                 if chain.count - 1 > maxRedirectHops {
-                    return Resolution(url: url, steps: steps, chain: chain, end: .loop(reason: "more than \(maxRedirectHops) redirects"))
+                    return ending(.loop(reason: "more than \(maxRedirectHops) redirects"))
                 }
                 // The walk depends on the URL alone, so a URL met again loops until the hop limit.
                 if !seen.insert(next).inserted {
-                    return Resolution(url: url, steps: steps, chain: chain, end: .loop(reason: "redirect loop"))
+                    return ending(.loop(reason: "redirect loop"))
                 }
                 current = next
             case .alias(let rule, let target, let parameters):
                 steps.append(.init(kind: "alias", rule: rule.description, result: "target \(target)", url: current))
                 guard let entry = table.targets.first(where: { $0.target == target }) else {
-                    return Resolution(url: url, steps: steps, chain: chain, end: .notFound(url: current))
+                    return ending(.notFound(url: current))
                 }
-                return Resolution(url: url, steps: steps, chain: chain,
-                                  end: .matched(Resolution.Match(url: current, pattern: rule, entry: entry, parameters: parameters,
-                                                                 isAlias: true)))
+                return ending(.matched(Resolution.Match(url: current, pattern: rule, entry: entry,
+                                                        parameters: parameters, isAlias: true)))
             case .route:
                 let m: RouteMatch<RouteEntry>?
                 do throws(URLParseError) { m = try table.match(current) } catch {
-                    return Resolution(url: url, steps: steps, chain: chain, end: .invalidURL(url: current, error: error))
+                    return ending(.invalidURL(url: current, error: error))
                 }
-                guard let m else { return Resolution(url: url, steps: steps, chain: chain, end: .notFound(url: current)) }
-                return Resolution(url: url, steps: steps, chain: chain,
-                                  end: .matched(Resolution.Match(url: current, pattern: m.pattern, entry: m.target,
-                                                                 parameters: m.parameters, isAlias: false)))
+                guard let m else { return ending(.notFound(url: current)) }
+                return ending(.matched(Resolution.Match(url: current, pattern: m.pattern, entry: m.target,
+                                                        parameters: m.parameters, isAlias: false)))
             }
         }
     }

@@ -9,7 +9,8 @@ extension Router {
         var lastError = "no pattern could be filled"
         for route in routes {
             let used = Set(route.pattern.parameterNames)
-            let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
+            let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }
+                .map { QueryItem(name: $0.key, value: $0.value) }
             do throws(URLBuildError) {
                 let url = try route.pattern.url(parameters, query: query, defaultScheme: defaultScheme)
                 if let m = try? table.match(url), m.target.target == target { return url }

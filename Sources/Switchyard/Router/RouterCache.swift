@@ -12,7 +12,8 @@ import Foundation
 /// let cache = RouterCache(directory: cachesDirectory)
 /// try cache.registerRoutes(on: router, version: "4.2.0 (812)", handler: { route, _ in handlers[route.target] },
 ///                          register: { router in
-///                              try router.register("app://user/:id<int>", target: "UserProfile", handler: handlers["UserProfile"])
+///                              try router.register("app://user/:id<int>", target: "UserProfile",
+///                                                  handler: handlers["UserProfile"])
 ///                          })
 /// ```
 public struct RouterCache: Sendable {
@@ -84,8 +85,8 @@ public struct RouterCache: Sendable {
         var builder = RouteTableBuilder<CachedRoute>(options: router.options)
         for route in added {
             // The patterns came from the router's own builder, so they cannot conflict here.
-            try? builder.add(route.pattern, target: CachedRoute(target: route.target.target, metadata: route.target.metadata),
-                             priority: route.priority)
+            let cached = CachedRoute(target: route.target.target, metadata: route.target.metadata)
+            try? builder.add(route.pattern, target: cached, priority: route.priority)
         }
         try? table.save(builder.build(), version: version)
         return .code
@@ -114,7 +115,9 @@ extension Router {
             let wasEmpty = routes.routes.isEmpty
             for i in 0..<entries.count {
                 let route = entries.route(at: i)
-                do throws(RegistrationError) { try routes.add(route.pattern, target: route.target, priority: route.priority) } catch {
+                do throws(RegistrationError) {
+                    try routes.add(route.pattern, target: route.target, priority: route.priority)
+                } catch {
                     return .failure(.registration(error))
                 }
             }

@@ -80,7 +80,8 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         for seg in pathSegments { s += "/" + PercentEncoding.encode(seg, allowed: .segmentSafe) }
         if !query.isEmpty {
             s += "?" + query.items.map {
-                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "="
+                    + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
             }.joined(separator: "&")
         }
         if let fragment { s += "#" + PercentEncoding.encode(fragment, allowed: .fragmentSafe) }

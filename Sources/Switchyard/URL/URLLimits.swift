@@ -15,7 +15,8 @@ public struct URLLimits: Sendable, Hashable {
     public init() {}
 
     /// Creates limits with the given values.
-    public init(maxLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 256, maxComponentLength: Int = 2048) {
+    public init(maxLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 256,
+                maxComponentLength: Int = 2048) {
         self.maxLength = maxLength
         self.maxSegments = maxSegments
         self.maxQueryItems = maxQueryItems
