@@ -112,27 +112,36 @@ struct InterceptorTests {
     }
 
     /// A handler already running when a newer open in its lane starts still runs to its end, but its
-    /// open ends `cancelled`, not `handled`, and its result is not used.
+    /// open ends `cancelled`, not `handled`, and its result is not used: the placement applier never
+    /// sees it, and the trace shows the handler's step with no placement step after it.
     @Test func aHandlerRunningWhenANewerOpenStartsEndsCancelled() async throws {
         let r = try Self.router()
+        let placed = PlacedNotes()
+        r.setPlacementApplier(placed)
         let gate = HandlerGate()
         try r.register("app://slow", target: "Slow") { _ in
             await gate.enterAndWait()
             return RouteResult(note: "slow")
         }
         let got = Deliveries()
-        async let first = r.open("app://slow", lane: "main", callback: got.callback())
+        async let first = r.openAndTrace("app://slow", lane: "main", callback: got.callback())
         while await !gate.entered { await Task.yield() }
         let second = await r.open("app://home", lane: "main", callback: got.callback())
         #expect(second.code == "handled")
         await gate.release()
-        #expect(await first.code == "cancelled")
+        let firstTrace = await first
+        #expect(firstTrace.outcome.code == "cancelled")
+        #expect(firstTrace.outcome.description.contains("superseded by a newer navigation"))
+        #expect(firstTrace.steps.map(\.kind) == [.match, .handler])
+        #expect(firstTrace.steps.last?.detail == "slow")
         #expect(got.all.sorted() == ["cancelled", "handled"])
-        // Without a newer open the same handler's open is handled.
+        #expect(placed.notes == ["home"])
+        // Without a newer open the same handler's open is handled, and its result is placed.
         async let alone = r.open("app://slow", lane: "main")
         while await gate.waiting == 0 { await Task.yield() }
         await gate.release()
         #expect(await alone.code == "handled")
+        #expect(placed.notes == ["home", "slow"])
     }
 
     @Test func taskCancellationEndsTheNavigationAsCancelled() async throws {
@@ -348,5 +357,16 @@ actor HandlerGate {
     func release() {
         for continuation in continuations { continuation.resume() }
         continuations = []
+    }
+}
+
+/// A placement applier that records the note of every result it placed.
+final class PlacedNotes: PlacementApplier {
+    private let box = Locked<[String]>([])
+    var notes: [String] { box.withLock { $0 } }
+
+    func apply(_ result: RouteResult, for request: RouteRequest) async -> PlacementVerdict {
+        box.withLock { $0.append(result.note) }
+        return .placed(note: "placed \(result.note)")
     }
 }
