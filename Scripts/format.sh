@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks or fixes the Swift style that .swift-format describes, with the toolchain's `swift format`.
 #
-#   Scripts/format.sh            lint (the default): one line per finding; exit 1 when there is any
+#   Scripts/format.sh            lint (the default): one line per finding, then the lines over 120
+#                                columns (Scripts/line-length.sh); exit 1 when there is any
 #   Scripts/format.sh --fix      apply the same rules' fixes in place
 #   Scripts/format.sh --layout   also report swift-format's layout findings (indentation, line breaks,
 #                                spacing); informational, not part of CI
@@ -18,6 +19,8 @@ rules_only=(--debug-disable-pretty-print)
 case "${1:-}" in
   "")
     swift format lint --strict --recursive --parallel "${rules_only[@]}" "${paths[@]}"
+    # The layout pass is off (see above), so swift-format does not check the line length: this does.
+    bash Scripts/line-length.sh
     echo "format: no findings"
     ;;
   --fix)

@@ -28,7 +28,11 @@ struct ConcurrencyStressTests {
                     for step in 0..<250 {
                         switch rng.next() % 9 {
                         case 0:
-                            try? r.register("app://dyn/\(worker)/\(step)", target: "Dyn", metadata: ["requiresLogin": step % 2 == 0 ? "true" : "false"]) { _ in RouteResult() }
+                            let gated = step % 2 == 0 ? "true" : "false"
+                            try? r.register("app://dyn/\(worker)/\(step)", target: "Dyn",
+                                            metadata: ["requiresLogin": gated]) { _ in
+                                RouteResult()
+                            }
                         case 1:
                             try? r.remove("app://dyn/\(worker)/\(Int(rng.next() % UInt64(step + 1)))")
                         case 2:
@@ -38,7 +42,8 @@ struct ConcurrencyStressTests {
                             ])
                             try? r.applyRelocations(table)
                         case 3:
-                            let id = r.addInterceptor(ClosureInterceptor("tmp\(worker)") { _ in .proceed }, priority: Int(rng.next() % 5))
+                            let id = r.addInterceptor(ClosureInterceptor("tmp\(worker)") { _ in .proceed },
+                                                      priority: Int(rng.next() % 5))
                             _ = r.removeInterceptor(id)
                         case 4:
                             await r.open("app://spawn/\(worker * 1000 + step)")
@@ -72,7 +77,8 @@ struct ConcurrencyStressTests {
             for t in 0..<8 {
                 g.addTask {
                     var hits = 0
-                    for i in stride(from: t, to: 1000, by: 8) where (try? table.match("app://h\(i % 30)/p\(i)/x"))??.target == i {
+                    for i in stride(from: t, to: 1000, by: 8)
+                    where (try? table.match("app://h\(i % 30)/p\(i)/x"))??.target == i {
                         hits += 1
                     }
                     return hits

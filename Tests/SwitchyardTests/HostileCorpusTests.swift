@@ -22,11 +22,14 @@ import Testing
 
     static func load() throws -> [Case] {
         var out: [Case] = []
-        for (index, raw) in try HostileCorpus.text("hostile.tsv").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = try HostileCorpus.text("hostile.tsv").split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, raw) in lines.enumerated() {
             let line = index + 1
             if raw.isEmpty || raw.hasPrefix("#") { continue }
             let cols = raw.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard cols.count == 5 else { throw CorpusError(description: "line \(line): \(cols.count) columns, expected 5") }
+            guard cols.count == 5 else {
+                throw CorpusError(description: "line \(line): \(cols.count) columns, expected 5")
+            }
             guard case .string(let input) = try JSONText.parse(cols[0]) else {
                 throw CorpusError(description: "line \(line): the input is not a JSON string")
             }
@@ -66,7 +69,9 @@ import Testing
 
         switch result {
         case .failure(let e):
-            if c.expect != "error \(e.code)" { problems.append("\(where_): expected \(c.expect), got error \(e.code) (\(e))") }
+            if c.expect != "error \(e.code)" {
+                problems.append("\(where_): expected \(c.expect), got error \(e.code) (\(e))")
+            }
         case .success(let m):
             if let m, let why = HostileCorpus.invariantViolation(m) { problems.append("\(where_): invariant: \(why)") }
             let got = "ok " + (m?.pattern.description ?? "-")

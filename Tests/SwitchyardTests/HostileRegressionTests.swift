@@ -71,10 +71,13 @@ import Testing
     /// compared with the reference matcher on upper, mixed and lower case hosts.
     @Test func everyKindOfHostParameterAgreesWithTheReferenceOnCase() throws {
         var b = RouteTableBuilder<String>()
-        let patterns = ["app://:h<slug>/y", "app://:h<alpha>/x", "app://:h<uuid>/v", "app://:h([a-z]+)/r", "app://:h([A-Z]+)/u", "app://:h/p"]
+        let patterns = ["app://:h<slug>/y", "app://:h<alpha>/x", "app://:h<uuid>/v", "app://:h([a-z]+)/r",
+                        "app://:h([A-Z]+)/u", "app://:h/p"]
         for p in patterns { try b.add(p, target: p) }
         let table = b.build()
-        for host in ["user", "USER", "uSeR", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"] {
+        let hosts = ["user", "USER", "uSeR", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0",
+                     "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"]
+        for host in hosts {
             for last in ["y", "x", "v", "r", "u", "p"] {
                 let url = "app://\(host)/\(last)"
                 let m = try table.match(url)
@@ -89,7 +92,8 @@ import Testing
     /// hostile.tsv: malformed IPv6 literals are accepted (README: "a malformed IPv6 address →
     /// invalid_ipv6"); the scanner checks the characters between the brackets, not the address's shape.
     @Test(
-          arguments: ["app://[1::2::3]/home", "app://[:::]/home", "app://[12345::]/home", "app://[1:2:3:4:5:6:7:8:9]/home",
+            arguments: ["app://[1::2::3]/home", "app://[:::]/home", "app://[12345::]/home",
+                        "app://[1:2:3:4:5:6:7:8:9]/home",
                       "app://[::1.2.3.4.5]/home"])
     func malformedIPv6IsRefused(_ url: String) {
         guard case .failure(let e) = Self.parse(url) else {

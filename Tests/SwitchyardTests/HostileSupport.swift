@@ -52,7 +52,8 @@ enum HostileCorpus {
                 return "parameter '\(name)' of \(m.pattern) captured the dot segment \(JSONText.quote(value))"
             }
             if value != expected {
-                return "parameter '\(name)' of \(m.pattern) captured \(JSONText.quote(value)), not its segment \(JSONText.quote(expected))"
+                return "parameter '\(name)' of \(m.pattern) captured \(JSONText.quote(value)), "
+                    + "not its segment \(JSONText.quote(expected))"
             }
         }
         return nil
@@ -77,7 +78,8 @@ enum JSONText {
             case (.bool(let x), .bool(let y)): x == y
             case (.null, .null): true
             case (.array(let x), .array(let y)): x == y
-            case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            case (.object(let x), .object(let y)):
+                x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
             default: false
             }
         }
@@ -118,7 +120,8 @@ enum JSONText {
             default:
                 let visible: Bool
                 switch u.properties.generalCategory {
-                case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: visible = false
+                case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator:
+                    visible = false
                 case .spaceSeparator: visible = u == " "
                 default: visible = true
                 }
@@ -168,10 +171,14 @@ enum JSONText {
                 if i < scalars.count, scalars[i] == "}" { i += 1; return .object(pairs) }
                 while true {
                     skipSpace()
-                    guard i < scalars.count, scalars[i] == "\"" else { throw ParseError(offset: i, what: "expected a key") }
+                    guard i < scalars.count, scalars[i] == "\"" else {
+                        throw ParseError(offset: i, what: "expected a key")
+                    }
                     let key = try string()
                     skipSpace()
-                    guard i < scalars.count, scalars[i] == ":" else { throw ParseError(offset: i, what: "expected ':'") }
+                    guard i < scalars.count, scalars[i] == ":" else {
+                        throw ParseError(offset: i, what: "expected ':'")
+                    }
                     i += 1
                     pairs.append((key, try value()))
                     skipSpace()
@@ -235,7 +242,8 @@ enum JSONText {
                 case "t": out.append("\t")
                 case "u":
                     let unit = try hex4()
-                    if (0xD800..<0xDC00).contains(unit), i + 1 < scalars.count, scalars[i] == "\\", scalars[i + 1] == "u" {
+                    if (0xD800..<0xDC00).contains(unit), i + 1 < scalars.count, scalars[i] == "\\",
+                       scalars[i + 1] == "u" {
                         let save = i
                         i += 2
                         let low = try hex4()

@@ -11,7 +11,9 @@ struct InterceptorTests {
         try r.register("app://order/:id<int>", target: "Order", metadata: ["requiresLogin": "true"]) { req in
             RouteResult(note: "order \(req.path["id"] ?? "")")
         }
-        try r.register("app://orders", target: "Orders", metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "orders") }
+        try r.register("app://orders", target: "Orders", metadata: ["requiresLogin": "true"]) { _ in
+            RouteResult(note: "orders")
+        }
         try r.register("app://login", target: "Login") { _ in RouteResult(note: "login") }
         try r.register("app://blocked", target: "Blocked") { _ in RouteResult(note: "blocked") }
         return r
@@ -32,12 +34,21 @@ struct InterceptorTests {
     @Test func scopesSelectWhichRequestsAnInterceptorSees() async throws {
         let r = try Self.router()
         let seen = Deliveries()
-        r.addInterceptor(ClosureInterceptor("whitelist") { req in seen.add("w:" + req.pattern.description); return .proceed },
-                         scope: .patterns(["app://orders"]))
-        r.addInterceptor(ClosureInterceptor("meta") { req in seen.add("m:" + req.pattern.description); return .proceed },
-                         scope: .metadata(key: "requiresLogin", value: "true"))
-        r.addInterceptor(ClosureInterceptor("except") { req in seen.add("x:" + req.pattern.description); return .proceed },
-                         scope: .excluding(["app://home", "app://orders"]))
+        let whitelist = ClosureInterceptor("whitelist") { req in
+            seen.add("w:" + req.pattern.description)
+            return .proceed
+        }
+        r.addInterceptor(whitelist, scope: .patterns(["app://orders"]))
+        let meta = ClosureInterceptor("meta") { req in
+            seen.add("m:" + req.pattern.description)
+            return .proceed
+        }
+        r.addInterceptor(meta, scope: .metadata(key: "requiresLogin", value: "true"))
+        let except_ = ClosureInterceptor("except") { req in
+            seen.add("x:" + req.pattern.description)
+            return .proceed
+        }
+        r.addInterceptor(except_, scope: .excluding(["app://home", "app://orders"]))
         await r.open("app://home")
         await r.open("app://orders")
         await r.open("app://order/5")
@@ -112,32 +123,44 @@ struct InterceptorTests {
     }
 
     /// A handler already running when a newer open in its lane starts still runs to its end, but its
-    /// open ends `cancelled`, not `handled`, and its result is not used.
+    /// open ends `cancelled`, not `handled`, and its result is not used: the placement applier never
+    /// sees it, and the trace shows the handler's step with no placement step after it.
     @Test func aHandlerRunningWhenANewerOpenStartsEndsCancelled() async throws {
         let r = try Self.router()
+        let placed = PlacedNotes()
+        r.setPlacementApplier(placed)
         let gate = HandlerGate()
         try r.register("app://slow", target: "Slow") { _ in
             await gate.enterAndWait()
             return RouteResult(note: "slow")
         }
         let got = Deliveries()
-        async let first = r.open("app://slow", lane: "main", callback: got.callback())
+        async let first = r.openAndTrace("app://slow", lane: "main", callback: got.callback())
         while await !gate.entered { await Task.yield() }
         let second = await r.open("app://home", lane: "main", callback: got.callback())
         #expect(second.code == "handled")
         await gate.release()
-        #expect(await first.code == "cancelled")
+        let firstTrace = await first
+        #expect(firstTrace.outcome.code == "cancelled")
+        #expect(firstTrace.outcome.description.contains("superseded by a newer navigation"))
+        #expect(firstTrace.steps.map(\.kind) == [.match, .handler])
+        #expect(firstTrace.steps.last?.detail == "slow")
         #expect(got.all.sorted() == ["cancelled", "handled"])
-        // Without a newer open the same handler's open is handled.
+        #expect(placed.notes == ["home"])
+        // Without a newer open the same handler's open is handled, and its result is placed.
         async let alone = r.open("app://slow", lane: "main")
         while await gate.waiting == 0 { await Task.yield() }
         await gate.release()
         #expect(await alone.code == "handled")
+        #expect(placed.notes == ["home", "slow"])
     }
 
     @Test func taskCancellationEndsTheNavigationAsCancelled() async throws {
         let r = try Self.router()
-        r.addInterceptor(ClosureInterceptor("slow") { _ in try? await Task.sleep(nanoseconds: 200_000_000); return .proceed })
+        r.addInterceptor(ClosureInterceptor("slow") { _ in
+            try? await Task.sleep(nanoseconds: 200_000_000)
+            return .proceed
+        })
         let got = Deliveries()
         let task = Task { await r.open("app://home", callback: got.callback()) }
         try await Task.sleep(nanoseconds: 30_000_000)
@@ -216,7 +239,9 @@ struct InterceptorTests {
         let gate = LoginGate(loginURL: "app://login")
         gate.install(on: r)
         // Even if the login route itself is marked as needing login.
-        try r.register("app://login", target: "Login", metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "login") }
+        try r.register("app://login", target: "Login", metadata: ["requiresLogin": "true"]) { _ in
+            RouteResult(note: "login")
+        }
         #expect(await r.open("app://login").resultNote == "login")
         #expect(gate.pendingURL == nil)
     }
@@ -237,7 +262,9 @@ struct InterceptorTests {
     @Test func relocationTableOperations() async throws {
         let r = Router()
         try r.register("app://order/:id", target: "Order") { req in RouteResult(note: "order \(req.path["id"] ?? "")") }
-        try r.register("app://order-v2/:id", target: "OrderV2") { req in RouteResult(note: "v2 \(req.path["id"] ?? "")") }
+        try r.register("app://order-v2/:id", target: "OrderV2") { req in
+            RouteResult(note: "v2 \(req.path["id"] ?? "")")
+        }
         try r.register("app://promo", target: "Promo") { _ in RouteResult(note: "promo") }
         let json = """
         {"version": 3, "entries": [
@@ -262,16 +289,20 @@ struct InterceptorTests {
         try r.applyRelocations(RelocationTable(version: 1, entries: [.replace(pattern: "app://a", to: "app://b")]))
         let before = r.relocationRules
         // A malformed entry: refused with its index.
-        #expect(throws: RelocationError.invalidEntry(index: 1, reason: "op: unknown op 'move' (expected replace, add, delete or reset)")) {
-            try RelocationTable.decode(json: Data(#"{"entries":[{"op":"delete","pattern":"app://x"},{"op":"move","pattern":"app://y"}]}"#.utf8))
+        let unknownOp = "op: unknown op 'move' (expected replace, add, delete or reset)"
+        #expect(throws: RelocationError.invalidEntry(index: 1, reason: unknownOp)) {
+            let json = #"{"entries":[{"op":"delete","pattern":"app://x"},{"op":"move","pattern":"app://y"}]}"#
+            _ = try RelocationTable.decode(json: Data(json.utf8))
         }
         // A bad pattern in the second entry: nothing of the table is applied.
         #expect(throws: RelocationError.self) {
-            try r.applyRelocations(RelocationTable(entries: [.delete(pattern: "app://b"), .replace(pattern: "app://c/:x", to: "app://d/:y")]))
+            try r.applyRelocations(RelocationTable(entries: [.delete(pattern: "app://b"),
+                                                             .replace(pattern: "app://c/:x", to: "app://d/:y")]))
         }
         // A cycle: refused with the cycle shown.
         do {
-            try r.applyRelocations(RelocationTable(entries: [.replace(pattern: "app://b", to: "app://c"), .replace(pattern: "app://c", to: "app://a")]))
+            try r.applyRelocations(RelocationTable(entries: [.replace(pattern: "app://b", to: "app://c"),
+                                                             .replace(pattern: "app://c", to: "app://a")]))
             Issue.record("accepted a cycle")
         } catch {
             guard case .cycle(let cycle) = error else { Issue.record("\(error)"); return }
@@ -348,5 +379,16 @@ actor HandlerGate {
     func release() {
         for continuation in continuations { continuation.resume() }
         continuations = []
+    }
+}
+
+/// A placement applier that records the note of every result it placed.
+final class PlacedNotes: PlacementApplier {
+    private let box = Locked<[String]>([])
+    var notes: [String] { box.withLock { $0 } }
+
+    func apply(_ result: RouteResult, for request: RouteRequest) async -> PlacementVerdict {
+        box.withLock { $0.append(result.note) }
+        return .placed(note: "placed \(result.note)")
     }
 }

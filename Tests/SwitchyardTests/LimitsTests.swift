@@ -45,7 +45,8 @@ import Testing
 
     @Test func lengthLimitIsExactAndConfigurable() {
         // 8192 bytes in five segments (one segment may hold at most 2048).
-        let at = "app://x/" + String(repeating: String(repeating: "a", count: 1999) + "/", count: 4) + String(repeating: "a", count: 184)
+        let segment = String(repeating: "a", count: 1999) + "/"
+        let at = "app://x/" + String(repeating: segment, count: 4) + String(repeating: "a", count: 184)
         #expect(at.utf8.count == 8192)
         #expect(Self.error(at) == nil)
         #expect(Self.error(at + "b")?.reason == .tooLong(length: 8193, limit: 8192))
@@ -56,7 +57,8 @@ import Testing
         let long = "app://x/" + Array(repeating: String(repeating: "a", count: 1000), count: 60).joined(separator: "/")
         #expect(Self.error(long) != nil)
         #expect(Self.error(long, roomy) == nil)
-        #expect(Self.error("app://x/abc", URLLimits(maxLength: 10))?.description == "the URL is 11 bytes long, over the limit of 10 at byte 10")
+        #expect(Self.error("app://x/abc", URLLimits(maxLength: 10))?.description
+                    == "the URL is 11 bytes long, over the limit of 10 at byte 10")
     }
 
     // MARK: Segments
@@ -143,7 +145,9 @@ import Testing
         let table = b.build()
         #expect(throws: URLParseError(.tooManySegments(limit: 2), at: 16)) { try table.match("app://files/a/b/c") }
         #expect(throws: URLParseError(.componentTooLong(limit: 8), at: 12)) { try table.match("app://files/aaaaaaaaa") }
-        #expect(throws: URLParseError(.tooManyQueryItems(limit: 1), at: 18)) { try table.match("app://files/a?x=1&y=2") }
+        #expect(throws: URLParseError(.tooManyQueryItems(limit: 1), at: 18)) {
+            try table.match("app://files/a?x=1&y=2")
+        }
         #expect(try table.match("app://files/a/b?x=1")?.target == 1)
 
         let router = Router(options: MatchOptions(limits: tight))
@@ -191,7 +195,10 @@ import Testing
         try router.addRedirect(from: "app://a/:x", to: "app://b/:x")
         try router.addRedirect(from: "app://b/:x", to: "app://a/:x")
         let outcome = await router.open("app://a/1")
-        guard case .redirectLoop(let chain) = outcome else { Issue.record("expected redirect_loop: \(outcome)"); return }
+        guard case .redirectLoop(let chain) = outcome else {
+            Issue.record("expected redirect_loop: \(outcome)")
+            return
+        }
         #expect(chain == ["app://a/1", "app://b/1", "app://a/1", "app://b/1", "app://a/1", "app://b/1", "app://a/1"])
         #expect(!router.canOpen("app://a/1"))
     }

@@ -81,7 +81,9 @@ import Testing
         #expect {
             try b.add(pattern, target: 1)
         } throws: { error in
-            guard case .invalidPattern(let e) = error as? RegistrationError, case .constraint(let c) = e.reason else { return false }
+            guard case .invalidPattern(let e) = error as? RegistrationError, case .constraint(let c) = e.reason else {
+                return false
+            }
             return c.reason == expected && e.description.contains(regex)
         }
         let router = Router()
@@ -91,11 +93,15 @@ import Testing
 
     @Test func refusalsNameTheReason() {
         let messages = Self.catastrophic.compactMap { regex, _ -> String? in
-            do throws(PatternError) { _ = try RoutePattern("app://r/:v(" + regex + ")"); return nil } catch { return error.description }
+            do throws(PatternError) { _ = try RoutePattern("app://r/:v(" + regex + ")"); return nil } catch {
+                return error.description
+            }
         }
         #expect(messages.count == Self.catastrophic.count)
         for m in messages {
-            #expect(["nested quantifier", "overlapping alternation", "adjacent overlapping quantifiers", "backreference", "lookaround"]
+            let reasons = ["nested quantifier", "overlapping alternation", "adjacent overlapping quantifiers",
+                           "backreference", "lookaround"]
+            #expect(reasons
                 .contains { m.contains($0) }, "\(m)")
             #expect(m.contains("at offset"), "\(m)")
         }
@@ -133,7 +139,8 @@ import Testing
         for input in Self.adversarial(for: regex) {
             let range = NSRange(location: 0, length: (input as NSString).length)
             let expected = reference.firstMatch(in: input, options: [], range: range) != nil
-            #expect(c.matches(input) == expected, "\(regex) on \(input.prefix(12))…\(input.suffix(4)) (\(input.count) chars)")
+            #expect(c.matches(input) == expected,
+                    "\(regex) on \(input.prefix(12))…\(input.suffix(4)) (\(input.count) chars)")
         }
         // The segment check through the table agrees too (only segments that can be URL segments).
         var b = RouteTableBuilder<Int>()

@@ -35,7 +35,11 @@ import Testing
         } ?? []
         var parts = [rng.pick(hosts)]
         for _ in 0..<rng.below(3) {
-            if !names.isEmpty && rng.oneIn(2) { parts.append(":" + rng.pick(names)) } else { parts.append(rng.pick(["x", "y", "7"])) }
+            if !names.isEmpty && rng.oneIn(2) {
+                parts.append(":" + rng.pick(names))
+            } else {
+                parts.append(rng.pick(["x", "y", "7"]))
+            }
         }
         return "app://" + parts.joined(separator: "/")
     }
@@ -70,7 +74,8 @@ import Testing
             let p = pattern(&rng)
             switch rng.below(3) {
             case 0: entries.append(.replace(pattern: p, to: destination(from: p, &rng)))
-            case 1: entries.append(.add(pattern: p, target: targets.isEmpty || rng.oneIn(4) ? "Nobody" : rng.pick(targets)))
+            case 1:
+                entries.append(.add(pattern: p, target: targets.isEmpty || rng.oneIn(4) ? "Nobody" : rng.pick(targets)))
             default: entries.append(.delete(pattern: p))
             }
         }
@@ -131,25 +136,31 @@ import Testing
                 let resolution = router.resolve(url)
                 let explanation = router.explain(url)
                 let expected = Self.verdict(outcome)
-                #expect(Self.verdict(resolution) == expected, "\(url): resolve says \(Self.verdict(resolution)), open \(outcome)")
+                #expect(Self.verdict(resolution) == expected,
+                        "\(url): resolve says \(Self.verdict(resolution)), open \(outcome)")
                 // explain: its winner is the route opened; nothing wins when nothing opens.
                 if case .opens(let pattern, let target) = expected {
                     opened += 1
-                    #expect(explanation.final.winner == pattern, "\(url): explain's winner \(explanation.final.winner ?? "none"), open \(pattern)")
+                    #expect(explanation.final.winner == pattern,
+                            "\(url): explain's winner \(explanation.final.winner ?? "none"), open \(pattern)")
                     #expect(explanation.opens?.target == target, "\(url)")
-                    #expect(explanation.final.candidates.first?.verdict.hasPrefix("won") == true, "\(url): \(explanation)")
+                    #expect(explanation.final.candidates.first?.verdict.hasPrefix("won") == true,
+                            "\(url): \(explanation)")
                 } else {
                     if resolution.stopped != nil { stopped += 1 }
-                    #expect(explanation.final.winner == nil, "\(url): explain names \(explanation.final.winner ?? "") but open: \(outcome)")
+                    #expect(explanation.final.winner == nil,
+                            "\(url): explain names \(explanation.final.winner ?? "") but open: \(outcome)")
                     #expect(explanation.opens == nil, "\(url)")
-                    #expect(!explanation.final.candidates.contains { $0.verdict.hasPrefix("won") }, "\(url): \(explanation)")
+                    #expect(!explanation.final.candidates.contains { $0.verdict.hasPrefix("won") },
+                            "\(url): \(explanation)")
                 }
                 // No candidate loses to itself.
                 for c in explanation.final.candidates {
                     #expect(!c.verdict.hasPrefix("lost to \(c.pattern) "), "\(url): \(explanation)")
                 }
                 // A rewrite keeps the fragment.
-                if url.contains("#top"), resolution.steps.contains(where: { !$0.result.isEmpty && $0.kind != "alias" }) {
+                let rewritten = resolution.steps.contains(where: { !$0.result.isEmpty && $0.kind != "alias" })
+                if url.contains("#top"), rewritten {
                     #expect(resolution.finalURL.hasSuffix("#top"), "\(url) → \(resolution.finalURL)")
                 }
                 checked += 1
@@ -187,18 +198,23 @@ import Testing
             for url in urls {
                 guard let m = try? table.match(url) else { continue }
                 guard let index = routes.firstIndex(where: { $0.target == m.target.target }) else { continue }
-                #expect(!shadowed.contains("routes[\(index)]"), "\(url) opens \(m.pattern), which lint calls shadowed: \(routes.map(\.pattern))")
+                #expect(!shadowed.contains("routes[\(index)]"),
+                        "\(url) opens \(m.pattern), which lint calls shadowed: \(routes.map(\.pattern))")
             }
         }
         #expect(shadowedSeen > 20, "the generator makes shadowed routes: \(shadowedSeen)")
     }
 
     /// Table cases: each relocation operation, a redirect loop, and a URL past the hop limit.
-    static let cases: [(routes: [String], redirects: [(String, String)], relocations: [RelocationEntry], url: String, expected: Verdict)] = [
+    typealias Case = (routes: [String], redirects: [(String, String)], relocations: [RelocationEntry], url: String,
+                      expected: Verdict)
+    static let cases: [Case] = [
         (["app://order/:id"], [], [.delete(pattern: "app://order/:id")], "app://order/1", .nothing),
-        (["app://order/:id"], [], [.add(pattern: "app://alias/:id", target: "T0")], "app://alias/5", .opens(pattern: "app://alias/:id", target: "T0")),
+        (["app://order/:id"], [], [.add(pattern: "app://alias/:id", target: "T0")], "app://alias/5",
+         .opens(pattern: "app://alias/:id", target: "T0")),
         (["app://order/:id"], [], [.add(pattern: "app://alias/:id", target: "Nobody")], "app://alias/5", .nothing),
-        (["app://order/:id"], [], [.replace(pattern: "app://old/:id", to: "app://order/:id")], "app://old/3", .opens(pattern: "app://order/:id", target: "T0")),
+        (["app://order/:id"], [], [.replace(pattern: "app://old/:id", to: "app://order/:id")], "app://old/3",
+         .opens(pattern: "app://order/:id", target: "T0")),
         (["app://l1", "app://l2"], [("app://l1", "app://l2"), ("app://l2", "app://l1")], [], "app://l1", .loop),
         (["app://order/:id"], [("app://order/:id", "app://x")], [], "app://order/1", .nothing),
     ]
@@ -219,8 +235,12 @@ import Testing
 
     @Test func aRelocationKeepsTheFragment() async throws {
         let router = Router()
-        try router.register("app://order/:id", target: "Order", handler: ClosureHandler { req in RouteResult(note: req.url.fragment ?? "") })
-        try router.applyRelocations(RelocationTable(version: 1, entries: [.replace(pattern: "app://old/:id", to: "app://order/:id")]))
+        try router.register("app://order/:id", target: "Order", handler: ClosureHandler { req in
+            RouteResult(note: req.url.fragment ?? "")
+        })
+        try router.applyRelocations(RelocationTable(version: 1, entries: [
+            .replace(pattern: "app://old/:id", to: "app://order/:id"),
+        ]))
         let outcome = await router.open("app://old/3?x=1#part%202")
         guard case .redirected(let chain, .handled(_, let result)) = outcome else {
             Issue.record("not handled: \(outcome)")

@@ -37,7 +37,8 @@ import Testing
            {"op": "delete", "pattern": "app://d/:x"}]}}
         """#, [
             "invalid-pattern routes[0].pattern", "schema routes[1].target", "schema routes[2].colour",
-            "invalid-redirect redirects[1].from", "relocation relocations.entries[1].op", "relocation relocations.entries[2]",
+            "invalid-redirect redirects[1].from", "relocation relocations.entries[1].op",
+            "relocation relocations.entries[2]",
             "same-shape routes[4]", "metadata-type routes[5].metadata.requiresLogin",
             "unknown-target redirects[0]", "unknown-target relocations.entries[0]", "import-warning routes[6]",
         ]),
@@ -48,7 +49,8 @@ import Testing
         let c = Self.cases[index]
         let collected = try RouteFile.collecting(json: Data(c.json.utf8), file: "t.json")
         let found = RouteLint.findings(collected).map { "\($0.code) \($0.location)" }
-        #expect(Set(found) == Set(c.expected), "\(c.name): \(RouteLint.findings(collected).map(\.description).joined(separator: "\n"))")
+        let findings = RouteLint.findings(collected).map(\.description).joined(separator: "\n")
+        #expect(Set(found) == Set(c.expected), "\(c.name): \(findings)")
         #expect(found.count == c.expected.count, "\(c.name): \(found)")
     }
 
@@ -67,7 +69,8 @@ import Testing
         #expect(registrable.routeIndices == [1, 3])
         #expect(registrable.errors.map(\.location) == ["routes[0].pattern", "routes[2]"])
         // A clean file reads as the strict reader reads it.
-        let clean = #"{"routes": [{"pattern": "app://a", "target": "A"}], "redirects": [{"from": "app://b", "to": "app://a"}]}"#
+        let clean = #"{"routes": [{"pattern": "app://a", "target": "A"}], "#
+            + #""redirects": [{"from": "app://b", "to": "app://a"}]}"#
         let both = try RouteFile.collecting(json: Data(clean.utf8))
         #expect(both.errors.isEmpty)
         #expect(both.file == (try RouteFile.decode(json: Data(clean.utf8))))

@@ -21,7 +21,8 @@ struct RouteFileFastReaderTests {
         #"{"pattern": "app://a/h", "target": "A", "priority": 99999999999999999999}"#,
         #"{"pattern": "app://a/i", "target": "A", "priority": "1"}"#,
         #"{"pattern": "app://a/j", "target": "A", "priority": null}"#,
-        #"{"pattern": "app://m/a", "target": "M", "metadata": {"requiresLogin": true, "title": "Me", "n": 42, "off": false}}"#,
+        #"{"pattern": "app://m/a", "target": "M", "#
+            + #""metadata": {"requiresLogin": true, "title": "Me", "n": 42, "off": false}}"#,
         #"{"pattern": "app://m/b", "target": "M", "metadata": {"ratio": 1.5}}"#,
         #"{"pattern": "app://m/c", "target": "M", "metadata": {"x": null}}"#,
         #"{"pattern": "app://m/d", "target": "M", "metadata": {"x": {"y": 1}}}"#,
@@ -102,17 +103,25 @@ struct RouteFileFastReaderTests {
         for _ in 0..<3000 {
             let text = Self.document(&rng)
             let data = Data(text.utf8)
-            let expected = Self.answer { () throws(RouteFileError) in try RouteSchema.decodeStandard(RouteFile.self, json: data, file: "r.json") }
+            let expected = Self.answer { () throws(RouteFileError) in
+                try RouteSchema.decodeStandard(RouteFile.self, json: data, file: "r.json")
+            }
             if let fast = RouteFileFastReader.read(data) {
                 direct += 1
                 #expect(expected == .success(fast), "\(text)")
             } else {
                 standard += 1
             }
-            let decoded = Self.answer { () throws(RouteFileError) in try RouteSchema.decode(RouteFile.self, json: data, file: "r.json") }
+            let decoded = Self.answer { () throws(RouteFileError) in
+                try RouteSchema.decode(RouteFile.self, json: data, file: "r.json")
+            }
             #expect(decoded == expected, "\(text)")
-            let collected = Self.answer { () throws(RouteFileError) in try RouteFile.collecting(json: data, file: "r.json") }
-            let collectedStandard = Self.answer { () throws(RouteFileError) in try RouteFile.collectingStandard(json: data, file: "r.json") }
+            let collected = Self.answer { () throws(RouteFileError) in
+                try RouteFile.collecting(json: data, file: "r.json")
+            }
+            let collectedStandard = Self.answer { () throws(RouteFileError) in
+                try RouteFile.collectingStandard(json: data, file: "r.json")
+            }
             #expect(collected == collectedStandard, "\(text)")
         }
         // Both ways are exercised.
@@ -124,7 +133,8 @@ struct RouteFileFastReaderTests {
     @Test func goldenCases() {
         let read: [(String, RouteFile?)] = [
             (#"{"routes": []}"#, RouteFile(routes: [])),
-            (#"{"routes":[{"pattern":"app://a/:id<int>","target":"A","priority":-2,"metadata":{"requiresLogin":true,"n":7,"t":"x"}}]}"#,
+            (#"{"routes":[{"pattern":"app://a/:id<int>","target":"A","priority":-2,"#
+             + #""metadata":{"requiresLogin":true,"n":7,"t":"x"}}]}"#,
              RouteFile(routes: [RouteDefinition(pattern: "app://a/:id<int>", target: "A", priority: -2,
                                                 metadata: ["requiresLogin": "true", "n": "7", "t": "x"])])),
             (#"{"routes": [{"pattern": "app://\u0061/b", "target": "\u00e9\"", "interceptors": ["g"]}]}"#,

@@ -22,7 +22,8 @@ struct RouteFileSchemaTests {
          "routes.json:1:49: routes[0]: trailing comma before '}'"),
         (#"{"routes": [{"pattern": "app://a", "target": "A"},]}"#,
          "routes.json:1:50: routes: trailing comma before ']'"),
-        ("{\n  \"routes\": [\n    {\"pattern\": \"app://a\", \"target\": \"A\"}\n    {\"pattern\": \"app://b\", \"target\": \"B\"}\n  ]\n}",
+        ("{\n  \"routes\": [\n    {\"pattern\": \"app://a\", \"target\": \"A\"}\n"
+         + "    {\"pattern\": \"app://b\", \"target\": \"B\"}\n  ]\n}",
          "routes.json:4:5: routes: expected ',' or ']' after an element, found '{'"),
         (#"{"routes": [{"pattern": "app://a", "pattern": "app://b", "target": "A"}]}"#,
          "routes.json:1:36: routes[0].pattern: duplicate key (first at line 1, column 14)"),
@@ -78,7 +79,8 @@ struct RouteFileSchemaTests {
             Issue.record("accepted")
         } catch {
             #expect(error.description == "routes.json:1:32: routes[0].pattern: invalid UTF-8 in a string")
-            #expect(error.line == 1 && error.column == 32 && error.location == "routes[0].pattern" && error.file == "routes.json")
+            #expect(error.line == 1 && error.column == 32 && error.location == "routes[0].pattern"
+                    && error.file == "routes.json")
         }
     }
 
@@ -131,9 +133,11 @@ struct RouteFileSchemaTests {
         (#"{"routes": [{"pattern": "app://a", "target": "A", "interceptors": "audit"}]}"#,
          "routes.json: routes[0].interceptors: expected an array, found a string"),
         // Redirects: the destination may only use parameters the source captures, as in a relocation.
-        (#"{"routes": [{"pattern": "app://user/:id", "target": "U"}], "redirects": [{"from": "app://q", "to": "app://user/:id"}]}"#,
+        (#"{"routes": [{"pattern": "app://user/:id", "target": "U"}], "#
+         + #""redirects": [{"from": "app://q", "to": "app://user/:id"}]}"#,
          "routes.json: redirects[0].to: destination parameter 'id' is not in 'app://q'"),
-        (#"{"routes": [], "redirects": [{"from": "app://p/:x", "to": "app://u/:x"}, {"from": "app://q/:a", "to": "app://u/:b"}]}"#,
+        (#"{"routes": [], "redirects": [{"from": "app://p/:x", "to": "app://u/:x"}, "#
+         + #"{"from": "app://q/:a", "to": "app://u/:b"}]}"#,
          "routes.json: redirects[1].to: destination parameter 'b' is not in 'app://q/:a'"),
         (#"{"routes": [], "redirects": [{"from": "app://p/:x(", "to": "app://u"}]}"#,
          "routes.json: redirects[0].from: unterminated constraint at byte 10 in pattern 'app://p/:x('"),
@@ -149,10 +153,12 @@ struct RouteFileSchemaTests {
         (#"{"routes": [], "relocations": {"version": 1}}"#,
          #"routes.json: relocations: missing required key "entries""#),
         (#"{"routes": [], "relocations": {"entries": [{"op": "delet", "pattern": "app://a"}]}}"#,
-         "routes.json: relocations.entries[0].op: unknown op 'delet'; did you mean 'delete'? (expected replace, add, delete or reset)"),
+          "routes.json: relocations.entries[0].op: unknown op 'delet'; did you mean 'delete'? "
+          + "(expected replace, add, delete or reset)"),
         (#"{"routes": [], "relocations": {"entries": [{"pattern": "app://a"}]}}"#,
          #"routes.json: relocations.entries[0]: missing required key "op""#),
-        (#"{"routes": [], "relocations": {"entries": [{"op": "replace", "pattern": "app://c/:x", "to": "app://d/:y"}]}}"#,
+        (#"{"routes": [], "relocations": {"entries": [{"op": "replace", "pattern": "app://c/:x", "#
+         + #""to": "app://d/:y"}]}}"#,
          "routes.json: relocations.entries[0].to: destination parameter 'y' is not in 'app://c/:x'"),
         (#"{"routes": [], "relocations": {"entries": [{"op": "replace", "pattern": "app://c"}]}}"#,
          #"routes.json: relocations.entries[0]: missing required key "to""#),
@@ -160,7 +166,8 @@ struct RouteFileSchemaTests {
          "routes.json: relocations.entries[0].to: not used by op 'delete'"),
         (#"{"routes": [], "relocations": {"entries": [{"op": "add", "pattern": "app://c", "target": ""}]}}"#,
          "routes.json: relocations.entries[0].target: must not be empty"),
-        (#"{"routes": [], "relocations": {"entries": [{"op": "replace", "pattern": "app://a", "to": "app://b"}, {"op": "replace", "pattern": "app://b", "to": "app://a"}]}}"#,
+        (#"{"routes": [], "relocations": {"entries": [{"op": "replace", "pattern": "app://a", "to": "app://b"}, "#
+         + #"{"op": "replace", "pattern": "app://b", "to": "app://a"}]}}"#,
          "routes.json: relocations.entries: relocation cycle: app://a → app://b → app://a"),
         (#"{"routes": [], "relocations": {"entries": [{"op": "add", "pattern": "app://c", "targets": "A"}]}}"#,
          #"routes.json: relocations.entries[0].targets: unknown key; did you mean "target"?"#),
@@ -176,15 +183,20 @@ struct RouteFileSchemaTests {
         (#"{"routes": [{"pattern": "app://a\u001b[31m", "target": "A"}]}"#,
          #"routes.json: routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}[31m'"#),
         (#"{"routes": [{"pattern": "app://a", "target": "A", "\u001b[2J": 1}]}"#,
-         #"routes.json: routes[0]["\u{1B}[2J"]: unknown key (known keys: pattern, target, priority, metadata, interceptors)"#),
+          #"routes.json: routes[0]["\u{1B}[2J"]: unknown key "#
+          + "(known keys: pattern, target, priority, metadata, interceptors)"),
         (#"{"routes": [{"pattern": "app://a", "target": "A", "x\u202egpj": 1}]}"#,
-         #"routes.json: routes[0]["x\u{202E}gpj"]: unknown key (known keys: pattern, target, priority, metadata, interceptors)"#),
+          #"routes.json: routes[0]["x\u{202E}gpj"]: unknown key "#
+          + "(known keys: pattern, target, priority, metadata, interceptors)"),
         (#"{"routes": [{"pattern": "app://a", "target": "A", "metadata": {"\u0085\u007f": {}}}]}"#,
          #"routes.json: routes[0].metadata["\u{85}\u{7F}"]: expected a string, number or boolean, found an object"#),
-        (#"{"routes": [], "relocations": {"entries": [{"op": ""# + String(repeating: "x", count: 200) + #"", "pattern": "app://a"}]}}"#,
-         "routes.json: relocations.entries[0].op: unknown op '" + String(repeating: "x", count: 80) + "…' (expected replace, add, delete or reset)"),
+        (#"{"routes": [], "relocations": {"entries": [{"op": ""# + String(repeating: "x", count: 200)
+         + #"", "pattern": "app://a"}]}}"#,
+          "routes.json: relocations.entries[0].op: unknown op '" + String(repeating: "x", count: 80)
+          + "…' (expected replace, add, delete or reset)"),
         (#"{"routes": [{"pattern": "app://a/:x("# + String(repeating: "a", count: 100) + #"", "target": "A"}]}"#,
-         "routes.json: routes[0].pattern: unterminated constraint at byte 10 in pattern '" + "app://a/:x(" + String(repeating: "a", count: 69) + "…'"),
+          "routes.json: routes[0].pattern: unterminated constraint at byte 10 in pattern '" + "app://a/:x("
+          + String(repeating: "a", count: 69) + "…'"),
         ("{\"routes\": [] \u{1B}}", #"routes.json:1:15: expected ',' or '}' after a member, found '\u{1B}'"#),
     ]
 
@@ -211,10 +223,13 @@ struct RouteFileSchemaTests {
         }
         """#
         let file = try RouteFile.decode(json: Data(readme.utf8))
-        #expect(file.routes == [RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile", metadata: ["requiresLogin": "true"])])
+        #expect(file.routes == [
+            RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile", metadata: ["requiresLogin": "true"]),
+        ])
         #expect(file.redirects.map { [$0.from, $0.to] } == [["app://profile/:id", "app://user/:id"]])
         #expect(file.relocations == RelocationTable(version: 3, entries: [
-            .replace(pattern: "app://order/:id", to: "app://order-v2/:id"), .add(pattern: "app://o/:id", target: "OrderDetail"),
+            .replace(pattern: "app://order/:id", to: "app://order-v2/:id"),
+            .add(pattern: "app://o/:id", target: "OrderDetail"),
             .delete(pattern: "app://promo/old"), .reset(pattern: "app://order/:id"),
         ]))
         // Metadata values may be strings, numbers or booleans, read as text; null is an absent field.
@@ -223,18 +238,22 @@ struct RouteFileSchemaTests {
                      "metadata": {"requiresLogin": true, "tab": 2, "ratio": 1.5, "off": false, "big": 1e2}}],
          "redirects": null}
         """#.utf8))
-        #expect(scalars.routes[0].metadata == ["requiresLogin": "true", "tab": "2", "ratio": "1.5", "off": "false", "big": "100"])
+        #expect(scalars.routes[0].metadata
+                    == ["requiresLogin": "true", "tab": "2", "ratio": "1.5", "off": "false", "big": "100"])
         #expect(scalars.routes[0].priority == 0)
         #expect(scalars.redirects.isEmpty)
         // A redirect whose destination parameter is optional needs nothing from the source.
-        _ = try RouteFile.decode(json: Data(#"{"routes": [], "redirects": [{"from": "app://s", "to": "app://search/:q?"}]}"#.utf8))
+        let json = #"{"routes": [], "redirects": [{"from": "app://s", "to": "app://search/:q?"}]}"#
+        _ = try RouteFile.decode(json: Data(json.utf8))
     }
 
     @Test func theCodableFormRoundTrips() throws {
         let file = RouteFile(routes: [
-            RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile", priority: 2, metadata: ["requiresLogin": "true"]),
+            RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile", priority: 2,
+                            metadata: ["requiresLogin": "true"]),
         ], redirects: [("app://profile/:id", "app://user/:id")],
-           relocations: RelocationTable(version: 4, entries: [.replace(pattern: "app://old/:id", to: "app://user/:id"), .delete(pattern: "app://gone")]))
+           relocations: RelocationTable(version: 4, entries: [.replace(pattern: "app://old/:id", to: "app://user/:id"),
+                                                              .delete(pattern: "app://gone")]))
         let encoded = try JSONEncoder().encode(file)
         #expect(try RouteFile.decode(json: encoded) == file)
         let map = RouteMap(file: file) { _ in ["audit"] }
@@ -253,15 +272,18 @@ struct RouteFileSchemaTests {
         #expect(throws: RouteFileError(#"routes[0].patern"#, #"unknown key; did you mean "pattern"?"#)) {
             try RouteMap.decode(Data(plist.utf8), format: .plist)
         }
-        let wrongType = plist.replacingOccurrences(of: "<key>patern</key><string>app://a</string>", with: "<key>pattern</key><dict/>")
+        let wrongType = plist.replacingOccurrences(of: "<key>patern</key><string>app://a</string>",
+                                                   with: "<key>pattern</key><dict/>")
         #expect(throws: RouteFileError("routes[0].pattern", "expected a string, found a dictionary")) {
             try RouteMap.decode(Data(wrongType.utf8), format: .plist)
         }
     }
 
     @Test func relocationTablesKeepTheirOwnErrorType() {
-        #expect(throws: RelocationError.invalidEntry(index: 0, reason: "to: destination parameter 'y' is not in 'app://c/:x'")) {
-            try RelocationTable.decode(json: Data(#"{"entries": [{"op": "replace", "pattern": "app://c/:x", "to": "app://d/:y"}]}"#.utf8))
+        let reason = "to: destination parameter 'y' is not in 'app://c/:x'"
+        #expect(throws: RelocationError.invalidEntry(index: 0, reason: reason)) {
+            let json = #"{"entries": [{"op": "replace", "pattern": "app://c/:x", "to": "app://d/:y"}]}"#
+            _ = try RelocationTable.decode(json: Data(json.utf8))
         }
         #expect(throws: RelocationError.malformed("version: expected an integer, found 2.5")) {
             try RelocationTable.decode(json: Data(#"{"version": 2.5, "entries": []}"#.utf8))
@@ -276,19 +298,27 @@ struct RouteFileSchemaTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("missing.json").path
-        #expect(throws: RouteFileError("", "no such file", file: missing)) { try RouteSchema.load(RouteFile.self, path: missing) }
-        #expect(throws: RouteFileError("", "is a directory, not a file", file: dir.path)) { try RouteSchema.load(RouteFile.self, path: dir.path) }
+        #expect(throws: RouteFileError("", "no such file", file: missing)) {
+            try RouteSchema.load(RouteFile.self, path: missing)
+        }
+        #expect(throws: RouteFileError("", "is a directory, not a file", file: dir.path)) {
+            try RouteSchema.load(RouteFile.self, path: dir.path)
+        }
         let bad = dir.appendingPathComponent("bad.json")
-        try Data("{\"routes\": [\n  {\"pattern\": \"app://a\", \"target\": \"A\", \"guard\": true}\n]}".utf8).write(to: bad)
+        try Data("{\"routes\": [\n  {\"pattern\": \"app://a\", \"target\": \"A\", \"guard\": true}\n]}".utf8)
+            .write(to: bad)
         do throws(RouteFileError) {
             _ = try RouteSchema.load(RouteFile.self, path: bad.path)
             Issue.record("accepted")
         } catch {
-            #expect(error.description == "\(bad.path): routes[0].guard: unknown key (known keys: pattern, target, priority, metadata, interceptors)")
+            let known = "known keys: pattern, target, priority, metadata, interceptors"
+            #expect(error.description == "\(bad.path): routes[0].guard: unknown key (\(known))")
         }
         let syntax = dir.appendingPathComponent("syntax.json")
         try Data("{\"routes\": [\n  {\"pattern\": \"app://a\", \"target\": \"A\",}\n]}".utf8).write(to: syntax)
-        #expect(throws: RouteFileError("routes[0]", "trailing comma before '}'", file: syntax.path, line: 2, column: 39)) {
+        let trailingComma = RouteFileError("routes[0]", "trailing comma before '}'", file: syntax.path, line: 2,
+                                           column: 39)
+        #expect(throws: trailingComma) {
             try RouteSchema.load(RouteFile.self, path: syntax.path)
         }
     }
@@ -299,6 +329,7 @@ struct RouteFileSchemaTests {
         #expect(SchemaText.closest(to: "PRIORITY", in: ["priority"]) == "priority")
         #expect(SchemaText.closest(to: "color", in: ["pattern", "target", "priority", "metadata"]) == nil)
         #expect(SchemaText.closest(to: "to", in: ["op", "pattern"]) == nil)
-        #expect(SchemaText.echo(String(repeating: "\u{1B}", count: 20)) == String(repeating: #"\u{1B}"#, count: 13) + "…")
+        #expect(SchemaText.echo(String(repeating: "\u{1B}", count: 20))
+                    == String(repeating: #"\u{1B}"#, count: 13) + "…")
     }
 }

@@ -12,7 +12,9 @@ struct RouterCacheTests {
 
     /// The handler of each target: it names its target, so an open shows which one ran.
     static func handler(_ target: String) -> any RouteHandler {
-        ClosureHandler { request in RouteResult(note: "\(target) \(request.path.dictionary.sorted { $0.key < $1.key })") }
+        ClosureHandler { request in
+            RouteResult(note: "\(target) \(request.path.dictionary.sorted { $0.key < $1.key })")
+        }
     }
 
     static let routes: [(patterns: [String], target: String, priority: Int, metadata: [String: String])] = [
@@ -28,11 +30,13 @@ struct RouterCacheTests {
 
     static func registerByCode(_ router: Router) throws {
         for r in routes {
-            try router.register(r.patterns, target: r.target, priority: r.priority, metadata: r.metadata, handler: handler(r.target))
+            try router.register(r.patterns, target: r.target, priority: r.priority, metadata: r.metadata,
+                                handler: handler(r.target))
         }
     }
 
-    static let urls = ["app://user/7", "app://u/8", "app://user/ann", "app://order/42", "app://a/b", "app://p/3", "app://p/x",
+    static let urls = ["app://user/7", "app://u/8", "app://user/ann", "app://order/42", "app://a/b", "app://p/3",
+                       "app://p/x",
                        "x://y/login/138", "app://none"]
 
     static func describe(_ router: Router) async -> [String] {
@@ -61,31 +65,38 @@ struct RouterCacheTests {
         try second.register("app://late", target: "Late", handler: Self.handler("Late"))
         #expect(await second.open("app://late").resultNote == "Late []")
         #expect(await second.open("app://user/7").resultNote == "User [(key: \"id\", value: \"7\")]")
-        #expect(throws: RegistrationError.self) { try second.register("app://user/:other<int>", target: "X", handler: nil) }
+        #expect(throws: RegistrationError.self) {
+            try second.register("app://user/:other<int>", target: "X", handler: nil)
+        }
     }
 
     @Test func anotherVersionADamagedFileOrAMissingHandlerRegistersByCode() throws {
         let cache = RouterCache(directory: Self.directory(), isEnabled: true)
         defer { try? FileManager.default.removeItem(at: cache.table.fileURL.deletingLastPathComponent()) }
-        try cache.registerRoutes(on: Router(), version: "1.0", handler: { c, _ in Self.handler(c.target) }, register: Self.registerByCode)
+        try cache.registerRoutes(on: Router(), version: "1.0", handler: { c, _ in Self.handler(c.target) },
+                                 register: Self.registerByCode)
         var runs = 0
         let count = { (router: Router) throws in
             runs += 1
             try Self.registerByCode(router)
         }
         // A new version: the code registers, and the file is saved for it.
-        #expect(try cache.registerRoutes(on: Router(), version: "1.1", handler: { c, _ in Self.handler(c.target) }, register: count) == .code)
-        #expect(try cache.registerRoutes(on: Router(), version: "1.1", handler: { c, _ in Self.handler(c.target) }, register: count) == .cache)
+        #expect(try cache.registerRoutes(on: Router(), version: "1.1", handler: { c, _ in Self.handler(c.target) },
+                                         register: count) == .code)
+        #expect(try cache.registerRoutes(on: Router(), version: "1.1", handler: { c, _ in Self.handler(c.target) },
+                                         register: count) == .cache)
         // A target with no handler any more: not an error, the code registers.
         let partial = Router()
-        #expect(try cache.registerRoutes(on: partial, version: "1.1", handler: { c, _ in c.target == "Order" ? nil : Self.handler(c.target) },
+        #expect(try cache.registerRoutes(on: partial, version: "1.1",
+                                         handler: { c, _ in c.target == "Order" ? nil : Self.handler(c.target) },
                                          register: count) == .code)
         #expect(partial.table.count == 9)
         // A damaged file.
         var bytes = try Data(contentsOf: cache.table.fileURL)
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: cache.table.fileURL)
-        #expect(try cache.registerRoutes(on: Router(), version: "1.1", handler: { c, _ in Self.handler(c.target) }, register: count) == .code)
+        #expect(try cache.registerRoutes(on: Router(), version: "1.1", handler: { c, _ in Self.handler(c.target) },
+                                         register: count) == .code)
         #expect(runs == 3)
     }
 
@@ -94,7 +105,8 @@ struct RouterCacheTests {
         defer { try? FileManager.default.removeItem(at: cache.table.fileURL.deletingLastPathComponent()) }
         let first = Router()
         try first.register("app://home", target: "Home", handler: Self.handler("Home"))
-        try cache.registerRoutes(on: first, version: "1", handler: { c, _ in Self.handler(c.target) }, register: Self.registerByCode)
+        try cache.registerRoutes(on: first, version: "1", handler: { c, _ in Self.handler(c.target) },
+                                 register: Self.registerByCode)
         #expect(cache.table.load(version: "1")?.targets.map(\.target).contains("Home") == false)
         // Loading into a router whose routes conflict with the cached ones: the code registers instead,
         // and its own error is what the caller sees.
@@ -102,10 +114,12 @@ struct RouterCacheTests {
         let clash = Router()
         try clash.register("app://user/:n<int>", target: "Clash", handler: nil)
         #expect(throws: RegistrationError.self) {
-            try cache.registerRoutes(on: clash, version: "1", handler: { c, _ in Self.handler(c.target) }, register: Self.registerByCode)
+            try cache.registerRoutes(on: clash, version: "1", handler: { c, _ in Self.handler(c.target) },
+                                     register: Self.registerByCode)
         }
         #expect(clash.table.routes.map(\.target.target) == ["Clash"])
-        #expect(throws: RouterCacheError.registration(.sameShape(pattern: "app://user/:id<int>", existing: "app://user/:n<int>"))) {
+        let sameShape = RegistrationError.sameShape(pattern: "app://user/:id<int>", existing: "app://user/:n<int>")
+        #expect(throws: RouterCacheError.registration(sameShape)) {
             try clash.registerCompiled(table) { c, _ in Self.handler(c.target) }
         }
     }
@@ -116,7 +130,8 @@ struct RouterCacheTests {
         guard RouterCache.isDebugBuild else { return }
         var runs = 0
         for _ in 0..<2 {
-            let source = try cache.registerRoutes(on: Router(), version: "1", handler: { c, _ in Self.handler(c.target) },
+            let source = try cache.registerRoutes(on: Router(), version: "1",
+                                                  handler: { c, _ in Self.handler(c.target) },
                                                   register: { router in
                                                       runs += 1
                                                       try Self.registerByCode(router)

@@ -21,7 +21,8 @@ struct RouterSubscriptTests {
 
     @Test func assigningReplacesTheRouteOfTheSameShapeKeepingItsTargetAndPlace() async throws {
         let router = Router()
-        try router.register("app://user/:id", target: "UserProfile", priority: 3, metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "old") }
+        try router.register("app://user/:id", target: "UserProfile", priority: 3,
+                            metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "old") }
         try router.register("app://home", target: "Home") { _ in RouteResult(note: "home") }
         // Same pattern: the target, priority and metadata stay; the handler is new.
         router[try RoutePattern("app://user/:id")] = ClosureHandler { _ in RouteResult(note: "new") }
@@ -32,7 +33,9 @@ struct RouterSubscriptTests {
         #expect(replaced.target.metadata == ["requiresLogin": "true"])
         #expect(await router.open("app://user/1").description == "handled by app://user/:id (new)")
         // Same shape, other parameter name: it replaces the route instead of conflicting with it.
-        router[try RoutePattern("app://user/:name")] = ClosureHandler { request in RouteResult(note: "name \(request["name"] ?? "")") }
+        router[try RoutePattern("app://user/:name")] = ClosureHandler { request in
+            RouteResult(note: "name \(request["name"] ?? "")")
+        }
         #expect(router.table.routes.map(\.pattern.description).sorted() == ["app://home", "app://user/:name"])
         #expect(await router.open("app://user/ann").description == "handled by app://user/:name (name ann)")
     }
@@ -43,7 +46,8 @@ struct RouterSubscriptTests {
     func assigningKeepsEveryFieldAndTheOrder(_ assigned: String) async throws {
         let router = Router()
         try router.register("app://first", target: "First") { _ in RouteResult(note: "first") }
-        try router.register("app://user/:id", target: "UserProfile", priority: 3, metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "old") }
+        try router.register("app://user/:id", target: "UserProfile", priority: 3,
+                            metadata: ["requiresLogin": "true"]) { _ in RouteResult(note: "old") }
         try router.register("app://user/:id<int>", target: "ByNumber", priority: 3) { _ in RouteResult(note: "number") }
         try router.register("app://last", target: "Last") { _ in RouteResult(note: "last") }
         let before = router.table.routes
@@ -51,7 +55,8 @@ struct RouterSubscriptTests {
         let after = router.table.routes
         #expect(after.map(\.target.target) == before.map(\.target.target), "same targets in the same order")
         #expect(after.map(\.priority) == before.map(\.priority))
-        #expect(after.map(\.target.metadata) == before.map(\.target.metadata), "requiresLogin is kept: the route stays gated")
+        #expect(after.map(\.target.metadata) == before.map(\.target.metadata),
+                "requiresLogin is kept: the route stays gated")
         #expect(after.map(\.pattern.description) == ["app://first", assigned, "app://user/:id<int>", "app://last"])
         #expect(router[try RoutePattern("app://user/:other")] != nil, "read by shape")
         #expect(await router.open("app://user/ann").description == "handled by \(assigned) (new)")

@@ -59,7 +59,8 @@ struct RouterTests {
 
     @Test func everyFailureKindIsATypedOutcome() async throws {
         let r = try Self.router()
-        try r.register("app://declines", target: "D", handler: ClosureHandler(shouldHandle: { _ in false }) { _ in RouteResult() })
+        try r.register("app://declines", target: "D",
+                       handler: ClosureHandler(shouldHandle: { _ in false }) { _ in RouteResult() })
         struct Boom: Error {}
         try r.register("app://throws", target: "T") { _ in throw Boom() }
         try r.register("app://nohandler", target: "N", handler: nil)
@@ -93,9 +94,8 @@ struct RouterTests {
 
     @Test func oneTargetUnderSeveralPatterns() async throws {
         let r = Router()
-        try r.register(["app://goods/detail/:id", "app://product/:id"], target: "Goods", handler: ClosureHandler { req in
-            RouteResult(note: req.path["id"] ?? "")
-        })
+        let goods = ClosureHandler { req in RouteResult(note: req.path["id"] ?? "") }
+        try r.register(["app://goods/detail/:id", "app://product/:id"], target: "Goods", handler: goods)
         #expect(await r.open("app://goods/detail/3").code == "handled")
         #expect(await r.open("app://product/3").code == "handled")
         // All-or-nothing: a conflict adds none of the patterns.
@@ -114,7 +114,9 @@ struct RouterTests {
         #expect(await r.open("app://promo/x").final.resultNote == "v2")
         try r.remove("app://promo/:code")
         #expect(await r.open("app://promo/x").code == "not_found")
-        #expect(throws: RegistrationError.notRegistered(pattern: "app://promo/:code")) { try r.remove("app://promo/:code") }
+        #expect(throws: RegistrationError.notRegistered(pattern: "app://promo/:code")) {
+            try r.remove("app://promo/:code")
+        }
         #expect(r.removeAll(host: "PROMO") == 1)
         #expect(await r.open("app://promo/list").code == "not_found")
         #expect(await r.open("app://login").code == "handled")

@@ -16,7 +16,9 @@ struct ScannerCommonPathTests {
             var fast = [UInt64](repeating: .max, count: URLScanner.recordedSegments)
             var slow = [UInt64](repeating: .max, count: URLScanner.recordedSegments)
             let common = fast.withUnsafeMutableBufferPointer { segs in
-                segs.baseAddress.flatMap { URLScanner.scanCommon(buf, limits: limits, classes: ByteClass.pointer, segments: $0) }
+                segs.baseAddress.flatMap {
+                    URLScanner.scanCommon(buf, limits: limits, classes: ByteClass.pointer, segments: $0)
+                }
             }
             guard let common else { return nil }
             accepted += 1
@@ -24,8 +26,12 @@ struct ScannerCommonPathTests {
             do { full = try URLScanner.scan(buf, limits: limits) } catch {
                 return "\(text.debugDescription): common path accepted, full scanner threw \(error)"
             }
-            if common != full { return "\(text.debugDescription): layouts differ\n  common \(common)\n  full   \(full)" }
-            slow.withUnsafeMutableBufferPointer { segs in segs.baseAddress.map { URLScanner.splitSegments(buf, full, into: $0) } }
+            if common != full {
+                return "\(text.debugDescription): layouts differ\n  common \(common)\n  full   \(full)"
+            }
+            slow.withUnsafeMutableBufferPointer { segs in
+                segs.baseAddress.map { URLScanner.splitSegments(buf, full, into: $0) }
+            }
             let used = min(full.segmentCount, URLScanner.recordedSegments)
             if Array(fast.prefix(used)) != Array(slow.prefix(used)) {
                 return "\(text.debugDescription): segment ranges differ: \(fast.prefix(used)) vs \(slow.prefix(used))"
@@ -42,7 +48,8 @@ struct ScannerCommonPathTests {
             for maxSegments in 0...3 {
                 for maxQueryItems in 0...2 {
                     for maxComponentLength in [1, 2, 4] {
-                        grid.append(URLLimits(maxLength: maxLength, maxSegments: maxSegments, maxQueryItems: maxQueryItems,
+                        grid.append(URLLimits(maxLength: maxLength, maxSegments: maxSegments,
+                                              maxQueryItems: maxQueryItems,
                                               maxComponentLength: maxComponentLength))
                     }
                 }
@@ -56,7 +63,8 @@ struct ScannerCommonPathTests {
         "my-app+x.y://shop/item/big-red-shoe?x=1&&y=&=z", "app://user/login/13800000000?", "app://h/?q",
         "app://h/a/b?x=y?z", "a://b/" + String(repeating: "s/", count: 40), "app://h/a/bb/ccc/dddd?e=f&gg=hh&i",
         "app://h/a/b/c", "app://h/a/b/c/", "app://h/abcdefghijklmnopqrstuvwxyz0123456789/x?y=z",
-        "app://h/abcdefgh/ijklmnop/qrstuvwx", "app://h/abcdefg/hijklmnopq?r", "app://h/0123456789012345678901234567890", "app://h/abcde/x?y", "app://h?a=b&c", "app://h/a?=&=&", "app://h/a/b?aa&bbbbb=c",
+        "app://h/abcdefgh/ijklmnop/qrstuvwx", "app://h/abcdefg/hijklmnopq?r", "app://h/0123456789012345678901234567890",
+        "app://h/abcde/x?y", "app://h?a=b&c", "app://h/a?=&=&", "app://h/a/b?aa&bbbbb=c",
     ]
 
     @Test func theCommonPathAgreesWithTheFullScannerOnEveryCorpus() throws {
@@ -68,7 +76,8 @@ struct ScannerCommonPathTests {
                   let input = try? JSONDecoder().decode(String.self, from: data) else { continue }
             inputs.append(input)
         }
-        let whatwg = try JSONSerialization.jsonObject(with: Data(contentsOf: HostileCorpus.directory.appendingPathComponent("urltestdata.json")))
+        let corpus = HostileCorpus.directory.appendingPathComponent("urltestdata.json")
+        let whatwg = try JSONSerialization.jsonObject(with: Data(contentsOf: corpus))
         for case let entry as [String: Any] in (whatwg as? [Any]) ?? [] {
             if let input = entry["input"] as? String { inputs.append(input) }
         }
@@ -90,7 +99,9 @@ struct ScannerCommonPathTests {
             let taken = copy.withUTF8 { buf in
                 var segs = [UInt64](repeating: 0, count: URLScanner.recordedSegments)
                 return segs.withUnsafeMutableBufferPointer { segs in
-                    segs.baseAddress.flatMap { URLScanner.scanCommon(buf, limits: URLLimits(), classes: ByteClass.pointer, segments: $0) } != nil
+                    segs.baseAddress.flatMap {
+                        URLScanner.scanCommon(buf, limits: URLLimits(), classes: ByteClass.pointer, segments: $0)
+                    } != nil
                 }
             }
             #expect(taken, "\(url) went to the full scanner")
@@ -115,25 +126,30 @@ struct ScannerCommonPathTests {
         #expect(accepted >= 20 * 80, "the common path accepted only \(accepted)")
     }
 
-    static let plainPieces = ["x", "user", "42", "/", "/", "?", "&", "=", "-", ".", "Ab", "item", "~", "*", "abcdefghij",
-                              "0123456789abcdef", "long-segment-value"]
+    static let plainPieces = ["x", "user", "42", "/", "/", "?", "&", "=", "-", ".", "Ab", "item", "~", "*",
+                              "abcdefghij", "0123456789abcdef", "long-segment-value"]
 
     /// Random URLs from pieces that matter to the grammar: scheme separators, capitals, escapes, ports,
     /// userinfo, IPv6 brackets, fragments, non-ASCII, controls, runs of slashes, and tight limits.
     @Test func theCommonPathAgreesWithTheFullScannerOnRandomURLs() {
         var rng = SplitMix64(seed: 0x5ca9_c0de_1234)
-        let pieces = ["app", "://", ":", "/", "//", "?", "&", "=", "#", "%2F", "%41", "%", "%zz", "A", "x", "user", "42",
-                      "-", ".", "+", "@", "[", "]", "[::1]", ":80", "é", "\u{7F}", " ", "\\", "~", "*", "..", "%2e"]
+        let pieces = ["app", "://", ":", "/", "//", "?", "&", "=", "#", "%2F", "%41", "%", "%zz", "A", "x", "user",
+                      "42", "-", ".", "+", "@", "[", "]", "[::1]", ":80", "é", "\u{7F}", " ", "\\", "~", "*", "..",
+                      "%2e"]
         var accepted = 0
         var problems: [String] = []
         for i in 0..<20_000 {
             var text = i % 3 == 0 ? "" : "app://"
             // Every other URL mostly from plain pieces, so that many reach the common path's later stages.
             let pool = i % 2 == 0 ? pieces : Self.plainPieces + pieces.prefix(12)
-            for _ in 0..<Int.random(in: 1...14, using: &rng) { text += pool[Int.random(in: 0..<pool.count, using: &rng)] }
+            for _ in 0..<Int.random(in: 1...14, using: &rng) {
+                text += pool[Int.random(in: 0..<pool.count, using: &rng)]
+            }
             let limits = i % 2 == 0
-                ? URLLimits(maxLength: Int.random(in: 5...40, using: &rng), maxSegments: Int.random(in: 0...4, using: &rng),
-                            maxQueryItems: Int.random(in: 0...3, using: &rng), maxComponentLength: Int.random(in: 1...6, using: &rng))
+                ? URLLimits(maxLength: Int.random(in: 5...40, using: &rng),
+                            maxSegments: Int.random(in: 0...4, using: &rng),
+                                        maxQueryItems: Int.random(in: 0...3, using: &rng),
+                                        maxComponentLength: Int.random(in: 1...6, using: &rng))
                 : URLLimits()
             if let p = Self.disagreement(text, limits: limits, accepted: &accepted) { problems.append(p) }
         }

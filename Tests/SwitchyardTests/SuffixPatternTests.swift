@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("**/", 0), ("**", 0), ("**x/a", 0), ("app://**", 6), ("**/a/:b?", 5), ("**/a/*rest", 5), ("**/*", 3), ("**/a/**/b", 5), ("app://x/**/b", 8),
+        ("**/", 0), ("**", 0), ("**x/a", 0), ("app://**", 6), ("**/a/:b?", 5), ("**/a/*rest", 5), ("**/*", 3),
+        ("**/a/**/b", 5), ("app://x/**/b", 8),
     ])
     func invalidSuffixesAreTypedErrors(_ text: String, _ offset: Int) {
         #expect(throws: PatternError(reason: .invalidSuffix, offset: offset, pattern: text)) { try RoutePattern(text) }
@@ -49,8 +50,10 @@ import Testing
         #expect(try t.match("web://h/7")?.target == "int")
         #expect(try t.match("web://h/q")?.target == "plain")
         #expect(try t.match("web://h") == nil)
-        #expect(t.explain("web://h/a/b").candidates.first { $0.pattern == "**/b" }?.verdict.contains("longer suffix") == true)
-        #expect(t.treeDescription.contains("suffixes (in the order tried, after the trie):\n  app://**/b [scheme]\n  **/:x/b [long]"))
+        let longer = t.explain("web://h/a/b").candidates.first { $0.pattern == "**/b" }
+        #expect(longer?.verdict.contains("longer suffix") == true)
+        #expect(t.treeDescription.contains(
+            "suffixes (in the order tried, after the trie):\n  app://**/b [scheme]\n  **/:x/b [long]"))
     }
 
     @Test func explainStillNamesTheNearestAnchoredRoutesBesideSuffixes() throws {
@@ -59,7 +62,8 @@ import Testing
         try b.add("**/help", target: "Help")
         try b.add("app://**/settings", target: "Settings")
         let t = b.build()
-        let verdicts = Dictionary(uniqueKeysWithValues: t.explain("other://q/settings").candidates.map { ($0.pattern, $0.verdict) })
+        let candidates = t.explain("other://q/settings").candidates
+        let verdicts = Dictionary(uniqueKeysWithValues: candidates.map { ($0.pattern, $0.verdict) })
         #expect(verdicts["app://user/:id<int>"] == "wrong scheme: 'other' is not 'app'")
         #expect(verdicts["app://**/settings"] == "wrong scheme: 'other' is not 'app'")
         #expect(verdicts["**/help"] == "segment 1 'settings' is not 'help'")
@@ -69,12 +73,18 @@ import Testing
         let p = try RoutePattern("**/login/:phone([0-9]+)")
         #expect(try p.url(["phone": "138"], base: "app://user") == "app://user/login/138")
         #expect(try p.url(["phone": "138"], base: "app://user/a/") == "app://user/a/login/138")
-        #expect(throws: URLBuildError.suffixNeedsBase(pattern: "**/login/:phone([0-9]+)", base: nil)) { try p.url(["phone": "1"]) }
+        #expect(throws: URLBuildError.suffixNeedsBase(pattern: "**/login/:phone([0-9]+)", base: nil)) {
+            try p.url(["phone": "1"])
+        }
         #expect(throws: URLBuildError.suffixNeedsBase(pattern: "**/login/:phone([0-9]+)", base: "app://u?x=1")) {
             try p.url(["phone": "1"], base: "app://u?x=1")
         }
-        #expect(throws: URLBuildError.suffixNeedsBase(pattern: "web://**/x", base: "app://u")) { try RoutePattern("web://**/x").url([:], base: "app://u") }
-        #expect(throws: URLBuildError.constraintFailed(name: "phone", value: "x", constraint: "([0-9]+)")) { try p.url(["phone": "x"], base: "app://u") }
+        #expect(throws: URLBuildError.suffixNeedsBase(pattern: "web://**/x", base: "app://u")) {
+            try RoutePattern("web://**/x").url([:], base: "app://u")
+        }
+        #expect(throws: URLBuildError.constraintFailed(name: "phone", value: "x", constraint: "([0-9]+)")) {
+            try p.url(["phone": "x"], base: "app://u")
+        }
         // A built URL matches its pattern.
         var b = RouteTableBuilder<Int>()
         try b.add(p, target: 1)
@@ -107,7 +117,9 @@ import Testing
 
     static func url(_ rng: inout SplitMix64) -> String {
         var text = rng.pick(["app://", "web://", "APP://"]) + rng.pick(["h", "a", "x", "H"])
-        for _ in 0..<rng.below(5) { text += "/" + rng.pick(["a", "b", "B", "7", "xyz", "..", "%2e", "a%2Fb", "%37", ""]) }
+        for _ in 0..<rng.below(5) {
+            text += "/" + rng.pick(["a", "b", "B", "7", "xyz", "..", "%2e", "a%2Fb", "%37", ""])
+        }
         return text + (rng.oneIn(4) ? "?k=v" : "")
     }
 

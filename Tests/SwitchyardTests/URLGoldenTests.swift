@@ -13,7 +13,8 @@ struct URLGoldenTests {
     static func render(_ u: RouteURL) -> String {
         let q = u.query.items.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         return [u.scheme ?? "-", u.host, u.port.map(String.init) ?? "-",
-                u.pathSegments.map { "[\($0)]" }.joined(), q.isEmpty ? "-" : q, u.fragment ?? "-"].joined(separator: "|")
+                u.pathSegments.map { "[\($0)]" }.joined(), q.isEmpty ? "-" : q, u.fragment ?? "-"]
+            .joined(separator: "|")
     }
 
     static let table: [(String, Expect)] = [
@@ -75,7 +76,8 @@ struct URLGoldenTests {
         ("app://s?x=1", .ok("app|s|-||x=1|-")),
         // Nested URLs in the query do not confuse splitting.
         ("app://web/open?url=https://example.com/a/b?c=d", .ok("app|web|-|[open]|url=https://example.com/a/b?c=d|-")),
-        ("app://web/open?url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc%26d%3De", .ok("app|web|-|[open]|url=https://example.com/a?b=c&d=e|-")),
+        ("app://web/open?url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc%26d%3De",
+         .ok("app|web|-|[open]|url=https://example.com/a?b=c&d=e|-")),
         ("app://web/https%3A%2F%2Fevil.com", .ok("app|web|-|[https://evil.com]|-|-")),
         // Fragments are kept apart.
         ("app://doc/page#section-2", .ok("app|doc|-|[page]|-|section-2")),
@@ -170,9 +172,15 @@ struct URLGoldenTests {
         #expect(throws: URLParseError(.tooLong(length: 65, limit: 64), at: 64)) {
             try RouteURL("app://x/" + String(repeating: "a", count: 57), limits: limits)
         }
-        #expect(throws: URLParseError(.tooManySegments(limit: 3), at: 14)) { try RouteURL("app://x/a/b/c/d", limits: limits) }
-        #expect(throws: URLParseError(.tooManyQueryItems(limit: 2), at: 18)) { try RouteURL("app://x/a?a=1&b=2&c=3", limits: limits) }
-        #expect(throws: URLParseError(.componentTooLong(limit: 10), at: 8)) { try RouteURL("app://x/aaaaaaaaaaaa", limits: limits) }
+        #expect(throws: URLParseError(.tooManySegments(limit: 3), at: 14)) {
+            try RouteURL("app://x/a/b/c/d", limits: limits)
+        }
+        #expect(throws: URLParseError(.tooManyQueryItems(limit: 2), at: 18)) {
+            try RouteURL("app://x/a?a=1&b=2&c=3", limits: limits)
+        }
+        #expect(throws: URLParseError(.componentTooLong(limit: 10), at: 8)) {
+            try RouteURL("app://x/aaaaaaaaaaaa", limits: limits)
+        }
         // The default length limit is 8 KiB and is checked before anything else.
         let long = "app://x/" + String(repeating: "%", count: 9000)
         #expect(throws: URLParseError(.tooLong(length: 9008, limit: 8192), at: 8192)) { try RouteURL(long) }

@@ -33,10 +33,12 @@ import Testing
             let codeList = codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             return """
-            WHATWG urltestdata.json: \(cases) inputs: \(parsed) parse (\(matched) match a route, \(noMatch) match none), \
+            WHATWG urltestdata.json: \(cases) inputs: \(parsed) parse (\(matched) match a route, \
+            \(noMatch) match none), \
             \(refused) refused with a typed error (\(codeList)); \
             must-fail inputs refused: \(mustFailRefused) of \(mustFail); \
-            valid absolute web URLs parsed: \(absoluteValidParsed) of \(absoluteValid), host equal to WHATWG's hostname \
+            valid absolute web URLs parsed: \(absoluteValidParsed) of \(absoluteValid), \
+            host equal to WHATWG's hostname \
             in \(hostAgrees), different in \(hostDiffers.count)
             """
         }
@@ -51,7 +53,9 @@ import Testing
             let parsed: Result<RouteURL, URLParseError>
             do throws(URLParseError) { parsed = .success(try RouteURL(e.input)) } catch { parsed = .failure(error) }
             let matched: Result<RouteMatch<String>?, URLParseError>
-            do throws(URLParseError) { matched = .success(try table.match(e.input)) } catch { matched = .failure(error) }
+            do throws(URLParseError) { matched = .success(try table.match(e.input)) } catch {
+                matched = .failure(error)
+            }
             switch (parsed, matched) {
             case (.failure(let a), .failure(let b)):
                 #expect(a == b, "\(JSONText.quote(e.input)): RouteURL and match fail differently")
@@ -62,14 +66,20 @@ import Testing
                 n.parsed += 1
                 if let m {
                     n.matched += 1
-                    if let why = HostileCorpus.invariantViolation(m) { Issue.record("\(JSONText.quote(e.input)): \(why)") }
+                    if let why = HostileCorpus.invariantViolation(m) {
+                        Issue.record("\(JSONText.quote(e.input)): \(why)")
+                    }
                 } else {
                     n.noMatch += 1
                 }
                 #expect(!url.host.isEmpty)
                 if !e.mustFail && e.base == nil, let hostname = e.hostname, !hostname.isEmpty {
                     let theirs = hostname.hasPrefix("[") ? String(hostname.dropFirst().dropLast()) : hostname
-                    if theirs == url.host { n.hostAgrees += 1 } else { n.hostDiffers.append("\(JSONText.quote(e.input)): \(url.host) vs \(hostname)") }
+                    if theirs == url.host {
+                        n.hostAgrees += 1
+                    } else {
+                        n.hostDiffers.append("\(JSONText.quote(e.input)): \(url.host) vs \(hostname)")
+                    }
                 }
             default:
                 Issue.record("\(JSONText.quote(e.input)): RouteURL and match disagree on validity")

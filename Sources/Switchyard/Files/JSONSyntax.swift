@@ -1,123 +1,5 @@
 import Foundation
 
-/// Coding paths as error messages show them: `routes[1].guard`, `metadata["a.b"]`; the top level is `""`.
-package enum SchemaPath {
-    /// `path` followed by the member `key`: `.key`, or `["key"]` when the key is not a plain name.
-    package static func appending(_ path: String, key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
-        }
-        if plain { return path.isEmpty ? key : path + "." + key }
-        return path + "[\"" + SchemaText.echo(key) + "\"]"
-    }
-
-    /// `path` followed by the array element `index`: `[index]`.
-    package static func appending(_ path: String, index: Int) -> String { path + "[\(index)]" }
-
-    /// A decoder's coding path as text. Keys with an integer value are array positions.
-    package static func render(_ keys: [any CodingKey]) -> String {
-        var out = ""
-        for key in keys {
-            if let i = key.intValue { out = appending(out, index: i) } else { out = appending(out, key: key.stringValue) }
-        }
-        return out
-    }
-}
-
-/// What kind of value sits at a coding path, and, for scalars, its text as written (for messages).
-package struct SchemaValue: Sendable {
-    /// The kinds of values in JSON and property lists.
-    package enum Kind: Sendable, Equatable {
-        case object, array, string, number, boolean, null, data, date
-    }
-
-    /// The kind.
-    package let kind: Kind
-    /// Numbers and booleans as written (echo-capped); nil for other kinds.
-    package let text: String?
-    /// The keys of an object in document order (property lists: sorted).
-    package let keys: [String]
-
-    /// The kind as a message names it: `an object`, `a boolean`…; `dictionary` for property lists.
-    package func name(propertyList: Bool) -> String {
-        switch kind {
-        case .object: propertyList ? "a dictionary" : "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .boolean: "a boolean"
-        case .null: "null"
-        case .data: "data"
-        case .date: "a date"
-        }
-    }
-}
-
-/// Every value of a document by coding path, built while checking its syntax; decoders read it through
-/// `userInfo` to list unknown keys in file order and to say what they found instead of what they expected.
-package final class SchemaIndex: Sendable {
-    /// The values by rendered coding path (``SchemaPath``).
-    package let values: [String: SchemaValue]
-    /// Whether the document is a property list (for wording).
-    package let propertyList: Bool
-
-    init(values: [String: SchemaValue], propertyList: Bool) {
-        self.values = values
-        self.propertyList = propertyList
-    }
-
-    /// The `userInfo` key decoders find the index under.
-    package static let userInfoKey: CodingUserInfoKey? = CodingUserInfoKey(rawValue: "switchyard.schemaIndex")
-
-    /// The index a decoder carries, if any.
-    package static func of(_ decoder: any Decoder) -> SchemaIndex? {
-        guard let key = userInfoKey else { return nil }
-        return decoder.userInfo[key] as? SchemaIndex
-    }
-
-    /// An index of an already parsed property list (kinds and sorted keys; no positions).
-    static func propertyList(_ root: Any) -> SchemaIndex {
-        var values: [String: SchemaValue] = [:]
-        var pending: [(String, Any, Int)] = [(String(), root, 0)]
-        while let (path, value, depth) = pending.popLast() {
-            guard depth <= JSONSyntax.maxDepth else { continue }
-            if let d = value as? [String: Any] {
-                let keys = d.keys.sorted()
-                values[path] = SchemaValue(kind: .object, text: nil, keys: keys)
-                for k in keys { if let v = d[k] { pending.append((SchemaPath.appending(path, key: k), v, depth + 1)) } }
-            } else if let a = value as? [Any] {
-                values[path] = SchemaValue(kind: .array, text: nil, keys: [])
-                for (i, v) in a.enumerated() { pending.append((SchemaPath.appending(path, index: i), v, depth + 1)) }
-            } else if value is String {
-                values[path] = SchemaValue(kind: .string, text: nil, keys: [])
-            } else if value is Data {
-                values[path] = SchemaValue(kind: .data, text: nil, keys: [])
-            } else if value is Date {
-                values[path] = SchemaValue(kind: .date, text: nil, keys: [])
-            } else if type(of: value) == Bool.self {
-                values[path] = SchemaValue(kind: .boolean, text: nil, keys: [])
-            } else if let n = value as? NSNumber {
-                let boolean = String(cString: n.objCType) == "c"
-                values[path] = SchemaValue(kind: boolean ? .boolean : .number, text: SchemaText.echo(n.stringValue), keys: [])
-            }
-        }
-        return SchemaIndex(values: values, propertyList: true)
-    }
-}
-
-/// A JSON syntax error: what is wrong, where (1-based line and column, in characters), and in which
-/// value (`routes[0]` for a trailing comma inside the first route).
-package struct JSONSyntaxError: Error, Sendable, Equatable {
-    /// The coding path of the innermost value being read.
-    package let path: String
-    /// What is wrong.
-    package let message: String
-    /// The line, from 1; nil for an empty file.
-    package let line: Int?
-    /// The column in characters, from 1; nil for an empty file.
-    package let column: Int?
-}
-
 /// A strict RFC 8259 reader that checks syntax and indexes values, without building them (the standard
 /// decoders do that afterwards). It refuses what `JSONDecoder` lets through — trailing commas and
 /// duplicate keys — and gives every error a line and column, which `JSONDecoder` does not.
@@ -200,7 +82,8 @@ package struct JSONSyntax {
         while true {
             guard i < bytes.count else { throw fail(path, "unexpected end of file: missing '}'") }
             guard bytes[i] == UInt8(ascii: "\"") else {
-                throw fail(path, "expected a key in double quotes, found \(found())\(atLetter() ? " (keys take double quotes)" : "")")
+                let hint = atLetter() ? " (keys take double quotes)" : ""
+                throw fail(path, "expected a key in double quotes, found \(found())\(hint)")
             }
             let keyStart = i
             let key = try string(path)
@@ -214,7 +97,8 @@ package struct JSONSyntax {
             if everyValue { keys.append(key) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-                throw fail(child, i < bytes.count ? "expected ':' after the key, found \(found())" : "unexpected end of file: expected ':'")
+                throw fail(child, i < bytes.count
+                           ? "expected ':' after the key, found \(found())" : "unexpected end of file: expected ':'")
             }
             i += 1
             skipSpace()
@@ -222,7 +106,9 @@ package struct JSONSyntax {
             skipSpace()
             guard i < bytes.count else { throw fail(path, "unexpected end of file: missing '}'") }
             if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-            guard bytes[i] == UInt8(ascii: ",") else { throw fail(path, "expected ',' or '}' after a member, found \(found())") }
+            guard bytes[i] == UInt8(ascii: ",") else {
+                throw fail(path, "expected ',' or '}' after a member, found \(found())")
+            }
             let comma = i
             i += 1
             skipSpace()
@@ -247,7 +133,9 @@ package struct JSONSyntax {
             skipSpace()
             guard i < bytes.count else { throw fail(path, "unexpected end of file: missing ']'") }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return }
-            guard bytes[i] == UInt8(ascii: ",") else { throw fail(path, "expected ',' or ']' after an element, found \(found())") }
+            guard bytes[i] == UInt8(ascii: ",") else {
+                throw fail(path, "expected ',' or ']' after an element, found \(found())")
+            }
             let comma = i
             i += 1
             skipSpace()
@@ -272,7 +160,8 @@ package struct JSONSyntax {
             case UInt8(ascii: "\\"):
                 try escapeSequence(path, into: &scalars)
             case 0x00..<0x20:
-                throw fail(path, "raw control character \(SchemaText.escape(Unicode.Scalar(b))) in a string (write it as \\u\(hex4(UInt32(b))))")
+                let character = SchemaText.escape(Unicode.Scalar(b))
+                throw fail(path, "raw control character \(character) in a string (write it as \\u\(hex4(UInt32(b))))")
             case 0x00..<0x80:
                 scalars.append(Unicode.Scalar(b))
                 i += 1
@@ -284,7 +173,8 @@ package struct JSONSyntax {
         }
     }
 
-    private mutating func escapeSequence(_ path: String, into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
+    private mutating func escapeSequence(_ path: String,
+                                         into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
         guard i + 1 < bytes.count else { throw fail(path, "unexpected end of file: unterminated string") }
         let c = bytes[i + 1]
         let simple: [UInt8: Unicode.Scalar] = [
@@ -300,7 +190,9 @@ package struct JSONSyntax {
             let shown = c < 0x80 ? SchemaText.echo(String(Unicode.Scalar(c))) : "…"
             throw fail(path, "invalid escape '\\\(shown)' in a string")
         }
-        guard let high = hexValue(at: i + 2) else { throw fail(path, "'\\u' must be followed by four hexadecimal digits") }
+        guard let high = hexValue(at: i + 2) else {
+            throw fail(path, "'\\u' must be followed by four hexadecimal digits")
+        }
         if (0xDC00...0xDFFF).contains(high) { throw fail(path, "unpaired surrogate \\u\(hex4(high)) in a string") }
         if (0xD800...0xDBFF).contains(high) {
             guard i + 11 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
@@ -329,7 +221,10 @@ package struct JSONSyntax {
         let intStart = i
         let n = digits()
         if n == 0 { i = start; throw fail(path, "malformed number: expected a digit after '-'") }
-        if n > 1, bytes[intStart] == UInt8(ascii: "0") { i = start; throw fail(path, "malformed number: leading zeros are not allowed") }
+        if n > 1, bytes[intStart] == UInt8(ascii: "0") {
+            i = start
+            throw fail(path, "malformed number: leading zeros are not allowed")
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             if digits() == 0 { i = start; throw fail(path, "malformed number: expected a digit after '.'") }
@@ -340,7 +235,10 @@ package struct JSONSyntax {
             if digits() == 0 { i = start; throw fail(path, "malformed number: expected a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let d = Double(text), d.isFinite else { i = start; throw fail(path, "number \(SchemaText.echo(text)) is out of range") }
+        guard let d = Double(text), d.isFinite else {
+            i = start
+            throw fail(path, "number \(SchemaText.echo(text)) is out of range")
+        }
         return text
     }
 
@@ -369,7 +267,8 @@ package struct JSONSyntax {
         guard i < bytes.count else { return "end of file" }
         switch bytes[i] {
         case UInt8(ascii: "'"): return "\"'\" (strings and keys take double quotes)"
-        case UInt8(ascii: "/"), UInt8(ascii: "#"): return "\(SchemaText.quoted(String(Unicode.Scalar(bytes[i])))) (comments are not allowed in JSON)"
+        case UInt8(ascii: "/"), UInt8(ascii: "#"):
+            return "\(SchemaText.quoted(String(Unicode.Scalar(bytes[i])))) (comments are not allowed in JSON)"
         case 0..<0x80: return SchemaText.quoted(String(Unicode.Scalar(bytes[i])))
         default:
             guard let (scalar, _) = utf8Scalar(at: i) else { return "a byte that is not UTF-8" }

@@ -157,7 +157,8 @@ package struct RouteFileFastReader {
         }
         let digits = i - start
         guard digits > 0, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-        guard i < bytes.count, [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) else {
+        let delimiters = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
+        guard i < bytes.count, delimiters.contains(bytes[i]) else {
             return nil
         }
         // `-0` is left to the standard reader.
@@ -243,7 +244,8 @@ package struct RouteFileFastReader {
         guard i + n < bytes.count else { return false }
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: n)
         guard bytes[i..<(i + n)].elementsEqual(expected) else { return false }
-        guard [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + n]) else { return false }
+        let delimiters = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
+        guard delimiters.contains(bytes[i + n]) else { return false }
         i += n
         return true
     }

@@ -1,88 +1,3 @@
-/// The URLs a pattern, or a rewrite's destination, stands for: a scheme (or any) and one segment
-/// language per position, host first, with the number of segments allowed.
-package struct URLLanguage: Sendable {
-    /// The scheme, or nil for any scheme.
-    package var scheme: String?
-    /// The language of each position before the tail.
-    package var positions: [SegmentLanguage]
-    /// The fewest segments (host included) a URL has.
-    package var minCount: Int
-    /// The most segments, or nil when a catch-all allows any number.
-    package var maxCount: Int?
-    /// The language of positions after `positions` (a catch-all's segments), when unbounded.
-    package var tail: SegmentLanguage?
-
-    /// Creates a language from its parts.
-    package init(scheme: String?, positions: [SegmentLanguage], minCount: Int, maxCount: Int?, tail: SegmentLanguage?) {
-        self.scheme = scheme
-        self.positions = positions
-        self.minCount = minCount
-        self.maxCount = maxCount
-        self.tail = tail
-    }
-
-    /// The language at position `i`, nil past the end.
-    package func position(_ i: Int) -> SegmentLanguage? { i < positions.count ? positions[i] : tail }
-
-    /// The segment counts it allows, at most `bound`.
-    package func counts(upTo bound: Int) -> [Int] {
-        let hi = min(maxCount ?? bound, bound)
-        return minCount <= hi ? Array(minCount...hi) : []
-    }
-}
-
-/// A pattern with what ranks it: the README's ranking classes, then priority, then registration order.
-package struct RankedPattern: Sendable {
-    /// The pattern.
-    package let pattern: RoutePattern
-    /// Higher wins between equal classes.
-    package let priority: Int
-    /// Earlier wins when priority also ties.
-    package let order: Int
-
-    /// Creates a ranked pattern.
-    package init(pattern: RoutePattern, priority: Int, order: Int) {
-        self.pattern = pattern
-        self.priority = priority
-        self.order = order
-    }
-
-    /// Scheme class (0 specific, 1 any), then each segment's class; lower wins, a prefix first. A suffix
-    /// pattern ranks below them all: 2 or 3, then `64 - count` (a longer suffix first), then its classes.
-    package var ranks: [Int] {
-        if pattern.isSuffix { return [pattern.scheme == nil ? 3 : 2, 64 - pattern.segments.count] + pattern.segments.map(\.rank) }
-        return [pattern.scheme == nil ? 1 : 0] + pattern.segments.map(\.rank)
-    }
-
-    /// True when `self` wins over `other` for a URL both match.
-    package func beats(_ other: RankedPattern) -> Bool {
-        let a = ranks, b = other.ranks
-        if a != b { return a.lexicographicallyPrecedes(b) }
-        if priority != other.priority { return priority > other.priority }
-        return order < other.order
-    }
-}
-
-/// The ranking of a ``RankedPattern`` as one comparable value, computed once (``RankedPattern/beats(_:)``
-/// builds its class lists on every call).
-package struct RouteRankKey: Comparable {
-    package let ranks: [Int]
-    package let priority: Int
-    package let order: Int
-
-    package init(_ p: RankedPattern) {
-        ranks = p.ranks
-        priority = p.priority
-        order = p.order
-    }
-
-    package static func < (l: RouteRankKey, r: RouteRankKey) -> Bool {
-        if l.ranks != r.ranks { return l.ranks.lexicographicallyPrecedes(r.ranks) }
-        if l.priority != r.priority { return l.priority > r.priority }
-        return l.order < r.order
-    }
-}
-
 /// Decides relations between patterns on their languages: intersection with a witness URL, containment
 /// one segment count at a time, and the destinations of rewrites. Caches compiled constraints.
 package final class PatternAnalyzer {
@@ -144,7 +59,9 @@ package final class PatternAnalyzer {
     package func segment(_ seg: PatternSegment, depth: Int) -> SegmentLanguage {
         switch seg {
         case .literal(let text):
-            if depth > 0 && foldPaths { return SegmentLanguage(parts: [.literal(text, foldCase: true)], key: .foldedLiteral(text)) }
+            if depth > 0 && foldPaths {
+                return SegmentLanguage(parts: [.literal(text, foldCase: true)], key: .foldedLiteral(text))
+            }
             return SegmentLanguage(literal: text)
         case .parameter(_, let c), .optional(_, let c):
             return SegmentLanguage(parts: [Self.nonDot(atDepth: depth)] + (c.map { [automaton($0)] } ?? []),
@@ -214,7 +131,11 @@ package final class PatternAnalyzer {
                     continue
                 }
                 var parts: [SegmentNFA]
-                if case .catchAll = src { parts = [.plus(Self.pathChars)] } else { parts = segment(src, depth: srcDepth).parts }
+                if case .catchAll = src {
+                    parts = [.plus(Self.pathChars)]
+                } else {
+                    parts = segment(src, depth: srcDepth).parts
+                }
                 if depth == 0 { parts = parts.map { $0.lowercasedASCII() } }
                 parts.append(Self.nonDot(atDepth: depth))
                 if let c { parts.append(automaton(c)) }
@@ -353,18 +274,6 @@ package final class PatternAnalyzer {
     }
 }
 
-/// What lint concludes about one route from the routes that rank above it.
-package enum ShadowVerdict: Sendable, Equatable {
-    /// Some URL reaches the route.
-    case reachable
-    /// Every URL it matches goes to these higher-ranked routes (indices), e.g. `example`.
-    case shadowed(by: [Int], example: String)
-    /// It matches no URL at all.
-    case unmatchable
-    /// A search hit its cap before an answer.
-    case undecided
-}
-
 extension PatternAnalyzer {
     /// For each route: reachable, shadowed (and by which routes), unmatchable or undecided.
     ///
@@ -467,66 +376,4 @@ extension PatternAnalyzer {
 
     /// How one language relates to another at one segment count.
     package enum Coverage { case covered, notCovered, undecided }
-}
-
-/// The routes that can cover a language, found without looking at the others: a trie on the literal
-/// text of each route's leading positions (a parameter, a case-folded literal or a catch-all goes down
-/// one "other" branch).
-///
-/// A route B can match every URL of A with `n` segments only if, at each position, B's literal is A's
-/// literal (when both are literals; ``PatternAnalyzer/coverage(of:by:count:)`` refuses other pairs at
-/// once) and B is not a literal where A holds two strings or more (one string cannot cover two). A route
-/// is filed under the positions every one of its URLs has (the fewest segments it allows), so a walk of
-/// `n` positions meets every route that allows `n` segments. The candidates found are a superset of the
-/// routes that cover A; the caller decides each one exactly.
-package struct CoverIndex {
-    private var literalChildren: [[String: Int]] = [[:]]
-    private var otherChild: [Int] = [-1]
-    private var routes: [[Int]] = [[]]
-
-    /// Files route `r`, whose language is `language`.
-    package mutating func insert(_ r: Int, _ language: URLLanguage) {
-        var node = 0
-        for i in 0..<min(language.positions.count, language.minCount) {
-            if let text = language.positions[i].literal {
-                if let next = literalChildren[node][text] {
-                    node = next
-                } else {
-                    let next = addNode()
-                    literalChildren[node][text] = next
-                    node = next
-                }
-            } else if otherChild[node] >= 0 {
-                node = otherChild[node]
-            } else {
-                let next = addNode()
-                otherChild[node] = next
-                node = next
-            }
-        }
-        routes[node].append(r)
-    }
-
-    private mutating func addNode() -> Int {
-        literalChildren.append([:])
-        otherChild.append(-1)
-        routes.append([])
-        return routes.count - 1
-    }
-
-    /// Appends to `out` every filed route that may match all URLs of `language` with `n` segments
-    /// (each once, in no particular order).
-    package func candidates(for language: URLLanguage, count n: Int, analyzer: PatternAnalyzer, into out: inout [Int]) {
-        var pending = [(node: 0, depth: 0)]
-        while let (node, depth) = pending.popLast() {
-            out += routes[node]
-            guard depth < n, let x = language.position(depth) else { continue }
-            if otherChild[node] >= 0 { pending.append((otherChild[node], depth + 1)) }
-            if let text = x.literal {
-                if let next = literalChildren[node][text] { pending.append((next, depth + 1)) }
-            } else if !analyzer.holdsSeveral(x) {
-                for next in literalChildren[node].values { pending.append((next, depth + 1)) }
-            }
-        }
-    }
 }

@@ -7,109 +7,6 @@
 /// query first splits the scalars into the elementary intervals its sets induce, and then runs over
 /// interval indices.
 
-/// An epsilon-free NFA over Unicode scalars whose transitions are labelled with scalar sets.
-package struct SegmentNFA: Sendable {
-    /// Per state: (label, target) pairs.
-    package var edges: [[Edge]]
-    /// The start states.
-    package var starts: [Int]
-    /// Per state: whether it accepts.
-    package var accepting: [Bool]
-
-    package struct Edge: Sendable {
-        var set: ScalarSet
-        var to: Int
-    }
-
-    package var stateCount: Int { edges.count }
-
-    /// The empty language.
-    package static let nothing = SegmentNFA(edges: [[]], starts: [0], accepting: [false])
-
-    /// Strings of one or more scalars from `set`.
-    package static func plus(_ set: ScalarSet) -> SegmentNFA {
-        SegmentNFA(edges: [[Edge(set: set, to: 1)], [Edge(set: set, to: 1)]], starts: [0], accepting: [false, true])
-    }
-
-    /// A sequence of single-scalar steps, each from its set.
-    package static func chain(_ sets: [ScalarSet]) -> SegmentNFA {
-        var edges: [[Edge]] = []
-        for (i, s) in sets.enumerated() { edges.append([Edge(set: s, to: i + 1)]) }
-        edges.append([])
-        var accepting = [Bool](repeating: false, count: sets.count + 1)
-        accepting[sets.count] = true
-        return SegmentNFA(edges: edges, starts: [0], accepting: accepting)
-    }
-
-    /// Exactly `text`; with `foldCase`, ASCII letters match either case.
-    package static func literal(_ text: String, foldCase: Bool) -> SegmentNFA {
-        chain(text.unicodeScalars.map { u in
-            let v = u.value
-            guard foldCase, v < 128, (v | 0x20) >= 0x61, (v | 0x20) <= 0x7A else { return ScalarSet(scalar: v) }
-            return ScalarSet([(v | 0x20)...(v | 0x20), (v & ~0x20)...(v & ~0x20)])
-        })
-    }
-
-    /// The union of two languages.
-    package static func union(_ a: SegmentNFA, _ b: SegmentNFA) -> SegmentNFA {
-        let shift = a.stateCount
-        let moved = b.edges.map { $0.map { Edge(set: $0.set, to: $0.to + shift) } }
-        return SegmentNFA(edges: a.edges + moved, starts: a.starts + b.starts.map { $0 + shift },
-                          accepting: a.accepting + b.accepting)
-    }
-
-    /// Strings of `a` followed by strings of `b`.
-    package static func concat(_ a: SegmentNFA, _ b: SegmentNFA) -> SegmentNFA {
-        let shift = a.stateCount
-        var edges = a.edges + b.edges.map { $0.map { Edge(set: $0.set, to: $0.to + shift) } }
-        let bStarts = b.starts.map { $0 + shift }
-        let bEmpty = b.acceptsEmpty
-        var accepting = a.accepting.map { $0 && bEmpty } + b.accepting
-        // Every accepting state of `a` also continues as a start state of `b` does.
-        for s in 0..<a.stateCount where a.accepting[s] {
-            for t in bStarts { edges[s] += edges[t] }
-        }
-        let starts = a.acceptsEmpty ? a.starts + bStarts : a.starts
-        if a.acceptsEmpty && bEmpty { for s in a.starts { accepting[s] = true } }
-        return SegmentNFA(edges: edges, starts: starts, accepting: accepting)
-    }
-
-    package var acceptsEmpty: Bool { starts.contains { accepting[$0] } }
-
-    /// The language with ASCII capitals replaced by small letters (what a host value looks like).
-    package func lowercasedASCII() -> SegmentNFA {
-        let upper = ScalarSet([0x41...0x5A])
-        var copy = self
-        for s in 0..<copy.edges.count {
-            for k in 0..<copy.edges[s].count {
-                let set = copy.edges[s][k].set
-                guard set.intersects(upper) else { continue }
-                let caps = set.ranges.compactMap { r -> ClosedRange<UInt32>? in
-                    let lo = max(r.lowerBound, 0x41), hi = min(r.upperBound, 0x5A)
-                    return lo <= hi ? (lo + 0x20)...(hi + 0x20) : nil
-                }
-                copy.edges[s][k].set = set.subtracting(upper).union(ScalarSet(caps))
-            }
-        }
-        return copy
-    }
-
-    /// Whether the automaton accepts `text`.
-    package func accepts(_ text: String) -> Bool {
-        var current = Set(starts)
-        for u in text.unicodeScalars {
-            var next = Set<Int>()
-            for s in current { for e in edges[s] where e.set.contains(u.value) { next.insert(e.to) } }
-            if next.isEmpty { return false }
-            current = next
-        }
-        return current.contains { accepting[$0] }
-    }
-
-    /// Every label used, for building an alphabet.
-    package var labels: [ScalarSet] { edges.flatMap { $0.map(\.set) } }
-}
-
 extension ScalarSet {
     /// The members of `self` that are not in `other`.
     package func subtracting(_ other: ScalarSet) -> ScalarSet {
@@ -127,176 +24,6 @@ extension ScalarSet {
         }
         return ScalarSet(out)
     }
-}
-
-/// The scalars split into the elementary intervals that a group of scalar sets induces: each set is a
-/// union of whole intervals, so one representative scalar stands for its interval.
-package struct Alphabet {
-    /// The intervals that some set touches, in order.
-    package let intervals: [ClosedRange<UInt32>]
-    /// A readable member of each interval, used to spell witnesses.
-    package let representatives: [UInt32]
-
-    package init(_ sets: [ScalarSet]) {
-        var cuts = Set<UInt32>()
-        for set in sets {
-            for r in set.ranges {
-                cuts.insert(r.lowerBound)
-                cuts.insert(r.upperBound + 1)
-            }
-        }
-        let sorted = cuts.sorted()
-        var intervals: [ClosedRange<UInt32>] = []
-        for k in 0..<max(sorted.count - 1, 0) {
-            let piece = sorted[k]...(sorted[k + 1] - 1)
-            if sets.contains(where: { $0.contains(piece.lowerBound) }) { intervals.append(piece) }
-        }
-        self.intervals = intervals
-        representatives = intervals.map(Alphabet.representative)
-    }
-
-    /// Letters first, then digits (1 before 0), then other printable ASCII, then the interval's start.
-    package static func representative(_ r: ClosedRange<UInt32>) -> UInt32 {
-        let preferred = Array("abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ-_~".unicodeScalars).map(\.value)
-        if let p = preferred.first(where: { r.contains($0) }) { return p }
-        if let p = (0x21...0x7E).first(where: { r.contains(UInt32($0)) }) { return UInt32(p) }
-        return r.lowerBound
-    }
-
-    /// Lower is plainer: small letters, digits (1 first), capitals, `-_~`, other ASCII, the rest.
-    package static func readability(_ v: UInt32) -> Int {
-        switch v {
-        case 0x61...0x7A: Int(v - 0x61)
-        case 0x31...0x39: 26 + Int(v - 0x31)
-        case 0x30: 35
-        case 0x41...0x5A: 36 + Int(v - 0x41)
-        case 0x2D, 0x5F, 0x7E: 62
-        case 0x21...0x7E: 63
-        default: 64
-        }
-    }
-
-    /// The indices of the intervals inside `set`.
-    package func symbols(of set: ScalarSet) -> [Int] {
-        var out: [Int] = []
-        for r in set.ranges {
-            // First interval whose start is at or after r.lowerBound.
-            var lo = 0, hi = intervals.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if intervals[mid].lowerBound < r.lowerBound { lo = mid + 1 } else { hi = mid }
-            }
-            var k = lo
-            while k < intervals.count && intervals[k].lowerBound <= r.upperBound {
-                out.append(k)
-                k += 1
-            }
-        }
-        return out
-    }
-}
-
-/// The answer to a question about languages: a witness string, none, or undecided (a cap was hit).
-package enum LanguageAnswer: Sendable, Equatable {
-    /// A string with the property asked about.
-    case witness(String)
-    /// No string has it.
-    case none
-    /// The search stopped at its state cap.
-    case undecided
-}
-
-/// Searches the product of several automata, each determinised on the fly, for the shortest string
-/// that every `accept` component accepts and every `reject` component rejects.
-package struct ProductSearch {
-    /// The most product states explored before the answer is "undecided".
-    package static let defaultCap = 20_000
-
-    package static func run(accept: [SegmentNFA], reject: [SegmentNFA], cap: Int = defaultCap) -> LanguageAnswer {
-        let components = accept + reject
-        let alphabet = Alphabet(components.flatMap(\.labels))
-        let symbolCount = alphabet.intervals.count
-        // Per component, per state, per symbol: targets.
-        var tables: [[[Int32]]] = []
-        for c in components {
-            var table = [[Int32]](repeating: [], count: c.stateCount * max(symbolCount, 1))
-            for (s, list) in c.edges.enumerated() {
-                for e in list {
-                    for sym in alphabet.symbols(of: e.set) { table[s * symbolCount + sym].append(Int32(e.to)) }
-                }
-            }
-            tables.append(table)
-        }
-        let positive = accept.count
-        func goal(_ state: [[Int32]]) -> Bool {
-            for (i, set) in state.enumerated() {
-                let accepts = set.contains { components[i].accepting[Int($0)] }
-                if accepts != (i < positive) { return false }
-            }
-            return true
-        }
-        let start: [[Int32]] = components.map { Array(Set($0.starts.map { Int32($0) })).sorted() }
-        if start[..<positive].contains(where: \.isEmpty) { return .none }
-        var index: [[[Int32]]: Int] = [start: 0]
-        var states = [start]
-        var parent: [(Int, Int)] = [(-1, -1)]
-        var head = 0
-        func spell(_ at: Int) -> String {
-            var scalars: [Unicode.Scalar] = []
-            var k = at
-            while parent[k].0 >= 0 {
-                if let u = Unicode.Scalar(alphabet.representatives[parent[k].1]) { scalars.append(u) }
-                k = parent[k].0
-            }
-            var s = ""
-            s.unicodeScalars.append(contentsOf: scalars.reversed())
-            return s
-        }
-        if goal(start) { return .witness("") }
-        // Try readable symbols first, so that among the shortest witnesses the plainest is found.
-        let order = (0..<symbolCount).sorted { Alphabet.readability(alphabet.representatives[$0]) < Alphabet.readability(alphabet.representatives[$1]) }
-        var marks = components.map { [Bool](repeating: false, count: $0.stateCount) }
-        while head < states.count {
-            let current = states[head]
-            let from = head
-            head += 1
-            symbols: for sym in order {
-                var next: [[Int32]] = []
-                next.reserveCapacity(components.count)
-                for (i, set) in current.enumerated() {
-                    var out: [Int32] = []
-                    for s in set {
-                        for t in tables[i][Int(s) * symbolCount + sym] where !marks[i][Int(t)] {
-                            marks[i][Int(t)] = true
-                            out.append(t)
-                        }
-                    }
-                    for t in out { marks[i][Int(t)] = false }
-                    if i < positive && out.isEmpty { continue symbols }
-                    out.sort()
-                    next.append(out)
-                }
-                guard index[next] == nil else { continue }
-                index[next] = states.count
-                states.append(next)
-                parent.append((from, sym))
-                if goal(next) { return .witness(spell(states.count - 1)) }
-                if states.count > cap { return .undecided }
-            }
-        }
-        return .none
-    }
-}
-
-/// What a ``SegmentLanguage`` made by ``PatternAnalyzer`` is built from, when that alone decides the
-/// language: equal keys are equal languages (for one analyzer's options).
-package enum SegmentKey: Hashable, Sendable {
-    /// A parameter (required or optional) with this constraint, in the host or in the path.
-    case parameter(host: Bool, constraint: SegmentConstraint?)
-    /// A path literal compared without regard to ASCII case.
-    case foldedLiteral(String)
-    /// Any non-empty path segment (a catch-all's).
-    case anyPath
 }
 
 /// The set of decoded segment values a pattern position accepts: the intersection of its parts
@@ -371,8 +98,8 @@ extension SegmentConstraint {
         switch program {
         case .typed(let name): return name.automaton
         case .bytes, .nfa:
-            let root: Node
-            do throws(ConstraintError) { root = try Parser.parse(source) } catch { return nil }
+            let root: ConstraintNode
+            do throws(ConstraintError) { root = try ConstraintParser.parse(source) } catch { return nil }
             return NFAProgram(root).epsilonFree
         }
     }
@@ -452,7 +179,8 @@ extension SegmentConstraint {
     /// constraints no stock example value satisfies.
     package func exampleValue() -> String? {
         guard let automaton else { return nil }
-        if case .witness(let value) = ProductSearch.run(accept: [automaton], reject: [], cap: ProductSearch.defaultCap) {
+        let search = ProductSearch.run(accept: [automaton], reject: [], cap: ProductSearch.defaultCap)
+        if case .witness(let value) = search {
             return value.isEmpty || value == "." || value == ".." ? nil : value
         }
         return nil

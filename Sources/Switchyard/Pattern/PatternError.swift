@@ -62,7 +62,8 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case .optionalNotLast: what = "an optional segment must be the last"
         case .catchAllNotLast: what = "a catch-all must be the last segment"
         case .unterminatedConstraint: what = "unterminated constraint"
-        case .unknownType(let t): what = "unknown type '\(t)' (known: \(SegmentConstraint.typeNames.joined(separator: ", ")))"
+        case .unknownType(let t):
+            what = "unknown type '\(t)' (known: \(SegmentConstraint.typeNames.joined(separator: ", ")))"
         case .constraint(let e): what = e.description
         case .unexpectedCharacter(let c): what = "unexpected '\(c)'"
         case .badPercentEscape: what = "bad percent escape"
@@ -71,7 +72,9 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooManySegments: what = "more than \(RoutePattern.maxSegments) segments"
         case .forbiddenCharacter: what = "space or control character"
         case .tooManyParameters: what = "more than \(RoutePattern.maxParameters) parameters"
-        case .invalidSuffix: what = "'**/' may only start a pattern (after its scheme), and be followed by at least one literal or parameter segment (no optional segment or catch-all)"
+        case .invalidSuffix:
+            what = "'**/' may only start a pattern (after its scheme), and be followed by at least one literal or "
+                + "parameter segment (no optional segment or catch-all)"
         }
         return "\(what) at byte \(offset) in pattern '\(pattern)'"
     }

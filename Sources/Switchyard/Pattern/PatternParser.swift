@@ -48,7 +48,9 @@ struct PatternParser {
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "/") { i += 1; continue }
             let start = i
-            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "*") { throw fail(.invalidSuffix, start) }
+            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "*") {
+                throw fail(.invalidSuffix, start)
+            }
             var segment = try parseSegment()
             if isSuffix {
                 // A suffix segment is a path segment: no case folding, and it cannot be optional or a
@@ -67,7 +69,9 @@ struct PatternParser {
             }
             if let name = Self.captureName(segment) {
                 if let host, Self.captureName(host) == name { throw fail(.duplicateParameterName(name), start) }
-                if path.contains(where: { Self.captureName($0) == name }) { throw fail(.duplicateParameterName(name), start) }
+                if path.contains(where: { Self.captureName($0) == name }) {
+                    throw fail(.duplicateParameterName(name), start)
+                }
                 captures += 1
             }
             if captures > RoutePattern.maxParameters { throw fail(.tooManyParameters, start) }
@@ -141,7 +145,9 @@ struct PatternParser {
                 if let cached = constraints.types[typeName] {
                     constraint = cached
                 } else {
-                    guard let c = SegmentConstraint(typeName: typeName) else { throw fail(.unknownType(typeName), nameStart) }
+                    guard let c = SegmentConstraint(typeName: typeName) else {
+                        throw fail(.unknownType(typeName), nameStart)
+                    }
                     constraints.types[typeName] = c
                     constraint = c
                 }
@@ -149,7 +155,8 @@ struct PatternParser {
             var optional = false
             if i < bytes.count && bytes[i] == UInt8(ascii: "?") { optional = true; i += 1 }
             try expectSegmentEnd()
-            return optional ? .optional(name: name, constraint: constraint) : .parameter(name: name, constraint: constraint)
+            return optional
+                ? .optional(name: name, constraint: constraint) : .parameter(name: name, constraint: constraint)
         }
         if b == UInt8(ascii: "*") {
             i += 1
@@ -174,7 +181,8 @@ struct PatternParser {
         let start = i
         while i < bytes.count {
             let b = bytes[i]
-            let ok = ByteClass.isAlpha(b) || b == UInt8(ascii: "_") || (i > start && b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            let isDigit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+            let ok = ByteClass.isAlpha(b) || b == UInt8(ascii: "_") || (i > start && isDigit)
             if !ok { break }
             i += 1
         }
@@ -224,7 +232,8 @@ struct PatternParser {
             if b <= 0x20 || b == 0x7F { throw fail(.forbiddenCharacter) }
             if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { throw fail(.queryNotAllowed) }
             if b == UInt8(ascii: "%") {
-                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2]) else {
+                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]),
+                      let lo = ByteClass.hexValue(bytes[i + 2]) else {
                     throw fail(.badPercentEscape)
                 }
                 if decoded == nil { decoded = Array(bytes[start..<i]) }
@@ -246,7 +255,9 @@ struct PatternParser {
     /// The literal whose valid UTF-8 bytes are `text` (starting at offset `start`), refusing `.` and `..`
     /// (text is one of them exactly when its bytes are).
     func literal<C: Collection<UInt8>>(_ text: C, at start: Int) throws(PatternError) -> PatternSegment {
-        if !text.isEmpty && text.count <= 2 && text.allSatisfy({ $0 == UInt8(ascii: ".") }) { throw fail(.dotSegment, start) }
+        if !text.isEmpty && text.count <= 2 && text.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            throw fail(.dotSegment, start)
+        }
         return .literal(String(decoding: text, as: UTF8.self))
     }
 }

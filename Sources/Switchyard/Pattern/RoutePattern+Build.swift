@@ -1,31 +1,3 @@
-/// Why a URL could not be built from a pattern.
-public enum URLBuildError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A parameter the pattern needs was not given.
-    case missingParameter(name: String, pattern: String)
-    /// A value does not satisfy the segment's constraint.
-    case constraintFailed(name: String, value: String, constraint: String)
-    /// A value is empty or `.`/`..` (a `/` in a parameter's value is percent-encoded as data; a
-    /// catch-all's value is split on `/` and must hold at least one non-empty segment).
-    case invalidValue(name: String, value: String)
-    /// The pattern has no scheme, so it cannot make an absolute URL and no default scheme was given.
-    case missingScheme(pattern: String)
-    /// A suffix pattern (`**/…`) ends a URL: it needs a `base` (`scheme://host[/path]`) to append to, and
-    /// the base given (if any) is not an absolute URL without query or fragment, or has another scheme.
-    case suffixNeedsBase(pattern: String, base: String?)
-
-    /// A sentence naming the parameter.
-    public var description: String {
-        switch self {
-        case .missingParameter(let n, let p): "missing parameter '\(n)' for pattern '\(p)'"
-        case .constraintFailed(let n, let v, let c): "value '\(v)' of parameter '\(n)' does not satisfy \(c)"
-        case .invalidValue(let n, let v): "value '\(v)' of parameter '\(n)' is not allowed in a URL segment"
-        case .missingScheme(let p): "pattern '\(p)' has no scheme; give a default scheme"
-        case .suffixNeedsBase(let p, nil): "suffix pattern '\(p)' needs a base URL to append to"
-        case .suffixNeedsBase(let p, let b?): "'\(b)' cannot be the base of suffix pattern '\(p)' (an absolute URL of its scheme, without query or fragment)"
-        }
-    }
-}
-
 extension RoutePattern {
     /// Builds a URL from this pattern and parameter values, percent-encoding each value, so nobody
     /// concatenates URL strings by hand. A `/` in a parameter's value is written as `%2F`, so it stays
@@ -44,8 +16,8 @@ extension RoutePattern {
                     base: String? = nil) throws(URLBuildError) -> String {
         let head: String
         if isSuffix {
-            guard let base, let parsed = try? RouteURL(base), parsed.query.isEmpty, !base.contains("#"), !base.contains("?"),
-                  let baseScheme = parsed.scheme, scheme == nil || scheme == baseScheme else {
+            guard let base, let parsed = try? RouteURL(base), parsed.query.isEmpty, !base.contains("#"),
+                  !base.contains("?"), let baseScheme = parsed.scheme, scheme == nil || scheme == baseScheme else {
                 throw .suffixNeedsBase(pattern: description, base: base)
             }
             head = base.hasSuffix("/") ? String(base.dropLast()) : base
@@ -69,7 +41,9 @@ extension RoutePattern {
                 // The matcher sees the host lowercased: check and write it the same way.
                 let value = depth == 0 ? given.asciiLowercased : given
                 if value.isEmpty || value == "." || value == ".." { throw .invalidValue(name: name, value: value) }
-                if let c, !c.matches(value) { throw .constraintFailed(name: name, value: value, constraint: c.description) }
+                if let c, !c.matches(value) {
+                    throw .constraintFailed(name: name, value: value, constraint: c.description)
+                }
                 parts.append(PercentEncoding.encode(value, allowed: depth == 0 ? .hostSafe : .segmentSafe))
             case .catchAll(let name):
                 guard let value = parameters[name ?? "*"] else {
@@ -77,13 +51,15 @@ extension RoutePattern {
                 }
                 let pieces = value.split(separator: "/", omittingEmptySubsequences: true)
                 guard !pieces.isEmpty else { throw .invalidValue(name: name ?? "*", value: value) }
-                parts.append(pieces.map { PercentEncoding.encode(String($0), allowed: .segmentSafe) }.joined(separator: "/"))
+                parts.append(pieces.map { PercentEncoding.encode(String($0), allowed: .segmentSafe) }
+                    .joined(separator: "/"))
             }
         }
         var s = head + (isSuffix ? "/" : "") + parts.joined(separator: "/")
         if !query.isEmpty {
             s += "?" + query.map {
-                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "="
+                    + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
             }.joined(separator: "&")
         }
         return s

@@ -1,14 +1,3 @@
-/// The result of checking one pattern against one URL, segment by segment (used by `explain`,
-/// `validate`, traces and as a reference matcher in tests; the trie is the fast path).
-package struct PatternCheck: Sendable, Equatable {
-    /// True when the pattern matches the URL.
-    package let matched: Bool
-    /// Ranking classes used, scheme first (0 literal/specific scheme … 4 catch-all); lower wins.
-    package let ranks: [Int]
-    /// Why it did not match, when it did not.
-    package let failure: String?
-}
-
 extension RoutePattern {
     /// Checks this pattern against a parsed URL without the trie. Slow but simple: the reference.
     package func check(_ url: RouteURL, caseInsensitivePaths: Bool = false) -> PatternCheck {
@@ -16,7 +5,8 @@ extension RoutePattern {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
-                return PatternCheck(matched: false, ranks: [], failure: "scheme '\(url.scheme ?? "")' is not '\(scheme)'")
+                let failure = "scheme '\(url.scheme ?? "")' is not '\(scheme)'"
+                return PatternCheck(matched: false, ranks: [], failure: failure)
             }
             ranks.append(0)
         } else {
@@ -39,7 +29,8 @@ extension RoutePattern {
                 ranks.append(3)
                 if i == values.count { return PatternCheck(matched: true, ranks: ranks, failure: nil) }
                 guard i == values.count - 1 else {
-                    return PatternCheck(matched: false, ranks: ranks, failure: "the URL has more segments than the pattern")
+                    return PatternCheck(matched: false, ranks: ranks,
+                                        failure: "the URL has more segments than the pattern")
                 }
                 if let why = Self.parameterFailure(values[i], c) {
                     return PatternCheck(matched: false, ranks: ranks, failure: "\(name): \(why)")
@@ -47,7 +38,8 @@ extension RoutePattern {
                 return PatternCheck(matched: true, ranks: ranks, failure: nil)
             default:
                 guard i < values.count else {
-                    return PatternCheck(matched: false, ranks: ranks, failure: "the URL has fewer segments than the pattern")
+                    return PatternCheck(matched: false, ranks: ranks,
+                                        failure: "the URL has fewer segments than the pattern")
                 }
                 switch Self.checkOne(seg, values[i], fold: fold, name: name) {
                 case .success(let rank): ranks.append(rank)
@@ -69,7 +61,8 @@ extension RoutePattern {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
-                return PatternCheck(matched: false, ranks: [], failure: "scheme '\(url.scheme ?? "")' is not '\(scheme)'")
+                let failure = "scheme '\(url.scheme ?? "")' is not '\(scheme)'"
+                return PatternCheck(matched: false, ranks: [], failure: failure)
             }
             ranks.append(2)
         } else {
@@ -79,7 +72,8 @@ extension RoutePattern {
         ranks.append(64 - segs.count)
         let values = url.pathSegments
         guard values.count >= segs.count else {
-            return PatternCheck(matched: false, ranks: ranks, failure: "the URL's path has fewer segments than the suffix")
+            return PatternCheck(matched: false, ranks: ranks,
+                                failure: "the URL's path has fewer segments than the suffix")
         }
         let first = values.count - segs.count
         for (k, seg) in segs.enumerated() {

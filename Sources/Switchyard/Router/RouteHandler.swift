@@ -22,38 +22,3 @@ extension RouteHandler {
     /// No other screens.
     public func impliedURLs(for request: RouteRequest) -> [String] { [] }
 }
-
-/// A handler made of closures (WLRRoute's block registration).
-public struct ClosureHandler: RouteHandler {
-    let should: @Sendable (RouteRequest) async -> Bool
-    let body: @Sendable (RouteRequest) async throws -> RouteResult
-
-    /// Creates a handler from a body and an optional should-handle check.
-    public init(shouldHandle: @escaping @Sendable (RouteRequest) async -> Bool = { _ in true },
-                _ body: @escaping @Sendable (RouteRequest) async throws -> RouteResult) {
-        should = shouldHandle
-        self.body = body
-    }
-
-    /// Runs the should-handle closure.
-    public func shouldHandle(_ request: RouteRequest) async -> Bool { await should(request) }
-    /// Runs the body.
-    public func handle(_ request: RouteRequest) async throws -> RouteResult { try await body(request) }
-}
-
-/// What the router stores for each route.
-public struct RouteEntry: Sendable {
-    /// The target's name (a screen kind, a service…), shown in tables and traces.
-    public let target: String
-    /// The handler, if one is registered (a route loaded from a file may have none yet).
-    public let handler: (any RouteHandler)?
-    /// Free-form metadata that interceptors can read (`requiresLogin`, `title`…).
-    public let metadata: [String: String]
-
-    /// Creates an entry.
-    public init(target: String, handler: (any RouteHandler)?, metadata: [String: String] = [:]) {
-        self.target = target
-        self.handler = handler
-        self.metadata = metadata
-    }
-}

@@ -30,7 +30,8 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
 
         /// One line, for logs and the terminal's route log.
         public var description: String {
-            kind == .match ? (detail.hasPrefix("→") ? "matched \(name) \(detail)" : "\(detail): \(name)") : "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))"
+            guard kind == .match else { return "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))" }
+            return detail.hasPrefix("→") ? "matched \(name) \(detail)" : "\(detail): \(name)"
         }
     }
 

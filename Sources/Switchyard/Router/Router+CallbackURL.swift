@@ -22,7 +22,8 @@ extension Router {
         let query = parsed.query
         func with(_ base: String, _ items: [(String, String)]) -> String {
             let encoded = items.map {
-                PercentEncoding.encode($0.0, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.1, allowed: .queryValueSafe)
+                PercentEncoding.encode($0.0, allowed: .queryKeySafe) + "="
+                    + PercentEncoding.encode($0.1, allowed: .queryValueSafe)
             }.joined(separator: "&")
             var head = base
             var fragment = ""

@@ -28,18 +28,25 @@ extension Router {
                 for route in s.routes.routes {
                     // Re-adding what the table already held, in its order, cannot fail.
                     guard route.pattern.shape == shape else {
-                        do throws(RegistrationError) { try rebuilt.add(route.pattern, target: route.target, priority: route.priority) } catch { return }
+                        do throws(RegistrationError) {
+                            try rebuilt.add(route.pattern, target: route.target, priority: route.priority)
+                        } catch { return }
                         continue
                     }
                     replaced = true
                     guard let newValue else { continue }
-                    let entry = RouteEntry(target: route.target.target, handler: newValue, metadata: route.target.metadata)
-                    do throws(RegistrationError) { try rebuilt.add(pattern, target: entry, priority: route.priority) } catch { return }
+                    let entry = RouteEntry(target: route.target.target, handler: newValue,
+                                           metadata: route.target.metadata)
+                    do throws(RegistrationError) {
+                        try rebuilt.add(pattern, target: entry, priority: route.priority)
+                    } catch { return }
                 }
                 if !replaced, let newValue {
                     // The only route of this shape, so neither a duplicate nor a same-shape conflict.
                     let entry = RouteEntry(target: pattern.description, handler: newValue, metadata: [:])
-                    do throws(RegistrationError) { try rebuilt.add(pattern, target: entry, priority: 0) } catch { return }
+                    do throws(RegistrationError) {
+                        try rebuilt.add(pattern, target: entry, priority: 0)
+                    } catch { return }
                 }
                 s.routes = rebuilt
                 s.snapshot = nil

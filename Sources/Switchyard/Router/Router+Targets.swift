@@ -1,19 +1,3 @@
-/// Why an open by target could not build its URL.
-public enum TargetOpenError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No route leads to the target.
-    case unknownTarget(String)
-    /// Every route of the target needs a parameter that was not given.
-    case cannotBuild(target: String, reason: String)
-
-    /// The reason in words.
-    public var description: String {
-        switch self {
-        case .unknownTarget(let target): "no route leads to target '\(target)'"
-        case .cannotBuild(let target, let reason): "cannot build a URL for target '\(target)': \(reason)"
-        }
-    }
-}
-
 extension Router {
     /// The URL that opens `target` with `parameters` (WLRRoute's internal calls by target): built from the
     /// first of the target's patterns, in registration order, that the parameters fill and that then
@@ -25,7 +9,8 @@ extension Router {
         var lastError = "no pattern could be filled"
         for route in routes {
             let used = Set(route.pattern.parameterNames)
-            let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
+            let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }
+                .map { QueryItem(name: $0.key, value: $0.value) }
             do throws(URLBuildError) {
                 let url = try route.pattern.url(parameters, query: query, defaultScheme: defaultScheme)
                 if let m = try? table.match(url), m.target.target == target { return url }

@@ -1,39 +1,5 @@
 import Foundation
 
-/// What a ``RouterCache`` keeps of a route: its target's name and metadata. A handler is code, so it is
-/// not cached; it is attached again by target when the routes are loaded.
-public struct CachedRoute: Codable, Sendable, Hashable {
-    /// The route's target name.
-    public let target: String
-    /// The route's metadata.
-    public let metadata: [String: String]
-
-    /// Creates a cached route.
-    public init(target: String, metadata: [String: String] = [:]) {
-        self.target = target
-        self.metadata = metadata
-    }
-}
-
-/// Why cached routes were not registered.
-public enum RouterCacheError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No handler was given for the target of a cached route.
-    case noHandler(target: String, pattern: String)
-    /// A cached route conflicts with a route the router already has.
-    case registration(RegistrationError)
-    /// The snapshot was made with other match options than the router's.
-    case optionsMismatch
-
-    /// The reason in words.
-    public var description: String {
-        switch self {
-        case .noHandler(let target, let pattern): "no handler for the cached route \(pattern) (target \(target))"
-        case .registration(let error): "a cached route cannot be registered: \(error)"
-        case .optionsMismatch: "the cached routes were compiled with other match options than the router's"
-        }
-    }
-}
-
 /// A router's routes kept compiled in one file, keyed by app version (TheRouter's `useCache`): a launch
 /// with the same version registers them from the file without parsing a pattern or compiling the
 /// matcher, and attaches each route's handler by its target; a new version, a damaged file or a file of
@@ -46,7 +12,8 @@ public enum RouterCacheError: Error, Sendable, Equatable, CustomStringConvertibl
 /// let cache = RouterCache(directory: cachesDirectory)
 /// try cache.registerRoutes(on: router, version: "4.2.0 (812)", handler: { route, _ in handlers[route.target] },
 ///                          register: { router in
-///                              try router.register("app://user/:id<int>", target: "UserProfile", handler: handlers["UserProfile"])
+///                              try router.register("app://user/:id<int>", target: "UserProfile",
+///                                                  handler: handlers["UserProfile"])
 ///                          })
 /// ```
 public struct RouterCache: Sendable {
@@ -118,8 +85,8 @@ public struct RouterCache: Sendable {
         var builder = RouteTableBuilder<CachedRoute>(options: router.options)
         for route in added {
             // The patterns came from the router's own builder, so they cannot conflict here.
-            try? builder.add(route.pattern, target: CachedRoute(target: route.target.target, metadata: route.target.metadata),
-                             priority: route.priority)
+            let cached = CachedRoute(target: route.target.target, metadata: route.target.metadata)
+            try? builder.add(route.pattern, target: cached, priority: route.priority)
         }
         try? table.save(builder.build(), version: version)
         return .code
@@ -148,7 +115,9 @@ extension Router {
             let wasEmpty = routes.routes.isEmpty
             for i in 0..<entries.count {
                 let route = entries.route(at: i)
-                do throws(RegistrationError) { try routes.add(route.pattern, target: route.target, priority: route.priority) } catch {
+                do throws(RegistrationError) {
+                    try routes.add(route.pattern, target: route.target, priority: route.priority)
+                } catch {
                     return .failure(.registration(error))
                 }
             }

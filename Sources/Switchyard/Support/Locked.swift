@@ -17,7 +17,9 @@ package final class Locked<State> {
 
     /// Runs `body` with the state while holding the lock, and returns what it returns.
     /// `body` must not call back into the same box (the lock is not recursive).
-    package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

@@ -1,7 +1,8 @@
 /// Percent-decoding of components whose bytes a ``URLLayout`` has already validated.
 enum PercentDecoder {
     /// Decodes `buf[start..<end]` once. `plusIsSpace` applies to query names and values only.
-    static func decode(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool = false, lowercase: Bool = false) -> String {
+    static func decode(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool = false,
+                       lowercase: Bool = false) -> String {
         var needsWork = lowercase
         var k = start
         while k < end && !needsWork {
@@ -19,7 +20,8 @@ enum PercentDecoder {
         while k < end {
             var b = buf[k]
             var step = 1
-            if b == UInt8(ascii: "%"), k + 2 < end, let hi = ByteClass.hexValue(buf[k + 1]), let lo = ByteClass.hexValue(buf[k + 2]) {
+            if b == UInt8(ascii: "%"), k + 2 < end, let hi = ByteClass.hexValue(buf[k + 1]),
+               let lo = ByteClass.hexValue(buf[k + 2]) {
                 b = hi << 4 | lo
                 step = 3
             } else if plusIsSpace && b == UInt8(ascii: "+") {

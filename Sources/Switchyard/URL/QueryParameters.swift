@@ -1,17 +1,3 @@
-/// One decoded `name=value` pair of a query.
-public struct QueryItem: Sendable, Hashable {
-    /// The decoded name.
-    public var name: String
-    /// The decoded value (`""` when the item had no `=`).
-    public var value: String
-
-    /// Creates an item.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
 /// The query items of a URL, in order, with every value of a repeated key kept.
 ///
 /// `+` decodes to a space here (and only here); each name and value is percent-decoded exactly once.

@@ -80,7 +80,8 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         for seg in pathSegments { s += "/" + PercentEncoding.encode(seg, allowed: .segmentSafe) }
         if !query.isEmpty {
             s += "?" + query.items.map {
-                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "="
+                    + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
             }.joined(separator: "&")
         }
         if let fragment { s += "#" + PercentEncoding.encode(fragment, allowed: .fragmentSafe) }
@@ -104,67 +105,5 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         h.combine(pathSegments)
         h.combine(query)
         h.combine(fragment)
-    }
-}
-
-/// Walks path segments in a validated byte range, skipping empty ones.
-enum SegmentCursor {
-    /// Returns the next segment's `[start, end)` and moves `p` past it, or nil at the end.
-    @inline(__always)
-    static func next(_ buf: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ end: Int) -> (Int, Int)? {
-        var i = p
-        while i < end && buf[i] == UInt8(ascii: "/") { i += 1 }
-        if i >= end { p = end; return nil }
-        let start = i
-        while i < end && buf[i] != UInt8(ascii: "/") { i += 1 }
-        p = i
-        return (start, i)
-    }
-}
-
-/// Minimal percent-encoding for printing canonical URLs and building URLs from patterns.
-package enum PercentEncoding {
-    /// A set of ASCII bytes left as they are.
-    package struct Allowed: Sendable {
-        let table: [Bool]
-        init(_ extra: String) {
-            var t = [Bool](repeating: false, count: 128)
-            for b in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(b)] = true }
-            for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(b)] = true }
-            for b in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(b)] = true }
-            for b in "-._~".utf8 { t[Int(b)] = true }
-            for b in extra.utf8 { t[Int(b)] = true }
-            table = t
-        }
-        /// Characters allowed raw in a path segment.
-        package static let segmentSafe = Allowed("!$&'()*,;=:@")
-        /// Characters allowed raw in a host.
-        package static let hostSafe = Allowed("!$&'()*,;=")
-        /// Characters allowed raw in a query name.
-        package static let queryKeySafe = Allowed("!$'()*,;:@/?")
-        /// Characters allowed raw in a query value.
-        package static let queryValueSafe = Allowed("!$'()*,;:@/?=")
-        /// Characters allowed raw in a fragment.
-        package static let fragmentSafe = Allowed("!$&'()*,;=:@/?#")
-    }
-
-    /// Percent-encodes every byte of `s` outside `allowed`; non-ASCII is encoded as UTF-8 bytes.
-    /// With `keepNonASCII`, non-ASCII characters stay as they are (for readable pattern text).
-    package static func encode(_ s: String, allowed: Allowed, keepNonASCII: Bool = false) -> String {
-        // Most text needs no escape: returned as it is, without copying its bytes.
-        if s.utf8.allSatisfy({ ($0 < 128 && allowed.table[Int($0)]) || ($0 >= 128 && keepNonASCII) }) { return s }
-        var out = [UInt8]()
-        out.reserveCapacity(s.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for b in s.utf8 {
-            if (b < 128 && allowed.table[Int(b)]) || (b >= 128 && keepNonASCII) {
-                out.append(b)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

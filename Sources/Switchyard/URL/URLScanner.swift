@@ -22,7 +22,9 @@ enum URLScanner {
         // 1. Scheme: scheme bytes up to "://".
         var i = 1
         while i < n && ByteClass.isSchemeByte(p[i]) { i += 1 }
-        guard i + 2 < n, p[i] == UInt8(ascii: ":"), p[i + 1] == UInt8(ascii: "/"), p[i + 2] == UInt8(ascii: "/") else { return nil }
+        guard i + 2 < n, p[i] == UInt8(ascii: ":"), p[i + 1] == UInt8(ascii: "/"), p[i + 2] == UInt8(ascii: "/") else {
+            return nil
+        }
         var layout = URLLayout()
         layout.schemeEnd = i
         i += 3
@@ -71,7 +73,10 @@ enum URLScanner {
                 i += 1
                 continue
             }
-            guard b == UInt8(ascii: "&") || b == UInt8(ascii: "="), i - componentStart <= limits.maxComponentLength else { return nil }
+            guard b == UInt8(ascii: "&") || b == UInt8(ascii: "="),
+                  i - componentStart <= limits.maxComponentLength else {
+                return nil
+            }
             componentStart = i + 1
             if b == UInt8(ascii: "&") {
                 if i > itemStart {
@@ -94,7 +99,8 @@ enum URLScanner {
 
     /// Records the raw ranges of the non-empty path segments of a scanned URL, as ``scanCommon`` does:
     /// the first ``recordedSegments`` of them, `start << 32 | end`.
-    static func splitSegments(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, into segments: UnsafeMutablePointer<UInt64>) {
+    static func splitSegments(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+                              into segments: UnsafeMutablePointer<UInt64>) {
         var p = layout.pathStart
         var count = 0
         while count < recordedSegments, let (s, e) = SegmentCursor.next(buf, &p, layout.pathEnd) {
@@ -106,7 +112,9 @@ enum URLScanner {
     /// Scans `buf`, checking limits first, then every byte.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits) throws(URLParseError) -> URLLayout {
         let n = buf.count
-        if n > limits.maxLength { throw URLParseError(.tooLong(length: n, limit: limits.maxLength), at: limits.maxLength) }
+        if n > limits.maxLength {
+            throw URLParseError(.tooLong(length: n, limit: limits.maxLength), at: limits.maxLength)
+        }
         var layout = URLLayout()
         let table = ByteClass.table
 
@@ -267,7 +275,8 @@ enum URLScanner {
     }
 
     @inline(__always)
-    private static func countQueryItem(_ layout: inout URLLayout, _ at: Int, _ limits: URLLimits) throws(URLParseError) {
+    private static func countQueryItem(_ layout: inout URLLayout, _ at: Int,
+                                       _ limits: URLLimits) throws(URLParseError) {
         layout.queryItemCount += 1
         if layout.queryItemCount > limits.maxQueryItems {
             throw URLParseError(.tooManyQueryItems(limit: limits.maxQueryItems), at: at)
@@ -320,7 +329,9 @@ enum URLScanner {
                 guard j == text.count, isIPv4(piece) else { return false }
                 groups += 2
             } else {
-                guard (1...4).contains(piece.count), piece.allSatisfy({ ByteClass.hexValue($0) != nil }) else { return false }
+                guard (1...4).contains(piece.count), piece.allSatisfy({ ByteClass.hexValue($0) != nil }) else {
+                    return false
+                }
                 groups += 1
             }
             if j == text.count { break }
@@ -342,7 +353,9 @@ enum URLScanner {
         let parts = piece.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4 else { return false }
         for p in parts {
-            guard (1...3).contains(p.count), p.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+            guard (1...3).contains(p.count), p.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                return false
+            }
             let value = p.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             if value > 255 { return false }
         }
@@ -364,7 +377,9 @@ enum URLScanner {
                 else if b &- UInt8(ascii: "A") < 6 { layout.hostHasUpper = true }
                 else if ByteClass.hexValue(b) == nil && b != UInt8(ascii: ".") {
                     if b == UInt8(ascii: "@") { throw URLParseError(.userinfoNotAllowed, at: k) }
-                    if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 { throw URLParseError(.forbiddenCharacter(b), at: k) }
+                    if ByteClass.table[Int(b)] & ByteClass.forbidden != 0 {
+                        throw URLParseError(.forbiddenCharacter(b), at: k)
+                    }
                     throw URLParseError(.invalidIPv6, at: k)
                 }
                 k += 1

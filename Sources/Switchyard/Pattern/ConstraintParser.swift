@@ -1,146 +1,5 @@
-/// A set of Unicode scalar values as sorted, disjoint, non-adjacent ranges, with a bitmap for ASCII.
-package struct ScalarSet: Sendable, Hashable {
-    private(set) var ranges: [ClosedRange<UInt32>]
-    private var low: UInt64 = 0   // scalars 0..<64
-    private var high: UInt64 = 0  // scalars 64..<128
-
-    init(_ input: [ClosedRange<UInt32>]) {
-        var merged: [ClosedRange<UInt32>] = []
-        for r in input.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, r.lowerBound <= last.upperBound &+ 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
-        }
-        ranges = merged
-        for r in merged where r.lowerBound < 128 {
-            for c in r.lowerBound...min(r.upperBound, 127) {
-                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
-            }
-        }
-    }
-
-    init(scalar: UInt32) { self.init([scalar...scalar]) }
-
-    static let empty = ScalarSet([])
-    static let any = ScalarSet([0...0x10FFFF])
-    static let digit = ScalarSet([48...57])
-    static let word = ScalarSet([48...57, 65...90, 95...95, 97...122])
-    static let space = ScalarSet([9...13, 32...32])
-
-    var isEmpty: Bool { ranges.isEmpty }
-    /// True when every member is ASCII (so it can live in a byte table).
-    var isASCII: Bool { (ranges.last?.upperBound ?? 0) < 128 }
-
-    @inline(__always)
-    func contains(_ c: UInt32) -> Bool {
-        if c < 64 { return low & (1 << UInt64(c)) != 0 }
-        if c < 128 { return high & (1 << UInt64(c - 64)) != 0 }
-        var lo = 0, hi = ranges.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ranges[mid].upperBound < c { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < ranges.count && ranges[lo].lowerBound <= c
-    }
-
-    func union(_ other: ScalarSet) -> ScalarSet { ScalarSet(ranges + other.ranges) }
-
-    func inverted() -> ScalarSet {
-        var out: [ClosedRange<UInt32>] = []
-        var next: UInt32 = 0
-        for r in ranges {
-            if r.lowerBound > next { out.append(next...(r.lowerBound - 1)) }
-            next = r.upperBound + 1
-        }
-        if next <= 0x10FFFF { out.append(next...0x10FFFF) }
-        return ScalarSet(out)
-    }
-
-    func intersects(_ other: ScalarSet) -> Bool {
-        var i = 0, j = 0
-        while i < ranges.count, j < other.ranges.count {
-            let a = ranges[i], b = other.ranges[j]
-            if a.overlaps(b) { return true }
-            if a.upperBound < b.upperBound { i += 1 } else { j += 1 }
-        }
-        return false
-    }
-}
-
-/// A parsed constraint with the facts the safety rules need, computed bottom-up.
-struct Node: Sendable {
-    indirect enum Kind: Sendable {
-        case atom(ScalarSet)
-        case concat([Node])
-        case alt([Node])
-        /// `max == nil` is unbounded; `at` is the quantifier's offset.
-        case rep(Node, min: Int, max: Int?, at: Int)
-    }
-
-    let kind: Kind
-    /// Offset of the node's first character in the source.
-    let start: Int
-    /// Scalars that can begin / end a non-empty match, and all scalars it can match.
-    var first = ScalarSet.empty, last = ScalarSet.empty, chars = ScalarSet.empty
-    var nullable = false
-    /// Contains an unbounded quantifier / a quantifier whose count is not fixed.
-    var unbounded = false, variable = false
-
-    init(atom set: ScalarSet, at start: Int) {
-        kind = .atom(set)
-        self.start = start
-        (first, last, chars) = (set, set, set)
-    }
-
-    init(concat items: [Node], at start: Int) {
-        kind = .concat(items)
-        self.start = start
-        nullable = items.allSatisfy(\.nullable)
-        for item in items {
-            first = first.union(item.first)
-            if !item.nullable { break }
-        }
-        for item in items.reversed() {
-            last = last.union(item.last)
-            if !item.nullable { break }
-        }
-        absorb(items)
-    }
-
-    init(alt branches: [Node], at start: Int) {
-        kind = .alt(branches)
-        self.start = start
-        nullable = branches.contains(where: \.nullable)
-        for b in branches {
-            first = first.union(b.first)
-            last = last.union(b.last)
-        }
-        absorb(branches)
-    }
-
-    init(rep body: Node, min: Int, max: Int?, at q: Int) {
-        kind = .rep(body, min: min, max: max, at: q)
-        start = body.start
-        nullable = min == 0 || body.nullable
-        guard max != 0 else { return }
-        (first, last, chars) = (body.first, body.last, body.chars)
-        unbounded = max == nil || body.unbounded
-        variable = max != min || body.variable
-    }
-
-    private mutating func absorb(_ children: [Node]) {
-        for c in children {
-            chars = chars.union(c.chars)
-            unbounded = unbounded || c.unbounded
-            variable = variable || c.variable
-        }
-    }
-}
-
 /// Recursive-descent parser for the supported subset, followed by the safety and size checks.
-struct Parser {
+struct ConstraintParser {
     static let maxStates = 256
     static let maxDepth = 32
     static let maxLength = 1024
@@ -163,8 +22,8 @@ struct Parser {
     }
 
     /// Parses, validates and size-checks a constraint; returns the tree for the compilers.
-    static func parse(_ source: String) throws(ConstraintError) -> Node {
-        var p = Parser(source)
+    static func parse(_ source: String) throws(ConstraintError) -> ConstraintNode {
+        var p = ConstraintParser(source)
         guard p.end <= maxLength else { throw p.fail(.tooComplex, maxLength) }
         if p.s.first == "^" { p.i = 1 }
         if p.end > p.i, p.s[p.end - 1] == "$" {
@@ -183,47 +42,47 @@ struct Parser {
 
     // MARK: Grammar
 
-    private mutating func parseAlternation() throws(ConstraintError) -> Node {
+    private mutating func parseAlternation() throws(ConstraintError) -> ConstraintNode {
         let start = i
         var branches = [try parseSequence()]
         while i < end, s[i] == "|" {
             i += 1
             branches.append(try parseSequence())
         }
-        return branches.count == 1 ? branches[0] : Node(alt: branches, at: start)
+        return branches.count == 1 ? branches[0] : ConstraintNode(alt: branches, at: start)
     }
 
-    private mutating func parseSequence() throws(ConstraintError) -> Node {
+    private mutating func parseSequence() throws(ConstraintError) -> ConstraintNode {
         let start = i
-        var items: [Node] = []
+        var items: [ConstraintNode] = []
         while i < end, s[i] != "|", s[i] != ")" {
             let item = try parseQuantifier(after: try parseAtom())
             if case .concat(let inner) = item.kind { items += inner } else { items.append(item) }
         }
         guard let only = items.first else { throw fail(.empty, start) }
-        return items.count == 1 ? only : Node(concat: items, at: start)
+        return items.count == 1 ? only : ConstraintNode(concat: items, at: start)
     }
 
-    private mutating func parseAtom() throws(ConstraintError) -> Node {
+    private mutating func parseAtom() throws(ConstraintError) -> ConstraintNode {
         let start = i
         let c = s[i]
         i += 1
         switch c {
         case "(": return try parseGroup(at: start)
-        case "[": return Node(atom: try parseClass(at: start), at: start)
-        case ".": return Node(atom: .any, at: start)
+        case "[": return ConstraintNode(atom: try parseClass(at: start), at: start)
+        case ".": return ConstraintNode(atom: .any, at: start)
         case "\\":
-            if let set = try parseEscape(inClass: false) { return Node(atom: set, at: start) }
-            return Node(atom: ScalarSet(scalar: s[i - 1].value), at: start)
+            if let set = try parseEscape(inClass: false) { return ConstraintNode(atom: set, at: start) }
+            return ConstraintNode(atom: ScalarSet(scalar: s[i - 1].value), at: start)
         case "*", "+", "?", "{": throw fail(.badQuantifier, start)
         case "]", "}": throw fail(.unbalanced, start)
         case "^": throw fail(.unsupportedSyntax("anchor '^' not at start"), start)
         case "$": throw fail(.unsupportedSyntax("anchor '$' not at end"), start)
-        default: return Node(atom: ScalarSet(scalar: c.value), at: start)
+        default: return ConstraintNode(atom: ScalarSet(scalar: c.value), at: start)
         }
     }
 
-    private mutating func parseGroup(at start: Int) throws(ConstraintError) -> Node {
+    private mutating func parseGroup(at start: Int) throws(ConstraintError) -> ConstraintNode {
         depth += 1
         guard depth <= Self.maxDepth else { throw fail(.tooComplex, start) }
         if i < end, s[i] == "?" {
@@ -319,7 +178,9 @@ struct Parser {
             var hi = s[i].value
             i += 1
             if hi == 0x5C {  // backslash
-                if try parseEscape(inClass: true) != nil { throw fail(.unsupportedSyntax("class escape in range"), dash) }
+                if try parseEscape(inClass: true) != nil {
+                    throw fail(.unsupportedSyntax("class escape in range"), dash)
+                }
                 hi = s[i - 1].value
             } else if hi == 0x5B {
                 throw fail(.unsupportedSyntax("nested character class"), i - 1)
@@ -329,7 +190,7 @@ struct Parser {
         }
     }
 
-    private mutating func parseQuantifier(after atom: Node) throws(ConstraintError) -> Node {
+    private mutating func parseQuantifier(after atom: ConstraintNode) throws(ConstraintError) -> ConstraintNode {
         guard i < end else { return atom }
         let at = i
         let min: Int, max: Int?
@@ -358,7 +219,7 @@ struct Parser {
         }
         if i < end, "*+?{".unicodeScalars.contains(s[i]) { throw fail(.badQuantifier, i) }
         if min == 1 && max == 1 { return atom }
-        return Node(rep: atom, min: min, max: max, at: at)
+        return ConstraintNode(rep: atom, min: min, max: max, at: at)
     }
 
     private mutating func parseCount(at: Int) throws(ConstraintError) -> Int {
@@ -375,14 +236,14 @@ struct Parser {
 
     // MARK: Safety rules (documented on ConstraintError.Reason)
 
-    private func validate(_ node: Node, strict: Bool) throws(ConstraintError) {
+    private func validate(_ node: ConstraintNode, strict: Bool) throws(ConstraintError) {
         switch node.kind {
         case .atom:
             return
         case .concat(let items):
             for item in items { try validate(item, strict: strict) }
             // Rule 3: flagged items with only nullable items between them must not overlap.
-            let flagged: (Node) -> Bool = { strict ? $0.variable : $0.unbounded }
+            let flagged: (ConstraintNode) -> Bool = { strict ? $0.variable : $0.unbounded }
             for (j, b) in items.enumerated() where flagged(b) {
                 var k = j - 1
                 while k >= 0 {
@@ -415,9 +276,9 @@ struct Parser {
 
     /// The body starts or ends with a required single-character item whose characters appear
     /// nowhere else in the body.
-    private static func hasDelimiter(_ body: Node) -> Bool {
+    private static func hasDelimiter(_ body: ConstraintNode) -> Bool {
         guard case .concat(let items) = body.kind, let head = items.first, let tail = items.last else { return false }
-        func isDelimiter(_ d: Node, _ rest: ArraySlice<Node>) -> Bool {
+        func isDelimiter(_ d: ConstraintNode, _ rest: ArraySlice<ConstraintNode>) -> Bool {
             guard case .atom(let set) = d.kind else { return false }
             return !rest.contains { $0.chars.intersects(set) }
         }
@@ -425,7 +286,7 @@ struct Parser {
     }
 
     /// NFA instruction count (as built by NFAProgram); throws as soon as it exceeds the limit.
-    private func cost(_ node: Node) throws(ConstraintError) -> Int {
+    private func cost(_ node: ConstraintNode) throws(ConstraintError) -> Int {
         var total: Int
         switch node.kind {
         case .atom:

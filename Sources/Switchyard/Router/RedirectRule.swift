@@ -1,0 +1,4 @@
+/// A static redirect's destination.
+struct RedirectRule: Sendable {
+    let destination: RoutePattern
+}
