@@ -51,7 +51,8 @@ public struct CallbackAllowList: Sendable, Equatable {
             }
             let wildcard = host.hasPrefix("*.")
             if wildcard { host.removeFirst(2) }
-            let hostOK = !host.isEmpty && !host.hasPrefix(".") && !host.hasSuffix(".") && host.utf8.allSatisfy(Self.isHostByte)
+            let hostOK = !host.isEmpty && !host.hasPrefix(".") && !host.hasSuffix(".")
+                && host.utf8.allSatisfy(Self.isHostByte)
             guard hostOK else { throw .invalidEntry(text) }
             entries.append(Entry(scheme: scheme, host: host, includesSubdomains: wildcard))
         }

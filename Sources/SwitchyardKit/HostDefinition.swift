@@ -62,12 +62,16 @@ extension Router {
             var copy = routes
             for route in definition.routes {
                 let pattern: RoutePattern
-                do throws(PatternError) { pattern = try RoutePattern(route.pattern) } catch { return .failure(.invalidPattern(error)) }
+                do throws(PatternError) { pattern = try RoutePattern(route.pattern) } catch {
+                    return .failure(.invalidPattern(error))
+                }
                 guard !pattern.isSuffix, case .literal(let h) = pattern.host, h == definition.host else {
                     return .failure(.hostMismatch(pattern: route.pattern, host: definition.host))
                 }
                 let entry = RouteEntry(target: route.target, handler: route.handler, metadata: route.metadata)
-                do throws(RegistrationError) { try copy.add(route.pattern, target: entry, priority: route.priority) } catch {
+                do throws(RegistrationError) {
+                    try copy.add(route.pattern, target: entry, priority: route.priority)
+                } catch {
                     return .failure(error)
                 }
             }

@@ -85,7 +85,8 @@ public final class LoginGate: Interceptor, Sendable {
             if s.loggedIn { return .proceed }
             guard request.callback.takeOver() else { return .reject }
             let previous = s.held
-            s.held = Held(url: request.url.original, openID: request.openID, native: request.native, callback: request.callback)
+            s.held = Held(url: request.url.original, openID: request.openID, native: request.native,
+                          callback: request.callback)
             return .hold(previous)
         }
         switch step {

@@ -211,7 +211,8 @@ public struct RouteRequestBuilder: Sendable {
             if let q = head.firstIndex(of: "?") { head = head[..<q] }
             guard !all.isEmpty else { return String(head + fragment) }
             let encoded = all.map {
-                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "=" + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
+                PercentEncoding.encode($0.name, allowed: .queryKeySafe) + "="
+                    + PercentEncoding.encode($0.value, allowed: .queryValueSafe)
             }.joined(separator: "&")
             return head + "?" + encoded + fragment
         }
@@ -230,7 +231,8 @@ public struct RouteRequestBuilder: Sendable {
     /// When the URL cannot be built, nothing is opened: the result is `RouteOutcome.failed(pattern:error:)`
     /// naming the problem, and `callback` receives it (it still fires exactly once).
     @discardableResult
-    public func open(on router: Router, lane: String? = nil, callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {
+    public func open(on router: Router, lane: String? = nil,
+                     callback: RouteCallback = RouteCallback(nil)) async -> RouteOutcome {
         let url: String
         do throws(RequestBuildError) { url = try self.url() } catch {
             let outcome = RouteOutcome.failed(pattern: baseText, error: "request builder: \(error)")

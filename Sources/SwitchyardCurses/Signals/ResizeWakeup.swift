@@ -128,7 +128,8 @@ enum ResizeWakeup {
 
     /// The signal handler: ncurses' handler first, then one byte into the pipe. Async-signal-safe
     /// (`write` and the previous handler only); `errno` is preserved.
-    private static func handle(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    private static func handle(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+                               _ context: UnsafeMutableRawPointer?) {
         let state = self.state
         let savedErrno = errno
         let previous = state.previous.pointee

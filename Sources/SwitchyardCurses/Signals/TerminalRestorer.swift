@@ -15,7 +15,8 @@ enum TerminalRestorer {
     /// (its `endwin` would turn it off, but a signal leaves no time for that), main screen, cursor
     /// on, attributes off.
     static let resetSequence = Array(
-        "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m".utf8)
+        ("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l"
+            + "\u{1B}[?1l\u{1B}>\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m").utf8)
 
     /// The signals handled.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE]

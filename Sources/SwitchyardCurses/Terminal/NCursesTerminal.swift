@@ -349,8 +349,11 @@ public final class NCursesTerminal: Terminal {
             style.dim ? 1 : 0,
             style.underline ? 1 : 0
         )
-        let pair: Int16 = hasColors && style.colorPair > 0 && style.colorPair < ColorRole.allCases.count ? Int16(style.colorPair) : 0
-        if !hasColors, style.colorPair == ColorRole.titleBar.rawValue || style.colorPair == ColorRole.tabSelected.rawValue {
+        let known = style.colorPair > 0 && style.colorPair < ColorRole.allCases.count
+        let pair: Int16 = hasColors && known ? Int16(style.colorPair) : 0
+        let inverted = style.colorPair == ColorRole.titleBar.rawValue
+            || style.colorPair == ColorRole.tabSelected.rawValue
+        if !hasColors, inverted {
             // Without colours the bars would vanish into the background: reverse them instead.
             attributes |= sy_attributes(0, 1, 0, 0)
         }

@@ -46,7 +46,8 @@ public struct Animator: Hashable, Sendable {
     /// - cross-fade: old dimmed for `t < 1/3`, new dimmed for `t < 2/3`, then new;
     /// - keyframes: keyframe `⌊t·n⌋` of `n` (on linear progress), its screens placed at their offsets;
     /// - immediate: the new screen.
-    public static func compose(_ motion: Motion, old: Canvas, new: Canvas, progress t: Double, easing: Easing = .easeOut) -> Canvas {
+    public static func compose(_ motion: Motion, old: Canvas, new: Canvas, progress t: Double,
+                               easing: Easing = .easeOut) -> Canvas {
         let linear = Easing.linear.apply(t)
         if motion == .immediate || linear >= 1 {
             return new

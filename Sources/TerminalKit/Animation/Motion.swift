@@ -37,7 +37,8 @@ public enum Motion: Hashable, Sendable {
         private var newY: Double = 0
 
         /// Creates a keyframe.
-        public init(old: (x: Double, y: Double)?, new: (x: Double, y: Double)?, newOnTop: Bool = true, dimmed: Bool = false) {
+        public init(old: (x: Double, y: Double)?, new: (x: Double, y: Double)?, newOnTop: Bool = true,
+                    dimmed: Bool = false) {
             self.newOnTop = newOnTop
             self.dimmed = dimmed
             self.old = old

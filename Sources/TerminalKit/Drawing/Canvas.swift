@@ -89,7 +89,8 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Fills `rect` (clipped to `clip` and the canvas) with `character` in `style`.
-    public mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain, clip: Rect? = nil) {
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain,
+                              clip: Rect? = nil) {
         let area = clipArea(clip).intersection(rect)
         guard !area.isEmpty else {
             return

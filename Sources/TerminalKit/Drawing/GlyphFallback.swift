@@ -44,7 +44,8 @@ public enum GlyphFallback {
     }
 
     /// The zero-width scalars following the base, up to the first ZWJ or spacing scalar.
-    private static func marks(after scalars: [Unicode.Scalar], systemWidth: (Unicode.Scalar) -> Int) -> [Unicode.Scalar] {
+    private static func marks(after scalars: [Unicode.Scalar],
+                              systemWidth: (Unicode.Scalar) -> Int) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
         for scalar in scalars.dropFirst() {
             guard result.count + 1 < maximumScalarsPerGlyph, scalar.value != 0x200D, systemWidth(scalar) == 0 else {

@@ -18,7 +18,8 @@ public enum Palette: String, CaseIterable, Sendable {
         if let named = environment["SWITCHYARD_PALETTE"].flatMap({ Palette(rawValue: $0.lowercased()) }) {
             return named
         }
-        guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last, let background = Int(last) else {
+        guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last,
+              let background = Int(last) else {
             return .dark
         }
         return background == 7 || background == 15 ? .light : .dark
