@@ -223,6 +223,7 @@ package struct ProjectImporter {
         deferredSources = []
         var routes = fileRoutes.flatMap { $0 }
         Self.qualifyTargets(&routes)
+        MGJRouterTree.resolve(&routes, warnings: &warnings)
         var builder = RouteTableBuilder<Int>()
         var kept: [RouteDefinition] = []
         var firstPlace: [String: ImportedRoute] = [:]  // canonical pattern → first route

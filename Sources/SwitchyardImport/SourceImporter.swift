@@ -217,6 +217,7 @@ struct SourceImporter {
             let name = target.map(ImportTargets.name(from:)) ?? PatternConversion.targetName(for: p)
             var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router], priority: priority)
             route.losses = losses
+            if dialect == .mgjRouter { route.mgjSource = source }
             if let target, let packageName, !target.contains(".") { route.qualifiedTarget = packageName + "." + target }
             routes.append(route)
         }

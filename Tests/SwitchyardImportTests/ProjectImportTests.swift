@@ -88,7 +88,60 @@ import Testing
         Case(name: "DeepLinkKit's Swift register is not URLNavigator's", files: [
             "App/AppDelegate.swift": "import DeepLinkKit\nlet router = DPLDeepLinkRouter()\nfunc setUp() {\n    router.register(\"/log/:message\") { link in print(link) }\n}\n",
         ], routes: ["**/log/:message -> Log"]),
+        // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
+        Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
+            "App/Demo.m": """
+            [MGJRouter registerURLPattern:@"mgj://find/:query" toHandler:^(NSDictionary *p) {}];
+            #define FIND_URL @"mgj://find/:keyword"
+            [MGJRouter registerURLPattern:FIND_URL toHandler:^(NSDictionary *p) {}];
+            [MGJRouter registerURLPattern:FIND_URL toHandler:^(NSDictionary *p) {}];
+            """,
+        ], routes: ["mgj://find/:keyword -> Find", "mgj://find/:keyword/*rest -> Find"],
+            warnings: ["App/Demo.m:1: MGJRouter pattern 'mgj://find/:query' not imported: MGJRouter never reaches it",
+                       "the key ':keyword' of 'mgj://find/:keyword' (App/Demo.m:3)"]),
+        Case(name: "MGJRouter: a parameter shadows a literal sorted after it, not one sorted before", files: [
+            "App/A.m": "[MGJRouter registerURLPattern:@\"mgj://user/profile\" toHandler:nil];\n",
+            "App/B.m": """
+            [MGJRouter registerURLPattern:@"mgj://user/:uid" toObjectHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://user/7days" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://user/profile/edit" toHandler:nil];
+            """,
+        ], routes: ["mgj://user/7days -> User7days", "mgj://user/7days/*rest -> User7days",
+                    "mgj://user/:uid -> User", "mgj://user/:uid/*rest -> User"],
+            warnings: ["App/A.m:1: MGJRouter pattern 'mgj://user/profile' not imported",
+                       "App/B.m:3: MGJRouter pattern 'mgj://user/profile/edit' not imported"]),
+        Case(name: "MGJRouter: a branch with no handler of its own is warned on the route that takes it", files: [
+            "App/C.m": """
+            [MGJRouter registerURLPattern:@"mgj://" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://foo/bar/none/exists" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://shop" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://shop/cart/list" toHandler:nil];
+            """,
+        ], routes: ["mgj://:host -> Root", "mgj://:host/*rest -> Root",
+                    "mgj://foo/bar/none/exists -> FooBarNoneExists",
+                    "mgj://foo/bar/none/exists/*rest -> FooBarNoneExists",
+                    "mgj://shop -> Shop", "mgj://shop/*rest -> Shop",
+                    "mgj://shop/cart/list -> ShopCartList", "mgj://shop/cart/list/*rest -> ShopCartList"],
+            warnings: ["App/C.m:1: MGJRouter pattern 'mgj://': MGJRouter opens nothing for a URL whose walk ends at "
+                       + "'mgj://foo', 'mgj://foo/bar', 'mgj://foo/bar/none'",
+                       "App/C.m:3: MGJRouter pattern 'mgj://shop': MGJRouter opens nothing for a URL whose walk "
+                       + "ends at 'mgj://shop/cart'"]),
     ]
+
+    /// The branch warning is kept only by the routes that take the branch's URLs.
+    @Test func mgjBranchWarningStaysWithTheRouteThatTakesIt() {
+        let c = Self.cases.first { $0.name.hasPrefix("MGJRouter: a branch") }
+        guard let c else { Issue.record("case missing"); return }
+        let file = Self.run(c).file
+        func warning(_ pattern: String) -> String? {
+            file.routes.first { $0.pattern == pattern }?.metadata["importWarning"]
+        }
+        #expect(warning("mgj://shop/*rest")?.contains("'mgj://shop/cart'") == true)
+        #expect(warning("mgj://shop")?.contains("opens nothing") == false)
+        #expect(warning("mgj://:host")?.contains("'mgj://foo'") == true)
+        #expect(warning("mgj://:host/*rest")?.contains("'mgj://foo'") == true)
+        #expect(warning("mgj://shop/cart/list")?.contains("opens nothing") == false)
+    }
 
     @Test(arguments: cases)
     func importCase(_ c: Case) {
