@@ -75,7 +75,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "intent-filter" { recordingLosses { intentFilter() } }
+        if name == "intent-filter" { intentFilter() }
         if !stack.isEmpty { stack.removeLast() }
     }
 
@@ -128,29 +128,36 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         guard filterActions.contains("android.intent.action.VIEW") else { return }
         let owner = stack.dropLast().last(where: { $0.name == "activity" || $0.name == "activity-alias" || $0.name == "service" || $0.name == "receiver" })
         let target = destinationName(owner)
-        var hosts: [String] = []
+        // Each loss is a warning, and the `importWarning` of only the routes it concerns: a host's loss
+        // those of that host, a path's those of that path (one filter's data elements combine).
+        var hosts: [(host: String, losses: [String])] = []
         for d in filterData {
             guard let h = attribute(d, "host") else { continue }
-            if let port = attribute(d, "port") { warn(d.line, "port \(SchemaTextEcho.echo(port)) dropped: Switchyard patterns do not match ports") }
+            var losses: [String] = []
+            if let port = attribute(d, "port") {
+                losses.append(loss(d.line, "port \(SchemaTextEcho.echo(port)) dropped: Switchyard patterns do not match ports"))
+            }
             if h == "*" {
-                hosts.append(":host")
+                hosts.append((":host", losses))
             } else if h.hasPrefix("*.") {
-                let rest = h.dropFirst(2).split(separator: ".").map { regexEscaped(String($0)) }.joined(separator: "\\.")
-                hosts.append(":host(.*\\.\(rest))")
-                warn(d.line, "host '\(SchemaTextEcho.echo(h))' became a host parameter ':host(.*\\.\(rest))' (subdomains only)")
+                let rest = h.dropFirst(2).split(separator: ".").map { regexEscaped(String($0)) }
+                    .joined(separator: "\\.")
+                let message = "host '\(SchemaTextEcho.echo(h))' became a host parameter ':host(.*\\.\(rest))' "
+                    + "(subdomains only)"
+                hosts.append((":host(.*\\.\(rest))", losses + [loss(d.line, message)]))
             } else {
-                hosts.append(literalSegment(h.lowercased()))
+                hosts.append((literalSegment(h.lowercased()), losses))
             }
         }
-        if hosts.isEmpty { hosts = [":host"] }
-        // Paths: (Switchyard path parts, line); suffix patterns' segments, which take no host.
-        var paths: [([String], Int)] = []
-        var suffixes: [([String], Int)] = []
+        if hosts.isEmpty { hosts = [(":host", [])] }
+        // Paths: (Switchyard path parts, line, losses); suffix patterns' segments, which take no host.
+        var paths: [(parts: [String], line: Int, losses: [String])] = []
+        var suffixes: [(parts: [String], line: Int, losses: [String])] = []
         var anyPathAttribute = false
         for d in filterData {
             if let p = attribute(d, "path") {
                 anyPathAttribute = true
-                paths.append((p.split(separator: "/").map { literalSegment(String($0)) }, d.line))
+                paths.append((p.split(separator: "/").map { literalSegment(String($0)) }, d.line, []))
             }
             if let p = attribute(d, "pathPrefix") {
                 anyPathAttribute = true
@@ -161,15 +168,15 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                     base.removeLast()
                     base.append(":prefix(\(regexEscaped(String(last))).*)")
                 }
-                paths.append((base, d.line))
-                paths.append((base + ["*rest"], d.line))
+                paths.append((base, d.line, []))
+                paths.append((base + ["*rest"], d.line, []))
             }
             if let p = attribute(d, "pathPattern") {
                 anyPathAttribute = true
                 switch androidPattern(p) {
                 case .success(let (variants, note)):
-                    if let note { warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))': \(note)") }
-                    for v in variants { paths.append((v, d.line)) }
+                    let losses = note.map { [loss(d.line, "pathPattern '\(SchemaTextEcho.echo(p))': \($0)")] } ?? []
+                    for v in variants { paths.append((v, d.line, losses)) }
                 case .failure(let e): warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
@@ -177,14 +184,18 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 anyPathAttribute = true
                 switch androidSuffix(p) {
                 case .success(let segments):
-                    suffixes.append((segments, d.line))
                     // A suffix pattern names no host: it widens a filter that names one.
                     var named: [String] = []
-                    for h in hosts where h != ":host" && !named.contains(h) { named.append(h) }
+                    for (h, _) in hosts where h != ":host" && !named.contains(h) { named.append(h) }
+                    var losses: [String] = []
                     if !named.isEmpty {
-                        let shown = schemes.first.map { "'\($0.lowercased())://**/\(segments.joined(separator: "/"))'" } ?? "a suffix pattern"
-                        warn(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' became \(SchemaTextEcho.echo(shown)), which matches on any host, not only \(SchemaTextEcho.echo(named.joined(separator: ", "))) (a suffix pattern has no host)")
+                        let shown = schemes.first.map { "'\($0.lowercased())://**/\(segments.joined(separator: "/"))'" }
+                            ?? "a suffix pattern"
+                        losses.append(loss(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' became \(SchemaTextEcho.echo(shown)), "
+                            + "which matches on any host, not only \(SchemaTextEcho.echo(named.joined(separator: ", "))) "
+                            + "(a suffix pattern has no host)"))
                     }
+                    suffixes.append((segments, d.line, losses))
                 case .failure(let e): warn(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
@@ -192,8 +203,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 anyPathAttribute = true
                 switch androidAdvancedPattern(p) {
                 case .success(let (variants, note)):
-                    if let note { warn(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))': \(note)") }
-                    for v in variants { paths.append((v, d.line)) }
+                    let losses = note.map { [loss(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))': \($0)")] } ?? []
+                    for v in variants { paths.append((v, d.line, losses)) }
                 case .failure(let e): warn(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
@@ -204,16 +215,21 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 }
             }
         }
-        if !anyPathAttribute { paths = [([], filterLine), (["*rest"], filterLine)] }
+        if !anyPathAttribute { paths = [([], filterLine, []), (["*rest"], filterLine, [])] }
         for scheme in schemes {
-            guard PatternConversion.isScheme(scheme) else { warn(filterLine, "scheme '\(SchemaTextEcho.echo(scheme))' is not a URL scheme"); continue }
-            for host in hosts {
-                for (parts, line) in paths {
-                    add(([scheme.lowercased() + "://" + host] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
+            guard PatternConversion.isScheme(scheme) else {
+                warn(filterLine, "scheme '\(SchemaTextEcho.echo(scheme))' is not a URL scheme")
+                continue
+            }
+            for (host, hostLosses) in hosts {
+                for (parts, line, pathLosses) in paths {
+                    let pattern = ([scheme.lowercased() + "://" + host] + parts).joined(separator: "/")
+                    add(pattern, target: target, line: line, router: "AndroidManifest", losses: hostLosses + pathLosses)
                 }
             }
-            for (parts, line) in suffixes {
-                add(([scheme.lowercased() + "://**"] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
+            for (parts, line, losses) in suffixes {
+                let pattern = ([scheme.lowercased() + "://**"] + parts).joined(separator: "/")
+                add(pattern, target: target, line: line, router: "AndroidManifest", losses: losses)
             }
         }
     }
@@ -425,12 +441,21 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         for i in routes.indices.dropFirst(r) { routes[i].losses = losses }
     }
 
-    private func add(_ pattern: String, target: String?, line: Int, router: String) {
-        routes.append(ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern), file: file, line: line, metadata: ["router": router]))
+    private func add(_ pattern: String, target: String?, line: Int, router: String, losses: [String] = []) {
+        var route = ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern),
+                                  file: file, line: line, metadata: ["router": router])
+        route.losses = losses
+        routes.append(route)
     }
 
     private func warn(_ line: Int, _ message: String) {
         warnings.append(ImportWarning(file: file, line: line, message: message))
+    }
+
+    /// Warns, and gives the warning as a route's `importWarning` line.
+    private func loss(_ line: Int, _ message: String) -> String {
+        warn(line, message)
+        return ImportWarning(file: file, line: line, message: message).description
     }
 }
 

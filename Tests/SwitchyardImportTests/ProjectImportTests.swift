@@ -128,6 +128,40 @@ import Testing
                        + "ends at 'mgj://shop/cart'"]),
     ]
 
+    /// An intent filter's data elements combine (scheme × host × path); each loss is the `importWarning`
+    /// of only the routes it concerns: a host's loss those of that host, a path's those of that path.
+    static let filterLossCases: [(pattern: String, losses: [String])] = [
+        ("https://shop.example.com/item/:part1/x", ["AndroidManifest.xml:5: pathPattern '/item/.*/x'"]),
+        ("https://shop.example.com/about", []),
+        ("https://:host(.*\\.example\\.org)/item/:part1/x",
+         ["AndroidManifest.xml:4: host '*.example.org'", "AndroidManifest.xml:5: pathPattern '/item/.*/x'"]),
+        ("https://:host(.*\\.example\\.org)/about", ["AndroidManifest.xml:4: host '*.example.org'"]),
+        ("https://b.example.net/about", ["AndroidManifest.xml:7: port 8080 dropped"]),
+        ("https://**/:suffix(.*\\.pdf)", ["AndroidManifest.xml:8: pathSuffix '.pdf'"]),
+    ]
+
+    @Test func intentFilterLossesStayWithTheirRoutes() {
+        let manifest = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+        <activity android:name=".Web"><intent-filter>
+        <action android:name="android.intent.action.VIEW"/><data android:scheme="https" android:host="shop.example.com"/>
+        <data android:host="*.example.org"/>
+        <data android:pathPattern="/item/.*/x"/>
+        <data android:path="/about"/>
+        <data android:host="b.example.net" android:port="8080"/>
+        <data android:pathSuffix=".pdf"/>
+        </intent-filter></activity></application></manifest>
+        """
+        let file = Self.run(Case(name: "filter", files: ["AndroidManifest.xml": manifest], routes: [])).file
+        for (pattern, losses) in Self.filterLossCases {
+            let route = file.routes.first { $0.pattern == pattern }
+            #expect(route != nil, "no route \(pattern) in \(file.routes.map(\.pattern))")
+            let lines = route?.metadata["importWarning"]?.split(separator: "\n").map(String.init) ?? []
+            #expect(lines.count == losses.count, "\(pattern): \(lines)")
+            for l in losses { #expect(lines.contains { $0.hasPrefix(l) }, "\(pattern): no '\(l)' in \(lines)") }
+        }
+    }
+
     /// The branch warning is kept only by the routes that take the branch's URLs.
     @Test func mgjBranchWarningStaysWithTheRouteThatTakesIt() {
         let c = Self.cases.first { $0.name.hasPrefix("MGJRouter: a branch") }
