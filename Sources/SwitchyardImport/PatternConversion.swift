@@ -298,6 +298,25 @@ enum PatternConversion {
     }
 
     /// A target name from a pattern's literal words: `app://user/view/:id` → `UserView`.
+    /// A target name from a pattern as its router writes it, parameters included: `/:profile_id/artist/:id`
+    /// → `ProfileIdArtistId`, `<int:id>` → `Id`; wildcards (`*`, `~`) and constraints give nothing.
+    static func fullTargetName(for source: String) -> String {
+        var body = source.trimmingWhitespace
+        if let q = queryStart(body) { body = String(body[..<q]) }
+        if let r = schemeSeparator(in: body) { body = String(body[r.upperBound...]) }
+        var words: [Substring] = []
+        for var segment in body.split(separator: "/") {
+            if segment.hasPrefix("<"), let colon = segment.lastIndex(of: ":") {
+                segment = segment[segment.index(after: colon)...]
+            }
+            segment = segment.drop { $0 == ":" || $0 == "*" || $0 == "<" || $0 == "{" }
+            if let cut = segment.firstIndex(where: { "(<?>}".contains($0) }) { segment = segment[..<cut] }
+            words += segment.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) })
+        }
+        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return name.isEmpty ? "Root" : name
+    }
+
     static func targetName(for pattern: String) -> String {
         var body = pattern
         if let r = schemeSeparator(in: body) { body = String(body[r.upperBound...]) }

@@ -224,6 +224,7 @@ package struct ProjectImporter {
         var routes = fileRoutes.flatMap { $0 }
         Self.qualifyTargets(&routes)
         MGJRouterTree.resolve(&routes, warnings: &warnings)
+        Self.distinguishDerivedTargets(&routes)
         var builder = RouteTableBuilder<Int>()
         var kept: [RouteDefinition] = []
         var firstPlace: [String: ImportedRoute] = [:]  // canonical pattern → first route
@@ -259,6 +260,61 @@ package struct ProjectImporter {
             (a.element.file, a.element.line ?? 0, a.offset) < (b.element.file, b.element.line ?? 0, b.offset)
         }.map(\.element)
         return (RouteFile(routes: kept), sorted)
+    }
+
+    /// Targets made from paths (a block handler names no class) never merge two registrations: when
+    /// registrations with different patterns get one name (`/artist/:id` and `/:profile_id/artist/:id`
+    /// both `Artist`, `/` and `/:profile_id` both `Root`), each of them is named with its parameters too
+    /// (`ArtistId`, `ProfileIdArtistId`), and a name still shared gets `2`, `3` … in reading order. One
+    /// registration's routes (JLRoutes' two forms, MGJRouter's `…/*rest`) keep one name, and the same
+    /// pattern registered twice stays one target.
+    static func distinguishDerivedTargets(_ routes: inout [ImportedRoute]) {
+        // Per derived name: each registration (file and line) in order, with its patterns.
+        var registrations: [String: [(key: String, patterns: Set<String>, source: String)]] = [:]
+        var names: [String] = []
+        for r in routes {
+            guard let source = r.derivedFrom else { continue }
+            let key = "\(r.file):\(r.line):\(source)"
+            if registrations[r.target] == nil { names.append(r.target) }
+            var list = registrations[r.target, default: []]
+            if let k = list.firstIndex(where: { $0.key == key }) {
+                list[k].patterns.insert(r.pattern)
+            } else {
+                list.append((key, [r.pattern], source))
+            }
+            registrations[r.target] = list
+        }
+        var renamed: [String: String] = [:]  // "name|key" → new name
+        let colliding = names.filter { Set((registrations[$0] ?? []).map(\.patterns)).count > 1 }
+        guard !colliding.isEmpty else { return }
+        // Names that stay: classes, and derived names that no two registrations share.
+        var taken = Set(routes.filter { $0.derivedFrom == nil }.map(\.target))
+            .union(names.filter { !colliding.contains($0) })
+        for name in colliding {
+            guard let list = registrations[name] else { continue }
+            var given: [Set<String>: String] = [:]
+            for entry in list {
+                if let same = given[entry.patterns] {
+                    renamed[name + "|" + entry.key] = same
+                    continue
+                }
+                let full = PatternConversion.fullTargetName(for: entry.source)
+                var candidate = full
+                var n = 2
+                while taken.contains(candidate) {
+                    candidate = "\(full)\(n)"
+                    n += 1
+                }
+                taken.insert(candidate)
+                given[entry.patterns] = candidate
+                renamed[name + "|" + entry.key] = candidate
+            }
+        }
+        for i in routes.indices {
+            guard let source = routes[i].derivedFrom else { continue }
+            let key = "\(routes[i].file):\(routes[i].line):\(source)"
+            if let new = renamed[routes[i].target + "|" + key] { routes[i].target = new }
+        }
     }
 
     /// Two classes with one simple name in different packages (`a.TestActivity`, `b.TestActivity`) are

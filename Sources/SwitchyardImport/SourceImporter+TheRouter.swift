@@ -47,18 +47,28 @@ extension SourceImporter {
             items.append(t)
             k += 1
         }
+        // A class name: a literal, or a string constant (`classString: Api.routerClass`) the scanned
+        // files define; what cannot be followed leaves the target to the path.
+        func className(at j: Int) -> String? {
+            if let cls = items[j].string { return cls }
+            guard items[j].identifier != nil else { return nil }
+            if case .literal(let cls)? = constants.resolve(dottedName(from: i + 2 + j), in: file) { return cls }
+            return nil
+        }
         // A dictionary of pattern → class name.
-        var pairs: [(SourceToken, String)] = []
+        var pairs: [(SourceToken, String?)] = []
         for j in items.indices where j + 2 < items.count && items[j].string != nil && items[j + 1].isPunctuation(":") {
-            if let cls = items[j + 2].string { pairs.append((items[j], cls)) }
+            if items[j + 2].string != nil || items[j + 2].identifier != nil { pairs.append((items[j], className(at: j + 2))) }
         }
         if !pairs.isEmpty {
             for (p, cls) in pairs { emitToken(p, dialect: .plain, target: cls, router: "TheRouter") }
             return
         }
         var target: String?
-        for j in items.indices where j + 2 < items.count && (items[j].identifier == "classString" || items[j].identifier == "className") && items[j + 1].isPunctuation(":") {
-            target = items[j + 2].string
+        for j in items.indices where j + 2 < items.count
+            && (items[j].identifier == "classString" || items[j].identifier == "className") && items[j + 1].isPunctuation(":")
+        {
+            target = className(at: j + 2)
         }
         // The pattern argument: after a `patternString:` label, or `RouteItem(path: …)`'s `path`.
         var start = 0

@@ -218,6 +218,7 @@ struct SourceImporter {
             var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router], priority: priority)
             route.losses = losses
             if dialect == .mgjRouter { route.mgjSource = source }
+            if target == nil { route.derivedFrom = source }
             if let target, let packageName, !target.contains(".") { route.qualifiedTarget = packageName + "." + target }
             routes.append(route)
         }

@@ -88,6 +88,36 @@ import Testing
         Case(name: "DeepLinkKit's Swift register is not URLNavigator's", files: [
             "App/AppDelegate.swift": "import DeepLinkKit\nlet router = DPLDeepLinkRouter()\nfunc setUp() {\n    router.register(\"/log/:message\") { link in print(link) }\n}\n",
         ], routes: ["**/log/:message -> Log"]),
+        Case(name: "TheRouter iOS: a class name held in a string constant names the target", files: [
+            "App/Api.swift": """
+            public struct DemoApi {
+                public static var patternString = "scheme://router/demo"
+                public static var routerClass = "App_Example.DemoController"
+            }
+            """,
+            "App/Register.swift": """
+            TheRouter.addRouterItem(DemoApi.patternString, classString: DemoApi.routerClass)
+            TheRouter.addRouterItem(["scheme://router/demo2": DemoApi.routerClass])
+            TheRouter.addRouterItem("scheme://router/demo3", classString: Missing.name)
+            """,
+        ], routes: ["scheme://router/demo -> DemoController", "scheme://router/demo2 -> DemoController",
+                    "scheme://router/demo3 -> RouterDemo3"]),
+        Case(name: "targets made from paths never merge two registrations", files: [
+            "App/Board.m": """
+            @property (readonly, nonatomic, copy) JLRoutes *routes;
+            _routes = [[JLRoutes alloc] init];
+            [self.routes addRoute:@"/artist/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/:profile_id/artist/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/:profile_id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/gene/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            """,
+        ], routes: ["artist/:id -> ArtistId", ":host(localhost|[^.]*\\..*)/artist/:id -> ArtistId",
+                    ":profile_id/artist/:id -> ProfileIdArtistId",
+                    ":host(localhost|[^.]*\\..*)/:profile_id/artist/:id -> ProfileIdArtistId",
+                    ":host(localhost|[^.]*\\..*) -> Root",
+                    ":profile_id -> ProfileId", ":host(localhost|[^.]*\\..*)/:profile_id -> ProfileId",
+                    "gene/:id -> Gene", ":host(localhost|[^.]*\\..*)/gene/:id -> Gene"]),
         // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
         Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
             "App/Demo.m": """
