@@ -67,6 +67,17 @@ struct ConstantTable {
     private var count = 0
     /// The files whose constants were collected.
     private(set) var files: Set<String> = []
+    /// A helper that builds a pattern from one string parameter and a string template over it and the
+    /// project's constants: Swift `func url(path: String) -> String { "\\(Scheme.app)://\\(path)" }`,
+    /// Kotlin `fun url(path: String) = "$SCHEME://$path"`.
+    struct StringFunction {
+        let parameter: String
+        /// The body's one string, as the lexer gives it (interpolations between template marks).
+        let template: String
+        let file: String
+    }
+    /// String helpers by name.
+    private var functions: [String: [StringFunction]] = [:]
 
     /// Adds the constants of one file.
     mutating func collect(file: String, tokens: [SourceToken], defines: [SourceDefine], language: SourceLanguage) {
@@ -91,6 +102,10 @@ struct ConstantTable {
             }
             if t.isPunctuation(";") { pendingType = nil; continue }
             guard let name = t.identifier else { continue }
+            if (name == "func" && language == .swift) || (name == "fun" && language == .kotlin) {
+                collectFunction(at: i, tokens: tokens, file: file)
+                continue
+            }
             if ["class", "struct", "enum", "extension", "object", "interface"].contains(name) {
                 if token(i - 1)?.isPunctuation(".") == true || token(i - 1)?.isPunctuation(":") == true { continue }  // `X.class`, `X::class`
                 if let n = token(i + 1)?.identifier {
@@ -130,6 +145,58 @@ struct ConstantTable {
             let qualified = (types.map(\.name) + [name]).joined(separator: ".")
             add(Definition(qualifiedName: qualified, file: file, line: t.line, value: Self.value(of: tokens[start..<end], language: language)))
         }
+    }
+
+    /// `func NAME([LABEL] PARAM: String) -> String { [return] "TEMPLATE" }` at `i` (Swift), or Kotlin's
+    /// `fun NAME(PARAM: String): String = "TEMPLATE"` / `{ return "TEMPLATE" }`: kept as a string helper.
+    private mutating func collectFunction(at i: Int, tokens: [SourceToken], file: String) {
+        func token(_ k: Int) -> SourceToken? { k >= 0 && k < tokens.count ? tokens[k] : nil }
+        guard let name = token(i + 1)?.identifier, token(i + 2)?.isPunctuation("(") == true else { return }
+        var k = i + 3
+        // An argument label before the parameter's name (Swift).
+        if token(k)?.identifier != nil, token(k + 1)?.identifier != nil { k += 1 }
+        guard let parameter = token(k)?.identifier, token(k + 1)?.isPunctuation(":") == true,
+            token(k + 2)?.identifier == "String", token(k + 3)?.isPunctuation(")") == true
+        else { return }
+        k += 4
+        // `-> String` (Swift) or `: String` (Kotlin), optional in Kotlin's `= "…"` form.
+        if token(k)?.isPunctuation("-") == true, token(k + 1)?.isPunctuation(">") == true { k += 2 }
+        if token(k)?.isPunctuation(":") == true { k += 1 }
+        if token(k)?.identifier == "String" { k += 1 }
+        let braced = token(k)?.isPunctuation("{") == true
+        guard braced || token(k)?.isPunctuation("=") == true else { return }
+        k += 1
+        if braced && token(k)?.identifier == "return" { k += 1 }
+        guard case .string(let template, _)? = token(k)?.kind else { return }
+        if braced { guard token(k + 1)?.isPunctuation("}") == true else { return } }
+        guard functions[name, default: []].count < 8 else { return }
+        functions[name, default: []].append(StringFunction(parameter: parameter, template: template, file: file))
+    }
+
+    /// `NAME("argument")` over the string helper `NAME`: nil when the project defines no such helper.
+    func call(_ name: String, argument: String, in file: String) -> Resolution? {
+        guard let all = functions[name], !all.isEmpty else { return nil }
+        let own = all.filter { $0.file == file }
+        guard let f = own.first ?? (all.count == 1 ? all.first : nil) else {
+            return .failed("a call of \(name)(…), a helper defined in several files")
+        }
+        var out = ""
+        for (text, isExpression) in SourceLexer.templateParts(f.template) {
+            if !isExpression {
+                out += text
+            } else if text.trimmingWhitespace == f.parameter {
+                out += argument
+            } else {
+                switch resolve(text.trimmingWhitespace, in: f.file) {
+                case .literal(let v)?: out += v
+                case .failed(let why)?: return .failed("a call of \(name)(…), whose \(why)")
+                case nil:
+                    return .failed("a call of \(name)(…), whose template uses \(text.trimmingWhitespace), "
+                        + "not a string constant of the scanned files")
+                }
+            }
+        }
+        return .literal(out)
     }
 
     /// Whether the identifier at `i` is the name in a constant declaration of `language`.

@@ -130,7 +130,7 @@ struct SourceImporter {
     func token(_ i: Int) -> SourceToken? { i >= 0 && i < tokens.count ? tokens[i] : nil }
 
     /// The argument after a keyword: `K:@"…"`, `K("…")`, `K: "…"`, or a symbol such as `K:R_Detail`.
-    enum Argument { case literal(String, Int), symbol(String, Int), dynamic(Int) }
+    enum Argument { case literal(String, Int), symbol(String, Int), dynamic(Int, at: Int) }
     func argument(after i: Int) -> Argument? {
         var k = i + 1
         guard let open = token(k), open.isPunctuation(":") || open.isPunctuation("(") else { return nil }
@@ -140,7 +140,7 @@ struct SourceImporter {
         switch t.kind {
         case .string:
             guard let run = literalRun(at: k) else { return nil }
-            return run.dynamic ? .dynamic(t.line) : .literal(run.value, t.line)
+            return run.dynamic ? .dynamic(t.line, at: k) : .literal(run.value, t.line)
         case .identifier(let name):
             // `addRoute:(NSString *)p` and `func addRoute(_ pattern: String)` are declarations.
             if language == .swift && (name == "_" || token(k + 1)?.isPunctuation(":") == true) { return nil }
@@ -194,8 +194,48 @@ struct SourceImporter {
     mutating func emitToken(_ t: SourceToken, dialect: PatternDialect, target: String?, router: String) {
         switch t.kind {
         case .string(let s, false): emit(s, line: t.line, dialect: dialect, scheme: nil, target: target, router: router)
-        case .string(_, true): warn(t.line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        case .string(_, true):
+            let value = ConstantTable.value(of: [t][...], language: language)
+            emitValue(value, line: t.line, dialect: dialect, scheme: nil, target: target, router: router)
         default: break
+        }
+    }
+
+    /// A call of a project's string helper at `k`, `NAME("a")` or `NAME(label: "a")` (see
+    /// ``ConstantTable/StringFunction``): its value, or why it cannot be followed; nil when `k` does not
+    /// start a call of one string literal.
+    func helperCall(at k: Int) -> ConstantTable.Resolution? {
+        guard let name = token(k)?.identifier, token(k + 1)?.isPunctuation("(") == true else { return nil }
+        var j = k + 2
+        if token(j)?.identifier != nil, token(j + 1)?.isPunctuation(":") == true { j += 2 }
+        guard case .string(let argument, let dynamic)? = token(j)?.kind, token(j + 1)?.isPunctuation(")") == true
+        else { return nil }
+        if dynamic { return .failed("a call of \(name)(…) with an interpolated argument") }
+        guard let value = constants.call(name, argument: argument, in: file) else {
+            return .failed("a call of \(name)(…), not a string helper of the scanned files (one string "
+                + "parameter, one string template)")
+        }
+        return value
+    }
+
+    /// A string that interpolates (`"\(Constant.scheme)://jump/a"`, `"$BASE/a"`) at token `k`: imported
+    /// when every interpolated part is a string constant of the scanned files, else a warning saying why.
+    mutating func emitTemplate(at k: Int, line: Int, dialect: PatternDialect, scheme: String?, target: String?,
+                               router: String, notes: [String] = [], priority: Int = 0) {
+        let value = ConstantTable.value(of: tokens[k...k], language: language)
+        emitValue(value, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes,
+                  priority: priority)
+    }
+
+    /// Emits what `value` evaluates to over the project's constants, or warns why it cannot be followed.
+    mutating func emitValue(_ value: ConstantTable.Value, line: Int, dialect: PatternDialect, scheme: String?,
+                            target: String?, router: String, notes: [String] = [], priority: Int = 0) {
+        switch constants.evaluate(value, in: file) {
+        case .literal(let text)?:
+            emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes,
+                 priority: priority)
+        case .failed(let why)?: warn(line, "\(router) pattern is \(why); not imported")
+        case nil: warn(line, "\(router) pattern is \(Self.describe(value)), \(notDefined); not imported")
         }
     }
 

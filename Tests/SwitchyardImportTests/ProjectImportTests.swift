@@ -118,6 +118,42 @@ import Testing
                     ":host(localhost|[^.]*\\..*) -> Root",
                     ":profile_id -> ProfileId", ":host(localhost|[^.]*\\..*)/:profile_id -> ProfileId",
                     "gene/:id -> Gene", ":host(localhost|[^.]*\\..*)/gene/:id -> Gene"]),
+        Case(name: "a pattern that interpolates string constants at the call site, or a string helper builds", files: [
+            "App/Constant.swift": "enum Constant {\n    static let scheme = \"chat\"\n}\n",
+            "App/NavigationMap.swift": """
+            func chatURL(path: String) -> String { "\\(Constant.scheme)://\\(path)" }
+            enum NavigationMap {
+              static func initialize(navigator: NavigatorType) {
+                navigator.register("\\(Constant.scheme)://jump/recharge") { url, values, context in
+                  return WalletViewController()
+                }
+                navigator.register("\\(Constant.scheme)://jump/profile") { url, values, context in
+                  return ProfileEditingViewController.loadFromStoryboard()
+                }
+                navigator.register("\\(Constant.scheme)://jump/chat") { url, values, context in
+                  let data = ConversationData()
+                  let vc = ChatViewController(conversation: data)
+                  return vc
+                }
+                navigator.register("\\(Constant.missing)://jump/x") { _, _, _ in nil }
+                navigator.register(chatURL(path: "jump/home")) { _, _, _ in HomeViewController() }
+                navigator.register(otherURL("jump/other")) { _, _, _ in nil }
+                navigator.register("chat://auth") { _, _, _ in
+                  if female { return AnchorAuthViewController() } else { return RealNameViewController.load() }
+                }
+              }
+            }
+            """,
+            "App/Routes.swift": "JLRoutes(forScheme: \"chat\").addRoute(\"/\\(Constant.scheme)/:id\") { _ in true }\n",
+        ], routes: ["chat://jump/recharge -> WalletViewController",
+                    "chat://jump/profile -> ProfileEditingViewController",
+                    "chat://jump/chat -> ChatViewController", "chat://jump/home -> HomeViewController",
+                    "chat://auth -> AnchorAuthViewController",
+                    "chat://chat/:id -> Chat", "chat://:host(localhost|[^.]*\\..*)/chat/:id -> Chat"],
+            warnings: ["App/NavigationMap.swift:15: URLNavigator pattern is an expression over Constant.missing",
+                       "App/NavigationMap.swift:17: URLNavigator pattern is a call of otherURL(…), not a string helper",
+                       "App/NavigationMap.swift:18: URLNavigator factory returns AnchorAuthViewController or "
+                       + "RealNameViewController"]),
         // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
         Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
             "App/Demo.m": """
