@@ -80,13 +80,14 @@ enum MGJRouterTree {
             let prefix = Array(path[..<depth]) + [key]
             guard let winner = order.first(where: { $0.starts(with: prefix) }) else { continue }
             dropped.insert(path)
-            for i in routes.indices where pathOf[i] == path {
-                let message = "MGJRouter pattern '\(shown(path))' not imported: MGJRouter never reaches it, because at "
-                    + "that place its tree tries the key '\(key)' of '\(shown(winner))' (\(place(winner))) first "
-                    + "(keys in sorted order; a ':' parameter or '~' takes any component)"
-                warnings.append(ImportWarning(file: routes[i].file, line: routes[i].line, message: message))
-                break
-            }
+            guard let i = routes.indices.first(where: { pathOf[$0] == path }) else { continue }
+            let message = "MGJRouter pattern '\(shown(path))' not imported: MGJRouter never reaches it, because at "
+                + "that place its tree tries the key '\(key)' of '\(shown(winner))' (\(place(winner))) first "
+                + "(keys in sorted order; a ':' parameter or '~' takes any component)"
+            let warning = ImportWarning(file: routes[i].file, line: routes[i].line, message: message)
+            warnings.append(warning)
+            // The winner's routes keep it, so `lint` on the route file still tells the shadowed registration.
+            for w in routes.indices where pathOf[w] == winner { routes[w].losses.append(warning.description) }
         }
         // Nodes that lead only to deeper registrations: MGJRouter opens nothing at them.
         let registered = Set(order).subtracting(dropped)

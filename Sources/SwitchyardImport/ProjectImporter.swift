@@ -227,33 +227,55 @@ package struct ProjectImporter {
         Self.distinguishDerivedTargets(&routes)
         var builder = RouteTableBuilder<Int>()
         var kept: [RouteDefinition] = []
-        var firstPlace: [String: ImportedRoute] = [:]  // canonical pattern → first route
+        var firstPlace: [String: (route: ImportedRoute, index: Int)] = [:]  // canonical pattern → first route
+        var keptIndex: [String: Int] = [:]  // pattern as written and canonical → its index in `kept`
         var out = warnings
+        /// A registration left out for a route that takes its URLs: the warning, and the same line in that
+        /// route's `importWarning`, so `lint` on the route file still tells it.
+        func leftOut(_ route: ImportedRoute, _ message: String, keptAt index: Int?) {
+            let warning = ImportWarning(file: route.file, line: route.line, message: message)
+            out.append(warning)
+            guard let index else { return }
+            let previous = kept[index].metadata["importWarning"].map { $0 + "\n" } ?? ""
+            kept[index].metadata["importWarning"] = previous + warning.description
+        }
         for (index, route) in routes.enumerated() {
+            let shown = SchemaTextEcho.echo(route.pattern)
             if kept.count >= Self.maxRoutes {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "more than \(Self.maxRoutes) routes; this one and the \(routes.count - index - 1) after it are not imported"))
+                let message = "more than \(Self.maxRoutes) routes; this one and the \(routes.count - index - 1) "
+                    + "after it are not imported"
+                out.append(ImportWarning(file: route.file, line: route.line, message: message))
                 break
             }
             let canonical: String
             do throws(PatternError) { canonical = try RoutePattern(route.pattern).description } catch {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))
+                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(shown)' not imported: \(error)"))
                 continue
             }
-            if let first = firstPlace[canonical] {
+            if let (first, at) = firstPlace[canonical] {
                 if first.target != route.target || first.metadata["excluded"] != route.metadata["excluded"] {
-                    out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' → \(route.target) not imported: \(first.file):\(first.line) already routes it to \(first.target)"))
+                    let message = "'\(shown)' → \(route.target) not imported: \(first.file):\(first.line) already "
+                        + "routes it to \(first.target)"
+                    leftOut(route, message, keptAt: at)
                 }
                 continue
             }
             do throws(RegistrationError) { try builder.add(route.pattern, target: kept.count, priority: route.priority) } catch {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))
+                var at: Int?
+                if case .sameShape(_, let existing) = error {
+                    at = keptIndex[existing] ?? (try? RoutePattern(existing).description).flatMap { keptIndex[$0] }
+                }
+                leftOut(route, "'\(shown)' not imported: \(error)", keptAt: at)
                 continue
             }
-            firstPlace[canonical] = route
+            firstPlace[canonical] = (route, kept.count)
+            keptIndex[canonical] = kept.count
+            keptIndex[route.pattern] = kept.count
             var metadata = route.metadata
             metadata["source"] = "\(route.file):\(route.line)"
             if !route.losses.isEmpty { metadata["importWarning"] = route.losses.joined(separator: "\n") }
-            kept.append(RouteDefinition(pattern: route.pattern, target: route.target, priority: route.priority, metadata: metadata))
+            kept.append(RouteDefinition(pattern: route.pattern, target: route.target, priority: route.priority,
+                                        metadata: metadata))
         }
         // Warnings by file, then line (a stable sort keeps each file's own order).
         let sorted = out.enumerated().sorted { a, b in

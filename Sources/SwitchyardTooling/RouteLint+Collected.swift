@@ -86,7 +86,7 @@ package struct ImportWarningRule: LintRule {
             guard let text = r.metadata[Self.metadataKey] else { return [] }
             let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
             return (lines.isEmpty ? [Substring(text)] : lines).map { line in
-                RouteLintFinding(code, "routes[\(i)]", "\(r.pattern) → \(r.target) was converted with a loss: \(line)")
+                RouteLintFinding(code, "routes[\(i)]", "\(r.pattern) → \(r.target): import warning: \(line)")
             }
         }
     }

@@ -228,6 +228,31 @@ import Testing
         }
     }
 
+    /// A registration left out for a route that takes its URLs is kept in that route's `importWarning`:
+    /// (files, the kept route's pattern, text its importWarning must hold).
+    static let leftOutCases: [(files: [String: String], pattern: String, holds: String)] = [
+        (["A/D.m": "self.router[@\"/say/:m\"] = ^(DPLDeepLink *l) {};\n",
+          "B/D.swift": "import DeepLinkKit\nrouter.register(\"/say/:m\") { _ in }\nlet x = 1\n"
+              + "router[\"/say/:m\"] = MessageHandler.self\n"],
+         "**/say/:m", "B/D.swift:4: '**/say/:m' → MessageHandler not imported: A/D.m:1 already routes it to Say"),
+        (["A/R.m": "[JLRoutes.globalRoutes addRoute:@\"/user/:id\" handler:nil];\n"
+              + "[JLRoutes.globalRoutes addRoute:@\"/user/:name\" handler:nil];\n"],
+         "user/:id", "A/R.m:2: 'user/:name' not imported: pattern 'user/:name' has the same shape"),
+        (["A/M.m": "[MGJRouter registerURLPattern:@\"mgj://s/:q\" toHandler:nil];\n"
+              + "[MGJRouter registerURLPattern:@\"mgj://s/:k\" toHandler:nil];\n"],
+         "mgj://s/:k", "A/M.m:1: MGJRouter pattern 'mgj://s/:q' not imported: MGJRouter never reaches it"),
+    ]
+
+    @Test(arguments: 0..<leftOutCases.count)
+    func leftOutRegistrationsStayWithTheRouteThatTakesTheirURLs(_ index: Int) {
+        let c = Self.leftOutCases[index]
+        let file = Self.run(Case(name: "left out", files: c.files, routes: [])).file
+        let kept = file.routes.first { $0.pattern == c.pattern }
+        #expect(kept != nil, "no \(c.pattern) in \(file.routes.map(\.pattern))")
+        let warning = kept?.metadata["importWarning"] ?? ""
+        #expect(warning.contains(c.holds), "\(warning)")
+    }
+
     /// The branch warning is kept only by the routes that take the branch's URLs.
     @Test func mgjBranchWarningStaysWithTheRouteThatTakesIt() {
         let c = Self.cases.first { $0.name.hasPrefix("MGJRouter: a branch") }

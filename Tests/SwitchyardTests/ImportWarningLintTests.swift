@@ -24,7 +24,7 @@ import Testing
         let data = try JSONSerialization.data(withJSONObject: json)
         let findings = RouteLint.findings(try RouteFile.collecting(json: data, file: "t.json"))
             .filter { $0.code == .importWarning }
-        let prefix = "warning: [import-warning] routes[0]: app://a/*rest → A was converted with a loss: "
+        let prefix = "warning: [import-warning] routes[0]: app://a/*rest → A: import warning: "
         let printed = findings.map { $0.description }
         let expected = c.lines.map { prefix + $0 }
         #expect(printed == expected)
