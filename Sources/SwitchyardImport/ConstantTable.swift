@@ -82,7 +82,10 @@ struct ConstantTable {
     /// Adds the constants of one file.
     mutating func collect(file: String, tokens: [SourceToken], defines: [SourceDefine], language: SourceLanguage) {
         files.insert(file)
-        for d in defines { add(Definition(qualifiedName: d.name, file: file, line: d.line, value: Self.value(of: d.body[...], language: .objectiveC))) }
+        for d in defines {
+            add(Definition(qualifiedName: d.name, file: file, line: d.line,
+                value: Self.value(of: d.body[...], language: .objectiveC)))
+        }
         var types: [(name: String, depth: Int)] = []
         var pendingType: String?
         var interfaces: Set<String> = []
@@ -107,7 +110,8 @@ struct ConstantTable {
                 continue
             }
             if ["class", "struct", "enum", "extension", "object", "interface"].contains(name) {
-                if token(i - 1)?.isPunctuation(".") == true || token(i - 1)?.isPunctuation(":") == true { continue }  // `X.class`, `X::class`
+                if token(i - 1)?.isPunctuation(".") == true
+                    || token(i - 1)?.isPunctuation(":") == true { continue }  // `X.class`, `X::class`
                 if let n = token(i + 1)?.identifier {
                     pendingType = n
                     if name == "interface" && language == .java { interfaces.insert(n) }
@@ -120,7 +124,9 @@ struct ConstantTable {
             var k = i + 1
             if language == .swift || language == .kotlin, token(k)?.isPunctuation(":") == true {
                 k += 1
-                while k < tokens.count && k < i + 8 && (tokens[k].identifier != nil || tokens[k].isPunctuation(".") || tokens[k].isPunctuation("?")) { k += 1 }
+                while k < tokens.count && k < i + 8
+                    && (tokens[k].identifier != nil || tokens[k].isPunctuation(".")
+                    || tokens[k].isPunctuation("?")) { k += 1 }
             }
             guard token(k)?.isPunctuation("=") == true, token(k + 1)?.isPunctuation("=") != true else { continue }
             let start = k + 1
@@ -136,14 +142,16 @@ struct ConstantTable {
                 }
                 if nesting == 0 && (v.isPunctuation(";") || v.isPunctuation(",")) { break }
                 if (language == .swift || language == .kotlin) && end > start && v.line > tokens[end - 1].line
-                    && !(v.isPunctuation("+") || v.isPunctuation(".") || tokens[end - 1].isPunctuation("+") || tokens[end - 1].isPunctuation("="))
+                    && !(v.isPunctuation("+") || v.isPunctuation(".") || tokens[end - 1].isPunctuation("+")
+                        || tokens[end - 1].isPunctuation("="))
                 {
                     break
                 }
                 end += 1
             }
             let qualified = (types.map(\.name) + [name]).joined(separator: ".")
-            add(Definition(qualifiedName: qualified, file: file, line: t.line, value: Self.value(of: tokens[start..<end], language: language)))
+            add(Definition(qualifiedName: qualified, file: file, line: t.line,
+                value: Self.value(of: tokens[start..<end], language: language)))
         }
     }
 
@@ -201,7 +209,8 @@ struct ConstantTable {
 
     /// Whether the identifier at `i` is the name in a constant declaration of `language`.
     /// In a Java interface, every field is implicitly `static final`: `String APP = "/app";` is a constant.
-    private static func declares(_ tokens: [SourceToken], at i: Int, language: SourceLanguage, inInterface: Bool) -> Bool {
+    private static func declares(_ tokens: [SourceToken], at i: Int, language: SourceLanguage,
+        inInterface: Bool) -> Bool {
         guard i > 0 else { return false }
         let before = tokens[i - 1].identifier
         switch language {
@@ -229,7 +238,9 @@ struct ConstantTable {
     /// One pair of parentheses around it is allowed.
     static func value(of slice: ArraySlice<SourceToken>, language: SourceLanguage) -> Value {
         var v = slice
-        if v.count >= 2, v.first?.isPunctuation("(") == true, v.last?.isPunctuation(")") == true { v = v.dropFirst().dropLast() }
+        if v.count >= 2, v.first?.isPunctuation("(") == true, v.last?.isPunctuation(")") == true {
+            v = v.dropFirst().dropLast()
+        }
         guard !v.isEmpty else { return .other }
         var parts: [Part] = []
         var expectTerm = true
@@ -343,7 +354,8 @@ struct ConstantTable {
         if !local.isEmpty {
             candidates = local
         } else {
-            let pool = parts.count >= 2 ? (byLastTwo[parts.suffix(2).joined(separator: ".")] ?? []) + (byName[last] ?? []) : (byName[last] ?? [])
+            let pool = parts.count >= 2 ? (byLastTwo[parts.suffix(2).joined(separator: ".")] ?? []) + (byName[last]
+                ?? []) : (byName[last] ?? [])
             var seenPlaces: Set<String> = []
             let matching = pool.filter { agrees($0) && seenPlaces.insert("\($0.place)#\($0.qualifiedName)").inserted }
             guard !matching.isEmpty else { return nil }
@@ -353,12 +365,15 @@ struct ConstantTable {
         guard let d = candidates.first else { return nil }
         if candidates.contains(where: { $0.value != d.value }) {
             let places = candidates.prefix(4).map(\.place).joined(separator: ", ")
-            return .failed(hops: [reference], reason: ", which names \(candidates.count) different constants (\(places)\(candidates.count > 4 ? ", …" : ""))")
+            let more = candidates.count > 4 ? ", …" : ""
+            return .failed(hops: [reference],
+                reason: ", which names \(candidates.count) different constants (\(places)\(more))")
         }
         let hop = "\(reference) (\(d.place))"
         switch d.value {
         case .dynamic: return .failed(hops: [hop], reason: ", which interpolates a value that is not a constant")
-        case .other: return .failed(hops: [hop], reason: ", whose value is not a string expression of literals and constants")
+        case .other: return .failed(hops: [hop],
+            reason: ", whose value is not a string expression of literals and constants")
         case .parts(let pieces):
             let key = "\(d.place)#\(d.qualifiedName)"
             if seen.contains(key) { return .failed(hops: [reference], reason: ", which leads back to itself") }
@@ -385,7 +400,8 @@ struct ConstantTable {
                 switch resolve(n, in: file, seen: &seen, budget: &budget) {
                 case .literal(let s)?: text += s
                 case .failed(let hops, let reason)?: return .failed(hops: hops, reason: reason)
-                case nil: return .failed(hops: [n], reason: ", a name not defined as a string constant in the scanned files")
+                case nil: return .failed(hops: [n],
+                    reason: ", a name not defined as a string constant in the scanned files")
                 }
             }
             if text.utf8.count > 1 << 16 { return .failed(hops: [], reason: "a value longer than 64 KiB") }

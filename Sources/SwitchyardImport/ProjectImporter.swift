@@ -16,7 +16,8 @@ package struct ProjectImporter {
     package static let maxDepth = 48
     /// Directories never entered: build output, dependencies and VCS data (their router code is the
     /// routers' own, not the app's routes).
-    package static let skippedDirectories: Set<String> = [".git", ".svn", ".hg", ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", ".gradle", ".idea"]
+    package static let skippedDirectories: Set<String> = [".git", ".svn", ".hg", ".build", "build", "Build",
+        "DerivedData", "Pods", "Carthage", "node_modules", ".gradle", ".idea"]
 
     let domain: String?
     /// Whether test sources (``isTestDirectory(_:parent:)``) are read.
@@ -91,11 +92,13 @@ package struct ProjectImporter {
 
     private mutating func walk(_ dir: URL, display: String, depth: Int, root: String, parent: String?) {
         if depth > Self.maxDepth {
-            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil, message: "deeper than \(Self.maxDepth) directories; not entered"))
+            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil,
+                message: "deeper than \(Self.maxDepth) directories; not entered"))
             return
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
-            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil, message: "cannot list this directory; skipped"))
+            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil,
+                message: "cannot list this directory; skipped"))
             return
         }
         for name in names.sorted() {
@@ -103,13 +106,16 @@ package struct ProjectImporter {
             entriesSeen += 1
             if entriesSeen > Self.maxFiles * 5 || filesRead >= Self.maxFiles {
                 capped = true
-                warnings.append(ImportWarning(file: root, line: nil, message: "more than \(Self.maxFiles) files or \(Self.maxFiles * 5) entries; the rest is not read"))
+                warnings.append(ImportWarning(file: root, line: nil,
+                    message: "more than \(Self.maxFiles) files or \(Self.maxFiles * 5) entries; the rest is not read"))
                 return
             }
             let url = dir.appendingPathComponent(name)
             let shown = display.isEmpty ? name : display + "/" + name
             // Symbolic links are not followed, so a link loop cannot hold the walk.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), let type = attributes[.type] as? FileAttributeType else { continue }
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                let type = attributes[.type] as? FileAttributeType
+            else { continue }
             switch type {
             case .typeDirectory:
                 if Self.skippedDirectories.contains(name) { continue }
@@ -128,7 +134,8 @@ package struct ProjectImporter {
 
     /// The identifiers a registration needs: each reader's keyword, or a name with `router` in it
     /// (`self.router[…]`, `DPLDeepLinkRouter`).
-    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle", "addRouterItem", "patternString", "Route", "RouterPage"]
+    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle",
+        "addRouterItem", "patternString", "Route", "RouterPage"]
 
     static func isRouterKeyword(_ word: String) -> Bool {
         routerKeywords.contains(word) || word.utf8.count >= 6 && (word.contains("router") || word.contains("Router"))
@@ -148,12 +155,15 @@ package struct ProjectImporter {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let kind = Self.kind(of: name) ?? (name.lowercased().hasSuffix(".json") ? .aasa : nil)
         guard let kind else {
-            warnings.append(ImportWarning(file: display, line: nil, message: "not a format import reads (.m .mm .h .swift .kt .java .xml, apple-app-site-association); skipped"))
+            let message = "not a format import reads (.m .mm .h .swift .kt .java .xml, "
+                + "apple-app-site-association); skipped"
+            warnings.append(ImportWarning(file: display, line: nil, message: message))
             return
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size > Self.maxFileSize {
-            warnings.append(ImportWarning(file: display, line: nil, message: "larger than \(Self.maxFileSize >> 20) MiB; skipped"))
+            warnings.append(ImportWarning(file: display, line: nil,
+                message: "larger than \(Self.maxFileSize >> 20) MiB; skipped"))
             return
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -178,7 +188,8 @@ package struct ProjectImporter {
             let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
             // Every source file may hold constants a registration elsewhere names.
             if tokens.contains(where: \.isString) || !defines.isEmpty {
-                constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens, defines: defines, language: language)
+                constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens,
+                    defines: defines, language: language)
             }
             if language.family == .jvm { jvmTypes.collect(file: display, tokens: tokens) }
             // Cheap filter: a file that names no router keyword cannot register a route.
@@ -209,13 +220,17 @@ package struct ProjectImporter {
             switch origin {
             case .memory(let t): text = t
             case .disk(let path):
-                guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileSize, let t = String(data: data, encoding: .utf8) else {
-                    warnings.append(ImportWarning(file: display, line: nil, message: "changed while being read; skipped"))
+                guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileSize,
+                    let t = String(data: data, encoding: .utf8)
+                else {
+                    warnings.append(ImportWarning(file: display, line: nil,
+                        message: "changed while being read; skipped"))
                     continue
                 }
                 text = t
             }
-            var importer = SourceImporter(file: display, text: text, language: language, constants: constants[language.family], types: jvmTypes)
+            var importer = SourceImporter(file: display, text: text, language: language,
+                constants: constants[language.family], types: jvmTypes)
             importer.run()
             fileRoutes[slot] = importer.routes
             warnings += importer.warnings
@@ -249,7 +264,8 @@ package struct ProjectImporter {
             }
             let canonical: String
             do throws(PatternError) { canonical = try RoutePattern(route.pattern).description } catch {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(shown)' not imported: \(error)"))
+                out.append(ImportWarning(file: route.file, line: route.line,
+                    message: "'\(shown)' not imported: \(error)"))
                 continue
             }
             if let (first, at) = firstPlace[canonical] {
@@ -260,7 +276,9 @@ package struct ProjectImporter {
                 }
                 continue
             }
-            do throws(RegistrationError) { try builder.add(route.pattern, target: kept.count, priority: route.priority) } catch {
+            do throws(RegistrationError) {
+                try builder.add(route.pattern, target: kept.count, priority: route.priority)
+            } catch {
                 var at: Int?
                 if case .sameShape(_, let existing) = error {
                     at = keptIndex[existing] ?? (try? RoutePattern(existing).description).flatMap { keptIndex[$0] }
@@ -345,7 +363,9 @@ package struct ProjectImporter {
         var qualified: [String: Set<String>] = [:]
         for r in routes { if let q = r.qualifiedTarget { qualified[r.target, default: []].insert(q) } }
         for i in routes.indices {
-            guard let q = routes[i].qualifiedTarget, let all = qualified[routes[i].target], all.count > 1 else { continue }
+            guard let q = routes[i].qualifiedTarget, let all = qualified[routes[i].target], all.count > 1 else {
+                continue
+            }
             routes[i].target = q
         }
     }

@@ -36,20 +36,26 @@ extension SourceImporter {
         var notes: [String] = []
         if kind == .addRoute, let p = jlRoutesPriority(after: i) {
             priority = p
-            notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before anything else, Switchyard ranks the more specific pattern first and uses priority only between equally specific ones")
+            notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before "
+                + "anything else, Switchyard ranks the more specific pattern first and uses priority only between "
+                + "equally specific ones")
         }
         switch arg {
-        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes, priority: priority)
-        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
+        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target,
+            router: router, notes: notes, priority: priority)
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme,
+            target: target, router: router, notes: notes)
         case .dynamic(let line, let k):
-            emitTemplate(at: k, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes,
-                         priority: priority)
+            emitTemplate(at: k, line: line, dialect: dialect, scheme: scheme, target: target, router: router,
+                         notes: notes, priority: priority)
         }
     }
 
     /// URLNavigator: `navigator.register("myapp://user/<int:id>") { … }` and `navigator.handle("…")`.
     mutating func urlNavigator(at i: Int, handle: Bool) {
-        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true, let s = token(i + 2) else { return }
+        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true,
+            let s = token(i + 2)
+        else { return }
         // `register` is a common name: only URL-like strings count.
         func urlLike(_ text: String) -> Bool { text.contains("://") || text.hasPrefix("/") || text.contains("<") }
         let text: String
@@ -113,7 +119,9 @@ extension SourceImporter {
                 if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(why); not imported") }
                 return
             case nil:
-                if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(name), \(notDefined); not imported") }
+                if receiver.contains("navigator") {
+                    warn(s.line, "URLNavigator pattern is \(name), \(notDefined); not imported")
+                }
                 return
             }
         default:
@@ -124,12 +132,22 @@ extension SourceImporter {
         if !handle {
             // `register("…", UserViewController.init)` or a factory closure that builds a controller.
             var k = symbolEnd
-            if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier, name.first?.isUppercase == true { target = name }
+            if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier,
+                name.first?.isUppercase == true
+            {
+                target = name
+            }
             // `register("…", self.webFactory)`: the controller that function builds, else its name.
             if target == nil, token(k)?.isPunctuation(",") == true {
                 var n = k + 1
-                if token(n)?.identifier == "self" || token(n)?.identifier == "Self", token(n + 1)?.isPunctuation(".") == true { n += 2 }
-                if let name = token(n)?.identifier, name.first?.isLowercase == true { target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst()) }
+                if token(n)?.identifier == "self" || token(n)?.identifier == "Self",
+                    token(n + 1)?.isPunctuation(".") == true
+                {
+                    n += 2
+                }
+                if let name = token(n)?.identifier, name.first?.isLowercase == true {
+                    target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst())
+                }
             }
             if target == nil {
                 while k < tokens.count && k < symbolEnd + 6 && !tokens[k].isPunctuation("{") { k += 1 }
@@ -137,8 +155,9 @@ extension SourceImporter {
                     let products = closureProducts(from: k)
                     target = products.first
                     if products.count > 1 {
-                        notes.append("URLNavigator factory returns \(products.joined(separator: " or ")) (chosen at run "
-                            + "time): imported with the target \(products[0])")
+                        let all = products.joined(separator: " or ")
+                        notes.append("URLNavigator factory returns \(all) (chosen at run time): imported with "
+                            + "the target \(products[0])")
                     }
                 }
             }
@@ -147,7 +166,8 @@ extension SourceImporter {
             emit(text, line: s.line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
             return
         }
-        emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator", notes: notes)
+        emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator",
+            notes: notes)
     }
 
     /// DeepLinkKit: `self.router[@"/product/:sku"] = [ProductRouteHandler class];` or `= ^(DPLDeepLink *link) {…}`.
@@ -172,11 +192,21 @@ extension SourceImporter {
         }
         guard token(k + 1)?.isPunctuation("]") == true, token(k + 2)?.isPunctuation("=") == true else { return }
         var target: String?
-        if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier, token(k + 5)?.identifier == "class" { target = name }
-        if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true, token(k + 5)?.identifier == "self" { target = name }
+        if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier,
+            token(k + 5)?.identifier == "class"
+        {
+            target = name
+        }
+        if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true,
+            token(k + 5)?.identifier == "self"
+        {
+            target = name
+        }
         switch key {
-        case .literal(let text, let line): emit(text, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
-        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
+        case .literal(let text, let line): emit(text, line: line, dialect: .deepLinkKit, scheme: nil, target: target,
+            router: "DeepLinkKit")
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .deepLinkKit, scheme: nil,
+            target: target, router: "DeepLinkKit")
         case .dynamic(let line, let at):
             emitTemplate(at: at, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
         }
@@ -237,8 +267,8 @@ extension SourceImporter {
             if tokens[j].isPunctuation("{") { depth += 1 }
             if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
             if let w = tokens[j].identifier {
-                if (w == "let" || w == "var"), let v = token(j + 1)?.identifier, token(j + 2)?.isPunctuation("=") == true,
-                    let type = constructed(at: j + 3)
+                if w == "let" || w == "var", let v = token(j + 1)?.identifier,
+                    token(j + 2)?.isPunctuation("=") == true, let type = constructed(at: j + 3)
                 {
                     built[v] = type
                 }
@@ -257,14 +287,20 @@ extension SourceImporter {
     }
 
     func factoryProduct(_ name: String) -> String? {
-        guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func" && token($0 + 1)?.identifier == name }) else { return nil }
-        guard let open = (f..<min(tokens.count, f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
+        guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func"
+            && token($0 + 1)?.identifier == name }) else { return nil }
+        guard let open = (f..<min(tokens.count,
+            f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
         var depth = 0
         var j = open
         while j < tokens.count && j < open + 2000 {
             if tokens[j].isPunctuation("{") { depth += 1 }
             if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { return nil } }
-            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"), token(j + 1)?.isPunctuation("(") == true { return w }
+            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"),
+                token(j + 1)?.isPunctuation("(") == true
+            {
+                return w
+            }
             j += 1
         }
         return nil
@@ -280,7 +316,9 @@ extension SourceImporter {
             if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth < 0 { return nil } }
             if t.isPunctuation(";") || t.isPunctuation("{") { return nil }
             if depth <= 1, t.identifier == "priority", token(k + 1)?.isPunctuation(":") == true {
-                if token(k + 2)?.isPunctuation("-") == true, let v = token(k + 3)?.identifier.flatMap({ Int($0) }) { return -v }
+                if token(k + 2)?.isPunctuation("-") == true, let v = token(k + 3)?.identifier.flatMap({ Int($0) }) {
+                    return -v
+                }
                 return token(k + 2)?.identifier.flatMap { Int($0) }
             }
             k += 1
@@ -291,7 +329,8 @@ extension SourceImporter {
     /// The type of a handler held in a variable: `registerHandler:handler` with `HBXHandler *handler = …`
     /// (Objective-C) or `let handler = HBXHandler(…)` / `let handler: HBXHandler` (Swift) earlier in the file.
     func variableType(in range: Range<Int>) -> String? {
-        guard let at = range.first(where: { tokens[$0].identifier == "registerHandler" || tokens[$0].identifier == "registerHandlerClass" }),
+        guard let at = range.first(where: { tokens[$0].identifier == "registerHandler"
+            || tokens[$0].identifier == "registerHandlerClass" }),
             token(at + 1)?.isPunctuation(":") == true || token(at + 1)?.isPunctuation("(") == true,
             let name = token(at + 2)?.identifier, name.first?.isLowercase == true, name != "self"
         else { return nil }
@@ -299,11 +338,19 @@ extension SourceImporter {
         while j > 0 && j > range.lowerBound - 4000 {
             if tokens[j].identifier == name {
                 // `Type * name =` or `Type *name;`
-                if token(j - 1)?.isPunctuation("*") == true, let type = token(j - 2)?.identifier, type.first?.isUppercase == true { return type }
+                if token(j - 1)?.isPunctuation("*") == true, let type = token(j - 2)?.identifier,
+                    type.first?.isUppercase == true
+                {
+                    return type
+                }
                 // `let name = Type(` / `let name: Type`
                 if let kw = token(j - 1)?.identifier, kw == "let" || kw == "var" {
                     if token(j + 1)?.isPunctuation(":") == true, let type = token(j + 2)?.identifier { return type }
-                    if token(j + 1)?.isPunctuation("=") == true, let type = token(j + 2)?.identifier, type.first?.isUppercase == true { return type }
+                    if token(j + 1)?.isPunctuation("=") == true, let type = token(j + 2)?.identifier,
+                        type.first?.isUppercase == true
+                    {
+                        return type
+                    }
                 }
             }
             j -= 1
@@ -330,7 +377,8 @@ extension SourceImporter {
         while j >= 0 && j > i - 40 {
             let t = tokens[j]
             if t.isPunctuation(";") || t.isPunctuation("{") || t.isPunctuation("}") { break }
-            if let w = t.identifier, w == "routesForScheme" || w == "forScheme", case .literal(let s, _)? = argument(after: j) { return s }
+            if let w = t.identifier, w == "routesForScheme"
+                || w == "forScheme", case .literal(let s, _)? = argument(after: j) { return s }
             j -= 1
         }
         // The receiver: `[routes addRoute:` or `routes.addRoute(`.
@@ -343,7 +391,10 @@ extension SourceImporter {
         var j = i - 1
         while j >= 1 && j > i - 12 {
             if tokens[j].isPunctuation(";") || tokens[j].isPunctuation("{") || tokens[j].isPunctuation("}") { return }
-            if tokens[j].isPunctuation("="), let name = tokens[j - 1].identifier { schemeVariables[name] = scheme; return }
+            if tokens[j].isPunctuation("="), let name = tokens[j - 1].identifier {
+                schemeVariables[name] = scheme
+                return
+            }
             j -= 1
         }
     }

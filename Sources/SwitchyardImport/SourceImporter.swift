@@ -29,14 +29,17 @@ struct SourceImporter {
     private(set) var importedNames: [String: String] = [:]
 
     /// `constants` is the project's table for `language`; without one, this file's own constants are used.
-    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil, types: JVMTypeTable = JVMTypeTable()) {
+    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil,
+        types: JVMTypeTable = JVMTypeTable()) {
         self.file = file
         self.language = language
         let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
         self.tokens = tokens
         self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
-        self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true || $0.identifier == "DeepLinkKit" }
-            && !tokens.contains { $0.identifier == "URLNavigator" || $0.identifier == "Navigator" || $0.identifier == "NavigatorProtocol" }
+        self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true
+            || $0.identifier == "DeepLinkKit" }
+            && !tokens.contains { $0.identifier == "URLNavigator" || $0.identifier == "Navigator"
+                || $0.identifier == "NavigatorProtocol" }
         // The project's table already holds this file's types (copying it to add them would cost the
         // whole table per file).
         if language.family == .jvm && !types.files.contains(file) {
@@ -62,7 +65,8 @@ struct SourceImporter {
         var out: Set<String> = []
         for i in tokens.indices {
             if tokens[i].identifier == "func", let n = token(i + 1)?.identifier { out.insert(n) }
-            if language == .objectiveC, tokens[i].isPunctuation("-") || tokens[i].isPunctuation("+"), token(i + 1)?.isPunctuation("(") == true,
+            if language == .objectiveC, tokens[i].isPunctuation("-")
+                || tokens[i].isPunctuation("+"), token(i + 1)?.isPunctuation("(") == true,
                 i == 0 || tokens[i - 1].line < tokens[i].line
             {
                 var k = i + 2
@@ -93,7 +97,8 @@ struct SourceImporter {
                 if token(k)?.identifier == "static" { k += 1 }
                 let parts = dottedName(from: k).split(separator: ".").map(String.init)
                 if parts.count >= 2, let last = parts.last, last != "*" {
-                    importedNames[last] = parts.suffix(last.first?.isUppercase == true && parts[parts.count - 2].first?.isLowercase == true ? 1 : 2).joined(separator: ".")
+                    importedNames[last] = parts.suffix(last.first?.isUppercase == true
+                        && parts[parts.count - 2].first?.isLowercase == true ? 1 : 2).joined(separator: ".")
                 }
             case "RouterPage" where language == .swift && token(i - 1)?.isPunctuation("@") == true:
                 routerPage(at: i)
@@ -170,10 +175,12 @@ struct SourceImporter {
 
     /// A pattern held in the constant `name`: imported with the constant's literal, or a warning that
     /// says why it cannot be followed.
-    mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect, scheme: String?, target: String?, router: String, notes: [String] = []) {
+    mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect,
+        scheme: String?, target: String?, router: String, notes: [String] = []) {
         let resolved = constants.resolve(rewritingImports(name), in: file) ?? constants.resolve(name, in: file)
         switch resolved {
-        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
+        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target,
+            router: router, notes: notes)
         case .failed(let why)?: warn(line, "\(router) \(noun) is \(why); not imported")
         case nil: warn(line, "\(router) \(noun) is \(name), \(notDefined); not imported")
         }
@@ -241,7 +248,8 @@ struct SourceImporter {
 
     /// Converts `source` and adds its routes. Every note of the conversion, and each of `notes` (what
     /// the reader itself lost), is a warning here and part of each route's `importWarning`.
-    mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?, router: String, notes: [String] = [], priority: Int = 0) {
+    mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?,
+        router: String, notes: [String] = [], priority: Int = 0) {
         let converted = PatternConversion.convert(source, dialect: dialect, scheme: scheme)
         let shown = SchemaTextEcho.echo(source)
         if let why = converted.refusal {
@@ -255,7 +263,8 @@ struct SourceImporter {
         }
         for p in converted.patterns {
             let name = target.map(ImportTargets.name(from:)) ?? PatternConversion.targetName(for: p)
-            var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router], priority: priority)
+            var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router],
+                priority: priority)
             route.losses = losses
             if dialect == .mgjRouter { route.mgjSource = source }
             if target == nil { route.derivedFrom = source }
