@@ -24,7 +24,9 @@ struct AASAImporter {
 
     /// Reads the file; returns false when it is not an AASA file at all.
     mutating func run() -> Bool {
-        guard let data = text.data(using: .utf8), let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let data = text.data(using: .utf8),
+            let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
             warnings.append(ImportWarning(file: file, line: nil, message: "not valid JSON; skipped"))
             return false
         }
@@ -37,20 +39,26 @@ struct AASAImporter {
             details = list
         } else if let map = applinks["details"] as? [String: Any] {
             // An early form: details keyed by app ID.
-            details = map.keys.sorted().compactMap { id in (map[id] as? [String: Any]).map { $0.merging(["appID": id]) { a, _ in a } } }
+            details = map.keys.sorted().compactMap { id in
+                (map[id] as? [String: Any]).map { $0.merging(["appID": id]) { a, _ in a } }
+            }
         } else {
-            warnings.append(ImportWarning(file: file, line: nil, message: "applinks has no \"details\" array; nothing to import"))
+            warnings.append(ImportWarning(file: file, line: nil,
+                message: "applinks has no \"details\" array; nothing to import"))
             return false
         }
         for detail in details {
             let app = (detail["appID"] as? String) ?? (detail["appIDs"] as? [String])?.first ?? ""
             if let components = detail["components"] as? [[String: Any]] {
-                for (order, c) in components.enumerated() { component(c, app: app, order: order, count: components.count) }
+                for (order, c) in components.enumerated() {
+                    component(c, app: app, order: order, count: components.count)
+                }
             } else if let paths = detail["paths"] as? [String] {
                 for (order, p) in paths.enumerated() {
                     let line = lineOf(p)
                     if p.hasPrefix("NOT ") {
-                        add(glob: String(p.dropFirst(4)), exclude: true, app: app, line: line, order: order, count: paths.count)
+                        add(glob: String(p.dropFirst(4)), exclude: true, app: app, line: line, order: order,
+                            count: paths.count)
                     } else {
                         add(glob: p, exclude: false, app: app, line: line, order: order, count: paths.count)
                     }
@@ -64,10 +72,17 @@ struct AASAImporter {
         let path = c["/"] as? String ?? "*"
         let line = c["/"] is String ? lineOf(path) : lineOf("\"/\"", quoted: false)
         if c["?"] != nil {
-            warn(line, "component '\(SchemaTextEcho.echo(path))': its query condition \"?\" is dropped (Switchyard matches the path; query values still reach the handler)")
+            warn(line, "component '\(SchemaTextEcho.echo(path))': its query condition \"?\" is dropped (Switchyard "
+                + "matches the path; query values still reach the handler)")
         }
-        if c["#"] != nil { warn(line, "component '\(SchemaTextEcho.echo(path))': its fragment condition \"#\" is dropped (fragments never take part in matching)") }
-        if (c["caseSensitive"] as? Bool) == false { warn(line, "component '\(SchemaTextEcho.echo(path))': caseSensitive false is not kept (paths match case-sensitively)") }
+        if c["#"] != nil {
+            warn(line, "component '\(SchemaTextEcho.echo(path))': its fragment condition \"#\" is dropped (fragments "
+                + "never take part in matching)")
+        }
+        if (c["caseSensitive"] as? Bool) == false {
+            warn(line, "component '\(SchemaTextEcho.echo(path))': caseSensitive false is not kept (paths match "
+                + "case-sensitively)")
+        }
         add(glob: path, exclude: (c["exclude"] as? Bool) == true, app: app, line: line, order: order, count: count)
     }
 
@@ -88,7 +103,8 @@ struct AASAImporter {
                 }
                 n += 1
                 segments.append(":part\(n)")
-                warn(line, "path '\(SchemaTextEcho.echo(glob))': '*' between slashes became one component (AASA's may span several)")
+                warn(line, "path '\(SchemaTextEcho.echo(glob))': '*' between slashes became one component (AASA's "
+                    + "may span several)")
                 continue
             }
             if !part.contains("*") && !part.contains("?") {
@@ -107,7 +123,10 @@ struct AASAImporter {
             }
             n += 1
             segments.append(":part\(n)(\(regex))")
-            if part.contains("*") { warn(line, "path '\(SchemaTextEcho.echo(glob))': a '*' inside a component now stays inside it (AASA's may span a '/')") }
+            if part.contains("*") {
+                warn(line, "path '\(SchemaTextEcho.echo(glob))': a '*' inside a component now stays inside it "
+                    + "(AASA's may span a '/')")
+            }
         }
         if variants.isEmpty { variants = [segments] }
         for v in variants {
@@ -115,7 +134,8 @@ struct AASAImporter {
             var metadata = ["router": "AASA", "appID": app]
             if exclude { metadata["excluded"] = "true" }
             // AASA takes the first entry that matches; among equally specific patterns the earlier entry wins here.
-            routes.append(ImportedRoute(pattern: pattern, target: exclude ? "Excluded" : PatternConversion.targetName(for: pattern), file: file, line: line,
+            routes.append(ImportedRoute(pattern: pattern,
+                target: exclude ? "Excluded" : PatternConversion.targetName(for: pattern), file: file, line: line,
                                         metadata: metadata, priority: count - order))
         }
     }

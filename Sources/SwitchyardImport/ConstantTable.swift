@@ -67,11 +67,25 @@ struct ConstantTable {
     private var count = 0
     /// The files whose constants were collected.
     private(set) var files: Set<String> = []
+    /// A helper that builds a pattern from one string parameter and a string template over it and the
+    /// project's constants: Swift `func url(path: String) -> String { "\\(Scheme.app)://\\(path)" }`,
+    /// Kotlin `fun url(path: String) = "$SCHEME://$path"`.
+    struct StringFunction {
+        let parameter: String
+        /// The body's one string, as the lexer gives it (interpolations between template marks).
+        let template: String
+        let file: String
+    }
+    /// String helpers by name.
+    private var functions: [String: [StringFunction]] = [:]
 
     /// Adds the constants of one file.
     mutating func collect(file: String, tokens: [SourceToken], defines: [SourceDefine], language: SourceLanguage) {
         files.insert(file)
-        for d in defines { add(Definition(qualifiedName: d.name, file: file, line: d.line, value: Self.value(of: d.body[...], language: .objectiveC))) }
+        for d in defines {
+            add(Definition(qualifiedName: d.name, file: file, line: d.line,
+                value: Self.value(of: d.body[...], language: .objectiveC)))
+        }
         var types: [(name: String, depth: Int)] = []
         var pendingType: String?
         var interfaces: Set<String> = []
@@ -91,8 +105,13 @@ struct ConstantTable {
             }
             if t.isPunctuation(";") { pendingType = nil; continue }
             guard let name = t.identifier else { continue }
+            if (name == "func" && language == .swift) || (name == "fun" && language == .kotlin) {
+                collectFunction(at: i, tokens: tokens, file: file)
+                continue
+            }
             if ["class", "struct", "enum", "extension", "object", "interface"].contains(name) {
-                if token(i - 1)?.isPunctuation(".") == true || token(i - 1)?.isPunctuation(":") == true { continue }  // `X.class`, `X::class`
+                if token(i - 1)?.isPunctuation(".") == true
+                    || token(i - 1)?.isPunctuation(":") == true { continue }  // `X.class`, `X::class`
                 if let n = token(i + 1)?.identifier {
                     pendingType = n
                     if name == "interface" && language == .java { interfaces.insert(n) }
@@ -105,7 +124,9 @@ struct ConstantTable {
             var k = i + 1
             if language == .swift || language == .kotlin, token(k)?.isPunctuation(":") == true {
                 k += 1
-                while k < tokens.count && k < i + 8 && (tokens[k].identifier != nil || tokens[k].isPunctuation(".") || tokens[k].isPunctuation("?")) { k += 1 }
+                while k < tokens.count && k < i + 8
+                    && (tokens[k].identifier != nil || tokens[k].isPunctuation(".")
+                    || tokens[k].isPunctuation("?")) { k += 1 }
             }
             guard token(k)?.isPunctuation("=") == true, token(k + 1)?.isPunctuation("=") != true else { continue }
             let start = k + 1
@@ -121,20 +142,75 @@ struct ConstantTable {
                 }
                 if nesting == 0 && (v.isPunctuation(";") || v.isPunctuation(",")) { break }
                 if (language == .swift || language == .kotlin) && end > start && v.line > tokens[end - 1].line
-                    && !(v.isPunctuation("+") || v.isPunctuation(".") || tokens[end - 1].isPunctuation("+") || tokens[end - 1].isPunctuation("="))
+                    && !(v.isPunctuation("+") || v.isPunctuation(".") || tokens[end - 1].isPunctuation("+")
+                        || tokens[end - 1].isPunctuation("="))
                 {
                     break
                 }
                 end += 1
             }
             let qualified = (types.map(\.name) + [name]).joined(separator: ".")
-            add(Definition(qualifiedName: qualified, file: file, line: t.line, value: Self.value(of: tokens[start..<end], language: language)))
+            add(Definition(qualifiedName: qualified, file: file, line: t.line,
+                value: Self.value(of: tokens[start..<end], language: language)))
         }
+    }
+
+    /// `func NAME([LABEL] PARAM: String) -> String { [return] "TEMPLATE" }` at `i` (Swift), or Kotlin's
+    /// `fun NAME(PARAM: String): String = "TEMPLATE"` / `{ return "TEMPLATE" }`: kept as a string helper.
+    private mutating func collectFunction(at i: Int, tokens: [SourceToken], file: String) {
+        func token(_ k: Int) -> SourceToken? { k >= 0 && k < tokens.count ? tokens[k] : nil }
+        guard let name = token(i + 1)?.identifier, token(i + 2)?.isPunctuation("(") == true else { return }
+        var k = i + 3
+        // An argument label before the parameter's name (Swift).
+        if token(k)?.identifier != nil, token(k + 1)?.identifier != nil { k += 1 }
+        guard let parameter = token(k)?.identifier, token(k + 1)?.isPunctuation(":") == true,
+            token(k + 2)?.identifier == "String", token(k + 3)?.isPunctuation(")") == true
+        else { return }
+        k += 4
+        // `-> String` (Swift) or `: String` (Kotlin), optional in Kotlin's `= "…"` form.
+        if token(k)?.isPunctuation("-") == true, token(k + 1)?.isPunctuation(">") == true { k += 2 }
+        if token(k)?.isPunctuation(":") == true { k += 1 }
+        if token(k)?.identifier == "String" { k += 1 }
+        let braced = token(k)?.isPunctuation("{") == true
+        guard braced || token(k)?.isPunctuation("=") == true else { return }
+        k += 1
+        if braced && token(k)?.identifier == "return" { k += 1 }
+        guard case .string(let template, _)? = token(k)?.kind else { return }
+        if braced { guard token(k + 1)?.isPunctuation("}") == true else { return } }
+        guard functions[name, default: []].count < 8 else { return }
+        functions[name, default: []].append(StringFunction(parameter: parameter, template: template, file: file))
+    }
+
+    /// `NAME("argument")` over the string helper `NAME`: nil when the project defines no such helper.
+    func call(_ name: String, argument: String, in file: String) -> Resolution? {
+        guard let all = functions[name], !all.isEmpty else { return nil }
+        let own = all.filter { $0.file == file }
+        guard let f = own.first ?? (all.count == 1 ? all.first : nil) else {
+            return .failed("a call of \(name)(…), a helper defined in several files")
+        }
+        var out = ""
+        for (text, isExpression) in SourceLexer.templateParts(f.template) {
+            if !isExpression {
+                out += text
+            } else if text.trimmingWhitespace == f.parameter {
+                out += argument
+            } else {
+                switch resolve(text.trimmingWhitespace, in: f.file) {
+                case .literal(let v)?: out += v
+                case .failed(let why)?: return .failed("a call of \(name)(…), whose \(why)")
+                case nil:
+                    return .failed("a call of \(name)(…), whose template uses \(text.trimmingWhitespace), "
+                        + "not a string constant of the scanned files")
+                }
+            }
+        }
+        return .literal(out)
     }
 
     /// Whether the identifier at `i` is the name in a constant declaration of `language`.
     /// In a Java interface, every field is implicitly `static final`: `String APP = "/app";` is a constant.
-    private static func declares(_ tokens: [SourceToken], at i: Int, language: SourceLanguage, inInterface: Bool) -> Bool {
+    private static func declares(_ tokens: [SourceToken], at i: Int, language: SourceLanguage,
+        inInterface: Bool) -> Bool {
         guard i > 0 else { return false }
         let before = tokens[i - 1].identifier
         switch language {
@@ -162,7 +238,9 @@ struct ConstantTable {
     /// One pair of parentheses around it is allowed.
     static func value(of slice: ArraySlice<SourceToken>, language: SourceLanguage) -> Value {
         var v = slice
-        if v.count >= 2, v.first?.isPunctuation("(") == true, v.last?.isPunctuation(")") == true { v = v.dropFirst().dropLast() }
+        if v.count >= 2, v.first?.isPunctuation("(") == true, v.last?.isPunctuation(")") == true {
+            v = v.dropFirst().dropLast()
+        }
         guard !v.isEmpty else { return .other }
         var parts: [Part] = []
         var expectTerm = true
@@ -276,7 +354,8 @@ struct ConstantTable {
         if !local.isEmpty {
             candidates = local
         } else {
-            let pool = parts.count >= 2 ? (byLastTwo[parts.suffix(2).joined(separator: ".")] ?? []) + (byName[last] ?? []) : (byName[last] ?? [])
+            let pool = parts.count >= 2 ? (byLastTwo[parts.suffix(2).joined(separator: ".")] ?? []) + (byName[last]
+                ?? []) : (byName[last] ?? [])
             var seenPlaces: Set<String> = []
             let matching = pool.filter { agrees($0) && seenPlaces.insert("\($0.place)#\($0.qualifiedName)").inserted }
             guard !matching.isEmpty else { return nil }
@@ -286,12 +365,15 @@ struct ConstantTable {
         guard let d = candidates.first else { return nil }
         if candidates.contains(where: { $0.value != d.value }) {
             let places = candidates.prefix(4).map(\.place).joined(separator: ", ")
-            return .failed(hops: [reference], reason: ", which names \(candidates.count) different constants (\(places)\(candidates.count > 4 ? ", …" : ""))")
+            let more = candidates.count > 4 ? ", …" : ""
+            return .failed(hops: [reference],
+                reason: ", which names \(candidates.count) different constants (\(places)\(more))")
         }
         let hop = "\(reference) (\(d.place))"
         switch d.value {
         case .dynamic: return .failed(hops: [hop], reason: ", which interpolates a value that is not a constant")
-        case .other: return .failed(hops: [hop], reason: ", whose value is not a string expression of literals and constants")
+        case .other: return .failed(hops: [hop],
+            reason: ", whose value is not a string expression of literals and constants")
         case .parts(let pieces):
             let key = "\(d.place)#\(d.qualifiedName)"
             if seen.contains(key) { return .failed(hops: [reference], reason: ", which leads back to itself") }
@@ -318,7 +400,8 @@ struct ConstantTable {
                 switch resolve(n, in: file, seen: &seen, budget: &budget) {
                 case .literal(let s)?: text += s
                 case .failed(let hops, let reason)?: return .failed(hops: hops, reason: reason)
-                case nil: return .failed(hops: [n], reason: ", a name not defined as a string constant in the scanned files")
+                case nil: return .failed(hops: [n],
+                    reason: ", a name not defined as a string constant in the scanned files")
                 }
             }
             if text.utf8.count > 1 << 16 { return .failed(hops: [], reason: "a value longer than 64 KiB") }

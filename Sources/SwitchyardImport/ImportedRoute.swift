@@ -17,4 +17,10 @@ struct ImportedRoute {
     /// The warnings of a conversion that narrowed or widened what the route matches (`FILE:LINE: …`),
     /// kept as the route's `importWarning` metadata.
     var losses: [String] = []
+    /// MGJRouter only: the registered pattern as written, which ``MGJRouterTree`` splits into the keys
+    /// of MGJRouter's route tree.
+    var mgjSource: String?
+    /// The registered pattern as written, when the target was made from it (a block handler names no
+    /// class): ``ProjectImporter/distinguishDerivedTargets(_:)`` uses it to keep two registrations apart.
+    var derivedFrom: String?
 }

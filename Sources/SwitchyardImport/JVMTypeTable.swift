@@ -23,7 +23,8 @@ struct JVMTypeTable {
             guard let w = tokens[i].identifier, w == "class" || w == "interface",
                 i + 1 < tokens.count, let name = tokens[i + 1].identifier
             else { continue }
-            if i > 0, tokens[i - 1].isPunctuation(".") || tokens[i - 1].isPunctuation(":") { continue }  // `X.class`, `X::class`
+            if i > 0, tokens[i - 1].isPunctuation(".")
+                || tokens[i - 1].isPunctuation(":") { continue }  // `X.class`, `X::class`
             let supers = Self.supertypes(tokens, after: i + 2)
             guard count < Self.maxTypes else { return }
             supertypes[name, default: []] += supers
@@ -42,7 +43,15 @@ struct JVMTypeTable {
         while k < tokens.count && k < start + 200 {
             let t = tokens[k]
             if t.isPunctuation("{") || t.isPunctuation(";") || t.isPunctuation("}") { break }
-            if t.isPunctuation("<") { angle += 1 } else if t.isPunctuation(">") { angle = max(0, angle - 1) } else if t.isPunctuation("(") { paren += 1 } else if t.isPunctuation(")") { paren = max(0, paren - 1) }
+            if t.isPunctuation("<") {
+                angle += 1
+            } else if t.isPunctuation(">") {
+                angle = max(0, angle - 1)
+            } else if t.isPunctuation("(") {
+                paren += 1
+            } else if t.isPunctuation(")") {
+                paren = max(0, paren - 1)
+            }
             if angle == 0 && paren == 0 {
                 if let w = t.identifier, w == "extends" || w == "implements" {
                     reading = true

@@ -7,7 +7,8 @@ enum PatternConversion {
     /// `base`, or `base2`, `base3` … when a segment already names a parameter `base`.
     static func unusedName(_ base: String, in segments: [String]) -> String {
         func taken(_ n: String) -> Bool {
-            segments.contains { $0 == ":" + n || $0 == "*" + n || $0.hasPrefix(":" + n + "(") || $0.hasPrefix(":" + n + "<") || $0.hasPrefix(":" + n + "?") }
+            segments.contains { $0 == ":" + n || $0 == "*" + n || $0.hasPrefix(":" + n + "(")
+                || $0.hasPrefix(":" + n + "<") || $0.hasPrefix(":" + n + "?") }
         }
         var name = base, n = 2
         while taken(name) { name = "\(base)\(n)"; n += 1 }
@@ -21,12 +22,15 @@ enum PatternConversion {
         var result = ConvertedPattern()
         var text = source.trimmingWhitespace
         if text.isEmpty { return .refused("the pattern is empty") }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return .refused("the pattern holds control characters") }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .refused("the pattern holds control characters")
+        }
         // The query and fragment: Switchyard matches scheme, host and path; query values still reach the handler.
         if let q = queryStart(text) {
             let dropped = String(text[q...])
             text = String(text[..<q])
-            result.notes.append("query/fragment part '\(dropped)' dropped: Switchyard matches the scheme, host and path (query values still reach the handler)")
+            result.notes.append("query/fragment part '\(dropped)' dropped: Switchyard matches the scheme, host and "
+                + "path (query values still reach the handler)")
         }
         var patternScheme = scheme
         if let r = schemeSeparator(in: text) {
@@ -34,7 +38,9 @@ enum PatternConversion {
             if !s.isEmpty { patternScheme = s }
             text = String(text[r.upperBound...])
         }
-        if let s = patternScheme, !isScheme(s) { return .refused("scheme '\(s)' is not a URL scheme (letters, digits, +, -, .)") }
+        if let s = patternScheme, !isScheme(s) {
+            return .refused("scheme '\(s)' is not a URL scheme (letters, digits, +, -, .)")
+        }
         // Expand JLRoutes optional groups into every combination, outermost order kept.
         var variants = [text]
         if dialect == .jlRoutes && text.contains("(") {
@@ -56,7 +62,8 @@ enum PatternConversion {
             converted[1].segments.dropLast().elementsEqual(converted[0].segments),
             !last.contains(where: { $0 == "(" || $0 == "<" || $0 == "?" })
         {
-            converted = [(converted[0].variant, converted[0].segments + [last + "?"], converted[0].notes + converted[1].notes)]
+            converted = [(converted[0].variant, converted[0].segments + [last + "?"],
+                converted[0].notes + converted[1].notes)]
         }
         for (variant, segments, notes) in converted {
             do {
@@ -81,7 +88,10 @@ enum PatternConversion {
                         // WLRRoute anchors only an expression that does not start with `/`: `/login/:phone`
                         // is matched anywhere in the URL, which is Switchyard's suffix pattern.
                         bodies = ["**/" + body]
-                        let note = "WLRRoute leaves a route starting with '/' unanchored: imported as the suffix pattern '**/…', which matches any host and leading segments; a URL whose host is the first segment (app://\(segments[0])/…) is not matched, though WLRRoute's expression took it"
+                        let note = "WLRRoute leaves a route starting with '/' unanchored: imported as the suffix "
+                            + "pattern '**/…', which matches any host and leading segments; a URL whose host is the "
+                            + "first segment (app://\(segments[0])/…) is not matched, though WLRRoute's expression "
+                            + "took it"
                         if !result.notes.contains(note) { result.notes.append(note) }
                     case .deepLinkKit where startsWithSlash:
                         // DeepLinkKit matches `host + path` against the route and anchors only a route that
@@ -99,10 +109,13 @@ enum PatternConversion {
                         // handler it reached: a registration also takes every longer URL.
                         if segments.last?.hasPrefix("*") != true {
                             bodies = [body, body + "/*\(unusedName("rest", in: segments))"]
-                            let note = "MGJRouter also routes every longer URL to this handler (it falls back to the longest registered prefix): imported with '…/*rest' as well; a component it skips in the middle (mgj://a/x/b reaching a/b) is not kept"
+                            let note = "MGJRouter also routes every longer URL to this handler (it falls back to the "
+                                + "longest registered prefix): imported with '…/*rest' as well; a component it skips "
+                                + "in the middle (mgj://a/x/b reaching a/b) is not kept"
                             if !result.notes.contains(note) { result.notes.append(note) }
                         }
-                    case .urlNavigator where segments.count == 2 && segments[0] == ":host" && segments[1].hasPrefix("*"):
+                    case .urlNavigator where segments.count == 2 && segments[0] == ":host"
+                        && segments[1].hasPrefix("*"):
                         // `http://<path:url>`: the placeholder also takes a URL with a host and no path.
                         bodies = [":host", body]
                     default:
@@ -176,7 +189,9 @@ enum PatternConversion {
     }
 
     /// Converts the host-and-path part (no scheme, no query) segment by segment.
-    private static func convertPath(_ text: String, dialect: PatternDialect) -> Result<([String], [String]), ConversionError> {
+    private static func convertPath(_ text: String, dialect: PatternDialect)
+        -> Result<([String], [String]), ConversionError>
+    {
         let raw = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var segments: [String] = [], notes: [String] = []
         var used: Set<String> = []
@@ -193,7 +208,9 @@ enum PatternConversion {
                 if seg.hasPrefix("<") && seg.hasSuffix(">") {
                     let inner = seg.dropFirst().dropLast()
                     let (type, name): (String, String) = {
-                        if let colon = inner.firstIndex(of: ":") { return (String(inner[..<colon]), String(inner[inner.index(after: colon)...])) }
+                        if let colon = inner.firstIndex(of: ":") {
+                            return (String(inner[..<colon]), String(inner[inner.index(after: colon)...]))
+                        }
                         return ("string", String(inner))
                     }()
                     let n = unique(name)
@@ -210,7 +227,8 @@ enum PatternConversion {
                         } else if last {
                             segments.append("*\(n)")
                         } else {
-                            return .failure(ConversionError("'<path:\(name)>' is not the last component; a Switchyard catch-all must be last"))
+                            return .failure(ConversionError("'<path:\(name)>' is not the last component; a "
+                                + "Switchyard catch-all must be last"))
                         }
                     default: return .failure(ConversionError("unknown URLNavigator type '\(type)' in '\(seg)'"))
                     }
@@ -220,7 +238,8 @@ enum PatternConversion {
                     segments.append(seg)
                 }
             case .navigation:
-                if seg.hasPrefix("{") && seg.hasSuffix("}") && seg.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" }) {
+                if seg.hasPrefix("{") && seg.hasSuffix("}")
+                    && seg.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" }) {
                     segments.append(":\(unique(String(seg.dropFirst().dropLast())))")
                 } else if seg == ".*" {
                     if last { segments.append("*rest") } else {
@@ -228,13 +247,17 @@ enum PatternConversion {
                         notes.append("'.*' inside the path became one component ':any'")
                     }
                 } else if seg.contains("{") || seg.contains("}") || seg.contains(".*") {
-                    return .failure(ConversionError("'\(seg)' mixes text and a placeholder or wildcard in one component"))
+                    return .failure(ConversionError("'\(seg)' mixes text and a placeholder or wildcard in one "
+                        + "component"))
                 } else {
                     segments.append(seg)
                 }
             case .jlRoutes, .wlrRoute, .mgjRouter, .plain, .aRouter, .deepLinkKit:
                 if seg == "*" || (dialect == .mgjRouter && seg == "~" && last) {
-                    if !last { return .failure(ConversionError("'*' is not the last component; a Switchyard catch-all must be last")) }
+                    if !last {
+                        return .failure(ConversionError("'*' is not the last component; a Switchyard catch-all must "
+                            + "be last"))
+                    }
                     segments.append("*rest")
                 } else if dialect == .mgjRouter && seg == "~" {
                     segments.append(":\(unique("any"))")
@@ -242,7 +265,10 @@ enum PatternConversion {
                     var body = Substring(seg.dropFirst())
                     var constraint = ""
                     if let paren = body.firstIndex(of: "("), body.hasSuffix(")") {
-                        if dialect != .wlrRoute { return .failure(ConversionError("'\(seg)': a regex constraint is not part of this router's syntax")) }
+                        if dialect != .wlrRoute {
+                            return .failure(ConversionError("'\(seg)': a regex constraint is not part of this "
+                                + "router's syntax"))
+                        }
                         constraint = String(body[paren...])
                         body = body[..<paren]
                     }
@@ -252,8 +278,10 @@ enum PatternConversion {
                         segments.append("*\(unique(String(body)))")
                         continue
                     }
-                    if dialect == .wlrRoute && (constraint.contains(".") || constraint.contains("[^") || constraint.contains("\\S") || constraint.contains("\\W")) {
-                        notes.append("the expression \(constraint) of ':\(body)' can match a '/' in WLRRoute, which applies it to the whole URL; here it stays inside one component")
+                    if dialect == .wlrRoute && (constraint.contains(".") || constraint.contains("[^")
+                        || constraint.contains("\\S") || constraint.contains("\\W")) {
+                        notes.append("the expression \(constraint) of ':\(body)' can match a '/' in WLRRoute, which "
+                            + "applies it to the whole URL; here it stays inside one component")
                     }
                     segments.append(":\(unique(String(body)))\(constraint)")
                 } else if seg.contains(":") && index > 0 || seg.contains("*") || seg.contains("(") {
@@ -268,7 +296,8 @@ enum PatternConversion {
 
     /// A parameter name in Switchyard's grammar: `[A-Za-z_][A-Za-z0-9_]*`, other characters as `_`.
     static func sanitizedName(_ name: String) -> String {
-        var out = String(name.unicodeScalars.map { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) ? Character($0) : "_" })
+        var out = String(name.unicodeScalars.map { ($0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) ? Character($0) : "_" })
         if out.isEmpty { out = "p" }
         if let f = out.unicodeScalars.first, ("0"..."9").contains(f) { out = "p" + out }
         return out
@@ -294,10 +323,30 @@ enum PatternConversion {
     /// Whether `s` is an RFC 3986 scheme.
     static func isScheme(_ s: String) -> Bool {
         guard let f = s.unicodeScalars.first, f.isASCII, f.properties.isAlphabetic else { return false }
-        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+        return s.unicodeScalars.allSatisfy { $0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 
     /// A target name from a pattern's literal words: `app://user/view/:id` → `UserView`.
+    /// A target name from a pattern as its router writes it, parameters included: `/:profile_id/artist/:id`
+    /// → `ProfileIdArtistId`, `<int:id>` → `Id`; wildcards (`*`, `~`) and constraints give nothing.
+    static func fullTargetName(for source: String) -> String {
+        var body = source.trimmingWhitespace
+        if let q = queryStart(body) { body = String(body[..<q]) }
+        if let r = schemeSeparator(in: body) { body = String(body[r.upperBound...]) }
+        var words: [Substring] = []
+        for var segment in body.split(separator: "/") {
+            if segment.hasPrefix("<"), let colon = segment.lastIndex(of: ":") {
+                segment = segment[segment.index(after: colon)...]
+            }
+            segment = segment.drop { $0 == ":" || $0 == "*" || $0 == "<" || $0 == "{" }
+            if let cut = segment.firstIndex(where: { "(<?>}".contains($0) }) { segment = segment[..<cut] }
+            words += segment.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) })
+        }
+        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return name.isEmpty ? "Root" : name
+    }
+
     static func targetName(for pattern: String) -> String {
         var body = pattern
         if let r = schemeSeparator(in: body) { body = String(body[r.upperBound...]) }

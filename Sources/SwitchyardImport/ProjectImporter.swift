@@ -16,7 +16,8 @@ package struct ProjectImporter {
     package static let maxDepth = 48
     /// Directories never entered: build output, dependencies and VCS data (their router code is the
     /// routers' own, not the app's routes).
-    package static let skippedDirectories: Set<String> = [".git", ".svn", ".hg", ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", ".gradle", ".idea"]
+    package static let skippedDirectories: Set<String> = [".git", ".svn", ".hg", ".build", "build", "Build",
+        "DerivedData", "Pods", "Carthage", "node_modules", ".gradle", ".idea"]
 
     let domain: String?
     /// Whether test sources (``isTestDirectory(_:parent:)``) are read.
@@ -91,11 +92,13 @@ package struct ProjectImporter {
 
     private mutating func walk(_ dir: URL, display: String, depth: Int, root: String, parent: String?) {
         if depth > Self.maxDepth {
-            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil, message: "deeper than \(Self.maxDepth) directories; not entered"))
+            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil,
+                message: "deeper than \(Self.maxDepth) directories; not entered"))
             return
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
-            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil, message: "cannot list this directory; skipped"))
+            warnings.append(ImportWarning(file: display.isEmpty ? root : display, line: nil,
+                message: "cannot list this directory; skipped"))
             return
         }
         for name in names.sorted() {
@@ -103,13 +106,16 @@ package struct ProjectImporter {
             entriesSeen += 1
             if entriesSeen > Self.maxFiles * 5 || filesRead >= Self.maxFiles {
                 capped = true
-                warnings.append(ImportWarning(file: root, line: nil, message: "more than \(Self.maxFiles) files or \(Self.maxFiles * 5) entries; the rest is not read"))
+                warnings.append(ImportWarning(file: root, line: nil,
+                    message: "more than \(Self.maxFiles) files or \(Self.maxFiles * 5) entries; the rest is not read"))
                 return
             }
             let url = dir.appendingPathComponent(name)
             let shown = display.isEmpty ? name : display + "/" + name
             // Symbolic links are not followed, so a link loop cannot hold the walk.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), let type = attributes[.type] as? FileAttributeType else { continue }
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                let type = attributes[.type] as? FileAttributeType
+            else { continue }
             switch type {
             case .typeDirectory:
                 if Self.skippedDirectories.contains(name) { continue }
@@ -128,7 +134,8 @@ package struct ProjectImporter {
 
     /// The identifiers a registration needs: each reader's keyword, or a name with `router` in it
     /// (`self.router[…]`, `DPLDeepLinkRouter`).
-    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle", "addRouterItem", "patternString", "Route", "RouterPage"]
+    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle",
+        "addRouterItem", "patternString", "Route", "RouterPage"]
 
     static func isRouterKeyword(_ word: String) -> Bool {
         routerKeywords.contains(word) || word.utf8.count >= 6 && (word.contains("router") || word.contains("Router"))
@@ -148,12 +155,15 @@ package struct ProjectImporter {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let kind = Self.kind(of: name) ?? (name.lowercased().hasSuffix(".json") ? .aasa : nil)
         guard let kind else {
-            warnings.append(ImportWarning(file: display, line: nil, message: "not a format import reads (.m .mm .h .swift .kt .java .xml, apple-app-site-association); skipped"))
+            let message = "not a format import reads (.m .mm .h .swift .kt .java .xml, "
+                + "apple-app-site-association); skipped"
+            warnings.append(ImportWarning(file: display, line: nil, message: message))
             return
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size > Self.maxFileSize {
-            warnings.append(ImportWarning(file: display, line: nil, message: "larger than \(Self.maxFileSize >> 20) MiB; skipped"))
+            warnings.append(ImportWarning(file: display, line: nil,
+                message: "larger than \(Self.maxFileSize >> 20) MiB; skipped"))
             return
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -178,7 +188,8 @@ package struct ProjectImporter {
             let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
             // Every source file may hold constants a registration elsewhere names.
             if tokens.contains(where: \.isString) || !defines.isEmpty {
-                constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens, defines: defines, language: language)
+                constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens,
+                    defines: defines, language: language)
             }
             if language.family == .jvm { jvmTypes.collect(file: display, tokens: tokens) }
             // Cheap filter: a file that names no router keyword cannot register a route.
@@ -209,13 +220,17 @@ package struct ProjectImporter {
             switch origin {
             case .memory(let t): text = t
             case .disk(let path):
-                guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileSize, let t = String(data: data, encoding: .utf8) else {
-                    warnings.append(ImportWarning(file: display, line: nil, message: "changed while being read; skipped"))
+                guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileSize,
+                    let t = String(data: data, encoding: .utf8)
+                else {
+                    warnings.append(ImportWarning(file: display, line: nil,
+                        message: "changed while being read; skipped"))
                     continue
                 }
                 text = t
             }
-            var importer = SourceImporter(file: display, text: text, language: language, constants: constants[language.family], types: jvmTypes)
+            var importer = SourceImporter(file: display, text: text, language: language,
+                constants: constants[language.family], types: jvmTypes)
             importer.run()
             fileRoutes[slot] = importer.routes
             warnings += importer.warnings
@@ -223,35 +238,62 @@ package struct ProjectImporter {
         deferredSources = []
         var routes = fileRoutes.flatMap { $0 }
         Self.qualifyTargets(&routes)
+        MGJRouterTree.resolve(&routes, warnings: &warnings)
+        Self.distinguishDerivedTargets(&routes)
         var builder = RouteTableBuilder<Int>()
         var kept: [RouteDefinition] = []
-        var firstPlace: [String: ImportedRoute] = [:]  // canonical pattern → first route
+        var firstPlace: [String: (route: ImportedRoute, index: Int)] = [:]  // canonical pattern → first route
+        var keptIndex: [String: Int] = [:]  // pattern as written and canonical → its index in `kept`
         var out = warnings
+        /// A registration left out for a route that takes its URLs: the warning, and the same line in that
+        /// route's `importWarning`, so `lint` on the route file still tells it.
+        func leftOut(_ route: ImportedRoute, _ message: String, keptAt index: Int?) {
+            let warning = ImportWarning(file: route.file, line: route.line, message: message)
+            out.append(warning)
+            guard let index else { return }
+            let previous = kept[index].metadata["importWarning"].map { $0 + "\n" } ?? ""
+            kept[index].metadata["importWarning"] = previous + warning.description
+        }
         for (index, route) in routes.enumerated() {
+            let shown = SchemaTextEcho.echo(route.pattern)
             if kept.count >= Self.maxRoutes {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "more than \(Self.maxRoutes) routes; this one and the \(routes.count - index - 1) after it are not imported"))
+                let message = "more than \(Self.maxRoutes) routes; this one and the \(routes.count - index - 1) "
+                    + "after it are not imported"
+                out.append(ImportWarning(file: route.file, line: route.line, message: message))
                 break
             }
             let canonical: String
             do throws(PatternError) { canonical = try RoutePattern(route.pattern).description } catch {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))
+                out.append(ImportWarning(file: route.file, line: route.line,
+                    message: "'\(shown)' not imported: \(error)"))
                 continue
             }
-            if let first = firstPlace[canonical] {
+            if let (first, at) = firstPlace[canonical] {
                 if first.target != route.target || first.metadata["excluded"] != route.metadata["excluded"] {
-                    out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' → \(route.target) not imported: \(first.file):\(first.line) already routes it to \(first.target)"))
+                    let message = "'\(shown)' → \(route.target) not imported: \(first.file):\(first.line) already "
+                        + "routes it to \(first.target)"
+                    leftOut(route, message, keptAt: at)
                 }
                 continue
             }
-            do throws(RegistrationError) { try builder.add(route.pattern, target: kept.count, priority: route.priority) } catch {
-                out.append(ImportWarning(file: route.file, line: route.line, message: "'\(SchemaTextEcho.echo(route.pattern))' not imported: \(error)"))
+            do throws(RegistrationError) {
+                try builder.add(route.pattern, target: kept.count, priority: route.priority)
+            } catch {
+                var at: Int?
+                if case .sameShape(_, let existing) = error {
+                    at = keptIndex[existing] ?? (try? RoutePattern(existing).description).flatMap { keptIndex[$0] }
+                }
+                leftOut(route, "'\(shown)' not imported: \(error)", keptAt: at)
                 continue
             }
-            firstPlace[canonical] = route
+            firstPlace[canonical] = (route, kept.count)
+            keptIndex[canonical] = kept.count
+            keptIndex[route.pattern] = kept.count
             var metadata = route.metadata
             metadata["source"] = "\(route.file):\(route.line)"
             if !route.losses.isEmpty { metadata["importWarning"] = route.losses.joined(separator: "\n") }
-            kept.append(RouteDefinition(pattern: route.pattern, target: route.target, priority: route.priority, metadata: metadata))
+            kept.append(RouteDefinition(pattern: route.pattern, target: route.target, priority: route.priority,
+                                        metadata: metadata))
         }
         // Warnings by file, then line (a stable sort keeps each file's own order).
         let sorted = out.enumerated().sorted { a, b in
@@ -260,13 +302,70 @@ package struct ProjectImporter {
         return (RouteFile(routes: kept), sorted)
     }
 
+    /// Targets made from paths (a block handler names no class) never merge two registrations: when
+    /// registrations with different patterns get one name (`/artist/:id` and `/:profile_id/artist/:id`
+    /// both `Artist`, `/` and `/:profile_id` both `Root`), each of them is named with its parameters too
+    /// (`ArtistId`, `ProfileIdArtistId`), and a name still shared gets `2`, `3` … in reading order. One
+    /// registration's routes (JLRoutes' two forms, MGJRouter's `…/*rest`) keep one name, and the same
+    /// pattern registered twice stays one target.
+    static func distinguishDerivedTargets(_ routes: inout [ImportedRoute]) {
+        // Per derived name: each registration (file and line) in order, with its patterns.
+        var registrations: [String: [(key: String, patterns: Set<String>, source: String)]] = [:]
+        var names: [String] = []
+        for r in routes {
+            guard let source = r.derivedFrom else { continue }
+            let key = "\(r.file):\(r.line):\(source)"
+            if registrations[r.target] == nil { names.append(r.target) }
+            var list = registrations[r.target, default: []]
+            if let k = list.firstIndex(where: { $0.key == key }) {
+                list[k].patterns.insert(r.pattern)
+            } else {
+                list.append((key, [r.pattern], source))
+            }
+            registrations[r.target] = list
+        }
+        var renamed: [String: String] = [:]  // "name|key" → new name
+        let colliding = names.filter { Set((registrations[$0] ?? []).map(\.patterns)).count > 1 }
+        guard !colliding.isEmpty else { return }
+        // Names that stay: classes, and derived names that no two registrations share.
+        var taken = Set(routes.filter { $0.derivedFrom == nil }.map(\.target))
+            .union(names.filter { !colliding.contains($0) })
+        for name in colliding {
+            guard let list = registrations[name] else { continue }
+            var given: [Set<String>: String] = [:]
+            for entry in list {
+                if let same = given[entry.patterns] {
+                    renamed[name + "|" + entry.key] = same
+                    continue
+                }
+                let full = PatternConversion.fullTargetName(for: entry.source)
+                var candidate = full
+                var n = 2
+                while taken.contains(candidate) {
+                    candidate = "\(full)\(n)"
+                    n += 1
+                }
+                taken.insert(candidate)
+                given[entry.patterns] = candidate
+                renamed[name + "|" + entry.key] = candidate
+            }
+        }
+        for i in routes.indices {
+            guard let source = routes[i].derivedFrom else { continue }
+            let key = "\(routes[i].file):\(routes[i].line):\(source)"
+            if let new = renamed[routes[i].target + "|" + key] { routes[i].target = new }
+        }
+    }
+
     /// Two classes with one simple name in different packages (`a.TestActivity`, `b.TestActivity`) are
     /// two targets: each such route's target becomes its qualified name, never one merged name.
     static func qualifyTargets(_ routes: inout [ImportedRoute]) {
         var qualified: [String: Set<String>] = [:]
         for r in routes { if let q = r.qualifiedTarget { qualified[r.target, default: []].insert(q) } }
         for i in routes.indices {
-            guard let q = routes[i].qualifiedTarget, let all = qualified[routes[i].target], all.count > 1 else { continue }
+            guard let q = routes[i].qualifiedTarget, let all = qualified[routes[i].target], all.count > 1 else {
+                continue
+            }
             routes[i].target = q
         }
     }

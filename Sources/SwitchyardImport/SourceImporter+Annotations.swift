@@ -20,7 +20,11 @@ extension SourceImporter {
             }
             if depth == 0, let w = t.identifier, w == "path" || w == "group", token(k + 1)?.isPunctuation("=") == true {
                 let (value, next) = expression(from: k + 2)
-                if w == "path" { path = (value, t.line) } else if case .parts(let p) = value, p.count == 1, case .text(let g) = p[0] { group = g }
+                if w == "path" {
+                    path = (value, t.line)
+                } else if case .parts(let p) = value, p.count == 1, case .text(let g) = p[0] {
+                    group = g
+                }
                 k = next
                 continue
             }
@@ -29,7 +33,8 @@ extension SourceImporter {
         var target: String?
         var j = k
         while j < tokens.count && j < k + 80 {
-            if let w = tokens[j].identifier, ["class", "object", "interface"].contains(w), let name = token(j + 1)?.identifier { target = name; break }
+            if let w = tokens[j].identifier, ["class", "object",
+                "interface"].contains(w), let name = token(j + 1)?.identifier { target = name; break }
             j += 1
         }
         let router = mentionsTheRouter ? "TheRouter" : "ARouter"
@@ -48,17 +53,22 @@ extension SourceImporter {
             return
         }
         if router == "ARouter", let target, types.isService(target) {
-            warn(line, "ARouter @Route '\(SchemaTextEcho.echo(text))' on \(target) is a service (it implements IProvider), not a screen; not imported")
+            warn(line, "ARouter @Route '\(SchemaTextEcho.echo(text))' on \(target) is a service (it implements "
+                + "IProvider), not a screen; not imported")
             return
         }
         var notes: [String] = []
         if router == "ARouter", let group {
             let first = text.split(separator: "/").first.map(String.init) ?? ""
             if group != first {
-                notes.append("ARouter group '\(SchemaTextEcho.echo(group))' is not the path's first segment '\(SchemaTextEcho.echo(first))': ARouter finds this page from a URL only once group '\(SchemaTextEcho.echo(group))' is loaded (or with build(path, group)); imported by its path, which matches such URLs always")
+                notes.append("ARouter group '\(SchemaTextEcho.echo(group))' is not the path's first segment "
+                    + "'\(SchemaTextEcho.echo(first))': ARouter finds this page from a URL only once group "
+                    + "'\(SchemaTextEcho.echo(group))' is loaded (or with build(path, group)); imported by its path, "
+                    + "which matches such URLs always")
             }
         }
-        emit(text, line: line, dialect: router == "ARouter" ? .aRouter : .plain, scheme: nil, target: target, router: router, notes: notes)
+        emit(text, line: line, dialect: router == "ARouter" ? .aRouter : .plain, scheme: nil, target: target,
+            router: router, notes: notes)
     }
 
     /// The expression starting at `k` up to a `,` or closing bracket at its own depth, as a value, and

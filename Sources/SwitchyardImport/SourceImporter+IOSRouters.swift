@@ -36,18 +36,26 @@ extension SourceImporter {
         var notes: [String] = []
         if kind == .addRoute, let p = jlRoutesPriority(after: i) {
             priority = p
-            notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before anything else, Switchyard ranks the more specific pattern first and uses priority only between equally specific ones")
+            notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before "
+                + "anything else, Switchyard ranks the more specific pattern first and uses priority only between "
+                + "equally specific ones")
         }
         switch arg {
-        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes, priority: priority)
-        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
-        case .dynamic(let line): warn(line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target,
+            router: router, notes: notes, priority: priority)
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: dialect, scheme: scheme,
+            target: target, router: router, notes: notes)
+        case .dynamic(let line, let k):
+            emitTemplate(at: k, line: line, dialect: dialect, scheme: scheme, target: target, router: router,
+                         notes: notes, priority: priority)
         }
     }
 
     /// URLNavigator: `navigator.register("myapp://user/<int:id>") { … }` and `navigator.handle("…")`.
     mutating func urlNavigator(at i: Int, handle: Bool) {
-        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true, let s = token(i + 2) else { return }
+        guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true,
+            let s = token(i + 2)
+        else { return }
         // `register` is a common name: only URL-like strings count.
         func urlLike(_ text: String) -> Bool { text.contains("://") || text.hasPrefix("/") || text.contains("<") }
         let text: String
@@ -55,14 +63,54 @@ extension SourceImporter {
         switch s.kind {
         case .string(let t, let dynamic):
             guard urlLike(t) else { return }
-            if dynamic { warn(s.line, "URLNavigator pattern interpolates a value; only literal patterns are imported"); return }
-            text = t
+            if dynamic {
+                // `"\(Constant.scheme)://user/<id>"`: resolved over the project's string constants.
+                let value = ConstantTable.value(of: tokens[(i + 2)...(i + 2)], language: language)
+                switch constants.evaluate(value, in: file) {
+                case .literal(let resolved)?: text = resolved
+                case .failed(let why)?:
+                    warn(s.line, "URLNavigator pattern is \(why); not imported")
+                    return
+                case nil:
+                    warn(s.line, "URLNavigator pattern is \(Self.describe(value)), \(notDefined); not imported")
+                    return
+                }
+            } else {
+                text = t
+            }
         case .identifier:
             // `register(userRoute)` or `register(Routes.user)`: a constant, when it holds a URL-like string.
             let name = dottedName(from: i + 2)
             symbolEnd = i + 2 + 2 * name.split(separator: ".").count - 1
-            guard token(symbolEnd)?.isPunctuation(")") == true || token(symbolEnd)?.isPunctuation(",") == true else { return }
             let receiver = token(i - 2)?.identifier?.lowercased() ?? ""
+            if token(symbolEnd)?.isPunctuation("(") == true {
+                // `register(urlString(path: "a"))`: a project helper that builds the pattern.
+                guard receiver.contains("navigator") else { return }
+                switch helperCall(at: i + 2) {
+                case .literal(let t)?:
+                    guard urlLike(t) else { return }
+                    text = t
+                case .failed(let why)?:
+                    warn(s.line, "URLNavigator pattern is \(why); not imported")
+                    return
+                case nil:
+                    warn(s.line, "URLNavigator pattern is built by a call of \(name)(…); only literals, string "
+                        + "constants and calls of a string helper are imported; not imported")
+                    return
+                }
+                // The call's closing parenthesis, then what follows the argument.
+                var depth = 0
+                while symbolEnd < tokens.count && symbolEnd < i + 40 {
+                    if tokens[symbolEnd].isPunctuation("(") { depth += 1 }
+                    if tokens[symbolEnd].isPunctuation(")") { depth -= 1; if depth == 0 { break } }
+                    symbolEnd += 1
+                }
+                symbolEnd += 1
+                break
+            }
+            guard token(symbolEnd)?.isPunctuation(")") == true || token(symbolEnd)?.isPunctuation(",") == true else {
+                return
+            }
             switch constants.resolve(name, in: file) {
             case .literal(let t)?:
                 guard urlLike(t) else { return }
@@ -71,36 +119,45 @@ extension SourceImporter {
                 if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(why); not imported") }
                 return
             case nil:
-                if receiver.contains("navigator") { warn(s.line, "URLNavigator pattern is \(name), \(notDefined); not imported") }
+                if receiver.contains("navigator") {
+                    warn(s.line, "URLNavigator pattern is \(name), \(notDefined); not imported")
+                }
                 return
             }
         default:
             return
         }
         var target: String?
+        var notes: [String] = []
         if !handle {
             // `register("…", UserViewController.init)` or a factory closure that builds a controller.
             var k = symbolEnd
-            if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier, name.first?.isUppercase == true { target = name }
+            if token(k)?.isPunctuation(",") == true, let name = token(k + 1)?.identifier,
+                name.first?.isUppercase == true
+            {
+                target = name
+            }
             // `register("…", self.webFactory)`: the controller that function builds, else its name.
             if target == nil, token(k)?.isPunctuation(",") == true {
                 var n = k + 1
-                if token(n)?.identifier == "self" || token(n)?.identifier == "Self", token(n + 1)?.isPunctuation(".") == true { n += 2 }
-                if let name = token(n)?.identifier, name.first?.isLowercase == true { target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst()) }
+                if token(n)?.identifier == "self" || token(n)?.identifier == "Self",
+                    token(n + 1)?.isPunctuation(".") == true
+                {
+                    n += 2
+                }
+                if let name = token(n)?.identifier, name.first?.isLowercase == true {
+                    target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst())
+                }
             }
             if target == nil {
-                while k < tokens.count && k < i + 8 && !tokens[k].isPunctuation("{") { k += 1 }
+                while k < tokens.count && k < symbolEnd + 6 && !tokens[k].isPunctuation("{") { k += 1 }
                 if k < tokens.count && tokens[k].isPunctuation("{") {
-                    var depth = 0
-                    var j = k
-                    while j < tokens.count && j < k + 400 {
-                        if tokens[j].isPunctuation("{") { depth += 1 }
-                        if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
-                        if let name = tokens[j].identifier, name.first?.isUppercase == true, token(j + 1)?.isPunctuation("(") == true {
-                            target = name
-                            break
-                        }
-                        j += 1
+                    let products = closureProducts(from: k)
+                    target = products.first
+                    if products.count > 1 {
+                        let all = products.joined(separator: " or ")
+                        notes.append("URLNavigator factory returns \(all) (chosen at run time): imported with "
+                            + "the target \(products[0])")
                     }
                 }
             }
@@ -109,7 +166,8 @@ extension SourceImporter {
             emit(text, line: s.line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
             return
         }
-        emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator")
+        emit(text, line: s.line, dialect: .urlNavigator, scheme: nil, target: target, router: "URLNavigator",
+            notes: notes)
     }
 
     /// DeepLinkKit: `self.router[@"/product/:sku"] = [ProductRouteHandler class];` or `= ^(DPLDeepLink *link) {…}`.
@@ -123,7 +181,7 @@ extension SourceImporter {
         switch s.kind {
         case .string:
             guard let run = literalRun(at: k) else { return }
-            key = run.dynamic ? .dynamic(s.line) : .literal(run.value, s.line)
+            key = run.dynamic ? .dynamic(s.line, at: k) : .literal(run.value, s.line)
             k = run.next - 1
         case .identifier:
             let name = dottedName(from: k)
@@ -134,12 +192,23 @@ extension SourceImporter {
         }
         guard token(k + 1)?.isPunctuation("]") == true, token(k + 2)?.isPunctuation("=") == true else { return }
         var target: String?
-        if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier, token(k + 5)?.identifier == "class" { target = name }
-        if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true, token(k + 5)?.identifier == "self" { target = name }
+        if token(k + 3)?.isPunctuation("[") == true, let name = token(k + 4)?.identifier,
+            token(k + 5)?.identifier == "class"
+        {
+            target = name
+        }
+        if language == .swift, let name = token(k + 3)?.identifier, token(k + 4)?.isPunctuation(".") == true,
+            token(k + 5)?.identifier == "self"
+        {
+            target = name
+        }
         switch key {
-        case .literal(let text, let line): emit(text, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
-        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
-        case .dynamic(let line): warn(line, "DeepLinkKit pattern interpolates a value; only literal patterns are imported")
+        case .literal(let text, let line): emit(text, line: line, dialect: .deepLinkKit, scheme: nil, target: target,
+            router: "DeepLinkKit")
+        case .symbol(let name, let line): emitConstant(name, line: line, dialect: .deepLinkKit, scheme: nil,
+            target: target, router: "DeepLinkKit")
+        case .dynamic(let line, let at):
+            emitTemplate(at: at, line: line, dialect: .deepLinkKit, scheme: nil, target: target, router: "DeepLinkKit")
         }
     }
 
@@ -167,15 +236,71 @@ extension SourceImporter {
     }
 
     /// The first type `func name(…)` in this file builds (`SFSafariViewController(url: url)`), if any.
+    /// The type a call at `j` builds: `X(…)`, or a static factory `X.make(…)` (`X.loadFromStoryboard()`,
+    /// `X.init(…)`); nil for anything else.
+    func constructed(at j: Int) -> String? {
+        guard let name = token(j)?.identifier, name.first?.isUppercase == true else { return nil }
+        if token(j + 1)?.isPunctuation("(") == true { return name }
+        if token(j + 1)?.isPunctuation(".") == true, token(j + 2)?.identifier != nil,
+            token(j + 3)?.isPunctuation("(") == true
+        {
+            return name
+        }
+        return nil
+    }
+
+    /// The controller a factory closure opening at `open` returns: the type after a `return`, or the type
+    /// a returned variable was built as (`let vc = X.loadFromStoryboard(); …; return vc`); else the first
+    /// `…Controller` it builds, else the first type it builds.
+    func closureProduct(from open: Int) -> String? { closureProducts(from: open).first }
+
+    /// Every type the factory closure opening at `open` returns, in order (``closureProduct(from:)`` is
+    /// the first); a closure that returns none gives its first `…Controller`, else its first built type.
+    func closureProducts(from open: Int) -> [String] {
+        var depth = 0
+        var j = open
+        var built: [String: String] = [:]  // variable → the type it was built as
+        var returned: [String] = []
+        var firstController: String?
+        var firstBuilt: String?
+        while j < tokens.count && j < open + 400 {
+            if tokens[j].isPunctuation("{") { depth += 1 }
+            if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
+            if let w = tokens[j].identifier {
+                if w == "let" || w == "var", let v = token(j + 1)?.identifier,
+                    token(j + 2)?.isPunctuation("=") == true, let type = constructed(at: j + 3)
+                {
+                    built[v] = type
+                }
+                if w == "return", let type = constructed(at: j + 1) ?? token(j + 1)?.identifier.flatMap({ built[$0] }) {
+                    if !returned.contains(type) { returned.append(type) }
+                }
+                if let type = constructed(at: j) {
+                    if firstBuilt == nil { firstBuilt = type }
+                    if firstController == nil && type.hasSuffix("Controller") { firstController = type }
+                }
+            }
+            j += 1
+        }
+        if !returned.isEmpty { return returned }
+        return (firstController ?? firstBuilt).map { [$0] } ?? []
+    }
+
     func factoryProduct(_ name: String) -> String? {
-        guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func" && token($0 + 1)?.identifier == name }) else { return nil }
-        guard let open = (f..<min(tokens.count, f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
+        guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func"
+            && token($0 + 1)?.identifier == name }) else { return nil }
+        guard let open = (f..<min(tokens.count,
+            f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
         var depth = 0
         var j = open
         while j < tokens.count && j < open + 2000 {
             if tokens[j].isPunctuation("{") { depth += 1 }
             if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { return nil } }
-            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"), token(j + 1)?.isPunctuation("(") == true { return w }
+            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"),
+                token(j + 1)?.isPunctuation("(") == true
+            {
+                return w
+            }
             j += 1
         }
         return nil
@@ -191,7 +316,9 @@ extension SourceImporter {
             if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth < 0 { return nil } }
             if t.isPunctuation(";") || t.isPunctuation("{") { return nil }
             if depth <= 1, t.identifier == "priority", token(k + 1)?.isPunctuation(":") == true {
-                if token(k + 2)?.isPunctuation("-") == true, let v = token(k + 3)?.identifier.flatMap({ Int($0) }) { return -v }
+                if token(k + 2)?.isPunctuation("-") == true, let v = token(k + 3)?.identifier.flatMap({ Int($0) }) {
+                    return -v
+                }
                 return token(k + 2)?.identifier.flatMap { Int($0) }
             }
             k += 1
@@ -202,7 +329,8 @@ extension SourceImporter {
     /// The type of a handler held in a variable: `registerHandler:handler` with `HBXHandler *handler = …`
     /// (Objective-C) or `let handler = HBXHandler(…)` / `let handler: HBXHandler` (Swift) earlier in the file.
     func variableType(in range: Range<Int>) -> String? {
-        guard let at = range.first(where: { tokens[$0].identifier == "registerHandler" || tokens[$0].identifier == "registerHandlerClass" }),
+        guard let at = range.first(where: { tokens[$0].identifier == "registerHandler"
+            || tokens[$0].identifier == "registerHandlerClass" }),
             token(at + 1)?.isPunctuation(":") == true || token(at + 1)?.isPunctuation("(") == true,
             let name = token(at + 2)?.identifier, name.first?.isLowercase == true, name != "self"
         else { return nil }
@@ -210,11 +338,19 @@ extension SourceImporter {
         while j > 0 && j > range.lowerBound - 4000 {
             if tokens[j].identifier == name {
                 // `Type * name =` or `Type *name;`
-                if token(j - 1)?.isPunctuation("*") == true, let type = token(j - 2)?.identifier, type.first?.isUppercase == true { return type }
+                if token(j - 1)?.isPunctuation("*") == true, let type = token(j - 2)?.identifier,
+                    type.first?.isUppercase == true
+                {
+                    return type
+                }
                 // `let name = Type(` / `let name: Type`
                 if let kw = token(j - 1)?.identifier, kw == "let" || kw == "var" {
                     if token(j + 1)?.isPunctuation(":") == true, let type = token(j + 2)?.identifier { return type }
-                    if token(j + 1)?.isPunctuation("=") == true, let type = token(j + 2)?.identifier, type.first?.isUppercase == true { return type }
+                    if token(j + 1)?.isPunctuation("=") == true, let type = token(j + 2)?.identifier,
+                        type.first?.isUppercase == true
+                    {
+                        return type
+                    }
                 }
             }
             j -= 1
@@ -241,7 +377,8 @@ extension SourceImporter {
         while j >= 0 && j > i - 40 {
             let t = tokens[j]
             if t.isPunctuation(";") || t.isPunctuation("{") || t.isPunctuation("}") { break }
-            if let w = t.identifier, w == "routesForScheme" || w == "forScheme", case .literal(let s, _)? = argument(after: j) { return s }
+            if let w = t.identifier, w == "routesForScheme"
+                || w == "forScheme", case .literal(let s, _)? = argument(after: j) { return s }
             j -= 1
         }
         // The receiver: `[routes addRoute:` or `routes.addRoute(`.
@@ -254,7 +391,10 @@ extension SourceImporter {
         var j = i - 1
         while j >= 1 && j > i - 12 {
             if tokens[j].isPunctuation(";") || tokens[j].isPunctuation("{") || tokens[j].isPunctuation("}") { return }
-            if tokens[j].isPunctuation("="), let name = tokens[j - 1].identifier { schemeVariables[name] = scheme; return }
+            if tokens[j].isPunctuation("="), let name = tokens[j - 1].identifier {
+                schemeVariables[name] = scheme
+                return
+            }
             j -= 1
         }
     }

@@ -29,14 +29,17 @@ struct SourceImporter {
     private(set) var importedNames: [String: String] = [:]
 
     /// `constants` is the project's table for `language`; without one, this file's own constants are used.
-    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil, types: JVMTypeTable = JVMTypeTable()) {
+    init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil,
+        types: JVMTypeTable = JVMTypeTable()) {
         self.file = file
         self.language = language
         let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
         self.tokens = tokens
         self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
-        self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true || $0.identifier == "DeepLinkKit" }
-            && !tokens.contains { $0.identifier == "URLNavigator" || $0.identifier == "Navigator" || $0.identifier == "NavigatorProtocol" }
+        self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true
+            || $0.identifier == "DeepLinkKit" }
+            && !tokens.contains { $0.identifier == "URLNavigator" || $0.identifier == "Navigator"
+                || $0.identifier == "NavigatorProtocol" }
         // The project's table already holds this file's types (copying it to add them would cost the
         // whole table per file).
         if language.family == .jvm && !types.files.contains(file) {
@@ -62,7 +65,8 @@ struct SourceImporter {
         var out: Set<String> = []
         for i in tokens.indices {
             if tokens[i].identifier == "func", let n = token(i + 1)?.identifier { out.insert(n) }
-            if language == .objectiveC, tokens[i].isPunctuation("-") || tokens[i].isPunctuation("+"), token(i + 1)?.isPunctuation("(") == true,
+            if language == .objectiveC, tokens[i].isPunctuation("-")
+                || tokens[i].isPunctuation("+"), token(i + 1)?.isPunctuation("(") == true,
                 i == 0 || tokens[i - 1].line < tokens[i].line
             {
                 var k = i + 2
@@ -93,7 +97,8 @@ struct SourceImporter {
                 if token(k)?.identifier == "static" { k += 1 }
                 let parts = dottedName(from: k).split(separator: ".").map(String.init)
                 if parts.count >= 2, let last = parts.last, last != "*" {
-                    importedNames[last] = parts.suffix(last.first?.isUppercase == true && parts[parts.count - 2].first?.isLowercase == true ? 1 : 2).joined(separator: ".")
+                    importedNames[last] = parts.suffix(last.first?.isUppercase == true
+                        && parts[parts.count - 2].first?.isLowercase == true ? 1 : 2).joined(separator: ".")
                 }
             case "RouterPage" where language == .swift && token(i - 1)?.isPunctuation("@") == true:
                 routerPage(at: i)
@@ -130,7 +135,7 @@ struct SourceImporter {
     func token(_ i: Int) -> SourceToken? { i >= 0 && i < tokens.count ? tokens[i] : nil }
 
     /// The argument after a keyword: `K:@"…"`, `K("…")`, `K: "…"`, or a symbol such as `K:R_Detail`.
-    enum Argument { case literal(String, Int), symbol(String, Int), dynamic(Int) }
+    enum Argument { case literal(String, Int), symbol(String, Int), dynamic(Int, at: Int) }
     func argument(after i: Int) -> Argument? {
         var k = i + 1
         guard let open = token(k), open.isPunctuation(":") || open.isPunctuation("(") else { return nil }
@@ -140,7 +145,7 @@ struct SourceImporter {
         switch t.kind {
         case .string:
             guard let run = literalRun(at: k) else { return nil }
-            return run.dynamic ? .dynamic(t.line) : .literal(run.value, t.line)
+            return run.dynamic ? .dynamic(t.line, at: k) : .literal(run.value, t.line)
         case .identifier(let name):
             // `addRoute:(NSString *)p` and `func addRoute(_ pattern: String)` are declarations.
             if language == .swift && (name == "_" || token(k + 1)?.isPunctuation(":") == true) { return nil }
@@ -170,10 +175,12 @@ struct SourceImporter {
 
     /// A pattern held in the constant `name`: imported with the constant's literal, or a warning that
     /// says why it cannot be followed.
-    mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect, scheme: String?, target: String?, router: String, notes: [String] = []) {
+    mutating func emitConstant(_ name: String, line: Int, noun: String = "pattern", dialect: PatternDialect,
+        scheme: String?, target: String?, router: String, notes: [String] = []) {
         let resolved = constants.resolve(rewritingImports(name), in: file) ?? constants.resolve(name, in: file)
         switch resolved {
-        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes)
+        case .literal(let text)?: emit(text, line: line, dialect: dialect, scheme: scheme, target: target,
+            router: router, notes: notes)
         case .failed(let why)?: warn(line, "\(router) \(noun) is \(why); not imported")
         case nil: warn(line, "\(router) \(noun) is \(name), \(notDefined); not imported")
         }
@@ -194,14 +201,55 @@ struct SourceImporter {
     mutating func emitToken(_ t: SourceToken, dialect: PatternDialect, target: String?, router: String) {
         switch t.kind {
         case .string(let s, false): emit(s, line: t.line, dialect: dialect, scheme: nil, target: target, router: router)
-        case .string(_, true): warn(t.line, "\(router) pattern interpolates a value; only literal patterns are imported")
+        case .string(_, true):
+            let value = ConstantTable.value(of: [t][...], language: language)
+            emitValue(value, line: t.line, dialect: dialect, scheme: nil, target: target, router: router)
         default: break
+        }
+    }
+
+    /// A call of a project's string helper at `k`, `NAME("a")` or `NAME(label: "a")` (see
+    /// ``ConstantTable/StringFunction``): its value, or why it cannot be followed; nil when `k` does not
+    /// start a call of one string literal.
+    func helperCall(at k: Int) -> ConstantTable.Resolution? {
+        guard let name = token(k)?.identifier, token(k + 1)?.isPunctuation("(") == true else { return nil }
+        var j = k + 2
+        if token(j)?.identifier != nil, token(j + 1)?.isPunctuation(":") == true { j += 2 }
+        guard case .string(let argument, let dynamic)? = token(j)?.kind, token(j + 1)?.isPunctuation(")") == true
+        else { return nil }
+        if dynamic { return .failed("a call of \(name)(…) with an interpolated argument") }
+        guard let value = constants.call(name, argument: argument, in: file) else {
+            return .failed("a call of \(name)(…), not a string helper of the scanned files (one string "
+                + "parameter, one string template)")
+        }
+        return value
+    }
+
+    /// A string that interpolates (`"\(Constant.scheme)://jump/a"`, `"$BASE/a"`) at token `k`: imported
+    /// when every interpolated part is a string constant of the scanned files, else a warning saying why.
+    mutating func emitTemplate(at k: Int, line: Int, dialect: PatternDialect, scheme: String?, target: String?,
+                               router: String, notes: [String] = [], priority: Int = 0) {
+        let value = ConstantTable.value(of: tokens[k...k], language: language)
+        emitValue(value, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes,
+                  priority: priority)
+    }
+
+    /// Emits what `value` evaluates to over the project's constants, or warns why it cannot be followed.
+    mutating func emitValue(_ value: ConstantTable.Value, line: Int, dialect: PatternDialect, scheme: String?,
+                            target: String?, router: String, notes: [String] = [], priority: Int = 0) {
+        switch constants.evaluate(value, in: file) {
+        case .literal(let text)?:
+            emit(text, line: line, dialect: dialect, scheme: scheme, target: target, router: router, notes: notes,
+                 priority: priority)
+        case .failed(let why)?: warn(line, "\(router) pattern is \(why); not imported")
+        case nil: warn(line, "\(router) pattern is \(Self.describe(value)), \(notDefined); not imported")
         }
     }
 
     /// Converts `source` and adds its routes. Every note of the conversion, and each of `notes` (what
     /// the reader itself lost), is a warning here and part of each route's `importWarning`.
-    mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?, router: String, notes: [String] = [], priority: Int = 0) {
+    mutating func emit(_ source: String, line: Int, dialect: PatternDialect, scheme: String?, target: String?,
+        router: String, notes: [String] = [], priority: Int = 0) {
         let converted = PatternConversion.convert(source, dialect: dialect, scheme: scheme)
         let shown = SchemaTextEcho.echo(source)
         if let why = converted.refusal {
@@ -215,8 +263,11 @@ struct SourceImporter {
         }
         for p in converted.patterns {
             let name = target.map(ImportTargets.name(from:)) ?? PatternConversion.targetName(for: p)
-            var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router], priority: priority)
+            var route = ImportedRoute(pattern: p, target: name, file: file, line: line, metadata: ["router": router],
+                priority: priority)
             route.losses = losses
+            if dialect == .mgjRouter { route.mgjSource = source }
+            if target == nil { route.derivedFrom = source }
             if let target, let packageName, !target.contains(".") { route.qualifiedTarget = packageName + "." + target }
             routes.append(route)
         }

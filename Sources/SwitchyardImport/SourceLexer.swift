@@ -49,17 +49,20 @@ enum SourceLexer {
         guard k < line.count, line[k] == " " || line[k] == "\t" else { return nil }
         skipSpaces()
         var name = String.UnicodeScalarView()
-        while k < line.count, line[k] == "_" || line[k].properties.isAlphabetic || ("0"..."9").contains(line[k]) { name.append(line[k]); k += 1 }
+        while k < line.count, line[k] == "_" || line[k].properties.isAlphabetic
+            || ("0"..."9").contains(line[k]) { name.append(line[k]); k += 1 }
         // `#define F(x) …` is function-like: not a constant.
         guard !name.isEmpty, k >= line.count || line[k] != "(" else { return nil }
         var body = String.UnicodeScalarView()
         body.append(contentsOf: line[k...])
         var none: [SourceDefine]?
-        let tokens = scan(String(body), language: .objectiveC, defines: &none).map { SourceToken(kind: $0.kind, line: number + $0.line - 1) }
+        let tokens = scan(String(body), language: .objectiveC,
+            defines: &none).map { SourceToken(kind: $0.kind, line: number + $0.line - 1) }
         return SourceDefine(name: String(name), line: number, body: tokens)
     }
 
-    private static func scan(_ text: String, language: SourceLanguage, defines: inout [SourceDefine]?) -> [SourceToken] {
+    private static func scan(_ text: String, language: SourceLanguage,
+        defines: inout [SourceDefine]?) -> [SourceToken] {
         let s = Array(text.unicodeScalars)
         var out: [SourceToken] = []
         var i = 0, line = 1
@@ -195,7 +198,9 @@ enum SourceLexer {
                         var depth = 1
                         var inner = String.UnicodeScalarView()
                         while i < s.count && depth > 0 {
-                            if s[i] == "(" { depth += 1 } else if s[i] == ")" { depth -= 1 } else if s[i] == "\n" { lines += 1 }
+                            if s[i] == "(" {
+                                depth += 1 } else if s[i] == ")" { depth -= 1 } else if s[i] == "\n" { lines += 1
+                            }
                             if depth > 0 && inner.count < 256 { inner.append(s[i]) }
                             i += 1
                         }
@@ -206,7 +211,10 @@ enum SourceLexer {
                         if i < s.count && s[i] == "{" {
                             var hex = ""
                             i += 1
-                            while i < s.count && s[i] != "}" && hex.count < 8 { hex.unicodeScalars.append(s[i]); i += 1 }
+                            while i < s.count && s[i] != "}" && hex.count < 8 {
+                                hex.unicodeScalars.append(s[i])
+                                i += 1
+                            }
                             i += 1
                             if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { value.append(u) }
                         }
@@ -223,7 +231,8 @@ enum SourceLexer {
     }
 
     /// An Objective-C, Java or Kotlin string at `from` (Kotlin's `"""` raw strings included).
-    private static func readCString(_ s: [Unicode.Scalar], from: Int, language: SourceLanguage) -> (String, Bool, Int, Int) {
+    private static func readCString(_ s: [Unicode.Scalar], from: Int, language: SourceLanguage) -> (String, Bool, Int,
+        Int) {
         let raw = language == .kotlin && from + 2 < s.count && s[from + 1] == "\"" && s[from + 2] == "\""
         var i = from + (raw ? 3 : 1)
         var value = String.UnicodeScalarView()
@@ -231,7 +240,8 @@ enum SourceLexer {
         while i < s.count {
             let c = s[i]
             if raw {
-                if c == "\"" && i + 2 < s.count && s[i + 1] == "\"" && s[i + 2] == "\"" { return (String(value), dynamic, i + 3, lines) }
+                if c == "\"" && i + 2 < s.count && s[i + 1] == "\""
+                    && s[i + 2] == "\"" { return (String(value), dynamic, i + 3, lines) }
             } else if c == "\"" {
                 return (String(value), dynamic, i + 1, lines)
             }
@@ -239,7 +249,8 @@ enum SourceLexer {
                 if !raw { return (String(value), dynamic, i, lines) }
                 lines += 1
             }
-            if language == .kotlin && c == "$" && i + 1 < s.count && (s[i + 1] == "{" || s[i + 1].properties.isAlphabetic || s[i + 1] == "_") {
+            if language == .kotlin && c == "$" && i + 1 < s.count
+                && (s[i + 1] == "{" || s[i + 1].properties.isAlphabetic || s[i + 1] == "_") {
                 // A template: `$NAME` or `${expression}`, kept between marks (see `templateParts`).
                 dynamic = true
                 var inner = String.UnicodeScalarView()
@@ -247,13 +258,17 @@ enum SourceLexer {
                     i += 2
                     var depth = 1
                     while i < s.count && s[i] != "\n" {
-                        if s[i] == "{" { depth += 1 } else if s[i] == "}" { depth -= 1; if depth == 0 { i += 1; break } }
+                        if s[i] == "{" {
+                            depth += 1 } else if s[i] == "}" { depth -= 1
+                            if depth == 0 { i += 1; break }
+                        }
                         if inner.count < 256 { inner.append(s[i]) }
                         i += 1
                     }
                 } else {
                     i += 1
-                    while i < s.count && (s[i] == "_" || s[i].properties.isAlphabetic || ("0"..."9").contains(s[i])) && inner.count < 256 { inner.append(s[i]); i += 1 }
+                    while i < s.count && (s[i] == "_" || s[i].properties.isAlphabetic || ("0"..."9").contains(s[i]))
+                        && inner.count < 256 { inner.append(s[i]); i += 1 }
                 }
                 value.append(templateMark)
                 value.append(contentsOf: inner)
@@ -269,7 +284,8 @@ enum SourceLexer {
                 case "r": value.append("\r")
                 case "u" where language != .objectiveC:
                     var hex = ""
-                    while i < s.count && hex.count < 4 && s[i].properties.isASCIIHexDigit { hex.unicodeScalars.append(s[i]); i += 1 }
+                    while i < s.count && hex.count < 4
+                        && s[i].properties.isASCIIHexDigit { hex.unicodeScalars.append(s[i]); i += 1 }
                     if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { value.append(u) }
                 case "\n": lines += 1  // a C line continuation inside a string
                 default: value.append(e)

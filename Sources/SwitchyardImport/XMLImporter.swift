@@ -42,18 +42,22 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         self.parser = parser
         let finished = parser.parse()
         if let (line, code) = firstError, !tooDeep {
-            warnings.append(ImportWarning(file: file, line: line, message: "XML error \(code) here; what follows it may not have been read"))
+            warnings.append(ImportWarning(file: file, line: line,
+                message: "XML error \(code) here; what follows it may not have been read"))
         } else if !finished && !tooDeep {
-            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber), message: "XML not read past this line"))
+            warnings.append(ImportWarning(file: file, line: max(1, parser.lineNumber),
+                message: "XML not read past this line"))
         }
         parser.delegate = nil
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]) {
         let element = Element(name: name, attributes: attributes, line: parser.lineNumber)
         if stack.count >= Self.maxDepth {
             tooDeep = true
-            warnings.append(ImportWarning(file: file, line: parser.lineNumber, message: "elements nested deeper than \(Self.maxDepth); the rest of the file is skipped"))
+            warnings.append(ImportWarning(file: file, line: parser.lineNumber,
+                message: "elements nested deeper than \(Self.maxDepth); the rest of the file is skipped"))
             parser.abortParsing()
             return
         }
@@ -64,7 +68,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             filterActions = []
             filterLine = element.line
         case "data" where stack.last?.name == "intent-filter": filterData.append(element)
-        case "action" where stack.last?.name == "intent-filter": if let a = attribute(element, "name") { filterActions.append(a) }
+        case "action" where stack.last?.name == "intent-filter": if let a = attribute(element,
+            "name") { filterActions.append(a) }
         default: break
         }
         stack.append(element)
@@ -75,7 +80,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "intent-filter" { recordingLosses { intentFilter() } }
+        if name == "intent-filter" { intentFilter() }
         if !stack.isEmpty { stack.removeLast() }
     }
 
@@ -104,7 +109,10 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
             return
         }
-        if uri.contains("${") { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))' uses a build placeholder; not converted"); return }
+        if uri.contains("${") {
+            warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))' uses a build placeholder; not converted")
+            return
+        }
         let target = destinationName(stack.last)
         // A URI without a scheme matches http and https.
         let sources = uri.contains("://") ? [uri] : ["http://" + uri, "https://" + uri]
@@ -114,7 +122,9 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))' not converted: \(why)")
                 return
             }
-            if source == sources[0] { for note in converted.notes { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))': \(note)") } }
+            if source == sources[0] {
+                for note in converted.notes { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))': \(note)") }
+            }
             for p in converted.patterns { add(p, target: target, line: e.line, router: "Navigation") }
         }
     }
@@ -126,31 +136,40 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         guard !schemes.isEmpty else { return }  // not a URL filter (actions, MIME types)
         // Only a filter with the VIEW action opens links; a service's or receiver's filter does not.
         guard filterActions.contains("android.intent.action.VIEW") else { return }
-        let owner = stack.dropLast().last(where: { $0.name == "activity" || $0.name == "activity-alias" || $0.name == "service" || $0.name == "receiver" })
+        let owner = stack.dropLast().last(where: { $0.name == "activity" || $0.name == "activity-alias"
+            || $0.name == "service" || $0.name == "receiver" })
         let target = destinationName(owner)
-        var hosts: [String] = []
+        // Each loss is a warning, and the `importWarning` of only the routes it concerns: a host's loss
+        // those of that host, a path's those of that path (one filter's data elements combine).
+        var hosts: [(host: String, losses: [String])] = []
         for d in filterData {
             guard let h = attribute(d, "host") else { continue }
-            if let port = attribute(d, "port") { warn(d.line, "port \(SchemaTextEcho.echo(port)) dropped: Switchyard patterns do not match ports") }
+            var losses: [String] = []
+            if let port = attribute(d, "port") {
+                losses.append(loss(d.line, "port \(SchemaTextEcho.echo(port)) dropped: Switchyard patterns do not "
+                    + "match ports"))
+            }
             if h == "*" {
-                hosts.append(":host")
+                hosts.append((":host", losses))
             } else if h.hasPrefix("*.") {
-                let rest = h.dropFirst(2).split(separator: ".").map { regexEscaped(String($0)) }.joined(separator: "\\.")
-                hosts.append(":host(.*\\.\(rest))")
-                warn(d.line, "host '\(SchemaTextEcho.echo(h))' became a host parameter ':host(.*\\.\(rest))' (subdomains only)")
+                let rest = h.dropFirst(2).split(separator: ".").map { regexEscaped(String($0)) }
+                    .joined(separator: "\\.")
+                let message = "host '\(SchemaTextEcho.echo(h))' became a host parameter ':host(.*\\.\(rest))' "
+                    + "(subdomains only)"
+                hosts.append((":host(.*\\.\(rest))", losses + [loss(d.line, message)]))
             } else {
-                hosts.append(literalSegment(h.lowercased()))
+                hosts.append((literalSegment(h.lowercased()), losses))
             }
         }
-        if hosts.isEmpty { hosts = [":host"] }
-        // Paths: (Switchyard path parts, line); suffix patterns' segments, which take no host.
-        var paths: [([String], Int)] = []
-        var suffixes: [([String], Int)] = []
+        if hosts.isEmpty { hosts = [(":host", [])] }
+        // Paths: (Switchyard path parts, line, losses); suffix patterns' segments, which take no host.
+        var paths: [(parts: [String], line: Int, losses: [String])] = []
+        var suffixes: [(parts: [String], line: Int, losses: [String])] = []
         var anyPathAttribute = false
         for d in filterData {
             if let p = attribute(d, "path") {
                 anyPathAttribute = true
-                paths.append((p.split(separator: "/").map { literalSegment(String($0)) }, d.line))
+                paths.append((p.split(separator: "/").map { literalSegment(String($0)) }, d.line, []))
             }
             if let p = attribute(d, "pathPrefix") {
                 anyPathAttribute = true
@@ -161,30 +180,36 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                     base.removeLast()
                     base.append(":prefix(\(regexEscaped(String(last))).*)")
                 }
-                paths.append((base, d.line))
-                paths.append((base + ["*rest"], d.line))
+                paths.append((base, d.line, []))
+                paths.append((base + ["*rest"], d.line, []))
             }
             if let p = attribute(d, "pathPattern") {
                 anyPathAttribute = true
                 switch androidPattern(p) {
                 case .success(let (variants, note)):
-                    if let note { warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))': \(note)") }
-                    for v in variants { paths.append((v, d.line)) }
-                case .failure(let e): warn(d.line, "pathPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
+                    let losses = note.map { [loss(d.line, "pathPattern '\(SchemaTextEcho.echo(p))': \($0)")] } ?? []
+                    for v in variants { paths.append((v, d.line, losses)) }
+                case .failure(let e): warn(d.line,
+                    "pathPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
             if let p = attribute(d, "pathSuffix") {
                 anyPathAttribute = true
                 switch androidSuffix(p) {
                 case .success(let segments):
-                    suffixes.append((segments, d.line))
                     // A suffix pattern names no host: it widens a filter that names one.
                     var named: [String] = []
-                    for h in hosts where h != ":host" && !named.contains(h) { named.append(h) }
+                    for (h, _) in hosts where h != ":host" && !named.contains(h) { named.append(h) }
+                    var losses: [String] = []
                     if !named.isEmpty {
-                        let shown = schemes.first.map { "'\($0.lowercased())://**/\(segments.joined(separator: "/"))'" } ?? "a suffix pattern"
-                        warn(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' became \(SchemaTextEcho.echo(shown)), which matches on any host, not only \(SchemaTextEcho.echo(named.joined(separator: ", "))) (a suffix pattern has no host)")
+                        let shown = schemes.first.map { "'\($0.lowercased())://**/\(segments.joined(separator: "/"))'" }
+                            ?? "a suffix pattern"
+                        let hostList = SchemaTextEcho.echo(named.joined(separator: ", "))
+                        losses.append(loss(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' became "
+                            + "\(SchemaTextEcho.echo(shown)), which matches on any host, not only \(hostList) "
+                            + "(a suffix pattern has no host)"))
                     }
+                    suffixes.append((segments, d.line, losses))
                 case .failure(let e): warn(d.line, "pathSuffix '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
@@ -192,28 +217,36 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 anyPathAttribute = true
                 switch androidAdvancedPattern(p) {
                 case .success(let (variants, note)):
-                    if let note { warn(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))': \(note)") }
-                    for v in variants { paths.append((v, d.line)) }
-                case .failure(let e): warn(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
+                    let losses = note.map { [loss(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))': \($0)")] }
+                        ?? []
+                    for v in variants { paths.append((v, d.line, losses)) }
+                case .failure(let e): warn(d.line,
+                    "pathAdvancedPattern '\(SchemaTextEcho.echo(p))' not converted: \(e.message)")
                 }
             }
             for key in ["sspPrefix", "ssp", "sspPattern", "sspSuffix", "sspAdvancedPattern"] {
                 if let v = attribute(d, key) {
                     anyPathAttribute = true
-                    warn(d.line, "\(key) '\(SchemaTextEcho.echo(v))' not converted: Switchyard patterns have no equivalent")
+                    warn(d.line, "\(key) '\(SchemaTextEcho.echo(v))' not converted: Switchyard patterns have no "
+                        + "equivalent")
                 }
             }
         }
-        if !anyPathAttribute { paths = [([], filterLine), (["*rest"], filterLine)] }
+        if !anyPathAttribute { paths = [([], filterLine, []), (["*rest"], filterLine, [])] }
         for scheme in schemes {
-            guard PatternConversion.isScheme(scheme) else { warn(filterLine, "scheme '\(SchemaTextEcho.echo(scheme))' is not a URL scheme"); continue }
-            for host in hosts {
-                for (parts, line) in paths {
-                    add(([scheme.lowercased() + "://" + host] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
+            guard PatternConversion.isScheme(scheme) else {
+                warn(filterLine, "scheme '\(SchemaTextEcho.echo(scheme))' is not a URL scheme")
+                continue
+            }
+            for (host, hostLosses) in hosts {
+                for (parts, line, pathLosses) in paths {
+                    let pattern = ([scheme.lowercased() + "://" + host] + parts).joined(separator: "/")
+                    add(pattern, target: target, line: line, router: "AndroidManifest", losses: hostLosses + pathLosses)
                 }
             }
-            for (parts, line) in suffixes {
-                add(([scheme.lowercased() + "://**"] + parts).joined(separator: "/"), target: target, line: line, router: "AndroidManifest")
+            for (parts, line, losses) in suffixes {
+                let pattern = ([scheme.lowercased() + "://**"] + parts).joined(separator: "/")
+                add(pattern, target: target, line: line, router: "AndroidManifest", losses: losses)
             }
         }
     }
@@ -225,7 +258,9 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         let pieces = p.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let first = pieces.first, !p.isEmpty else { return .failure(ConversionError("it is empty")) }
         let rest = pieces.dropFirst()
-        if rest.contains(where: \.isEmpty) { return .failure(ConversionError("an empty component ('//' or a trailing '/') has no Switchyard equivalent")) }
+        if rest.contains(where: \.isEmpty) {
+            return .failure(ConversionError("an empty component ('//' or a trailing '/') has no Switchyard equivalent"))
+        }
         var segments: [String] = []
         if !first.isEmpty { segments.append(":suffix(.*\(regexEscaped(first)))") }
         segments += rest.map(literalSegment)
@@ -246,7 +281,9 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         while k < chars.count {
             let c = chars[k]
             if c == "\\" && k + 1 < chars.count {
-                if chars[k + 1] == "/" { return .failure(ConversionError("an escaped '/' has no Switchyard equivalent")) }
+                if chars[k + 1] == "/" {
+                    return .failure(ConversionError("an escaped '/' has no Switchyard equivalent"))
+                }
                 components[components.count - 1] += [c, chars[k + 1]]
                 k += 2
                 continue
@@ -259,7 +296,10 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
             if c == "/" && inSet {
                 // `[^/]` excludes what a component never holds; `[a/]` would match across components.
-                if !negated { return .failure(ConversionError("a character set holds '/'; Switchyard matches one component at a time")) }
+                if !negated {
+                    return .failure(ConversionError("a character set holds '/'; Switchyard matches one component at "
+                        + "a time"))
+                }
                 components[components.count - 1].append(c)
             } else if c == "/" {
                 components.append([])
@@ -276,8 +316,13 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         var n = 0
         for (i, part) in components.enumerated() {
             let last = i == components.count - 1
-            if part.isEmpty { return .failure(ConversionError("an empty component ('//' or a trailing '/') has no Switchyard equivalent")) }
-            if let q = part.first, "*+{".contains(q) { return .failure(ConversionError("'\(q)' repeats the '/' before it")) }
+            if part.isEmpty {
+                return .failure(ConversionError("an empty component ('//' or a trailing '/') has no Switchyard "
+                    + "equivalent"))
+            }
+            if let q = part.first, "*+{".contains(q) {
+                return .failure(ConversionError("'\(q)' repeats the '/' before it"))
+            }
             if last && (part == [".", "*"] || part == [".", "+"]) {
                 // A whole `.*` also matches nothing: the bare prefix is a route too.
                 return .success((part == [".", "*"] ? [out, out + ["*rest"]] : [out + ["*rest"]], note))
@@ -321,14 +366,16 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                     var bound = "{"
                     j += 1
                     while j < part.count && part[j] != "}" && bound.count < 12 { bound.append(part[j]); j += 1 }
-                    guard j < part.count, bound.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }), bound.count > 1 else {
+                    guard j < part.count, bound.dropFirst().allSatisfy({ $0.isASCII
+                        && ($0.isNumber || $0 == ",") }), bound.count > 1 else {
                         return .failure(ConversionError("'\(bound)' is not a repeat count"))
                     }
                     regex += bound + "}"
                 case "]", "}":
                     return .failure(ConversionError("'\(c)' closes nothing"))
                 case "(", ")", "|", "?", "^", "$":
-                    return .failure(ConversionError("'\(c)' is not part of Android's advanced pattern syntax; not guessed"))
+                    return .failure(ConversionError("'\(c)' is not part of Android's advanced pattern syntax; not "
+                        + "guessed"))
                 default:
                     regex += regexEscaped(String(c))
                 }
@@ -386,7 +433,9 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             chars.removeAll()
             n += 1
             out.append(":part\(n)(\(regex))")
-            if part.contains(".*") { note = "a wildcard inside a component now stays inside it (Android's may span a '/')" }
+            if part.contains(".*") {
+                note = "a wildcard inside a component now stays inside it (Android's may span a '/')"
+            }
         }
         return .success(([out], note))
     }
@@ -405,7 +454,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private func literalSegment(_ s: String) -> String {
         var out = ""
         for (i, scalar) in s.unicodeScalars.enumerated() {
-            let special = "?#()<>%{}[]\\ \"^`|".unicodeScalars.contains(scalar) || (i == 0 && (scalar == ":" || scalar == "*")) || scalar.value < 0x20 || scalar.value == 0x7F
+            let special = "?#()<>%{}[]\\ \"^`|".unicodeScalars.contains(scalar)
+                || (i == 0 && (scalar == ":" || scalar == "*")) || scalar.value < 0x20 || scalar.value == 0x7F
             if special {
                 for b in String(scalar).utf8 { out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2) }
             } else {
@@ -425,12 +475,21 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         for i in routes.indices.dropFirst(r) { routes[i].losses = losses }
     }
 
-    private func add(_ pattern: String, target: String?, line: Int, router: String) {
-        routes.append(ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern), file: file, line: line, metadata: ["router": router]))
+    private func add(_ pattern: String, target: String?, line: Int, router: String, losses: [String] = []) {
+        var route = ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern),
+                                  file: file, line: line, metadata: ["router": router])
+        route.losses = losses
+        routes.append(route)
     }
 
     private func warn(_ line: Int, _ message: String) {
         warnings.append(ImportWarning(file: file, line: line, message: message))
+    }
+
+    /// Warns, and gives the warning as a route's `importWarning` line.
+    private func loss(_ line: Int, _ message: String) -> String {
+        warn(line, message)
+        return ImportWarning(file: file, line: line, message: message).description
     }
 }
 

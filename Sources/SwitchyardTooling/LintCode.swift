@@ -77,7 +77,9 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
         case .unknownParent: "an app's parent template leads to no route"
         case .unknownLink: "an app's link leads to no route, redirect, relocation or mounted pattern"
         case .loginURLMissing: "routes set requiresLogin but the app has no loginURL to guard them"
-        case .importWarning: "switchyard import converted the route with a loss (the importWarning metadata)"
+        case .importWarning:
+            "switchyard import recorded a warning for the route (the importWarning metadata): a lossy conversion, or a "
+                + "registration left out for it"
         }
     }
 }

@@ -79,11 +79,15 @@ package struct ImportWarningRule: LintRule {
     package init() {}
     /// `import-warning`.
     package var code: LintCode { .importWarning }
-    /// One finding per route carrying an import warning, with the warning's text.
+    /// One finding per line of a route's import warning (the importer joins several with line breaks),
+    /// so each printed line is whole: severity, code, location and one warning with its `FILE:LINE`.
     package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
-        c.file.routes.enumerated().compactMap { i, r in
-            guard let text = r.metadata[Self.metadataKey] else { return nil }
-            return RouteLintFinding(code, "routes[\(i)]", "\(r.pattern) → \(r.target) was converted with a loss: \(text)")
+        c.file.routes.enumerated().flatMap { i, r -> [RouteLintFinding] in
+            guard let text = r.metadata[Self.metadataKey] else { return [] }
+            let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+            return (lines.isEmpty ? [Substring(text)] : lines).map { line in
+                RouteLintFinding(code, "routes[\(i)]", "\(r.pattern) → \(r.target): import warning: \(line)")
+            }
         }
     }
 }

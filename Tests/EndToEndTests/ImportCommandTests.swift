@@ -52,9 +52,9 @@ struct ImportCommandTests {
             open navigator://post/abc
             expect outcome not_found
             open myapp://search
-            expect top Search
+            expect top SearchQuery
             open myapp://search/shoes
-            expect top Search
+            expect top SearchQuery
             open thing://foo/a/b
             expect top Foo
             open https://shop.example.com/buy/old/1
@@ -72,7 +72,7 @@ struct ImportCommandTests {
             open navigator://order/5
             expect top OrderViewController
             open mgj://detail/9
-            expect top Detail
+            expect top DetailId
             open shop://item/user/42
             expect top ProductActivity
             open shop://item/files/report.pdf

@@ -88,7 +88,185 @@ import Testing
         Case(name: "DeepLinkKit's Swift register is not URLNavigator's", files: [
             "App/AppDelegate.swift": "import DeepLinkKit\nlet router = DPLDeepLinkRouter()\nfunc setUp() {\n    router.register(\"/log/:message\") { link in print(link) }\n}\n",
         ], routes: ["**/log/:message -> Log"]),
+        Case(name: "TheRouter iOS: a class name held in a string constant names the target", files: [
+            "App/Api.swift": """
+            public struct DemoApi {
+                public static var patternString = "scheme://router/demo"
+                public static var routerClass = "App_Example.DemoController"
+            }
+            """,
+            "App/Register.swift": """
+            TheRouter.addRouterItem(DemoApi.patternString, classString: DemoApi.routerClass)
+            TheRouter.addRouterItem(["scheme://router/demo2": DemoApi.routerClass])
+            TheRouter.addRouterItem("scheme://router/demo3", classString: Missing.name)
+            """,
+        ], routes: ["scheme://router/demo -> DemoController", "scheme://router/demo2 -> DemoController",
+                    "scheme://router/demo3 -> RouterDemo3"]),
+        Case(name: "targets made from paths never merge two registrations", files: [
+            "App/Board.m": """
+            @property (readonly, nonatomic, copy) JLRoutes *routes;
+            _routes = [[JLRoutes alloc] init];
+            [self.routes addRoute:@"/artist/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/:profile_id/artist/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/:profile_id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            [self.routes addRoute:@"/gene/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+            """,
+        ], routes: ["artist/:id -> ArtistId", ":host(localhost|[^.]*\\..*)/artist/:id -> ArtistId",
+                    ":profile_id/artist/:id -> ProfileIdArtistId",
+                    ":host(localhost|[^.]*\\..*)/:profile_id/artist/:id -> ProfileIdArtistId",
+                    ":host(localhost|[^.]*\\..*) -> Root",
+                    ":profile_id -> ProfileId", ":host(localhost|[^.]*\\..*)/:profile_id -> ProfileId",
+                    "gene/:id -> Gene", ":host(localhost|[^.]*\\..*)/gene/:id -> Gene"]),
+        Case(name: "a pattern that interpolates string constants at the call site, or a string helper builds", files: [
+            "App/Constant.swift": "enum Constant {\n    static let scheme = \"chat\"\n}\n",
+            "App/NavigationMap.swift": """
+            func chatURL(path: String) -> String { "\\(Constant.scheme)://\\(path)" }
+            enum NavigationMap {
+              static func initialize(navigator: NavigatorType) {
+                navigator.register("\\(Constant.scheme)://jump/recharge") { url, values, context in
+                  return WalletViewController()
+                }
+                navigator.register("\\(Constant.scheme)://jump/profile") { url, values, context in
+                  return ProfileEditingViewController.loadFromStoryboard()
+                }
+                navigator.register("\\(Constant.scheme)://jump/chat") { url, values, context in
+                  let data = ConversationData()
+                  let vc = ChatViewController(conversation: data)
+                  return vc
+                }
+                navigator.register("\\(Constant.missing)://jump/x") { _, _, _ in nil }
+                navigator.register(chatURL(path: "jump/home")) { _, _, _ in HomeViewController() }
+                navigator.register(otherURL("jump/other")) { _, _, _ in nil }
+                navigator.register("chat://auth") { _, _, _ in
+                  if female { return AnchorAuthViewController() } else { return RealNameViewController.load() }
+                }
+              }
+            }
+            """,
+            "App/Routes.swift": "JLRoutes(forScheme: \"chat\").addRoute(\"/\\(Constant.scheme)/:id\") { _ in true }\n",
+        ], routes: ["chat://jump/recharge -> WalletViewController",
+                    "chat://jump/profile -> ProfileEditingViewController",
+                    "chat://jump/chat -> ChatViewController", "chat://jump/home -> HomeViewController",
+                    "chat://auth -> AnchorAuthViewController",
+                    "chat://chat/:id -> Chat", "chat://:host(localhost|[^.]*\\..*)/chat/:id -> Chat"],
+            warnings: ["App/NavigationMap.swift:15: URLNavigator pattern is an expression over Constant.missing",
+                       "App/NavigationMap.swift:17: URLNavigator pattern is a call of otherURL(…), not a string helper",
+                       "App/NavigationMap.swift:18: URLNavigator factory returns AnchorAuthViewController or "
+                       + "RealNameViewController"]),
+        // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
+        Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
+            "App/Demo.m": """
+            [MGJRouter registerURLPattern:@"mgj://find/:query" toHandler:^(NSDictionary *p) {}];
+            #define FIND_URL @"mgj://find/:keyword"
+            [MGJRouter registerURLPattern:FIND_URL toHandler:^(NSDictionary *p) {}];
+            [MGJRouter registerURLPattern:FIND_URL toHandler:^(NSDictionary *p) {}];
+            """,
+        ], routes: ["mgj://find/:keyword -> Find", "mgj://find/:keyword/*rest -> Find"],
+            warnings: ["App/Demo.m:1: MGJRouter pattern 'mgj://find/:query' not imported: MGJRouter never reaches it",
+                       "the key ':keyword' of 'mgj://find/:keyword' (App/Demo.m:3)"]),
+        Case(name: "MGJRouter: a parameter shadows a literal sorted after it, not one sorted before", files: [
+            "App/A.m": "[MGJRouter registerURLPattern:@\"mgj://user/profile\" toHandler:nil];\n",
+            "App/B.m": """
+            [MGJRouter registerURLPattern:@"mgj://user/:uid" toObjectHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://user/7days" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://user/profile/edit" toHandler:nil];
+            """,
+        ], routes: ["mgj://user/7days -> User7days", "mgj://user/7days/*rest -> User7days",
+                    "mgj://user/:uid -> User", "mgj://user/:uid/*rest -> User"],
+            warnings: ["App/A.m:1: MGJRouter pattern 'mgj://user/profile' not imported",
+                       "App/B.m:3: MGJRouter pattern 'mgj://user/profile/edit' not imported"]),
+        Case(name: "MGJRouter: a branch with no handler of its own is warned on the route that takes it", files: [
+            "App/C.m": """
+            [MGJRouter registerURLPattern:@"mgj://" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://foo/bar/none/exists" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://shop" toHandler:nil];
+            [MGJRouter registerURLPattern:@"mgj://shop/cart/list" toHandler:nil];
+            """,
+        ], routes: ["mgj://:host -> Root", "mgj://:host/*rest -> Root",
+                    "mgj://foo/bar/none/exists -> FooBarNoneExists",
+                    "mgj://foo/bar/none/exists/*rest -> FooBarNoneExists",
+                    "mgj://shop -> Shop", "mgj://shop/*rest -> Shop",
+                    "mgj://shop/cart/list -> ShopCartList", "mgj://shop/cart/list/*rest -> ShopCartList"],
+            warnings: ["App/C.m:1: MGJRouter pattern 'mgj://': MGJRouter opens nothing for a URL whose walk ends at "
+                       + "'mgj://foo', 'mgj://foo/bar', 'mgj://foo/bar/none'",
+                       "App/C.m:3: MGJRouter pattern 'mgj://shop': MGJRouter opens nothing for a URL whose walk "
+                       + "ends at 'mgj://shop/cart'"]),
     ]
+
+    /// An intent filter's data elements combine (scheme × host × path); each loss is the `importWarning`
+    /// of only the routes it concerns: a host's loss those of that host, a path's those of that path.
+    static let filterLossCases: [(pattern: String, losses: [String])] = [
+        ("https://shop.example.com/item/:part1/x", ["AndroidManifest.xml:5: pathPattern '/item/.*/x'"]),
+        ("https://shop.example.com/about", []),
+        ("https://:host(.*\\.example\\.org)/item/:part1/x",
+         ["AndroidManifest.xml:4: host '*.example.org'", "AndroidManifest.xml:5: pathPattern '/item/.*/x'"]),
+        ("https://:host(.*\\.example\\.org)/about", ["AndroidManifest.xml:4: host '*.example.org'"]),
+        ("https://b.example.net/about", ["AndroidManifest.xml:7: port 8080 dropped"]),
+        ("https://**/:suffix(.*\\.pdf)", ["AndroidManifest.xml:8: pathSuffix '.pdf'"]),
+    ]
+
+    @Test func intentFilterLossesStayWithTheirRoutes() {
+        let manifest = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+        <activity android:name=".Web"><intent-filter>
+        <action android:name="android.intent.action.VIEW"/><data android:scheme="https" android:host="shop.example.com"/>
+        <data android:host="*.example.org"/>
+        <data android:pathPattern="/item/.*/x"/>
+        <data android:path="/about"/>
+        <data android:host="b.example.net" android:port="8080"/>
+        <data android:pathSuffix=".pdf"/>
+        </intent-filter></activity></application></manifest>
+        """
+        let file = Self.run(Case(name: "filter", files: ["AndroidManifest.xml": manifest], routes: [])).file
+        for (pattern, losses) in Self.filterLossCases {
+            let route = file.routes.first { $0.pattern == pattern }
+            #expect(route != nil, "no route \(pattern) in \(file.routes.map(\.pattern))")
+            let lines = route?.metadata["importWarning"]?.split(separator: "\n").map(String.init) ?? []
+            #expect(lines.count == losses.count, "\(pattern): \(lines)")
+            for l in losses { #expect(lines.contains { $0.hasPrefix(l) }, "\(pattern): no '\(l)' in \(lines)") }
+        }
+    }
+
+    /// A registration left out for a route that takes its URLs is kept in that route's `importWarning`:
+    /// (files, the kept route's pattern, text its importWarning must hold).
+    static let leftOutCases: [(files: [String: String], pattern: String, holds: String)] = [
+        (["A/D.m": "self.router[@\"/say/:m\"] = ^(DPLDeepLink *l) {};\n",
+          "B/D.swift": "import DeepLinkKit\nrouter.register(\"/say/:m\") { _ in }\nlet x = 1\n"
+              + "router[\"/say/:m\"] = MessageHandler.self\n"],
+         "**/say/:m", "B/D.swift:4: '**/say/:m' → MessageHandler not imported: A/D.m:1 already routes it to Say"),
+        (["A/R.m": "[JLRoutes.globalRoutes addRoute:@\"/user/:id\" handler:nil];\n"
+              + "[JLRoutes.globalRoutes addRoute:@\"/user/:name\" handler:nil];\n"],
+         "user/:id", "A/R.m:2: 'user/:name' not imported: pattern 'user/:name' has the same shape"),
+        (["A/M.m": "[MGJRouter registerURLPattern:@\"mgj://s/:q\" toHandler:nil];\n"
+              + "[MGJRouter registerURLPattern:@\"mgj://s/:k\" toHandler:nil];\n"],
+         "mgj://s/:k", "A/M.m:1: MGJRouter pattern 'mgj://s/:q' not imported: MGJRouter never reaches it"),
+    ]
+
+    @Test(arguments: 0..<leftOutCases.count)
+    func leftOutRegistrationsStayWithTheRouteThatTakesTheirURLs(_ index: Int) {
+        let c = Self.leftOutCases[index]
+        let file = Self.run(Case(name: "left out", files: c.files, routes: [])).file
+        let kept = file.routes.first { $0.pattern == c.pattern }
+        #expect(kept != nil, "no \(c.pattern) in \(file.routes.map(\.pattern))")
+        let warning = kept?.metadata["importWarning"] ?? ""
+        #expect(warning.contains(c.holds), "\(warning)")
+    }
+
+    /// The branch warning is kept only by the routes that take the branch's URLs.
+    @Test func mgjBranchWarningStaysWithTheRouteThatTakesIt() {
+        let c = Self.cases.first { $0.name.hasPrefix("MGJRouter: a branch") }
+        guard let c else { Issue.record("case missing"); return }
+        let file = Self.run(c).file
+        func warning(_ pattern: String) -> String? {
+            file.routes.first { $0.pattern == pattern }?.metadata["importWarning"]
+        }
+        #expect(warning("mgj://shop/*rest")?.contains("'mgj://shop/cart'") == true)
+        #expect(warning("mgj://shop")?.contains("opens nothing") == false)
+        #expect(warning("mgj://:host")?.contains("'mgj://foo'") == true)
+        #expect(warning("mgj://:host/*rest")?.contains("'mgj://foo'") == true)
+        #expect(warning("mgj://shop/cart/list")?.contains("opens nothing") == false)
+    }
 
     @Test(arguments: cases)
     func importCase(_ c: Case) {

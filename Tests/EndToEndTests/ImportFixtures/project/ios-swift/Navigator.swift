@@ -26,5 +26,6 @@ enum NavigationMap {
         navigator.register(settingsRoute, SettingsViewController.init)
         navigator.register(Routes.tab) { _, _, _ in nil }
         tableView.register(cellClass)
+        navigator.register("navigator://page/\(pageIndex())") { _, _, _ in nil }
     }
 }
