@@ -183,6 +183,25 @@ extension AppView {
 
     // MARK: Route table
 
+    /// The widths of the route table's pattern and target columns in a list `width` columns wide;
+    /// the flags take what is left (none when too little is). A row is `▸`, the pattern, the reached
+    /// mark, a space and the target, then two spaces and the flags. The columns share the room in
+    /// that order: the pattern is whole unless that would leave the target fewer than 6 columns; the
+    /// target is whole unless that would leave the flags fewer than 10 (`relocation`); the flags get
+    /// the rest. No column is wider than its widest cell, and the row never exceeds `width`.
+    static func routeColumns(width: Int, widestPattern: Int, widestTarget: Int, widestFlags: Int,
+                             showsTarget: Bool) -> (pattern: Int, target: Int) {
+        // `▸` and the reached mark.
+        let fixed = 2
+        let targetFloor = showsTarget ? 1 + min(widestTarget, 6) : 0
+        let pattern = max(1, min(widestPattern, width - fixed - targetFloor))
+        guard showsTarget else { return (pattern, 0) }
+        let room = width - fixed - pattern - 1
+        let flagsWanted = widestFlags == 0 ? 0 : 2 + min(widestFlags, 10)
+        let target = max(0, min(widestTarget, room, max(min(widestTarget, 6), room - flagsWanted)))
+        return (pattern, target)
+    }
+
     /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
     /// the filter lets through, with their targets and notes.
     static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
@@ -231,16 +250,14 @@ extension AppView {
         }
         let selection = min(max(0, model.routePanel.selection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
-        // The pattern gets what the target and the visible rows' flags leave, and at least three fifths.
         let visible = offset..<min(rows.count, offset + list.height)
-        let flagsWidth = min(visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0, list.width * 2 / 5)
-        let roomForPattern = list.width - min(rows.widestTarget, 16) - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
-        let patternWidth = min(rows.widestPattern, max(8, list.width * 3 / 5, roomForPattern))
-        // A target (a redirect's or relocation's destination too) takes the room the flags leave; in a
-        // narrow table that tests a URL, the verdicts matter more and the target is left out.
-        let roomForTarget = list.width - patternWidth - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
-        let dropsTarget = model.routePanel.urlTest != nil && list.width < 60
-        let targetWidth = dropsTarget ? 0 : min(rows.widestTarget, max(6, min(16, list.width - patternWidth - 5), roomForTarget))
+        // In a narrow table that tests a URL, the verdicts matter more and the target is left out.
+        let columns = routeColumns(
+            width: list.width, widestPattern: rows.widestPattern, widestTarget: rows.widestTarget,
+            widestFlags: visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0,
+            showsTarget: !(model.routePanel.urlTest != nil && list.width < 60))
+        let patternWidth = columns.pattern
+        let targetWidth = columns.target
         for row in 0..<min(list.height, rows.count - offset) {
             let index = row + offset
             let route = rows[index]
@@ -266,8 +283,9 @@ extension AppView {
             }
             let flags = route.flags
             if !flags.isEmpty {
+                // Flags cut to a letter or two say nothing: they show from four columns (or whole).
                 let room = line.maxX - x - 2
-                if room > 0 {
+                if room >= min(4, DisplayWidth.of(flags)) {
                     canvas.put("  " + AppViewText.fit(flags, width: room), x: x, y: y, style: style(CellStyle(role: .dim)), clip: line)
                 }
             }

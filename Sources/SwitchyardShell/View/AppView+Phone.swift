@@ -19,7 +19,7 @@ extension AppView {
 
     /// The phone's screen for `model`, `width` × `height`, with its clickable regions relative to
     /// the screen's top-left corner: the selected tab's stack with its navigation bar, the tab bar,
-    /// and every modal over them (a sheet as an inset box over the dimmed screen, a full-screen
+    /// and every modal over them (a sheet as an inset box over a blank dimmed backdrop, a full-screen
     /// modal covering everything). Only the top layer (and the tab bar when nothing is presented)
     /// is clickable.
     package static func phoneScreen(_ model: AppModel, width: Int, height: Int) -> AppFrame {
@@ -35,7 +35,9 @@ extension AppView {
         }
         var sheets = 0
         for (index, modal) in state.modals.enumerated() {
-            canvas.dim()
+            // A clean dimmed backdrop: nothing of the screen under a sheet shows beside or above it
+            // (scraps of its text would read as part of the sheet).
+            canvas.fill(canvas.bounds, style: CellStyle(dim: true))
             let area: Rect
             if modal.style == .fullScreen {
                 area = canvas.bounds
