@@ -72,7 +72,7 @@ extension AppRuntime {
             case .rejected(let e): return failure(command, describe(e))
             }
             var interim = StepReport(command: command.description, state: state)
-            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "the switch to tab \(index + 1)")
+            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "tab \(index + 1)")
             cancelled = interim
         }
         let root = state.tabs[index].rootURL
@@ -100,7 +100,7 @@ extension AppRuntime {
         if let departure = state.leaving(where: { asksForLogin($0.url) }) {
             state = departure.state
             report.transition = departure.transition
-            report.stages = [StepReport.Stage(departure.transition, departure.state)]
+            report.stages = departure.stages
             report.note(Self.describe(departure, needsLogin: { asksForLogin($0.url) }))
         }
         return report

@@ -171,14 +171,21 @@ public final class AppRuntime {
         if report.trace == nil {
             // A logout's line says what it closed (its transition is the way back from those screens).
             let says = report.transition == .none || command == .logout
-            let result = report.isError ? "✗ " + (report.message ?? "failed") : (says ? (report.message ?? "") : report.transition.description)
-            record(.command(command.description, result: result))
+            // A logout's line names what moved too, with the animations that play.
+            let moved = report.transition == .none ? "" : " (" + report.transition.description + ")"
+            let result = report.isError
+                ? "✗ " + (report.message ?? "failed")
+                : (says ? (report.message ?? "") + moved : report.transition.description)
+            // The animation is named once, by the transition that played it.
+            let named = !report.isError && !says ? command.withoutAnimation : command
+            record(.command(named.description, result: result))
         }
         // An open that took the login screen's place says what it opened, so the cancel names it.
         var closedBy: String?
         if heldBefore != nil, !report.isError {
             switch command {
-            case .open, .tap: closedBy = report.trace.map { "opening \($0.url) as \(state.top.title)" }
+            case .open, .tap: closedBy = report.trace != nil ? "opening \(state.top.title)" : nil
+            case .tab(let number): closedBy = "tab \(number)"
             case .back: closedBy = "back"
             case .dismiss: closedBy = "dismiss"
             default: break
@@ -196,10 +203,19 @@ public final class AppRuntime {
         guard let placement = result.payload(as: ScreenPlacement.self) else {
             return .placed(note: "nothing to place")
         }
-        let placer = ScreenPlacer(state: state, router: router, routesByKind: routesByKind, jumpActions: jumpActions)
+        // Another screen takes the held login screen's place: the login screen closes first (it is
+        // not left under the new screen), and the hold ends when the command is reconciled.
+        let closing = closingLoginScreen(for: placement)
+        let placer = ScreenPlacer(state: closing?.state ?? state, router: router, routesByKind: routesByKind,
+                                  jumpActions: jumpActions)
         do throws(ScreenPlacer.PlacementError) {
             let (next, transition, note) = try placer.place(placement)
             state = next
+            if let closing {
+                placements[request.openID, default: ([], [], [])].transitions.append(closing.transition)
+                placements[request.openID, default: ([], [], [])].stages.append(closing)
+                transitionsBeforePlacement.append(closing.transition)
+            }
             placements[request.openID, default: ([], [], [])].transitions.append(transition)
             if let note { placements[request.openID, default: ([], [], [])].notes.append(note) }
             // The chain's parts; the last one leaves the state as placed (an update in place included).
@@ -217,6 +233,7 @@ public final class AppRuntime {
             return .placed(note: before == .none ? placed : "\(before.description), then \(placed)",
                            shown: ScreenPlacer.shown(placement, transition: transition, state: state))
         } catch {
+            transitionsBeforePlacement = []
             switch error {
             case .navigation(.vetoed(let id, let reason)):
                 return .vetoed(by: state.screen(withID: id)?.title ?? id.description, reason: reason)
@@ -228,4 +245,17 @@ public final class AppRuntime {
         }
     }
 
+    /// The login screen a hold is bound to, closed, when `placement` would show another screen over
+    /// it: a pushed login screen leaves as a pop would, a presented one slides down. Nil when no hold
+    /// is bound, its login screen is not on top, or the placement shows the login screen again (a
+    /// newer gated open updates it in place).
+    func closingLoginScreen(for placement: ScreenPlacement) -> StepReport.Stage? {
+        guard let loginKind, placement.screen.kind != loginKind, let bound = hold.binding?.screen,
+              state.top.id == bound, state.top.kind == loginKind else { return nil }
+        let presented = state.modals.last?.stack.count == 1
+        var next = state
+        guard case .applied(let t) = next.apply(.remove(bound, animation: presented ? .slideFromBottom : .slideFromRight))
+        else { return nil }
+        return StepReport.Stage(t, next)
+    }
 }

@@ -121,10 +121,10 @@ struct ScreenPlacer {
             if !state.activeStackIsNavigable {
                 let modal = state.top.title
                 if p.styleIsExplicit {
-                    throw .refused("cannot push \(screen.title): the top modal (\(modal)) has no navigation stack")
+                    throw .refused("cannot push \(screen.title): \(modal) has no stack to push on")
                 }
                 let (s, t) = try chain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
-                return (s, t, "presented \(screen.title): \(modal) has no navigation stack to push on")
+                return (s, t, "presented \(screen.title): \(modal) has no stack to push on")
             }
             let (s, t) = try chain([.push(screen, animation: p.animation ?? .slideFromRight)])
             return (s, t, nil)

@@ -36,7 +36,7 @@ package struct AppStatus: Hashable, Sendable {
     package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool, heldFor: String? = nil) {
         if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
             // A refusal, as the log's `✗ cannot pop` says: never marked as something that moved.
-            self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .error)
+            self.init("Nothing to go back to: \(report.state.top.title) is the first screen", kind: .error)
             return
         }
         if report.isError {
@@ -62,7 +62,7 @@ package struct AppStatus: Hashable, Sendable {
             let gated = heldFor.map { $0 == first || $0.hasPrefix(first + "?") ? first : $0 } ?? first
             let shownBy = gated == first ? "" : " · shown by \(first)"
             let ended = report.message.map { " · " + $0 } ?? ""
-            self.init("\(gated) needs login: press L to log in, Esc to cancel\(shownBy)\(ended)", kind: .note)
+            self.init("\(gated) needs login: L logs in, Esc cancels\(shownBy)\(ended)", kind: .note)
             return
         }
         if let message = report.message {
@@ -95,7 +95,7 @@ package struct AppStatus: Hashable, Sendable {
         case .notFound(let url):
             return "No route matches \(url) (R shows the route table)"
         case .declined(let pattern):
-            return "The handler of \(pattern) declined the request"
+            return "\(pattern) declined the request"
         case .rejected(let by, let reason):
             return "Rejected by \(by): \(reason)"
         case .redirectLoop(let chain):
@@ -103,13 +103,13 @@ package struct AppStatus: Hashable, Sendable {
             let words = Set(chain).count < chain.count ? "Redirect loop" : "Too many redirects (\(chain.count - 1) hops)"
             return words + ": " + chain.joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):
-            return "Timed out: \(interceptor) did not answer within \(seconds) s"
+            return "Timed out: \(interceptor) gave no answer in \(seconds) s"
         case .cancelled(let reason):
             return "Cancelled: \(reason)"
         case .vetoed(let by, let reason):
             return "\(by) refuses to be left: \(reason) (D discards)"
         case .placementFailed(let reason):
-            return "Could not show the screen: \(reason)"
+            return "Not shown: \(reason)"
         case .invalidURL(let error):
             return "Invalid URL: \(error)"
         case .failed(let pattern, let error):
@@ -125,13 +125,13 @@ package struct AppStatus: Hashable, Sendable {
         }
         switch transition {
         case .push(_, let to, _): return "opened \(to.title)"
-        case .pushMany(_, let to, let count, _): return "opened \(to.title) with \(count - 1) screen\(count == 2 ? "" : "s") under it"
+        case .pushMany(_, let to, let count, _): return "opened \(to.title) over \(count - 1) screen\(count == 2 ? "" : "s")"
         case .pop(_, let to, _): return "back to \(to.title)"
-        case .popTo(_, let to, let removed, _): return "back to \(to.title), closing \(removed) screens"
+        case .popTo(_, let to, let removed, _): return "back to \(to.title), closed \(removed) screens"
         case .present(let screen, _, _): return "presented \(screen.title)"
         case .dismiss(let screen, _): return "closed \(screen.title)"
         case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
-        case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
+        case .rootReplaced(_, let to, _): return "\(to.title) is the new root"
         case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
         case .removed(let screen, let top, _): return "closed \(screen.title) under \(top.title)"
         case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
