@@ -65,6 +65,13 @@ package struct AppStatus: Hashable, Sendable {
             self.init("\(gated) needs login: L logs in, Esc cancels\(shownBy)\(ended)", kind: .note)
             return
         }
+        if let held = report.cancelledHold, report.transition != .none {
+            // What moved leads and the hold it ended follows, so 80 columns show both; why the hold
+            // ended is this step itself (the log's line for the held open gives the reason in full).
+            let moved = Self.capitalized(Self.words(report.transition.mainStep, tabs: report.state.tabs.map(\.title)))
+            self.init("\(moved) · cancelled held #\(held.openID) \(Self.shownHeldURL(held.url))", kind: .note)
+            return
+        }
         if let message = report.message {
             self.init(Self.capitalized(message), kind: .note)
             return
@@ -118,10 +125,11 @@ package struct AppStatus: Hashable, Sendable {
     }
 
     /// A transition in the user's words: screen titles and tab numbers from 1, no animation names
-    /// (`Opened Order #42`, `Back to Orders`, `Switched to tab 3 (Orders)`).
+    /// (`Opened Order #42`, `Back to Orders`, `Switched to Orders`).
     static func words(_ transition: Transition, tabs: [String]) -> String {
+        // A tab by its title (the tab bar shows its number), so a line that says more still fits.
         func tab(_ index: Int) -> String {
-            tabs.indices.contains(index) ? "tab \(index + 1) (\(tabs[index]))" : "tab \(index + 1)"
+            tabs.indices.contains(index) ? tabs[index] : "tab \(index + 1)"
         }
         switch transition {
         case .push(_, let to, _): return "opened \(to.title)"
@@ -137,6 +145,15 @@ package struct AppStatus: Hashable, Sendable {
         case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
         case .none: return "nothing changed"
         }
+    }
+
+    /// A held URL as the user asked for it: without the `jumpType=tab` carrier query that `tab N`
+    /// adds to the tab's root.
+    static func shownHeldURL(_ url: String) -> String {
+        for carrier in ["?jumpType=tab", "&jumpType=tab"] where url.hasSuffix(carrier) {
+            return String(url.dropLast(carrier.count))
+        }
+        return url
     }
 
     /// `text` with its first letter upper-cased.
