@@ -17,16 +17,16 @@ struct RouteColumnsTests {
                                                          widestFlags: flags, showsTarget: showsTarget)
                             let context = "width \(width), pattern \(pattern), target \(target), flags \(flags)"
                             let targetFloor = showsTarget ? 1 + min(target, 6) : 0
-                            // `▸`, pattern, mark, then the target after a space.
-                            let used = 2 + c.pattern + (showsTarget ? 1 + c.target : 0)
+                            // `▸`, pattern, space, mark, then the target after a space.
+                            let used = 3 + c.pattern + (showsTarget ? 1 + c.target : 0)
                             #expect(c.pattern >= 1 && c.pattern <= pattern && c.target <= target, "\(context)")
                             #expect(used <= width, "\(context): \(c)")
-                            if 2 + pattern + targetFloor <= width {
+                            if 3 + pattern + targetFloor <= width {
                                 #expect(c.pattern == pattern, "\(context): the pattern is cut")
                             }
                             if !showsTarget {
                                 #expect(c.target == 0, "\(context)")
-                            } else if 2 + pattern + 1 + target + (flags == 0 ? 0 : 2 + min(flags, 10)) <= width {
+                            } else if 3 + pattern + 1 + target + (flags == 0 ? 0 : 2 + min(flags, 10)) <= width {
                                 #expect(c.target == target, "\(context): the target is cut")
                             } else if c.pattern == pattern {
                                 #expect(c.target >= min(target, 6) || used == width, "\(context): the target is starved")

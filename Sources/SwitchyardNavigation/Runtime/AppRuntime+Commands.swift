@@ -2,8 +2,9 @@ import Switchyard
 import SwitchyardKit
 
 extension AppRuntime {
-    /// What a logout took down, in words for the log: `closed Order #42, Orders (need login) and
-    /// User ann above them: back at Home; dropped Settings from another tab (needs login)`.
+    /// What a logout took down, in words for the log, where the user is first: `back at Home; closed
+    /// Order #42, Orders (need login) and User ann above them; dropped Settings from another tab
+    /// (needs login)`.
     static func describe(_ departure: NavigationState.Departure, needsLogin: (Screen) -> Bool) -> String {
         func list(_ screens: [Screen]) -> String { screens.map(\.title).joined(separator: ", ") }
         func needs(_ screens: [Screen]) -> String { screens.count == 1 ? "needs login" : "need login" }
@@ -11,9 +12,9 @@ extension AppRuntime {
         if !departure.removed.isEmpty {
             let gated = departure.removed.filter(needsLogin)
             let above = departure.removed.filter { !needsLogin($0) }
-            var words = "closed \(list(gated)) (\(needs(gated)))"
+            var words = "back at \(departure.state.top.title); closed \(list(gated)) (\(needs(gated)))"
             if !above.isEmpty { words += " and \(list(above)) above \(gated.count == 1 ? "it" : "them")" }
-            parts.append(words + ": back at \(departure.state.top.title)")
+            parts.append(words)
         }
         if !departure.dropped.isEmpty {
             parts.append("dropped \(list(departure.dropped)) from another tab (\(needs(departure.dropped)))")

@@ -184,15 +184,15 @@ extension AppView {
     // MARK: Route table
 
     /// The widths of the route table's pattern and target columns in a list `width` columns wide;
-    /// the flags take what is left (none when too little is). A row is `▸`, the pattern, the reached
-    /// mark, a space and the target, then two spaces and the flags. The columns share the room in
+    /// the flags take what is left (none when too little is). A row is `▸`, the pattern, a space, the
+    /// reached mark, a space and the target, then two spaces and the flags. The columns share the room in
     /// that order: the pattern is whole unless that would leave the target fewer than 6 columns; the
     /// target is whole unless that would leave the flags fewer than 10 (`relocation`); the flags get
     /// the rest. No column is wider than its widest cell, and the row never exceeds `width`.
     static func routeColumns(width: Int, widestPattern: Int, widestTarget: Int, widestFlags: Int,
                              showsTarget: Bool) -> (pattern: Int, target: Int) {
-        // `▸` and the reached mark.
-        let fixed = 2
+        // `▸`, and the reached mark after a space.
+        let fixed = 3
         let targetFloor = showsTarget ? 1 + min(widestTarget, 6) : 0
         let pattern = max(1, min(widestPattern, width - fixed - targetFloor))
         guard showsTarget else { return (pattern, 0) }
@@ -277,9 +277,9 @@ extension AppView {
             let mark = model.routePanel.isReached(route) ? "●" : " "
             if targetWidth > 0 {
                 let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
-                x = canvas.put(mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
+                x = canvas.put(" " + mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
             } else {
-                x = canvas.put(mark, x: x, y: y, style: style(.plain), clip: line)
+                x = canvas.put(" " + mark, x: x, y: y, style: style(.plain), clip: line)
             }
             let flags = route.flags
             if !flags.isEmpty {
