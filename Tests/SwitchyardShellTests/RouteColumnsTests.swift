@@ -2,7 +2,8 @@ import Testing
 @testable import SwitchyardShell
 
 /// The route table's column widths over every list width from 10 to 160 and a spread of widest cells:
-/// a row never overflows, the pattern is whole whenever it leaves the target 6 columns, and the target
+/// a row never overflows, the pattern is whole whenever it leaves the target 6 columns (a sixth of a
+/// wide list), and the target
 /// is whole whenever that still leaves the flags 10.
 @Suite("Route table columns")
 struct RouteColumnsTests {
@@ -16,7 +17,7 @@ struct RouteColumnsTests {
                             let c = AppView.routeColumns(width: width, widestPattern: pattern, widestTarget: target,
                                                          widestFlags: flags, showsTarget: showsTarget)
                             let context = "width \(width), pattern \(pattern), target \(target), flags \(flags)"
-                            let targetFloor = showsTarget ? 1 + min(target, 6) : 0
+                            let targetFloor = showsTarget ? 1 + min(target, max(6, width / 6)) : 0
                             // `▸`, pattern, space, mark, then the target after a space.
                             let used = 3 + c.pattern + (showsTarget ? 1 + c.target : 0)
                             #expect(c.pattern >= 1 && c.pattern <= pattern && c.target <= target, "\(context)")
@@ -29,7 +30,7 @@ struct RouteColumnsTests {
                             } else if 3 + pattern + 1 + target + (flags == 0 ? 0 : 2 + min(flags, 10)) <= width {
                                 #expect(c.target == target, "\(context): the target is cut")
                             } else if c.pattern == pattern {
-                                #expect(c.target >= min(target, 6) || used == width, "\(context): the target is starved")
+                                #expect(c.target >= min(target, max(6, width / 6)) || used == width, "\(context): the target is starved")
                             }
                         }
                     }

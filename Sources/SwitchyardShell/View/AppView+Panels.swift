@@ -185,20 +185,22 @@ extension AppView {
 
     /// The widths of the route table's pattern and target columns in a list `width` columns wide;
     /// the flags take what is left (none when too little is). A row is `▸`, the pattern, a space, the
-    /// reached mark, a space and the target, then two spaces and the flags. The columns share the room in
-    /// that order: the pattern is whole unless that would leave the target fewer than 6 columns; the
-    /// target is whole unless that would leave the flags fewer than 10 (`relocation`); the flags get
-    /// the rest. No column is wider than its widest cell, and the row never exceeds `width`.
+    /// reached mark, a space and the target, then two spaces and the flags. The columns share the
+    /// room in that order: the pattern is whole unless that would leave the target fewer than 6
+    /// columns (a sixth of a list wider than 36); the target is whole unless that would leave the
+    /// flags fewer than 10 (`relocation`); the flags get the rest. No column is wider than its widest
+    /// cell, and the row never exceeds `width`.
     static func routeColumns(width: Int, widestPattern: Int, widestTarget: Int, widestFlags: Int,
                              showsTarget: Bool) -> (pattern: Int, target: Int) {
         // `▸`, and the reached mark after a space.
         let fixed = 3
-        let targetFloor = showsTarget ? 1 + min(widestTarget, 6) : 0
-        let pattern = max(1, min(widestPattern, width - fixed - targetFloor))
+        // The target's least share: 6 columns, a sixth of a wider list.
+        let targetLeast = min(widestTarget, max(6, width / 6))
+        let pattern = max(1, min(widestPattern, width - fixed - (showsTarget ? 1 + targetLeast : 0)))
         guard showsTarget else { return (pattern, 0) }
         let room = width - fixed - pattern - 1
         let flagsWanted = widestFlags == 0 ? 0 : 2 + min(widestFlags, 10)
-        let target = max(0, min(widestTarget, room, max(min(widestTarget, 6), room - flagsWanted)))
+        let target = max(0, min(widestTarget, room, max(targetLeast, room - flagsWanted)))
         return (pattern, target)
     }
 
