@@ -201,6 +201,8 @@ extension AppView {
         let room = width - fixed - pattern - 1
         let flagsWanted = widestFlags == 0 ? 0 : 2 + min(widestFlags, 10)
         let target = max(0, min(widestTarget, room, max(targetLeast, room - flagsWanted)))
+        // Flags cut below four columns are not shown: the target takes that room.
+        if widestFlags > 0, room - target - 2 < min(4, widestFlags) { return (pattern, min(widestTarget, room)) }
         return (pattern, target)
     }
 
@@ -253,11 +255,15 @@ extension AppView {
         let selection = min(max(0, model.routePanel.selection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
         let visible = offset..<min(rows.count, offset + list.height)
-        // In a narrow table that tests a URL, the verdicts matter more and the target is left out.
-        let columns = routeColumns(
-            width: list.width, widestPattern: rows.widestPattern, widestTarget: rows.widestTarget,
-            widestFlags: visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0,
-            showsTarget: !(model.routePanel.urlTest != nil && list.width < 60))
+        // While a URL is tested, its verdicts matter more: the target is left out when it would leave
+        // them fewer than 16 columns.
+        let widestFlags = visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0
+        var columns = routeColumns(width: list.width, widestPattern: rows.widestPattern, widestTarget: rows.widestTarget,
+                                   widestFlags: widestFlags, showsTarget: true)
+        if model.routePanel.urlTest != nil, list.width - 3 - columns.pattern - 1 - columns.target - 2 < min(16, widestFlags) {
+            columns = routeColumns(width: list.width, widestPattern: rows.widestPattern, widestTarget: rows.widestTarget,
+                                   widestFlags: widestFlags, showsTarget: false)
+        }
         let patternWidth = columns.pattern
         let targetWidth = columns.target
         for row in 0..<min(list.height, rows.count - offset) {
