@@ -40,7 +40,9 @@ extension AppRuntime {
         }
         let trace = await router.openAndTrace(url, native: native, callback: callback)
         recordOpen(trace)
-        if let held = gate?.heldNavigation, held.openID == trace.id { record(.hold(openID: held.openID, url: held.url)) }
+        if let held = gate?.heldNavigation, held.openID == trace.id {
+            record(.hold(openID: held.openID, url: held.url))
+        }
         return report(for: trace, command: command)
     }
 
@@ -96,7 +98,8 @@ extension AppRuntime {
         guard let gate else { return failure(command, "this app has no login route") }
         let wasLoggedIn = gate.isLoggedIn
         gate.logout()
-        var report = StepReport(command: command.description, message: wasLoggedIn ? "logged out" : "already logged out", state: state)
+        var report = StepReport(command: command.description,
+                                message: wasLoggedIn ? "logged out" : "already logged out", state: state)
         // No screen that needs login stays up: back to the nearest one that does not.
         if let departure = state.leaving(where: { asksForLogin($0.url) }) {
             state = departure.state
@@ -117,8 +120,10 @@ extension AppRuntime {
             for screen in state.screensFromTop where screen.kind == loginKind {
                 // A login screen pushed on a stack leaves as a pop would; a presented one slides down.
                 let pushed = state.tabs.contains { $0.stack.contains { $0.id == screen.id } }
-                    || state.modals.contains { $0.stack.first?.id != screen.id && $0.stack.contains { $0.id == screen.id } }
-                if case .applied(let t) = state.apply(.remove(screen.id, animation: pushed ? .slideFromRight : .slideFromBottom)) {
+                    || state.modals.contains { $0.stack.first?.id != screen.id
+                        && $0.stack.contains { $0.id == screen.id } }
+                if case .applied(let t) = state.apply(.remove(screen.id,
+                                                              animation: pushed ? .slideFromRight : .slideFromBottom)) {
                     removed.append(t)
                     removedStages.append(StepReport.Stage(t, state))
                 }
@@ -142,7 +147,8 @@ extension AppRuntime {
         report.transition = Transition.combining(removed + [report.transition])
         report.stages = StepReport.Stage.merged(removedStages + report.stages)
         if !report.isError {
-            report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)" + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
+            report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)"
+                        + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
         }
         return report
     }
@@ -185,12 +191,14 @@ extension AppRuntime {
         report.stages = StepReport.Stage.merged(placed.flatMap(\.stages))
         if outcome.isHandled {
             for note in placed.flatMap(\.notes) { report.note(note) }
-            if transitions.isEmpty, case .handled(_, let result) = outcome.final, result.payload(as: ScreenPlacement.self) == nil {
+            if transitions.isEmpty, case .handled(_, let result) = outcome.final,
+                result.payload(as: ScreenPlacement.self) == nil {
                 report.note(result.description)
             }
         } else {
             report.message = outcome.description
-            if case .notFound(let url) = outcome.final, let nearest = router.table.explain(router.resolve(url).finalURL).candidates.first {
+            if case .notFound(let url) = outcome.final,
+                let nearest = router.table.explain(router.resolve(url).finalURL).candidates.first {
                 report.nearest = "\(nearest.pattern): \(nearest.verdict)"
                 report.note("nearest route \(nearest.pattern): \(nearest.verdict)")
             }

@@ -65,7 +65,8 @@ public final class AppRuntime {
     ///   - routeCache: when given, the screen routes are registered through this cache for this app
     ///     version (TheRouter's `useCache`): loaded compiled, each with its screen handler attached again,
     ///     or registered from the description and saved. The routes `configure` adds are not cached.
-    public init(app: AppDescription, router: Router = Router(), routeCache: (cache: RouterCache, version: String)? = nil,
+    public init(app: AppDescription, router: Router = Router(),
+                routeCache: (cache: RouterCache, version: String)? = nil,
                 configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
         self.app = app
@@ -135,7 +136,8 @@ public final class AppRuntime {
     ///   - callback: the completion of the open this command causes (`open`, `tap`, `tab`); it
     ///     fires exactly once with that open's outcome (or, when the login gate holds the open, later
     ///     with the resumed outcome or `cancelled`).
-    public func perform(_ command: NavigationCommand, callback: RouteCallback = RouteCallback(nil)) async -> StepReport {
+    public func perform(_ command: NavigationCommand,
+                        callback: RouteCallback = RouteCallback(nil)) async -> StepReport {
         placements = [:]
         let heldBefore = gate?.heldNavigation
         var report: StepReport
@@ -163,7 +165,9 @@ public final class AppRuntime {
             let guarded = state.top.leaveGuard != nil
             report = apply(.discardGuard(state.top.id), command: command)
             if !report.isError {
-                report.note(guarded ? "changes discarded: \(state.top.title) can be left now" : "\(state.top.title) has no changes to discard")
+                report.note(guarded
+                            ? "changes discarded: \(state.top.title) can be left now"
+                            : "\(state.top.title) has no changes to discard")
             }
         }
         // The command's own line comes before what it causes: a back that closes the login screen is
@@ -222,7 +226,8 @@ public final class AppRuntime {
             var stages = placer.stages.stages
             if !stages.isEmpty { stages[stages.count - 1].state = next }
             placements[request.openID, default: ([], [], [])].stages += stages
-            if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation, held.openID == request.openID,
+            if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation,
+                held.openID == request.openID,
                state.top.kind == loginKind {
                 hold.bind(openID: held.openID, screen: state.top.id)
             }
@@ -254,7 +259,8 @@ public final class AppRuntime {
               state.top.id == bound, state.top.kind == loginKind else { return nil }
         let presented = state.modals.last?.stack.count == 1
         var next = state
-        guard case .applied(let t) = next.apply(.remove(bound, animation: presented ? .slideFromBottom : .slideFromRight))
+        guard case .applied(let t) = next.apply(.remove(bound,
+                                                        animation: presented ? .slideFromBottom : .slideFromRight))
         else { return nil }
         return StepReport.Stage(t, next)
     }

@@ -56,7 +56,8 @@ struct LoginHold {
     ///   - state: the navigation state after the command.
     ///   - closedBy: what the command was, in words, when it can close the login screen
     ///     (`back`, `tab 2`, `opening Item #7`).
-    mutating func reconcile(held: HeldNavigation?, heldBefore: HeldNavigation?, isLoggedIn: Bool, outcome: RouteOutcome?,
+    mutating func reconcile(held: HeldNavigation?, heldBefore: HeldNavigation?, isLoggedIn: Bool,
+                            outcome: RouteOutcome?,
                             alreadyCancelled: Int?, state: NavigationState, closedBy: String?) -> Resolution {
         var resolution = Resolution()
         if let before = heldBefore, before != held, held != nil || !isLoggedIn,

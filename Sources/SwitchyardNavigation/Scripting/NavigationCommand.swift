@@ -45,7 +45,8 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         func animation() throws(CommandParseError) -> Animation? {
             guard !rest.isEmpty else { return nil }
             guard let animation = Animation(name: rest) else {
-                throw CommandParseError("unknown animation '\(rest)' (\(Animation.builtIns.map(\.name).joined(separator: ", ")), or slideToRight…)")
+                let names = Animation.builtIns.map(\.name).joined(separator: ", ")
+                throw CommandParseError("unknown animation '\(rest)' (\(names), or slideToRight…)")
             }
             return animation
         }

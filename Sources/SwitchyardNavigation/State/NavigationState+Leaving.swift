@@ -68,7 +68,8 @@ extension NavigationState {
                 next.tabs[t].stack = Array(tabStack[..<k])
             }
         }
-        if lowestInTab == 0, let open = next.tabs.indices.first(where: { t in next.tabs[t].root.map { !leave($0) } ?? false }) {
+        if lowestInTab == 0,
+            let open = next.tabs.indices.first(where: { t in next.tabs[t].root.map { !leave($0) } ?? false }) {
             removed.append(stack[0])
             run(.selectTab(.index(open), popToRoot: false, animation: .none))
         }

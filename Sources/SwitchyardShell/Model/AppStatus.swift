@@ -107,7 +107,8 @@ package struct AppStatus: Hashable, Sendable {
             return "Rejected by \(by): \(reason)"
         case .redirectLoop(let chain):
             // A URL met twice is a loop; a chain that only grew too long is called what it is.
-            let words = Set(chain).count < chain.count ? "Redirect loop" : "Too many redirects (\(chain.count - 1) hops)"
+            let words = Set(chain).count < chain.count ? "Redirect loop"
+                : "Too many redirects (\(chain.count - 1) hops)"
             return words + ": " + chain.joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):
             return "Timed out: \(interceptor) gave no answer in \(seconds) s"
@@ -133,7 +134,8 @@ package struct AppStatus: Hashable, Sendable {
         }
         switch transition {
         case .push(_, let to, _): return "opened \(to.title)"
-        case .pushMany(_, let to, let count, _): return "opened \(to.title) over \(count - 1) screen\(count == 2 ? "" : "s")"
+        case .pushMany(_, let to, let count, _):
+            return "opened \(to.title) over \(count - 1) screen\(count == 2 ? "" : "s")"
         case .pop(_, let to, _): return "back to \(to.title)"
         case .popTo(_, let to, let removed, _): return "back to \(to.title), closed \(removed) screens"
         case .present(let screen, _, _): return "presented \(screen.title)"

@@ -6,7 +6,8 @@ extension AppView {
     static func messageLines(_ panel: MessagesPanel, width: Int) -> [(text: String, style: CellStyle)] {
         var lines: [(String, CellStyle)] = []
         if panel.dropped > 0 {
-            lines.append(("… \(panel.dropped) older message\(panel.dropped == 1 ? "" : "s") dropped", CellStyle(role: .dim)))
+            lines.append(("… \(panel.dropped) older message\(panel.dropped == 1 ? "" : "s") dropped",
+                          CellStyle(role: .dim)))
         }
         for status in panel.entries {
             let style: CellStyle
