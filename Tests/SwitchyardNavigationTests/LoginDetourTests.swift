@@ -69,3 +69,19 @@ struct LoginDetourTests {
         #expect(report.message?.contains("held #1 clinic://visit/3 cancelled: superseded by #2") == true, "\(report.message ?? "")")
     }
 }
+
+/// A route file's screen shows a metadata value of several lines (an importer's warnings) as lines:
+/// no newline reaches the screen as an escape.
+@MainActor
+struct RouteFileScreenTests {
+    @Test func aMetadataValueOfSeveralLinesShowsAsLines() async throws {
+        let route = RouteDefinition(pattern: "shop://item/:id", target: "Item",
+                                    metadata: ["importWarning": "first warning\nsecond warning"])
+        let runtime = try AppRuntime(app: AppDescription.generated(from: RouteFile(routes: [route])))
+        _ = await runtime.perform(.tap(1))
+        let body = runtime.state.top.body
+        #expect(body.contains("metadata importWarning = first warning"), "\(body)")
+        #expect(body.contains("second warning"), "\(body)")
+        #expect(!body.contains { $0.contains("\n") }, "\(body)")
+    }
+}

@@ -41,3 +41,17 @@ struct StatusLineTests {
         #expect(row.contains(c.says), "cut at 80 columns: \(row)")
     }
 }
+
+extension StatusLineTests {
+    /// The shortened status of a step that ended a hold keeps the whole message for the messages view.
+    @Test func theMessagesViewKeepsWhyTheHoldEnded() async throws {
+        let terminal = MemoryTerminal(width: 80, height: 24)
+        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false, stopsWhenIdle: true)
+        await loop.perform(.open("app://order/42"))
+        await loop.perform(.open("app://discover/item/7"))
+        let whole = "Opened Item #7 · held #1 app://order/42 cancelled: opening Item #7 closed the login screen"
+        #expect(loop.model.status?.detail == whole)
+        let lines = AppView.messageLines(loop.model.messagesPanel, width: 120).map(\.text)
+        #expect(lines.contains("✓ " + whole) || lines.contains("• " + whole), "\(lines)")
+    }
+}

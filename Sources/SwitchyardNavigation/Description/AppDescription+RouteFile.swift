@@ -49,7 +49,10 @@ extension AppDescription {
             var body = ["target   \(route.target)"]
             if route.priority != 0 { body.append("priority \(route.priority)") }
             for (key, value) in route.metadata.sorted(by: { $0.key < $1.key }) {
-                body.append("metadata \(key) = \(value)")
+                // A value of several lines (an importer's warnings) shows them as lines, not as escapes.
+                let lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                body.append("metadata \(key) = \(lines.first ?? "")")
+                body += lines.dropFirst()
             }
             routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
                                       metadata: route.metadata, priority: route.priority))

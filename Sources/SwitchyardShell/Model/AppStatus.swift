@@ -18,6 +18,9 @@ package struct AppStatus: Hashable, Sendable {
     package var text: String
     /// How it is shown.
     package var kind: Kind
+    /// The whole message, when the status line shows a shorter ``text``: the messages view (`m`)
+    /// shows this one.
+    package var detail: String?
 
     /// Creates a message.
     package init(_ text: String, kind: Kind) {
@@ -70,6 +73,7 @@ package struct AppStatus: Hashable, Sendable {
             // ended is this step itself (the log's line for the held open gives the reason in full).
             let moved = Self.capitalized(Self.words(report.transition.mainStep, tabs: report.state.tabs.map(\.title)))
             self.init("\(moved) · cancelled held #\(held.openID) \(Self.shownHeldURL(held.url))", kind: .note)
+            detail = report.message.map { "\(moved) · \($0)" }
             return
         }
         if let message = report.message {

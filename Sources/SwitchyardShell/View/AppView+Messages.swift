@@ -16,7 +16,8 @@ extension AppView {
             case .note: style = CellStyle(bold: true)
             case .info: style = .plain
             }
-            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + status.text, width: max(1, width - 4))
+            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + (status.detail ?? status.text),
+                                         width: max(1, width - 4))
             for (index, part) in parts.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + part, style))
             }
