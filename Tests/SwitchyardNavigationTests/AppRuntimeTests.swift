@@ -151,7 +151,8 @@ struct AppRuntimeTests {
 
     @Test func commandsReadAndPrintScriptLines() throws {
         let table: [(String, NavigationCommand)] = [
-            ("open app://x?a=1", .open("app://x?a=1")), ("back", .back()), ("back slideToLeft", .back(animation: .slideFromLeft)),
+            ("open app://x?a=1", .open("app://x?a=1")), ("back", .back()),
+            ("back slideToLeft", .back(animation: .slideFromLeft)),
             ("dismiss", .dismiss()), ("tab 2", .tab(2)), ("tap 1", .tap(1)), ("login", .login), ("logout", .logout),
             ("discard", .discard),
         ]

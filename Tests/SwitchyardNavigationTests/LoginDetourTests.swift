@@ -51,7 +51,8 @@ struct LoginDetourTests {
         let login = runtime.state.top
         let report = await runtime.perform(c.command)
         #expect(runtime.state.compactDescription == c.stack)
-        #expect(runtime.state.screen(withID: login.id) == nil, "the login screen is not left under \(runtime.state.top.title)")
+        #expect(runtime.state.screen(withID: login.id) == nil,
+                "the login screen is not left under \(runtime.state.top.title)")
         #expect(runtime.heldNavigation == nil)
         #expect(held.all == ["cancelled"])
         #expect(report.message == c.says)
@@ -66,7 +67,8 @@ struct LoginDetourTests {
         let report = await runtime.perform(.open("clinic://visit/4"))
         #expect(runtime.state.top.id == login.id)
         #expect(runtime.heldNavigation?.url == "clinic://visit/4")
-        #expect(report.message?.contains("held #1 clinic://visit/3 cancelled: superseded by #2") == true, "\(report.message ?? "")")
+        #expect(report.message?.contains("held #1 clinic://visit/3 cancelled: superseded by #2") == true,
+                "\(report.message ?? "")")
     }
 }
 

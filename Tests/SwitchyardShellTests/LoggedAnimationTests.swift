@@ -22,15 +22,18 @@ struct LoggedAnimationTests {
 
     nonisolated static let cases: [Case] = [
         Case(name: "push", setup: [.tab(2)], command: .open("app://discover/item/7"), plays: ["slideFromRight"]),
-        Case(name: "deep link across tabs", setup: [], command: .open("app://discover/item/7"), plays: ["slideFromRight"]),
-        Case(name: "push from the left", setup: [.tab(2)], command: .open("app://discover/item/8?animation=slideFromLeft"),
+        Case(name: "deep link across tabs", setup: [], command: .open("app://discover/item/7"),
+             plays: ["slideFromRight"]),
+        Case(name: "push from the left", setup: [.tab(2)],
+             command: .open("app://discover/item/8?animation=slideFromLeft"),
              plays: ["slideFromLeft"]),
         Case(name: "back", setup: [.tab(2), .open("app://discover/item/7")], command: .back(), plays: ["slideToRight"]),
         Case(name: "back toward the left (<)", setup: [.tab(2), .open("app://discover/item/7")],
              command: .back(animation: .slideFromLeft), plays: ["slideToLeft"]),
         Case(name: "present", setup: [], command: .open("app://share/7"), plays: ["slideFromBottom"]),
         Case(name: "back from a sheet", setup: [.open("app://share/7")], command: .back(), plays: ["slideToBottom"]),
-        Case(name: "dismiss toward the top", setup: [.open("app://share/7")], command: .dismiss(animation: .slideFromTop),
+        Case(name: "dismiss toward the top", setup: [.open("app://share/7")],
+             command: .dismiss(animation: .slideFromTop),
              plays: ["slideToTop"]),
         Case(name: "tab switch", setup: [], command: .tab(2), plays: []),
         Case(name: "setRoot", setup: [], command: .open("app://user/1?jumpType=setRoot"), plays: ["fade"]),
@@ -45,7 +48,8 @@ struct LoggedAnimationTests {
         Case(name: "login resumes", setup: [.open("app://order/42")], command: .login,
              plays: ["slideToBottom", "slideFromRight"]),
         // The gated Orders tab's stack goes at once (its root needs login too): only the sheet slides.
-        Case(name: "logout closes a sheet and a gated tab", setup: [.open("app://order/42"), .login, .open("app://share/1")],
+        Case(name: "logout closes a sheet and a gated tab",
+             setup: [.open("app://order/42"), .login, .open("app://share/1")],
              command: .logout, plays: ["slideToBottom"]),
     ]
 
@@ -88,7 +92,8 @@ struct LoggedAnimationTests {
             ([entry.event ?? ""] + entry.steps.map(\.detail)).joined(separator: " | ")
         }.joined(separator: "\n")
         let named = Self.names(in: text)
-        let played = ([loop.model.playback] + loop.model.queuedPlaybacks.map(Optional.some)).compactMap { $0?.animator.motion }
+        let playbacks = [loop.model.playback].compactMap { $0 } + loop.model.queuedPlaybacks
+        let played = playbacks.map(\.animator.motion)
         #expect(named.compactMap(Self.motion(named:)) == played, "log: \(text)")
         #expect(named.filter { $0 != "none" } == c.plays, "log: \(text)")
     }

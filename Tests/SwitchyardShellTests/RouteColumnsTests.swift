@@ -30,7 +30,8 @@ struct RouteColumnsTests {
                             } else if 3 + pattern + 1 + target + (flags == 0 ? 0 : 2 + min(flags, 10)) <= width {
                                 #expect(c.target == target, "\(context): the target is cut")
                             } else if c.pattern == pattern {
-                                #expect(c.target >= min(target, max(6, width / 6)) || used == width, "\(context): the target is starved")
+                                #expect(c.target >= min(target, max(6, width / 6)) || used == width,
+                                        "\(context): the target is starved")
                             }
                         }
                     }

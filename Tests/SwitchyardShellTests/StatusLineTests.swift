@@ -23,7 +23,8 @@ struct StatusLineTests {
         Case(setup: [], command: .tab(3), says: "app://orders needs login: L logs in, Esc cancels"),
         Case(setup: [.open("app://order/42")], command: .open("app://discover/item/7"),
              says: "Opened Item #7 · cancelled held #1 app://order/42"),
-        Case(setup: [.open("app://order/42")], command: .back(), says: "Closed Log in · cancelled held #1 app://order/42"),
+        Case(setup: [.open("app://order/42")], command: .back(),
+             says: "Closed Log in · cancelled held #1 app://order/42"),
         Case(setup: [.open("app://order/42")], command: .tab(2),
              says: "Switched to Discover · cancelled held #1 app://order/42"),
         Case(setup: [.tab(3)], command: .tab(2), says: "Switched to Discover · cancelled held #1 app://orders"),
@@ -33,7 +34,8 @@ struct StatusLineTests {
     @Test(arguments: cases)
     func theCommonStepsFitWhole(_ c: Case) async throws {
         let terminal = MemoryTerminal(width: 80, height: 24)
-        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false, stopsWhenIdle: true)
+        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false,
+                           stopsWhenIdle: true)
         for command in c.setup { await loop.perform(command) }
         await loop.perform(c.command)
         #expect(loop.model.status?.text == c.says)
@@ -46,7 +48,8 @@ extension StatusLineTests {
     /// The shortened status of a step that ended a hold keeps the whole message for the messages view.
     @Test func theMessagesViewKeepsWhyTheHoldEnded() async throws {
         let terminal = MemoryTerminal(width: 80, height: 24)
-        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false, stopsWhenIdle: true)
+        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false,
+                           stopsWhenIdle: true)
         await loop.perform(.open("app://order/42"))
         await loop.perform(.open("app://discover/item/7"))
         let whole = "Opened Item #7 · held #1 app://order/42 cancelled: opening Item #7 closed the login screen"
