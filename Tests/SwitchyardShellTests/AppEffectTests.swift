@@ -115,7 +115,10 @@ struct AppEffectTests {
         await loop.perform(.tab(4))
         #expect(loop.model.isShowingLogin && loop.model.held?.openID != first)
         let text = try #require(loop.model.status?.text)
-        #expect(text.hasPrefix("app://me needs login: L logs in, Esc cancels · held #"), "\(text)")
+        #expect(text == "app://me needs login: L logs in, Esc cancels · cancelled held #\(first) "
+                + "app://home?jumpType=5&tabBarSelecIndex=3", "\(text)")
+        #expect(loop.model.status?.detail?.hasSuffix("cancelled: tab 4 closed the login screen") == true,
+                "\(loop.model.status?.detail ?? "")")
     }
 
     /// What a copy says names what went to the clipboard, not its text: a URL as it is, a log entry

@@ -64,8 +64,13 @@ package struct AppStatus: Hashable, Sendable {
             // and a hold this step ended is said last.
             let gated = heldFor.map { $0 == first || $0.hasPrefix(first + "?") ? first : $0 } ?? first
             let shownBy = gated == first ? "" : " · shown by \(first)"
-            let ended = report.message.map { " · " + $0 } ?? ""
+            // A hold this step ended is named short (the messages view keeps the whole message).
+            let ended = report.cancelledHold.map { " · cancelled held #\($0.openID) \(Self.shownHeldURL($0.url))" }
+                ?? report.message.map { " · " + $0 } ?? ""
             self.init("\(gated) needs login: L logs in, Esc cancels\(shownBy)\(ended)", kind: .note)
+            if report.cancelledHold != nil, let message = report.message {
+                detail = "\(gated) needs login\(shownBy) · \(message)"
+            }
             return
         }
         if let held = report.cancelledHold, report.transition != .none {
