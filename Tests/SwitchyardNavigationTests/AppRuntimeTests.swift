@@ -82,7 +82,7 @@ struct AppRuntimeTests {
         let report = await runtime.perform(.tab(4))
         #expect(first.all == ["cancelled"])
         #expect(report.cancelledHold?.openID == 1)
-        #expect((report.message ?? "").components(separatedBy: "ended as cancelled").count == 2, "\(report.message ?? "")")
+        #expect((report.message ?? "").components(separatedBy: " cancelled: ").count == 2, "\(report.message ?? "")")
         let cancels = runtime.timeline.compactMap { event -> Int? in
             if case .cancel(let id, _, _) = event.kind { return id }
             return nil
@@ -122,9 +122,13 @@ struct AppRuntimeTests {
         let runtime = try DemoApp.makeRuntime()
         _ = await runtime.perform(.open("app://order/42"))
         #expect(runtime.heldNavigation?.openID == 1)
+        // Another screen takes the login screen's place: the hold ends and the login screen goes.
         _ = await runtime.perform(.open("app://share/5"))
         #expect(runtime.heldNavigation == nil)
+        #expect(!runtime.state.screensFromTop.contains { $0.title == "Log in" })
         _ = await runtime.perform(.dismiss())
+        // The login screen opened directly holds nothing.
+        _ = await runtime.perform(.open("app://login"))
         #expect(runtime.state.top.title == "Log in")
         #expect(runtime.heldNavigation == nil)
         #expect(runtime.holdViolation == nil)
@@ -172,7 +176,8 @@ struct AppRuntimeTests {
 
     @Test func commandsReadAndPrintScriptLines() throws {
         let table: [(String, NavigationCommand)] = [
-            ("open app://x?a=1", .open("app://x?a=1")), ("back", .back()), ("back slideFromLeft", .back(animation: .slideFromLeft)),
+            ("open app://x?a=1", .open("app://x?a=1")), ("back", .back()),
+            ("back slideToLeft", .back(animation: .slideFromLeft)),
             ("dismiss", .dismiss()), ("tab 2", .tab(2)), ("tap 1", .tap(1)), ("login", .login), ("logout", .logout),
             ("discard", .discard),
         ]
@@ -181,6 +186,10 @@ struct AppRuntimeTests {
             #expect(command.description == line)
         }
         #expect(try NavigationCommand(parsing: "  back slideToRight \t") == .back(animation: .slideFromRight))
+        // A back or dismiss names the animation as it plays, backwards.
+        #expect(try NavigationCommand(parsing: "back slideFromLeft").description == "back slideToLeft")
+        #expect(NavigationCommand.dismiss(animation: .slideFromTop).description == "dismiss slideToTop")
+        #expect(NavigationCommand.back(animation: .slideFromLeft).withoutAnimation == .back())
         let bad: [(String, String)] = [
             ("tab 0", "tab needs a tab number (a number from 1)"), ("open", "open needs a URL"),
             ("back sideways", "unknown animation 'sideways' (slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade, none, or slideToRight…)"),

@@ -91,6 +91,11 @@ struct RuntimePropertyTests {
             lastEvent = runtime.timeline.last?.sequence ?? lastEvent
             try #require(runtime.holdViolation == nil, "\(context): \(runtime.holdViolation ?? "")")
             if let shown = Self.gatedScreenShown(runtime) { Issue.record("\(context): \(shown)"); return }
+            // A held login screen that is no longer on top is gone: never left under another screen.
+            if heldBefore != nil, runtime.state.top.id != before.top.id {
+                try #require(runtime.state.screen(withID: before.top.id) == nil,
+                             "\(context): the login screen \(before.top.id) stayed under \(runtime.state.top.title)")
+            }
 
             // The held navigation from before: it fires exactly when it is no longer held.
             if let h = heldBefore, runtime.heldNavigation?.openID != h.openID {

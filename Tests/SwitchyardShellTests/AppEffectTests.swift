@@ -102,10 +102,10 @@ struct AppEffectTests {
         await loop.perform(.open("app://home?jumpType=5&tabBarSelecIndex=2"))
         #expect(loop.model.isShowingLogin)
         #expect(loop.model.status?.text
-            == "app://orders needs login: press L to log in, Esc to cancel · shown by app://home?jumpType=5&tabBarSelecIndex=2")
+            == "app://orders needs login: L logs in, Esc cancels · shown by app://home?jumpType=5&tabBarSelecIndex=2")
         await loop.perform(.dismiss())
         await loop.perform(.open("app://order/42"))
-        #expect(loop.model.status?.text == "app://order/42 needs login: press L to log in, Esc to cancel")
+        #expect(loop.model.status?.text == "app://order/42 needs login: L logs in, Esc cancels")
     }
 
     @Test func aTabSwitchThatHoldsAgainSaysWhatNeedsLoginFirst() async throws {
@@ -115,7 +115,10 @@ struct AppEffectTests {
         await loop.perform(.tab(4))
         #expect(loop.model.isShowingLogin && loop.model.held?.openID != first)
         let text = try #require(loop.model.status?.text)
-        #expect(text.hasPrefix("app://me needs login: press L to log in, Esc to cancel · login cancelled"), "\(text)")
+        #expect(text == "app://me needs login: L logs in, Esc cancels · cancelled held #\(first) "
+                + "app://home?jumpType=5&tabBarSelecIndex=3", "\(text)")
+        #expect(loop.model.status?.detail?.hasSuffix("cancelled: tab 4 closed the login screen") == true,
+                "\(loop.model.status?.detail ?? "")")
     }
 
     /// What a copy says names what went to the clipboard, not its text: a URL as it is, a log entry

@@ -80,6 +80,6 @@ struct RouteTableIndexTests {
         #expect(loop.model.routePanel.reachedCount == 1)
         let text = try #require(terminal.lastFrame).description
         #expect(text.contains("· 1 reached · F3"))
-        #expect(text.contains("app://discover/item/:id<int>●"), "\(text)")
+        #expect(text.contains("app://discover/item/:id<int> ● Item"), "a space apart from the pattern: \(text)")
     }
 }

@@ -33,7 +33,8 @@ extension AnimationMotion: Codable {
         case .slide(let edge): try c.encode(edge.rawValue, forKey: .slide)
         case .keyframes(let frames): try c.encode(frames, forKey: .keyframes)
         case .crossFade:
-            try c.encode([AnimationKeyframe(outgoing: AnimationOffset(), dimmed: true), AnimationKeyframe(incoming: AnimationOffset(), dimmed: true)],
+            try c.encode([AnimationKeyframe(outgoing: AnimationOffset(), dimmed: true),
+                          AnimationKeyframe(incoming: AnimationOffset(), dimmed: true)],
                          forKey: .keyframes)
         case .immediate: try c.encode([AnimationKeyframe(incoming: AnimationOffset())], forKey: .keyframes)
         }

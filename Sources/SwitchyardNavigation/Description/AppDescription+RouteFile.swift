@@ -23,7 +23,8 @@ extension AppDescription {
         var groupIndex: [String: Int] = [:]
         for route in file.routes {
             let title: String
-            if let pattern = try? RoutePattern(route.pattern), !pattern.isSuffix, case .literal(let host) = pattern.host {
+            if let pattern = try? RoutePattern(route.pattern), !pattern.isSuffix,
+                case .literal(let host) = pattern.host {
                 title = host
             } else {
                 title = "*"
@@ -47,7 +48,12 @@ extension AppDescription {
             // The phone already shows the route's pattern and its parameters; the body adds what it does not.
             var body = ["target   \(route.target)"]
             if route.priority != 0 { body.append("priority \(route.priority)") }
-            for (key, value) in route.metadata.sorted(by: { $0.key < $1.key }) { body.append("metadata \(key) = \(value)") }
+            for (key, value) in route.metadata.sorted(by: { $0.key < $1.key }) {
+                // A value of several lines (an importer's warnings) shows them as lines, not as escapes.
+                let lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                body.append("metadata \(key) = \(lines.first ?? "")")
+                body += lines.dropFirst()
+            }
             routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
                                       metadata: route.metadata, priority: route.priority))
         }
@@ -56,11 +62,14 @@ extension AppDescription {
             tabs.append(TabDescription(title: group.title, root: root))
             let links = group.routes.map { route in
                 let (url, instead) = probe.link(for: route)
-                return Link(title: "\(route.pattern) → \(route.target)" + (instead.map { " (never opens: \($0) wins)" } ?? ""), url: url)
+                let never = instead.map { " (never opens: \($0) wins)" } ?? ""
+                return Link(title: "\(route.pattern) → \(route.target)" + never, url: url)
             }
             routes.append(ScreenRoute(
                 pattern: root, kind: "Index \(number + 1)", title: group.title,
-                body: [group.routes.isEmpty ? "This route file has no routes." : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
+                body: [group.routes.isEmpty
+                       ? "This route file has no routes."
+                       : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
                 links: links, opens: .tab))
         }
         // Routes marked `requiresLogin` get a login gate, with a stand-in login screen to hold them on.
@@ -88,7 +97,8 @@ extension AppDescription {
         guard url.hasPrefix(Self.generatedIndexPrefix) else { return nil }
         let rest = url.dropFirst(Self.generatedIndexPrefix.count)
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, rest.dropFirst(digits.count).first.map({ $0 == "?" || $0 == "#" }) ?? true else { return nil }
+        guard !digits.isEmpty,
+            rest.dropFirst(digits.count).first.map({ $0 == "?" || $0 == "#" }) ?? true else { return nil }
         return indexName(number: String(digits))
     }
 
@@ -96,7 +106,8 @@ extension AppDescription {
     /// login screen) rather than one of the file's routes: the route table, coverage and the graph
     /// leave these out.
     public func isGeneratedScreen(_ pattern: String) -> Bool {
-        generatedIndexName(for: pattern) != nil || (pattern == Self.generatedLoginURL && loginURL == Self.generatedLoginURL)
+        generatedIndexName(for: pattern) != nil || (pattern == Self.generatedLoginURL
+                                                    && loginURL == Self.generatedLoginURL)
     }
 
     /// `text` with every generated index screen's internal URL in it (and its query) replaced by
@@ -104,7 +115,8 @@ extension AppDescription {
     /// router still routes the URL; only what is shown changes. Other text is returned as it is.
     public func showingIndexNames(in text: String) -> String {
         if loginURL == Self.generatedLoginURL, text.contains(Self.generatedLoginURL) {
-            return showingIndexNames(in: text.replacingOccurrences(of: Self.generatedLoginURL, with: "the login screen"))
+            return showingIndexNames(in: text.replacingOccurrences(of: Self.generatedLoginURL,
+                                                                   with: "the login screen"))
         }
         guard text.contains(Self.generatedIndexPrefix) else { return text }
         var out = ""
@@ -146,11 +158,13 @@ extension AppDescription {
     }
 
     /// Values tried, in order, for a parameter: the first its constraint accepts is used.
-    static let exampleValues = ["42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000", "example", "x", "0"]
+    static let exampleValues = ["42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000",
+                                "example", "x", "0"]
 
     /// An example URL for `pattern`: literals as written, each parameter the first example value its
     /// constraint accepts, optional segments left out, a catch-all `a/b`, `app` for a pattern
-    /// without a scheme, and `app://example/` in front of a suffix pattern. The pattern text itself when it does not parse.
+    /// without a scheme, and `app://example/` in front of a suffix pattern. The pattern text itself
+    /// when it does not parse.
     public static func exampleURL(for patternText: String) -> String {
         exampleURLs(for: patternText, count: 1).first ?? patternText
     }
@@ -170,7 +184,8 @@ extension AppDescription {
         let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
         var urls: [String] = []
         for variant in 0..<max(1, count) {
-            if let url = try? pattern.url(exampleParameters(choices, variant: variant), defaultScheme: "app", base: base), !urls.contains(url) {
+            if let url = try? pattern.url(exampleParameters(choices, variant: variant), defaultScheme: "app",
+                                          base: base), !urls.contains(url) {
                 urls.append(url)
             }
         }
@@ -202,7 +217,8 @@ extension AppDescription {
     }
 
     /// The `variant`-th choice of each parameter (the last one past the end).
-    private static func exampleParameters(_ choices: [(name: String, values: [String])], variant: Int) -> [String: String] {
+    private static func exampleParameters(_ choices: [(name: String, values: [String])],
+                                          variant: Int) -> [String: String] {
         var values: [String: String] = [:]
         for choice in choices { values[choice.name] = choice.values[min(variant, choice.values.count - 1)] }
         return values
@@ -217,7 +233,8 @@ struct IndexLinkProbe {
     let router = Router()
 
     init(_ file: RouteFile) {
-        for r in file.routes { try? router.register(r.pattern, target: r.target, priority: r.priority, metadata: r.metadata, handler: nil) }
+        for r in file.routes { try? router.register(r.pattern, target: r.target, priority: r.priority,
+                                                    metadata: r.metadata, handler: nil) }
         for r in file.redirects { try? router.addRedirect(from: r.from, to: r.to) }
         if let relocations = file.relocations { try? router.applyRelocations(relocations) }
     }

@@ -49,7 +49,8 @@ extension AppDescription: Codable {
         do throws(RouteFileError) { try validate() } catch {
             let base = SchemaPath.render(decoder.codingPath)
             guard !base.isEmpty else { throw error }
-            throw RouteFileError(error.location.hasPrefix("[") ? base + error.location : base + "." + error.location, error.message)
+            throw RouteFileError(error.location.hasPrefix("[") ? base + error.location : base + "." + error.location,
+                                 error.message)
         }
     }
 
@@ -64,7 +65,8 @@ extension AppDescription: Codable {
         try c.encodeIfPresent(loginURL, forKey: .loginURL)
         try c.encode(webAllowList, forKey: .webAllowList)
         if !animations.isEmpty {
-            try c.encode(Dictionary(animations.map { ($0.name, $0.motion) }, uniquingKeysWith: { a, _ in a }), forKey: .animations)
+            try c.encode(Dictionary(animations.map { ($0.name, $0.motion) }, uniquingKeysWith: { a, _ in a }),
+                         forKey: .animations)
         }
         try c.encodeIfPresent(defaultAnimation?.name, forKey: .defaultAnimation)
     }
@@ -87,7 +89,8 @@ extension ScreenRoute: Codable {
         let target = try o.decodeIfPresent(String.self, .target)
         let legacy = try o.decodeIfPresent(String.self, .kind)
         if let target, let legacy, target != legacy {
-            throw o.refuse(.kind, "\(SchemaText.quoted(legacy)) differs from target \(SchemaText.quoted(target)); give only target")
+            throw o.refuse(.kind,
+                           "\(SchemaText.quoted(legacy)) differs from target \(SchemaText.quoted(target)); give only target")
         }
         guard let kind = target ?? legacy else {
             throw RouteFileError(SchemaPath.render(decoder.codingPath), "missing required key \"target\"")
@@ -104,13 +107,15 @@ extension ScreenRoute: Codable {
                 throw o.refuse(.body, "expected a string or an array of strings, found \(found)")
             }
         }
-        let opens = try o.choice(.opens, what: "style", names: OpenStyle.allCases.map(\.rawValue), parse: OpenStyle.init(name:))
+        let opens = try o.choice(.opens, what: "style", names: OpenStyle.allCases.map(\.rawValue),
+                                 parse: OpenStyle.init(name:))
         // A name that is not a built-in is kept as a reference; the app description resolves it against
         // its `animations` (or refuses it).
         let animation = try o.decodeIfPresent(String.self, .animation).map { name in
             Animation(name: name) ?? Animation(name: name, motion: .keyframes([]))
         }
-        self.init(pattern: pattern, aliases: aliases, kind: kind, title: try o.decodeIfPresent(String.self, .title), body: body,
+        self.init(pattern: pattern, aliases: aliases, kind: kind, title: try o.decodeIfPresent(String.self, .title),
+                  body: body,
                   links: try o.decodeIfPresent([Link].self, .links) ?? [], opens: opens ?? .push, animation: animation,
                   parent: try o.decodeIfPresent(String.self, .parent), metadata: try o.metadata(.metadata),
                   leaveGuard: try o.decodeIfPresent(String.self, .guard), priority: try o.integer(.priority) ?? 0)

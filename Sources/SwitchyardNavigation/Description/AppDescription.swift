@@ -82,7 +82,8 @@ public struct AppDescription: Sendable, Equatable {
             }
             let parameters = m.parameters.dictionary
             if let same = roots.first(where: { $0.route == m.target && $0.parameters == parameters }) {
-                throw RouteFileError("tabs[\(i)].root", "\(SchemaText.quoted(t.root)) is the same screen as tabs[\(same.tab)].root, "
+                throw RouteFileError("tabs[\(i)].root",
+                                     "\(SchemaText.quoted(t.root)) is the same screen as tabs[\(same.tab)].root, "
                                      + "\(SchemaText.quoted(tabs[same.tab].root)); each tab needs its own root")
             }
             roots.append((m.target, parameters, i))
@@ -96,7 +97,8 @@ public struct AppDescription: Sendable, Equatable {
         }
         for (i, r) in routes.enumerated() {
             if let a = r.animation, registry.animation(named: a.name) != a {
-                throw RouteFileError("routes[\(i)].animation", AnimationError.unknown(a.name, known: registry.names).description)
+                throw RouteFileError("routes[\(i)].animation",
+                                     AnimationError.unknown(a.name, known: registry.names).description)
             }
         }
     }
@@ -105,7 +107,9 @@ public struct AppDescription: Sendable, Equatable {
     public func animationRegistry() throws(AnimationError) -> AnimationRegistry {
         var registry = try AnimationRegistry(animations)
         if let defaultAnimation {
-            if registry.animation(named: defaultAnimation.name) != defaultAnimation { try registry.register(defaultAnimation) }
+            if registry.animation(named: defaultAnimation.name) != defaultAnimation {
+                try registry.register(defaultAnimation)
+            }
             try registry.setDefault(defaultAnimation.name)
         }
         return registry

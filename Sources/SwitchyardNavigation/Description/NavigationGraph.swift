@@ -106,7 +106,8 @@ public struct NavigationGraph: Sendable, Equatable {
             let resolution = router.resolve(url)
             if let match = resolution.match {
                 let pattern = match.pattern.description
-                if let index = match.isAlias ? indexByKind[match.entry.target] : indexByPattern[pattern] ?? indexByKind[match.entry.target] {
+                if let index = match.isAlias ? indexByKind[match.entry.target] : indexByPattern[pattern]
+                    ?? indexByKind[match.entry.target] {
                     return "screen\(index)"
                 }
                 if let id = handlers[pattern] {
@@ -114,7 +115,8 @@ public struct NavigationGraph: Sendable, Equatable {
                 }
                 let id = "handler\(handlers.count)"
                 handlers[pattern] = id
-                extra.append(Node(id: id, label: [match.entry.target, pattern], kind: .handler, isGated: match.entry.metadata[.requiresLogin] == true))
+                extra.append(Node(id: id, label: [match.entry.target, pattern], kind: .handler,
+                                  isGated: match.entry.metadata[.requiresLogin] == true))
                 return id
             }
             if let id = missing[url] {
@@ -122,13 +124,15 @@ public struct NavigationGraph: Sendable, Equatable {
             }
             let id = "missing\(missing.count)"
             missing[url] = id
-            extra.append(Node(id: id, label: [app.showingIndexNames(in: url), app.showingIndexNames(in: resolution.stopped ?? "no route")],
+            extra.append(Node(id: id, label: [app.showingIndexNames(in: url),
+                                              app.showingIndexNames(in: resolution.stopped ?? "no route")],
                               kind: .missing, isGated: false))
             return id
         }
 
         for (index, tab) in app.tabs.enumerated() {
-            nodes.append(Node(id: "tab\(index + 1)", label: ["Tab \(index + 1): \(tab.title)"], kind: .tab, isGated: false))
+            nodes.append(Node(id: "tab\(index + 1)", label: ["Tab \(index + 1): \(tab.title)"], kind: .tab,
+                              isGated: false))
         }
         for (index, route) in app.routes.enumerated() {
             // A generated index screen (`--routes FILE`) is named as the app names it, after its tab,
@@ -143,10 +147,12 @@ public struct NavigationGraph: Sendable, Equatable {
         for (index, route) in app.routes.enumerated() {
             let values = Self.exampleValues(for: route.pattern)
             for link in route.links {
-                edges.append(Edge(from: "screen\(index)", to: node(for: ScreenFactory.fillURL(link.url, values)), kind: .link, label: link.title))
+                edges.append(Edge(from: "screen\(index)", to: node(for: ScreenFactory.fillURL(link.url, values)),
+                                  kind: .link, label: link.title))
             }
             if let parent = route.parent {
-                edges.append(Edge(from: node(for: ScreenFactory.fillURL(parent, values)), to: "screen\(index)", kind: .parent, label: ""))
+                edges.append(Edge(from: node(for: ScreenFactory.fillURL(parent, values)), to: "screen\(index)",
+                                  kind: .parent, label: ""))
             }
         }
         var rules: [(pattern: String, to: String?, kind: Edge.Kind, label: String)] = app.redirects.map {
@@ -155,7 +161,8 @@ public struct NavigationGraph: Sendable, Equatable {
         for entry in app.relocations?.entries ?? [] {
             switch entry {
             case .replace(let pattern, let to, _): rules.append((pattern, to, .relocation, "relocation: replace"))
-            case .add(let pattern, let target): rules.append((pattern, nil, .relocation, "relocation: add for \(target)"))
+            case .add(let pattern, let target):
+                rules.append((pattern, nil, .relocation, "relocation: add for \(target)"))
             case .delete(let pattern): rules.append((pattern, nil, .relocation, "relocation: delete"))
             case .reset(let pattern): rules.append((pattern, nil, .relocation, "relocation: reset"))
             }
@@ -164,7 +171,8 @@ public struct NavigationGraph: Sendable, Equatable {
             let id = "rule\(index)"
             extra.insert(Node(id: id, label: [rule.pattern], kind: .rule, isGated: false), at: index)
             // Where the rule's own source leads, as an open would go (for `add`, the target's screen).
-            let destination = rule.to.map { AppDescription.exampleURL(for: $0) } ?? AppDescription.exampleURL(for: rule.pattern)
+            let destination = rule.to.map { AppDescription.exampleURL(for: $0) }
+                ?? AppDescription.exampleURL(for: rule.pattern)
             edges.append(Edge(from: id, to: node(for: destination), kind: rule.kind, label: rule.label))
         }
         nodes += extra
@@ -181,7 +189,8 @@ public struct NavigationGraph: Sendable, Equatable {
             guard let index = Int(node.id.dropFirst("screen".count)), app.routes.indices.contains(index),
                   !app.isGeneratedScreen(app.routes[index].pattern) else { continue }
             var host = "*"
-            if let p = try? RoutePattern(app.routes[index].pattern), !p.isSuffix, case .literal(let h) = p.host { host = h }
+            if let p = try? RoutePattern(app.routes[index].pattern), !p.isSuffix,
+                case .literal(let h) = p.host { host = h }
             if let g = groups.firstIndex(where: { $0.title == host }) {
                 groups[g].nodes.append(node.id)
             } else {
@@ -205,7 +214,9 @@ public struct NavigationGraph: Sendable, Equatable {
             guard reached.insert(id).inserted else { continue }
             queue += next[id] ?? []
         }
-        let routeOf = Dictionary(uniqueKeysWithValues: app.routes.enumerated().map { ("screen\($0.offset)", $0.element) })
+        let routeOf = Dictionary(uniqueKeysWithValues: app.routes.enumerated().map {
+            ("screen\($0.offset)", $0.element)
+        })
         let lost = nodes.filter { $0.kind == .screen && !reached.contains($0.id) }
         guard lost.count > Self.unreachableDrawnLimit else { return }
         var groups: [(host: String, ids: [String], patterns: [String])] = []
@@ -253,14 +264,17 @@ public struct NavigationGraph: Sendable, Equatable {
     /// red, with a lock), rules as notes and missing URLs dashed; parents, redirects and
     /// relocations as dashed edges.
     public var dot: String {
-        var lines = ["digraph \(Self.dotQuoted(name)) {", "  rankdir=LR;", "  node [fontname=\"Helvetica\", fontsize=10];",
+        var lines = ["digraph \(Self.dotQuoted(name)) {", "  rankdir=LR;",
+                     "  node [fontname=\"Helvetica\", fontsize=10];",
                      "  edge [fontname=\"Helvetica\", fontsize=9];"]
         for node in nodes {
-            let label = (node.isGated ? ["🔒 " + node.label[0]] + node.label.dropFirst() : node.label).map(Self.dotEscaped).joined(separator: "\\n")
+            let labelLines = node.isGated ? ["🔒 " + node.label[0]] + node.label.dropFirst() : node.label
+            let label = labelLines.map(Self.dotEscaped).joined(separator: "\\n")
             let shape: String
             switch node.kind {
             case .tab: shape = "shape=box, style=filled, fillcolor=\"#dde8ff\""
-            case .screen: shape = node.isGated ? "shape=box, style=\"rounded,bold\", color=\"#c0392b\"" : "shape=box, style=rounded"
+            case .screen: shape = node.isGated ? "shape=box, style=\"rounded,bold\", color=\"#c0392b\""
+                : "shape=box, style=rounded"
             case .rule: shape = "shape=note"
             case .handler: shape = "shape=component"
             case .missing: shape = "shape=box, style=dashed, color=gray"
@@ -277,7 +291,8 @@ public struct NavigationGraph: Sendable, Equatable {
             case .parent: attributes.append("style=dashed, arrowhead=empty, label=\"parent\"")
             case .redirect, .relocation: attributes.append("style=dashed, color=\"#8e44ad\"")
             }
-            lines.append("  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
+            let listed = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+            lines.append("  \(edge.from) -> \(edge.to)" + listed + ";")
         }
         for (k, group) in groups.enumerated() {
             lines.append("  subgraph cluster_\(k) { label=\"\(Self.dotEscaped(group.title))\"; style=dashed; \(group.nodes.joined(separator: "; ")); }")
@@ -291,7 +306,8 @@ public struct NavigationGraph: Sendable, Equatable {
     public var mermaid: String {
         var lines = ["flowchart LR"]
         for node in nodes {
-            let label = (node.isGated ? ["🔒 " + node.label[0]] + node.label.dropFirst() : node.label).map(Self.mermaidEscaped).joined(separator: "<br/>")
+            let labelLines = node.isGated ? ["🔒 " + node.label[0]] + node.label.dropFirst() : node.label
+            let label = labelLines.map(Self.mermaidEscaped).joined(separator: "<br/>")
             switch node.kind {
             case .tab: lines.append("  \(node.id)[[\"\(label)\"]]")
             case .screen: lines.append("  \(node.id)(\"\(label)\")")
@@ -303,7 +319,8 @@ public struct NavigationGraph: Sendable, Equatable {
         for edge in edges {
             let label = edge.kind == .parent ? "parent" : edge.label
             let arrow = edge.kind == .link || edge.kind == .root ? "-->" : "-.->"
-            lines.append("  \(edge.from) \(arrow)" + (label.isEmpty ? "" : "|\"\(Self.mermaidEscaped(label))\"|") + " \(edge.to)")
+            lines.append("  \(edge.from) \(arrow)" + (label.isEmpty ? "" : "|\"\(Self.mermaidEscaped(label))\"|")
+                         + " \(edge.to)")
         }
         for (k, group) in groups.enumerated() {
             lines.append("  subgraph group\(k) [\"\(Self.mermaidEscaped(group.title))\"]")

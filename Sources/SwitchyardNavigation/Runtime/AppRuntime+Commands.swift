@@ -2,8 +2,9 @@ import Switchyard
 import SwitchyardKit
 
 extension AppRuntime {
-    /// What a logout took down, in words for the log: `closed Order #42, Orders (need login) and
-    /// User ann above them: back at Home; dropped Settings from another tab (needs login)`.
+    /// What a logout took down, in words for the log, where the user is first: `back at Home; closed
+    /// Order #42, Orders (need login) and User ann above them; dropped Settings from another tab
+    /// (needs login)`.
     static func describe(_ departure: NavigationState.Departure, needsLogin: (Screen) -> Bool) -> String {
         func list(_ screens: [Screen]) -> String { screens.map(\.title).joined(separator: ", ") }
         func needs(_ screens: [Screen]) -> String { screens.count == 1 ? "needs login" : "need login" }
@@ -11,9 +12,9 @@ extension AppRuntime {
         if !departure.removed.isEmpty {
             let gated = departure.removed.filter(needsLogin)
             let above = departure.removed.filter { !needsLogin($0) }
-            var words = "closed \(list(gated)) (\(needs(gated)))"
+            var words = "back at \(departure.state.top.title); closed \(list(gated)) (\(needs(gated)))"
             if !above.isEmpty { words += " and \(list(above)) above \(gated.count == 1 ? "it" : "them")" }
-            parts.append(words + ": back at \(departure.state.top.title)")
+            parts.append(words)
         }
         if !departure.dropped.isEmpty {
             parts.append("dropped \(list(departure.dropped)) from another tab (\(needs(departure.dropped)))")
@@ -39,7 +40,9 @@ extension AppRuntime {
         }
         let trace = await router.openAndTrace(url, native: native, callback: callback)
         recordOpen(trace)
-        if let held = gate?.heldNavigation, held.openID == trace.id { record(.hold(openID: held.openID, url: held.url)) }
+        if let held = gate?.heldNavigation, held.openID == trace.id {
+            record(.hold(openID: held.openID, url: held.url))
+        }
         return report(for: trace, command: command)
     }
 
@@ -72,7 +75,7 @@ extension AppRuntime {
             case .rejected(let e): return failure(command, describe(e))
             }
             var interim = StepReport(command: command.description, state: state)
-            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "the switch to tab \(index + 1)")
+            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "tab \(index + 1)")
             cancelled = interim
         }
         let root = state.tabs[index].rootURL
@@ -95,12 +98,13 @@ extension AppRuntime {
         guard let gate else { return failure(command, "this app has no login route") }
         let wasLoggedIn = gate.isLoggedIn
         gate.logout()
-        var report = StepReport(command: command.description, message: wasLoggedIn ? "logged out" : "already logged out", state: state)
+        var report = StepReport(command: command.description,
+                                message: wasLoggedIn ? "logged out" : "already logged out", state: state)
         // No screen that needs login stays up: back to the nearest one that does not.
         if let departure = state.leaving(where: { asksForLogin($0.url) }) {
             state = departure.state
             report.transition = departure.transition
-            report.stages = [StepReport.Stage(departure.transition, departure.state)]
+            report.stages = departure.stages
             report.note(Self.describe(departure, needsLogin: { asksForLogin($0.url) }))
         }
         return report
@@ -116,8 +120,10 @@ extension AppRuntime {
             for screen in state.screensFromTop where screen.kind == loginKind {
                 // A login screen pushed on a stack leaves as a pop would; a presented one slides down.
                 let pushed = state.tabs.contains { $0.stack.contains { $0.id == screen.id } }
-                    || state.modals.contains { $0.stack.first?.id != screen.id && $0.stack.contains { $0.id == screen.id } }
-                if case .applied(let t) = state.apply(.remove(screen.id, animation: pushed ? .slideFromRight : .slideFromBottom)) {
+                    || state.modals.contains { $0.stack.first?.id != screen.id
+                        && $0.stack.contains { $0.id == screen.id } }
+                if case .applied(let t) = state.apply(.remove(screen.id,
+                                                              animation: pushed ? .slideFromRight : .slideFromBottom)) {
                     removed.append(t)
                     removedStages.append(StepReport.Stage(t, state))
                 }
@@ -141,7 +147,8 @@ extension AppRuntime {
         report.transition = Transition.combining(removed + [report.transition])
         report.stages = StepReport.Stage.merged(removedStages + report.stages)
         if !report.isError {
-            report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)" + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
+            report.note("logged in; resumed #\(held?.openID ?? trace.id) \(trace.url)"
+                        + (held.map { $0.openID != trace.id ? " as #\(trace.id)" : "" } ?? ""))
         }
         return report
     }
@@ -184,12 +191,14 @@ extension AppRuntime {
         report.stages = StepReport.Stage.merged(placed.flatMap(\.stages))
         if outcome.isHandled {
             for note in placed.flatMap(\.notes) { report.note(note) }
-            if transitions.isEmpty, case .handled(_, let result) = outcome.final, result.payload(as: ScreenPlacement.self) == nil {
+            if transitions.isEmpty, case .handled(_, let result) = outcome.final,
+                result.payload(as: ScreenPlacement.self) == nil {
                 report.note(result.description)
             }
         } else {
             report.message = outcome.description
-            if case .notFound(let url) = outcome.final, let nearest = router.table.explain(router.resolve(url).finalURL).candidates.first {
+            if case .notFound(let url) = outcome.final,
+                let nearest = router.table.explain(router.resolve(url).finalURL).candidates.first {
                 report.nearest = "\(nearest.pattern): \(nearest.verdict)"
                 report.note("nearest route \(nearest.pattern): \(nearest.verdict)")
             }

@@ -21,8 +21,8 @@ extension AppRuntime {
 
     /// Takes over from `previous`, the runtime of the file this one was reloaded from, before the
     /// first command: open numbers (`#N`), timeline numbers and the timeline's clock go on from
-    /// `previous`'s, so log lines stay unambiguous; the login state carries over; and the user stays where they were when the
-    /// current screen's URL still routes here (the selected tab's stack and the modals rebuilt from
+    /// `previous`'s, so log lines stay unambiguous; the login state carries over; and the user stays where they
+    /// were when the current screen's URL still routes here (the selected tab's stack and the modals rebuilt from
     /// their URLs, each screen that no longer routes left out), else the app shows the tab's root.
     /// A navigation `previous` held for login is cancelled: its login screen is not carried over.
     @discardableResult
@@ -47,11 +47,14 @@ extension AppRuntime {
         for modal in old.modals {
             let stack = modal.stack.filter { !isLogin($0) }.compactMap(rebuilt)
             guard let first = stack.first else { continue }
-            modals.append(Modal(stack: modal.wrapsInNavigation ? stack : [first], style: modal.style, wrapsInNavigation: modal.wrapsInNavigation))
+            modals.append(Modal(stack: modal.wrapsInNavigation ? stack : [first], style: modal.style,
+                                wrapsInNavigation: modal.wrapsInNavigation))
         }
         let routes = here.id == oldTab.stack[0].id ? true : rebuilt(here) != nil
-        let restored = routes ? try? NavigationState(tabs: tabs, selectedTab: tabIndex, modals: modals,
-                                                     idGenerator: state.idGenerator, duplicatePolicy: state.duplicatePolicy) : nil
+        let restored = routes
+            ? try? NavigationState(tabs: tabs, selectedTab: tabIndex, modals: modals, idGenerator: state.idGenerator,
+                                   duplicatePolicy: state.duplicatePolicy)
+            : nil
         var rooted = state
         _ = rooted.apply(.selectTab(.index(tabIndex), popToRoot: true, animation: .none))
         state = restored ?? rooted

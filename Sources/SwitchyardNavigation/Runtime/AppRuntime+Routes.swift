@@ -7,7 +7,8 @@ extension AppRuntime {
     /// Registers `app`'s screen routes (through `routeCache` when given), redirects, relocations and
     /// web allow list on `router`; returns each screen route by its kind (the first route of a kind wins).
     static func register(_ app: AppDescription, on router: Router,
-                         routeCache: (cache: RouterCache, version: String)?) throws(RouteFileError) -> [String: ScreenRoute] {
+                         routeCache: (cache: RouterCache, version: String)?)
+        throws(RouteFileError) -> [String: ScreenRoute] {
         var byKind: [String: ScreenRoute] = [:]
         for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
         let tabRoots = app.tabs.map(\.root)
@@ -23,7 +24,8 @@ extension AppRuntime {
         let registerScreens = { (router: Router) throws(RouteFileError) in
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
-                    try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority, metadata: r.metadata,
+                    try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority,
+                                        metadata: r.metadata,
                                         handler: ScreenHandler(route: r, tabRoots: tabRoots, animations: animations))
                 } catch {
                     throw RouteFileError("routes[\(i)]", error.description)
@@ -35,10 +37,13 @@ extension AppRuntime {
             // route the description no longer has makes the cache miss, and the description is registered.
             var byPattern: [String: ScreenRoute] = [:]
             for r in app.routes {
-                for text in [r.pattern] + r.aliases { if let p = try? RoutePattern(text) { byPattern[p.description] = r } }
+                for text in [r.pattern] + r.aliases {
+                    if let p = try? RoutePattern(text) { byPattern[p.description] = r }
+                }
             }
             do {
-                try routeCache.cache.registerRoutes(on: router, version: routeCache.version, handler: { cached, pattern in
+                try routeCache.cache.registerRoutes(on: router, version: routeCache.version,
+                                                    handler: { cached, pattern in
                     guard let r = byPattern[pattern.description], r.kind == cached.target else { return nil }
                     return ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
                 }, register: { router in try registerScreens(router) })
@@ -83,7 +88,8 @@ extension AppRuntime {
             params[k] = v
             path[k] = v
         }
-        return ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params, pathParameters: path)
+        return ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params,
+                                  pathParameters: path)
     }
 
     /// Whether opening `url` now would ask for login: the app has a login gate, the user is logged out,
@@ -100,10 +106,12 @@ extension AppRuntime {
     public func loginGatedURL(for url: String) -> String? {
         guard gate != nil, !isLoggedIn else { return nil }
         // The route an open reaches (relocation `add` paths included), as `Router.resolve` walks it.
-        guard let m = router.resolve(url).match, let reached = try? RouteURL(m.url, limits: router.options.limits) else { return nil }
+        guard let m = router.resolve(url).match,
+              let reached = try? RouteURL(m.url, limits: router.options.limits) else { return nil }
         if m.entry.metadata[.requiresLogin] == true { return url }
         var route = routesByKind[m.entry.target]
-        if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: reached.query, nativeTabIndex: nil, opens: opens),
+        if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: reached.query, nativeTabIndex: nil,
+                                                                            opens: opens),
            let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, let gated = loginGatedURL(for: root) {
             return gated
         }

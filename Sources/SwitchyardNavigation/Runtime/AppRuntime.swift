@@ -65,7 +65,8 @@ public final class AppRuntime {
     ///   - routeCache: when given, the screen routes are registered through this cache for this app
     ///     version (TheRouter's `useCache`): loaded compiled, each with its screen handler attached again,
     ///     or registered from the description and saved. The routes `configure` adds are not cached.
-    public init(app: AppDescription, router: Router = Router(), routeCache: (cache: RouterCache, version: String)? = nil,
+    public init(app: AppDescription, router: Router = Router(),
+                routeCache: (cache: RouterCache, version: String)? = nil,
                 configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
         self.app = app
@@ -135,7 +136,8 @@ public final class AppRuntime {
     ///   - callback: the completion of the open this command causes (`open`, `tap`, `tab`); it
     ///     fires exactly once with that open's outcome (or, when the login gate holds the open, later
     ///     with the resumed outcome or `cancelled`).
-    public func perform(_ command: NavigationCommand, callback: RouteCallback = RouteCallback(nil)) async -> StepReport {
+    public func perform(_ command: NavigationCommand,
+                        callback: RouteCallback = RouteCallback(nil)) async -> StepReport {
         placements = [:]
         let heldBefore = gate?.heldNavigation
         var report: StepReport
@@ -163,7 +165,9 @@ public final class AppRuntime {
             let guarded = state.top.leaveGuard != nil
             report = apply(.discardGuard(state.top.id), command: command)
             if !report.isError {
-                report.note(guarded ? "changes discarded: \(state.top.title) can be left now" : "\(state.top.title) has no changes to discard")
+                report.note(guarded
+                            ? "changes discarded: \(state.top.title) can be left now"
+                            : "\(state.top.title) has no changes to discard")
             }
         }
         // The command's own line comes before what it causes: a back that closes the login screen is
@@ -171,14 +175,21 @@ public final class AppRuntime {
         if report.trace == nil {
             // A logout's line says what it closed (its transition is the way back from those screens).
             let says = report.transition == .none || command == .logout
-            let result = report.isError ? "✗ " + (report.message ?? "failed") : (says ? (report.message ?? "") : report.transition.description)
-            record(.command(command.description, result: result))
+            // A logout's line names what moved too, with the animations that play.
+            let moved = report.transition == .none ? "" : " (" + report.transition.description + ")"
+            let result = report.isError
+                ? "✗ " + (report.message ?? "failed")
+                : (says ? (report.message ?? "") + moved : report.transition.description)
+            // The animation is named once, by the transition that played it.
+            let named = !report.isError && !says ? command.withoutAnimation : command
+            record(.command(named.description, result: result))
         }
         // An open that took the login screen's place says what it opened, so the cancel names it.
         var closedBy: String?
         if heldBefore != nil, !report.isError {
             switch command {
-            case .open, .tap: closedBy = report.trace.map { "opening \($0.url) as \(state.top.title)" }
+            case .open, .tap: closedBy = report.trace != nil ? "opening \(state.top.title)" : nil
+            case .tab(let number): closedBy = "tab \(number)"
             case .back: closedBy = "back"
             case .dismiss: closedBy = "dismiss"
             default: break
@@ -196,17 +207,27 @@ public final class AppRuntime {
         guard let placement = result.payload(as: ScreenPlacement.self) else {
             return .placed(note: "nothing to place")
         }
-        let placer = ScreenPlacer(state: state, router: router, routesByKind: routesByKind, jumpActions: jumpActions)
+        // Another screen takes the held login screen's place: the login screen closes first (it is
+        // not left under the new screen), and the hold ends when the command is reconciled.
+        let closing = closingLoginScreen(for: placement)
+        let placer = ScreenPlacer(state: closing?.state ?? state, router: router, routesByKind: routesByKind,
+                                  jumpActions: jumpActions)
         do throws(ScreenPlacer.PlacementError) {
             let (next, transition, note) = try placer.place(placement)
             state = next
+            if let closing {
+                placements[request.openID, default: ([], [], [])].transitions.append(closing.transition)
+                placements[request.openID, default: ([], [], [])].stages.append(closing)
+                transitionsBeforePlacement.append(closing.transition)
+            }
             placements[request.openID, default: ([], [], [])].transitions.append(transition)
             if let note { placements[request.openID, default: ([], [], [])].notes.append(note) }
             // The chain's parts; the last one leaves the state as placed (an update in place included).
             var stages = placer.stages.stages
             if !stages.isEmpty { stages[stages.count - 1].state = next }
             placements[request.openID, default: ([], [], [])].stages += stages
-            if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation, held.openID == request.openID,
+            if let loginKind, placement.screen.kind == loginKind, let held = gate?.heldNavigation,
+                held.openID == request.openID,
                state.top.kind == loginKind {
                 hold.bind(openID: held.openID, screen: state.top.id)
             }
@@ -217,6 +238,7 @@ public final class AppRuntime {
             return .placed(note: before == .none ? placed : "\(before.description), then \(placed)",
                            shown: ScreenPlacer.shown(placement, transition: transition, state: state))
         } catch {
+            transitionsBeforePlacement = []
             switch error {
             case .navigation(.vetoed(let id, let reason)):
                 return .vetoed(by: state.screen(withID: id)?.title ?? id.description, reason: reason)
@@ -228,4 +250,18 @@ public final class AppRuntime {
         }
     }
 
+    /// The login screen a hold is bound to, closed, when `placement` would show another screen over
+    /// it: a pushed login screen leaves as a pop would, a presented one slides down. Nil when no hold
+    /// is bound, its login screen is not on top, or the placement shows the login screen again (a
+    /// newer gated open updates it in place).
+    func closingLoginScreen(for placement: ScreenPlacement) -> StepReport.Stage? {
+        guard let loginKind, placement.screen.kind != loginKind, let bound = hold.binding?.screen,
+              state.top.id == bound, state.top.kind == loginKind else { return nil }
+        let presented = state.modals.last?.stack.count == 1
+        var next = state
+        guard case .applied(let t) = next.apply(.remove(bound,
+                                                        animation: presented ? .slideFromBottom : .slideFromRight))
+        else { return nil }
+        return StepReport.Stage(t, next)
+    }
 }

@@ -55,8 +55,9 @@ struct LoginHold {
     ///     command itself cancelled already (a tab switch that closed the login screen first).
     ///   - state: the navigation state after the command.
     ///   - closedBy: what the command was, in words, when it can close the login screen
-    ///     (`back`, `opening app://x (X)`).
-    mutating func reconcile(held: HeldNavigation?, heldBefore: HeldNavigation?, isLoggedIn: Bool, outcome: RouteOutcome?,
+    ///     (`back`, `tab 2`, `opening Item #7`).
+    mutating func reconcile(held: HeldNavigation?, heldBefore: HeldNavigation?, isLoggedIn: Bool,
+                            outcome: RouteOutcome?,
                             alreadyCancelled: Int?, state: NavigationState, closedBy: String?) -> Resolution {
         var resolution = Resolution()
         if let before = heldBefore, before != held, held != nil || !isLoggedIn,
@@ -93,7 +94,7 @@ extension AppRuntime {
                                         state: state, closedBy: closedBy)
         if let (before, newer) = resolution.superseded {
             record(.cancel(openID: before.openID, url: before.url, reason: "superseded by #\(newer)"))
-            report.note("login restarted: the held open #\(before.openID) \(before.url) ended as cancelled (superseded by #\(newer))")
+            report.note("held #\(before.openID) \(before.url) cancelled: superseded by #\(newer)")
             report.cancelledHold = before
         }
         guard let (held, why) = resolution.cancel else { return }
@@ -104,7 +105,7 @@ extension AppRuntime {
             gate.cancelHold(reason: why)
         }
         record(.cancel(openID: held.openID, url: held.url, reason: why))
-        report.note("login cancelled (\(why)): the held open #\(held.openID) \(held.url) ended as cancelled")
+        report.note("held #\(held.openID) \(held.url) cancelled: \(why)")
         report.cancelledHold = held
     }
 }

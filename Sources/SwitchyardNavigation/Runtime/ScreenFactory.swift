@@ -33,7 +33,8 @@ package enum ScreenFactory {
             case (.host, "?"), (.path, "?"): component = .queryName
             case (.queryName, "="): component = .queryValue
             case (.queryValue, "&"), (.queryName, "&"): component = .queryName
-            case (.scheme, "#"), (.host, "#"), (.path, "#"), (.queryName, "#"), (.queryValue, "#"): component = .fragment
+            case (.scheme, "#"), (.host, "#"), (.path, "#"), (.queryName, "#"), (.queryValue, "#"):
+                component = .fragment
             default: break
             }
         }
@@ -99,7 +100,8 @@ package enum ScreenFactory {
         }
         var out = ""
         for byte in value.utf8 {
-            let unreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let unreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
             if unreserved {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
@@ -118,7 +120,8 @@ package enum ScreenFactory {
     package static func make(_ route: ScreenRoute, url: String, pattern: String, parameters: [String: String],
                             pathParameters: [String: String]) -> Screen {
         Screen(kind: route.kind, url: url, pattern: pattern, title: fillText(route.title, parameters),
-               parameters: parameters, pathParameters: pathParameters, body: route.body.map { fillText($0, parameters) },
+               parameters: parameters, pathParameters: pathParameters,
+               body: route.body.map { fillText($0, parameters) },
                links: route.links.map { Link(title: fillText($0.title, parameters), url: fillURL($0.url, parameters)) },
                leaveGuard: route.leaveGuard.map { LeaveGuard(reason: $0) })
     }

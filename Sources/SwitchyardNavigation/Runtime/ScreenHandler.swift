@@ -51,7 +51,8 @@ public struct ScreenHandler: RouteHandler {
     }
 
     /// The jump a URL's query asks of a route that opens as `opens` (see ``readJump(for:)``).
-    static func readJump(query: QueryParameters, nativeTabIndex: Int?, opens: OpenStyle) throws(PlacementRequestError) -> Jump {
+    static func readJump(query: QueryParameters, nativeTabIndex: Int?,
+                         opens: OpenStyle) throws(PlacementRequestError) -> Jump {
         var jump = Jump(style: opens)
         if let name = query.last("jumpType") {
             if let named = OpenStyle(name: name) {
@@ -101,7 +102,8 @@ public struct ScreenHandler: RouteHandler {
         let screen = ScreenFactory.make(route, url: request.url.original, pattern: request.pattern.description,
                                         parameters: params, pathParameters: path)
         let placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: jump.explicit,
-                                        customJump: custom, animation: animation, tabIndex: jump.tabIndex, parameters: params)
+                                        customJump: custom, animation: animation, tabIndex: jump.tabIndex,
+                                        parameters: params)
         // A jump type that is not built in is the app's own (placement decides whether it knows it).
         let how = custom.map { "jumpType '\(SafeText.visible(String($0.prefix(40))))':" } ?? style.rawValue
         return RouteResult(placement, note: "\(how) \(screen.title)")

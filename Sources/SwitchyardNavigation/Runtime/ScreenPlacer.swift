@@ -96,7 +96,8 @@ struct ScreenPlacer {
         if let custom = p.customJump {
             guard let action = jumpActions[custom.lowercased()] else {
                 let names = OpenStyle.allCases.map(\.rawValue) + jumpActions.keys.sorted()
-                throw .refused("unknown jump type '\(SafeText.visible(String(custom.prefix(40))))' (\(names.joined(separator: ", ")))")
+                let shown = SafeText.visible(String(custom.prefix(40)))
+                throw .refused("unknown jump type '\(shown)' (\(names.joined(separator: ", ")))")
             }
             let next: NavigationState
             let transition: Transition
@@ -121,19 +122,23 @@ struct ScreenPlacer {
             if !state.activeStackIsNavigable {
                 let modal = state.top.title
                 if p.styleIsExplicit {
-                    throw .refused("cannot push \(screen.title): the top modal (\(modal)) has no navigation stack")
+                    throw .refused("cannot push \(screen.title): \(modal) has no stack to push on")
                 }
-                let (s, t) = try chain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
-                return (s, t, "presented \(screen.title): \(modal) has no navigation stack to push on")
+                let (s, t) = try chain([.present(screen, style: .sheet, wrapsInNavigation: false,
+                                                 animation: p.animation ?? .slideFromBottom)])
+                return (s, t, "presented \(screen.title): \(modal) has no stack to push on")
             }
             let (s, t) = try chain([.push(screen, animation: p.animation ?? .slideFromRight)])
             return (s, t, nil)
         case .present:
-            return try plain([.present(screen, style: .sheet, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
+            return try plain([.present(screen, style: .sheet, wrapsInNavigation: false,
+                                       animation: p.animation ?? .slideFromBottom)])
         case .presentFullScreen:
-            return try plain([.present(screen, style: .fullScreen, wrapsInNavigation: false, animation: p.animation ?? .slideFromBottom)])
+            return try plain([.present(screen, style: .fullScreen, wrapsInNavigation: false,
+                                       animation: p.animation ?? .slideFromBottom)])
         case .presentInNavigation:
-            return try plain([.present(screen, style: .sheet, wrapsInNavigation: true, animation: p.animation ?? .slideFromBottom)])
+            return try plain([.present(screen, style: .sheet, wrapsInNavigation: true,
+                                       animation: p.animation ?? .slideFromBottom)])
         case .tab:
             return try tabJump(p)
         case .popTo:
@@ -167,7 +172,8 @@ struct ScreenPlacer {
     }
 
     /// Updates `existing` with the content of `screen`, in place.
-    func updateInPlace(_ existing: Screen, with screen: Screen) throws(PlacementError) -> (NavigationState, Transition, String?) {
+    func updateInPlace(_ existing: Screen, with screen: Screen)
+        throws(PlacementError) -> (NavigationState, Transition, String?) {
         let (s, _) = try chain([.update(existing.id, with: screen)])
         return (s, .none, "updated \(screen.title) in place")
     }
@@ -208,7 +214,8 @@ struct ScreenPlacer {
         // Modals go first, and the transition says so (as `tab N` does).
         let dismiss: [NavigationAction] = state.modals.isEmpty ? [] : [.dismissAll(animation: .slideFromBottom)]
         if root.isSameRoute(as: screen) {
-            let (s, t) = try chain(dismiss + [.selectTab(.index(index), popToRoot: true, animation: p.animation ?? .none)])
+            let (s, t) = try chain(dismiss + [.selectTab(.index(index), popToRoot: true,
+                                                         animation: p.animation ?? .none)])
             return try refreshedRoot(s, t, tab: index, with: screen)
         }
         // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
@@ -263,7 +270,8 @@ struct ScreenPlacer {
             for (k, v) in m.parameters { params[k] = v }
             var path: [String: String] = [:]
             for (k, v) in m.parameters { path[k] = v }
-            let parent = ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params, pathParameters: path)
+            let parent = ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params,
+                                            pathParameters: path)
             if let index = tabIndex(for: parent) {
                 tab = index
                 break
@@ -274,7 +282,8 @@ struct ScreenPlacer {
         guard let tab else { return nil }
         let stack = state.tabs[tab].stack
         let immediate = chain.last ?? stack[0]
-        if state.modals.isEmpty && state.selectedTab == tab && stack.contains(where: { $0.isSameRoute(as: immediate) }) {
+        if state.modals.isEmpty && state.selectedTab == tab
+            && stack.contains(where: { $0.isSameRoute(as: immediate) }) {
             return nil
         }
         var actions: [NavigationAction] = []

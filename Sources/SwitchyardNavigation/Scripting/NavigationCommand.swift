@@ -45,7 +45,8 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         func animation() throws(CommandParseError) -> Animation? {
             guard !rest.isEmpty else { return nil }
             guard let animation = Animation(name: rest) else {
-                throw CommandParseError("unknown animation '\(rest)' (\(Animation.builtIns.map(\.name).joined(separator: ", ")), or slideToRight…)")
+                let names = Animation.builtIns.map(\.name).joined(separator: ", ")
+                throw CommandParseError("unknown animation '\(rest)' (\(names), or slideToRight…)")
             }
             return animation
         }
@@ -69,12 +70,24 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The command without the animation it asks for (`back` for `back slideToLeft`): how a log line
+    /// names it when the transition that follows names the animation that played.
+    public var withoutAnimation: NavigationCommand {
+        switch self {
+        case .back: .back()
+        case .dismiss: .dismiss()
+        default: self
+        }
+    }
+
     /// The command as a script line.
     public var description: String {
         switch self {
         case .open(let url): "open \(url)"
-        case .back(let animation): "back" + (animation.map { " \($0)" } ?? "")
-        case .dismiss(let animation): "dismiss" + (animation.map { " \($0)" } ?? "")
+        // A back or dismiss plays its animation backwards and names it so (`back slideToLeft`), as its
+        // transition does (`pop Item #7 → Discover (slideToLeft)`); the name reads back as the same animation.
+        case .back(let animation): "back" + (animation.map { " \($0.exitName)" } ?? "")
+        case .dismiss(let animation): "dismiss" + (animation.map { " \($0.exitName)" } ?? "")
         case .tab(let number): "tab \(number)"
         case .tap(let number): "tap \(number)"
         case .login: "login"

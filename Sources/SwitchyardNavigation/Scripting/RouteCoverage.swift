@@ -74,7 +74,9 @@ public struct RouteCoverage: Sendable, Equatable {
         var opened: Route?
         if let trace = report.trace {
             for source in rewriteSources(of: trace) {
-                if let m = try? router.match(source) { note(Route(pattern: m.pattern.description, target: m.target.target)) }
+                if let m = try? router.match(source) {
+                    note(Route(pattern: m.pattern.description, target: m.target.target))
+                }
             }
             opened = handledRoute(of: trace)
             if let opened { note(opened) }
@@ -189,7 +191,8 @@ extension AppRuntime {
         router.table.routes.compactMap { r in
             let pattern = r.pattern.description
             guard !app.isGeneratedScreen(pattern) else { return nil }
-            return (RouteCoverage.Route(pattern: pattern, target: r.target.target), r.target.metadata[MetadataKey.requiresLogin.name] == "true")
+            return (RouteCoverage.Route(pattern: pattern, target: r.target.target),
+                    r.target.metadata[MetadataKey.requiresLogin.name] == "true")
         }
     }
 }

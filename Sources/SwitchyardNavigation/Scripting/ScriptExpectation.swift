@@ -23,7 +23,8 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
     case ok
 
     /// Every outcome code `expect outcome` accepts: the codes of `RouteOutcome.code`, plus `none`.
-    public static let outcomeCodes = ["handled", "not_found", "declined", "rejected", "redirected", "redirect_loop", "timed_out",
+    public static let outcomeCodes = ["handled", "not_found", "declined", "rejected", "redirected", "redirect_loop",
+                                      "timed_out",
                                       "cancelled", "vetoed", "placement_failed", "invalid_url", "failed", "none"]
 
     /// Reads what follows `expect` on a script line.
@@ -40,14 +41,16 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
             (what, value) = (trimmed, "")
         }
         if ["top", "stack", "transition", "held"].contains(what), value.isEmpty {
-            throw CommandParseError("expect \(what) needs a value (expect \(what) \(what == "held" ? "URL|none" : what == "stack" ? "STATE" : what == "top" ? "TITLE" : "KIND"))")
+            let placeholder = what == "held" ? "URL|none" : what == "stack" ? "STATE" : what == "top" ? "TITLE" : "KIND"
+            throw CommandParseError("expect \(what) needs a value (expect \(what) \(placeholder))")
         }
         switch what {
         case "top": self = .top(value)
         case "stack": self = .stack(value)
         case "outcome":
             guard Self.outcomeCodes.contains(value) else {
-                throw CommandParseError("unknown outcome code '\(value)' (\(Self.outcomeCodes.joined(separator: ", ")))")
+                let codes = Self.outcomeCodes.joined(separator: ", ")
+                throw CommandParseError("unknown outcome code '\(value)' (\(codes))")
             }
             self = .outcome(value)
         case "transition": self = .transition(value)

@@ -54,7 +54,8 @@ public struct StepReport: Sendable {
                         out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: 2, animation: a), stage.state)
                         continue
                     case (.pushMany(let from, _, let n, _), .push(_, let to, let a)):
-                        out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: n + 1, animation: a), stage.state)
+                        out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: n + 1, animation: a),
+                                                   stage.state)
                         continue
                     default: break
                     }
@@ -67,7 +68,8 @@ public struct StepReport: Sendable {
 
     /// Creates a report.
     public init(command: String, outcome: RouteOutcome? = nil, transition: Transition = .none, message: String? = nil,
-                isError: Bool = false, state: NavigationState, trace: RouteTrace? = nil, cancelledHold: HeldNavigation? = nil) {
+                isError: Bool = false, state: NavigationState, trace: RouteTrace? = nil,
+                    cancelledHold: HeldNavigation? = nil) {
         self.command = command
         self.outcome = outcome
         self.transition = transition

@@ -11,6 +11,9 @@ extension NavigationState {
         public var removed: [Screen]
         /// The screens dropped from unselected tabs' stacks.
         public var dropped: [Screen]
+        /// The parts of ``transition`` in order, each with the state it left, so each plays its own
+        /// animation (the last leaves ``state``).
+        public var stages: [StepReport.Stage] = []
     }
 
     /// Takes down every screen `leave` selects, the way a user would go back: modals above one are
@@ -27,8 +30,12 @@ extension NavigationState {
         var steps: [Transition] = []
         var removed: [Screen] = []
         var dropped: [Screen] = []
+        var stages: [StepReport.Stage] = []
         func run(_ action: NavigationAction) {
-            if case .applied(let t) = next.apply(action, overridingGuards: true) { steps.append(t) }
+            if case .applied(let t) = next.apply(action, overridingGuards: true) {
+                steps.append(t)
+                stages.append(StepReport.Stage(t, next))
+            }
         }
         let stack = currentTab.stack
         let lowestInTab = stack.firstIndex(where: leave)
@@ -61,11 +68,14 @@ extension NavigationState {
                 next.tabs[t].stack = Array(tabStack[..<k])
             }
         }
-        if lowestInTab == 0, let open = next.tabs.indices.first(where: { t in next.tabs[t].root.map { !leave($0) } ?? false }) {
+        if lowestInTab == 0,
+            let open = next.tabs.indices.first(where: { t in next.tabs[t].root.map { !leave($0) } ?? false }) {
             removed.append(stack[0])
             run(.selectTab(.index(open), popToRoot: false, animation: .none))
         }
         guard !removed.isEmpty || !dropped.isEmpty else { return nil }
-        return Departure(state: next, transition: Transition.combining(steps), removed: removed, dropped: dropped)
+        if !stages.isEmpty { stages[stages.count - 1].state = next }
+        return Departure(state: next, transition: Transition.combining(steps), removed: removed, dropped: dropped,
+                         stages: StepReport.Stage.merged(stages))
     }
 }

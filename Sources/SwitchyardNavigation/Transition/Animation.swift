@@ -35,7 +35,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public static let none = Animation(name: "none", motion: .immediate)
 
     /// The six built-in animations, in declaration order.
-    public static let builtIns: [Animation] = [.slideFromRight, .slideFromLeft, .slideFromTop, .slideFromBottom, .fade, .none]
+    public static let builtIns: [Animation] = [.slideFromRight, .slideFromLeft, .slideFromTop, .slideFromBottom, .fade,
+                                               .none]
 
     /// The built-in animations (the former enumeration's cases).
     public static var allCases: [Animation] {
@@ -103,7 +104,8 @@ public struct AnimationKeyframe: Hashable, Sendable {
     public var dimmed: Bool
 
     /// Creates a keyframe.
-    public init(outgoing: AnimationOffset? = nil, incoming: AnimationOffset? = nil, incomingOnTop: Bool = true, dimmed: Bool = false) {
+    public init(outgoing: AnimationOffset? = nil, incoming: AnimationOffset? = nil, incomingOnTop: Bool = true,
+                dimmed: Bool = false) {
         self.outgoing = outgoing
         self.incoming = incoming
         self.incomingOnTop = incomingOnTop

@@ -67,7 +67,8 @@ extension Transition {
         guard oldPath.count == newPath.count + 1 else { return nil }
         let kept = Set(newPath.map(\.id))
         let gone = oldPath.filter { !kept.contains($0.id) }
-        guard gone.count == 1, oldPath.filter({ kept.contains($0.id) }).map(\.id) == newPath.map(\.id) else { return nil }
+        guard gone.count == 1,
+            oldPath.filter({ kept.contains($0.id) }).map(\.id) == newPath.map(\.id) else { return nil }
         return gone[0]
     }
 

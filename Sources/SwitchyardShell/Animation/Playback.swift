@@ -31,7 +31,8 @@ package struct Playback: Hashable, Sendable {
     ///   - oldLayer: the area of the top layer before (see ``AppView/topLayerRect(_:width:height:)``).
     ///   - newLayer: the area of the top layer after.
     package init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect, tween: Tween) {
-        guard Motion(transition) != .immediate, tween.frameCount > 1, old.width == new.width, old.height == new.height else {
+        guard Motion(transition) != .immediate, tween.frameCount > 1, old.width == new.width,
+            old.height == new.height else {
             return nil
         }
         var region = new.bounds

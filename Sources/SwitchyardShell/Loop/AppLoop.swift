@@ -64,7 +64,8 @@ package final class AppLoop {
         case .reloaded(let next, let message):
             let carried = next.carryOn(from: runtime)
             runtime = next
-            model = model.reloaded(with: next, note: "\(message); \(carried.description)", cancelledHold: carried.cancelledHold)
+            model = model.reloaded(with: next, note: "\(message); \(carried.description)",
+                                   cancelledHold: carried.cancelledHold)
         case .failed(let message):
             // In the log too, where a long reason is not cut to the status line's width.
             _ = model.update(.notify(AppStatus(message, kind: .error), logged: true, time: runtime.secondsSinceStart))
@@ -87,12 +88,14 @@ package final class AppLoop {
     ///   - animations: whether transitions are animated (`--no-animation` passes false).
     ///   - tween: the timing of transitions.
     ///   - stopsWhenIdle: whether ``run()`` returns once the terminal has no key waiting.
-    package init(runtime: AppRuntime, terminal: any Terminal, animations: Bool = true, tween: Tween = .standard, stopsWhenIdle: Bool = false) {
+    package init(runtime: AppRuntime, terminal: any Terminal, animations: Bool = true, tween: Tween = .standard,
+                 stopsWhenIdle: Bool = false) {
         self.runtime = runtime
         self.terminal = terminal
         self.stopsWhenIdle = stopsWhenIdle
         let size = terminal.size
-        let model = AppModel(runtime: runtime, width: size.width, height: size.height, animationsEnabled: animations, tween: tween)
+        let model = AppModel(runtime: runtime, width: size.width, height: size.height, animationsEnabled: animations,
+                             tween: tween)
         self.model = model
         self.frame = AppView.render(model)
     }
@@ -238,7 +241,8 @@ package final class AppLoop {
             if failedHere, let failed = failedLines.last {
                 // Each failed expectation shows when it happens, in the status line and the log, and
                 // stays up for a step's wait before the replay goes on.
-                _ = model.update(.notify(AppStatus("Replay \(failed)", kind: .error), logged: true, time: runtime.secondsSinceStart))
+                _ = model.update(.notify(AppStatus("Replay \(failed)", kind: .error), logged: true,
+                                         time: runtime.secondsSinceStart))
             }
             if ScriptRunner.isCommand(line) {
                 played += 1
@@ -249,7 +253,8 @@ package final class AppLoop {
                 }
                 if !failedHere {
                     let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (listed at the end)"
-                    let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)", kind: runner.failures == 0 ? .note : .error)
+                    let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)",
+                                             kind: runner.failures == 0 ? .note : .error)
                     _ = model.update(.notify(progress, logged: false, time: nil))
                 }
             } else if !failedHere {
@@ -270,10 +275,12 @@ package final class AppLoop {
             // Each failure was logged whole when it happened; the summary at the end names their lines.
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
-            let listed = AppStatus("\(summary); \(runner.failures) failed: \(numbers.joined(separator: ", ")) (m or F2 lists them)", kind: .error)
+            let failed = numbers.joined(separator: ", ")
+            let listed = AppStatus("\(summary); \(runner.failures) failed: \(failed) (m or F2 lists them)", kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {
-            _ = model.update(.notify(AppStatus(summary + "; the app is yours", kind: .note), logged: true, time: runtime.secondsSinceStart))
+            _ = model.update(.notify(AppStatus(summary + "; the app is yours", kind: .note), logged: true,
+                                     time: runtime.secondsSinceStart))
         }
         return runner.failures
     }

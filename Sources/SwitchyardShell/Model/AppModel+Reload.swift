@@ -9,7 +9,8 @@ extension AppModel {
     /// its folding. A hold the reload cancelled is marked on its open's line.
     @MainActor
     package func reloaded(with runtime: AppRuntime, note: String, cancelledHold: HeldNavigation?) -> AppModel {
-        var fresh = AppModel(runtime: runtime, width: width, height: height, animationsEnabled: animationsEnabled, tween: tween)
+        var fresh = AppModel(runtime: runtime, width: width, height: height, animationsEnabled: animationsEnabled,
+                             tween: tween)
         fresh.showsLog = showsLog
         fresh.showsRoutes = showsRoutes
         fresh.relayout()
@@ -21,7 +22,8 @@ extension AppModel {
         fresh.messagesPanel.isShown = false
         fresh.recording = recording
         fresh.say(AppStatus(fresh.shown(note), kind: .note), time: runtime.secondsSinceStart)
-        if let hold = cancelledHold, let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
+        if let hold = cancelledHold,
+            let index = fresh.log.lastIndex(where: { $0.event == nil && $0.id == hold.openID }) {
             fresh.log[index].fate = "⏸ held, then cancelled: the route file was reloaded"
             fresh.log[index].fateIsFailure = true
         }

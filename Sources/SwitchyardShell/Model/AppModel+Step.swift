@@ -21,7 +21,8 @@ extension AppModel {
     /// Takes in what the runtime did for `effect`: the runtime's new snapshot, the status message,
     /// and the timeline events not yet in the log. An invalid URL typed at the prompt goes back into
     /// the prompt with the cursor on the offending character.
-    mutating func apply(_ report: StepReport, after effect: NavigationCommand, snapshot: RuntimeSnapshot, events: [TimelineEvent]) {
+    mutating func apply(_ report: StepReport, after effect: NavigationCommand, snapshot: RuntimeSnapshot,
+                        events: [TimelineEvent]) {
         self.snapshot = snapshot
         let fresh = events  // newer than the log by contract (AppStep.events)
         if let newest = fresh.map(\.sequence).max() {
@@ -49,8 +50,10 @@ extension AppModel {
                 let (id, fate, failed): (Int, String, Bool)
                 switch event.kind {
                 case .hold(let openID, _): (id, fate, failed) = (openID, "⏸ held until login", false)
-                case .resume(let openID, _, let resumedAs): (id, fate, failed) = (openID, "⏸ held, resumed as #\(resumedAs)", false)
-                case .cancel(let openID, _, let reason): (id, fate, failed) = (openID, "⏸ held, then cancelled: \(reason)", true)
+                case .resume(let openID, _, let resumedAs):
+                    (id, fate, failed) = (openID, "⏸ held, resumed as #\(resumedAs)", false)
+                case .cancel(let openID, _, let reason):
+                    (id, fate, failed) = (openID, "⏸ held, then cancelled: \(reason)", true)
                 default: continue
                 }
                 if let index = log.lastIndex(where: { $0.event == nil && $0.id == id }) {
@@ -60,7 +63,8 @@ extension AppModel {
             }
             lastTraceID = newest
         }
-        var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin, heldFor: snapshot.heldFor)
+        var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin,
+                               heldFor: snapshot.heldFor)
         status.text = shown(status.text)
         self.status = status
         let ids = state.screenIDs
@@ -105,7 +109,8 @@ extension AppModel {
     /// an instant tab switch slides over the tab it is pushed on, not the screen the user left).
     /// Parts with no animation are taken at once. Without stages, the whole transition plays from
     /// `before` to the model's screen.
-    static func playbacks(_ report: StepReport, model: AppModel, before: Canvas, beforeLayer: Rect, size: Rect) -> [Playback] {
+    static func playbacks(_ report: StepReport, model: AppModel, before: Canvas, beforeLayer: Rect,
+                          size: Rect) -> [Playback] {
         func render(_ state: NavigationState) -> (Canvas, Rect) {
             var staged = model
             staged.state = state
@@ -114,7 +119,8 @@ extension AppModel {
         }
         guard report.stages.count > 1 else {
             let (after, afterLayer) = render(model.state)
-            return Playback(transition: report.transition, old: before, new: after, oldLayer: beforeLayer, newLayer: afterLayer,
+            return Playback(transition: report.transition, old: before, new: after, oldLayer: beforeLayer,
+                            newLayer: afterLayer,
                             tween: model.tween).map { [$0] } ?? []
         }
         var plays: [Playback] = []
@@ -122,7 +128,8 @@ extension AppModel {
         for (index, stage) in report.stages.enumerated() {
             // The last part shows the model's own state (with its selection and the hold line).
             let (new, newLayer) = index == report.stages.count - 1 ? render(model.state) : render(stage.state)
-            if let play = Playback(transition: stage.transition, old: old, new: new, oldLayer: oldLayer, newLayer: newLayer,
+            if let play = Playback(transition: stage.transition, old: old, new: new, oldLayer: oldLayer,
+                                   newLayer: newLayer,
                                    tween: model.tween) {
                 plays.append(play)
             }

@@ -79,7 +79,9 @@ extension AppModel {
                 // With the log focused, the whole entry under the cursor, every step, as the log shows
                 // it unfolded; with the log shown, the newest open's summary (not a message line, such as
                 // the last copy's).
-                copied = focus == .log ? LogPanel.fullText(of: entry) : (entry.event ?? "#\(entry.id) open \(entry.url): \(entry.outcome)")
+                copied = focus == .log
+                    ? LogPanel.fullText(of: entry)
+                    : (entry.event ?? "#\(entry.id) open \(entry.url): \(entry.outcome)")
                 let lines = copied.split(separator: "\n").count
                 let counted = lines > 1 ? " (\(lines) lines)" : ""
                 what = entry.event == nil ? "log entry #\(entry.id)\(counted)" : "a log line\(counted)"

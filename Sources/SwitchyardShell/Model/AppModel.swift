@@ -145,7 +145,8 @@ package struct AppModel: Equatable, Sendable {
     package var animationsEnabled: Bool
     /// The timing of transition animations.
     package var tween: Tween
-    /// Creates a model from its parts (tests build models this way; the app uses ``init(runtime:width:height:animationsEnabled:tween:)``).
+    /// Creates a model from its parts (tests build models this way; the app uses
+    /// ``init(runtime:width:height:animationsEnabled:tween:)``).
     package init(
         appName: String,
         state: NavigationState,
@@ -171,7 +172,8 @@ package struct AppModel: Equatable, Sendable {
 
     /// Creates the model of a running app in a terminal of `width` × `height`.
     @MainActor
-    package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true, tween: Tween = .standard) {
+    package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true,
+                 tween: Tween = .standard) {
         self.init(
             appName: runtime.app.name,
             state: runtime.state,
@@ -179,8 +181,10 @@ package struct AppModel: Equatable, Sendable {
             width: width,
             height: height,
             // A generated app's index screens are its own, not the route file's: not listed.
-            routes: RouteRow.rows(of: RouteMap(router: runtime.router)).filter { !runtime.app.isGeneratedScreen($0.pattern) },
-            completionWords: Self.completionWords(app: runtime.app, routes: runtime.router.table.routes.map(\.pattern.description)),
+            routes: RouteRow.rows(of: RouteMap(router: runtime.router))
+                .filter { !runtime.app.isGeneratedScreen($0.pattern) },
+            completionWords: Self.completionWords(app: runtime.app,
+                                                  routes: runtime.router.table.routes.map(\.pattern.description)),
             animationsEnabled: animationsEnabled,
             tween: tween
         )
@@ -209,14 +213,17 @@ package struct AppModel: Equatable, Sendable {
         let hold = held.map { "⏸ #\($0.openID) held" }
         let shortHold = held.map { "⏸ #\($0.openID)" }
         let joined = { (parts: [String?]) in parts.compactMap { $0 }.joined(separator: " · ") }
-        let candidates = [[appName, badge, hold], [appName, shortBadge, hold], [appName, shortBadge, shortHold]].map(joined)
+        let candidates = [[appName, badge, hold], [appName, shortBadge, hold],
+                          [appName, shortBadge, shortHold]].map(joined)
         if let fitting = candidates.first(where: { DisplayWidth.of($0) <= columns }) {
             return fitting
         }
         let badges = joined([shortBadge, shortHold])
         let room = columns - DisplayWidth.of(badges) - (badges.isEmpty ? 0 : 3)
         // A cut name keeps at least one character before its ellipsis.
-        guard room >= 2 else { return badges.isEmpty ? DisplayWidth.truncated(appName, toWidth: max(0, columns)) : badges }
+        guard room >= 2 else {
+            return badges.isEmpty ? DisplayWidth.truncated(appName, toWidth: max(0, columns)) : badges
+        }
         return joined([DisplayWidth.truncated(appName, toWidth: room), shortBadge, shortHold])
     }
 

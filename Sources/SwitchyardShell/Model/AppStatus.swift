@@ -18,6 +18,9 @@ package struct AppStatus: Hashable, Sendable {
     package var text: String
     /// How it is shown.
     package var kind: Kind
+    /// The whole message, when the status line shows a shorter ``text``: the messages view (`m`)
+    /// shows this one.
+    package var detail: String?
 
     /// Creates a message.
     package init(_ text: String, kind: Kind) {
@@ -36,7 +39,7 @@ package struct AppStatus: Hashable, Sendable {
     package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool, heldFor: String? = nil) {
         if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
             // A refusal, as the log's `✗ cannot pop` says: never marked as something that moved.
-            self.init("\(report.state.top.title) is the first screen: there is nothing to go back to", kind: .error)
+            self.init("Nothing to go back to: \(report.state.top.title) is the first screen", kind: .error)
             return
         }
         if report.isError {
@@ -61,8 +64,21 @@ package struct AppStatus: Hashable, Sendable {
             // and a hold this step ended is said last.
             let gated = heldFor.map { $0 == first || $0.hasPrefix(first + "?") ? first : $0 } ?? first
             let shownBy = gated == first ? "" : " · shown by \(first)"
-            let ended = report.message.map { " · " + $0 } ?? ""
-            self.init("\(gated) needs login: press L to log in, Esc to cancel\(shownBy)\(ended)", kind: .note)
+            // A hold this step ended is named short (the messages view keeps the whole message).
+            let ended = report.cancelledHold.map { " · cancelled held #\($0.openID) \(Self.shownHeldURL($0.url))" }
+                ?? report.message.map { " · " + $0 } ?? ""
+            self.init("\(gated) needs login: L logs in, Esc cancels\(shownBy)\(ended)", kind: .note)
+            if report.cancelledHold != nil, let message = report.message {
+                detail = "\(gated) needs login\(shownBy) · \(message)"
+            }
+            return
+        }
+        if let held = report.cancelledHold, report.transition != .none {
+            // What moved leads and the hold it ended follows, so 80 columns show both; why the hold
+            // ended is this step itself (the log's line for the held open gives the reason in full).
+            let moved = Self.capitalized(Self.words(report.transition.mainStep, tabs: report.state.tabs.map(\.title)))
+            self.init("\(moved) · cancelled held #\(held.openID) \(Self.shownHeldURL(held.url))", kind: .note)
+            detail = report.message.map { "\(moved) · \($0)" }
             return
         }
         if let message = report.message {
@@ -95,21 +111,22 @@ package struct AppStatus: Hashable, Sendable {
         case .notFound(let url):
             return "No route matches \(url) (R shows the route table)"
         case .declined(let pattern):
-            return "The handler of \(pattern) declined the request"
+            return "\(pattern) declined the request"
         case .rejected(let by, let reason):
             return "Rejected by \(by): \(reason)"
         case .redirectLoop(let chain):
             // A URL met twice is a loop; a chain that only grew too long is called what it is.
-            let words = Set(chain).count < chain.count ? "Redirect loop" : "Too many redirects (\(chain.count - 1) hops)"
+            let words = Set(chain).count < chain.count ? "Redirect loop"
+                : "Too many redirects (\(chain.count - 1) hops)"
             return words + ": " + chain.joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):
-            return "Timed out: \(interceptor) did not answer within \(seconds) s"
+            return "Timed out: \(interceptor) gave no answer in \(seconds) s"
         case .cancelled(let reason):
             return "Cancelled: \(reason)"
         case .vetoed(let by, let reason):
             return "\(by) refuses to be left: \(reason) (D discards)"
         case .placementFailed(let reason):
-            return "Could not show the screen: \(reason)"
+            return "Not shown: \(reason)"
         case .invalidURL(let error):
             return "Invalid URL: \(error)"
         case .failed(let pattern, let error):
@@ -118,25 +135,35 @@ package struct AppStatus: Hashable, Sendable {
     }
 
     /// A transition in the user's words: screen titles and tab numbers from 1, no animation names
-    /// (`Opened Order #42`, `Back to Orders`, `Switched to tab 3 (Orders)`).
+    /// (`Opened Order #42`, `Back to Orders`, `Switched to Orders`).
     static func words(_ transition: Transition, tabs: [String]) -> String {
+        // A tab by its title (the tab bar shows its number), so a line that says more still fits.
         func tab(_ index: Int) -> String {
-            tabs.indices.contains(index) ? "tab \(index + 1) (\(tabs[index]))" : "tab \(index + 1)"
+            tabs.indices.contains(index) ? tabs[index] : "tab \(index + 1)"
         }
         switch transition {
         case .push(_, let to, _): return "opened \(to.title)"
         case .pushMany(_, let to, let count, _): return "opened \(to.title) (\(count) screens pushed)"
         case .pop(_, let to, _): return "back to \(to.title)"
-        case .popTo(_, let to, let removed, _): return "back to \(to.title), closing \(removed) screens"
+        case .popTo(_, let to, let removed, _): return "back to \(to.title), closed \(removed) screens"
         case .present(let screen, _, _): return "presented \(screen.title)"
         case .dismiss(let screen, _): return "closed \(screen.title)"
         case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
-        case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
+        case .rootReplaced(_, let to, _): return "\(to.title) is the new root"
         case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
         case .removed(let screen, let top, _): return "closed \(screen.title) under \(top.title)"
         case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
         case .none: return "nothing changed"
         }
+    }
+
+    /// A held URL as the user asked for it: without the `jumpType=tab` carrier query that `tab N`
+    /// adds to the tab's root.
+    static func shownHeldURL(_ url: String) -> String {
+        for carrier in ["?jumpType=tab", "&jumpType=tab"] where url.hasSuffix(carrier) {
+            return String(url.dropLast(carrier.count))
+        }
+        return url
     }
 
     /// `text` with its first letter upper-cased.

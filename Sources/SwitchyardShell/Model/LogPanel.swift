@@ -194,7 +194,8 @@ package struct LogPanel: Equatable, Sendable {
         case .pageDown: return .moveLogCursor(10)
         case .home, .char("g"): return .moveLogCursor(-entries.count)
         case .end, .char("G"): return .moveLogCursor(entries.count)
-        case .enter, .char(" "), .right: return (cursor ?? entries.last?.sequence).map { .toggleLogEntry($0) } ?? .ignore
+        case .enter, .char(" "), .right:
+            return (cursor ?? entries.last?.sequence).map { .toggleLogEntry($0) } ?? .ignore
         case .char("y"), .char("Y"): return .copy
         case .char("/"): return .startLogSearch
         case .char("n"): return .findInLog

@@ -108,7 +108,8 @@ package struct RouteLogEntry: Hashable, Sendable {
             candidates: trace.candidates,
             matchedPattern: trace.matchedPattern,
             target: trace.target,
-            steps: trace.steps.map { Step(kind: $0.kind.rawValue, name: $0.name, detail: $0.detail, seconds: $0.seconds) },
+            steps: trace.steps.map { Step(kind: $0.kind.rawValue, name: $0.name, detail: $0.detail,
+                                          seconds: $0.seconds) },
             outcome: Self.summary(trace.outcome),
             isHandled: trace.outcome.isHandled,
             seconds: trace.seconds

@@ -32,7 +32,8 @@ package struct RouteRow: Hashable, Sendable {
     package var wins = false
 
     /// Creates a row.
-    package init(kind: Kind, pattern: String, target: String, metadata: [String] = [], interceptors: [String] = [], priority: Int = 0) {
+    package init(kind: Kind, pattern: String, target: String, metadata: [String] = [], interceptors: [String] = [],
+                 priority: Int = 0) {
         self.kind = kind
         self.pattern = pattern
         self.target = target

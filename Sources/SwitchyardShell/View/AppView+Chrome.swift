@@ -9,13 +9,16 @@ extension AppView {
         let field = layout.promptField
         let focused = model.focus == .prompt
         hits.append(HitRegion(line, .prompt))
-        canvas.put(":", x: line.x, y: line.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: line)
+        canvas.put(":", x: line.x, y: line.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim),
+                   clip: line)
         let window = model.prompt.window
         guard focused || !model.prompt.isEmpty else {
-            canvas.put(AppViewText.fit(promptHint(model), width: field.width), x: field.x, y: field.y, style: CellStyle(role: .dim), clip: line)
+            canvas.put(AppViewText.fit(promptHint(model), width: field.width), x: field.x, y: field.y,
+                       style: CellStyle(role: .dim), clip: line)
             return
         }
-        let end = canvas.put(window.text, x: field.x, y: field.y, style: focused ? .plain : CellStyle(role: .dim), clip: line)
+        let end = canvas.put(window.text, x: field.x, y: field.y, style: focused ? .plain : CellStyle(role: .dim),
+                             clip: line)
         if focused, let columns = model.prompt.activePlaceholderColumns {
             // The placeholder being filled is drawn selected: the next character replaces it.
             let area = Rect(x: field.x + columns.lowerBound, y: field.y, width: columns.count, height: 1)
@@ -39,7 +42,8 @@ extension AppView {
     /// Draws the completion menu above the prompt while Tab cycles through more than one
     /// candidate: a window of the candidates around the shown one, which is highlighted; each row
     /// is clickable.
-    static func drawCompletionMenu(_ model: AppModel, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
+    static func drawCompletionMenu(_ model: AppModel, layout: AppLayout, canvas: inout Canvas,
+                                   hits: inout [HitRegion]) {
         let candidates = model.prompt.completions
         guard model.focus == .prompt, candidates.count > 1, !model.showsHelp else {
             return
@@ -70,11 +74,14 @@ extension AppView {
                 canvas.fill(line, style: CellStyle(reverse: true))
             }
             let text = DisplayWidth.elidedMiddle(Escaping.visible(candidates[index]), toWidth: max(1, inner.width - 2))
-            canvas.put(" " + text, x: line.x, y: line.y, style: isSelected ? CellStyle(bold: true, reverse: true) : CellStyle(role: .link), clip: line)
+            let textStyle = isSelected ? CellStyle(bold: true, reverse: true) : CellStyle(role: .link)
+            canvas.put(" " + text, x: line.x, y: line.y, style: textStyle, clip: line)
             hits.append(HitRegion(line, .completion(index)))
         }
         if first + rows < candidates.count {
-            canvas.put(" ▾ \(candidates.count - first - rows) more ", x: box.x + 2, y: box.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1)))
+            let edge = Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1)
+            canvas.put(" ▾ \(candidates.count - first - rows) more ", x: box.x + 2, y: box.maxY - 1,
+                       style: CellStyle(role: .dim), clip: titleClip(edge))
         }
     }
 
@@ -93,7 +100,8 @@ extension AppView {
         if model.focus == .filter {
             // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
             return model.routePanel.urlTest != nil
-                ? "a URL is being tested · Enter brings it to the prompt" : "typing filters the routes; a URL tests them · Enter brings the pattern here"
+                ? "a URL is being tested · Enter brings it to the prompt"
+                    : "typing filters the routes; a URL tests them · Enter brings the pattern here"
         }
         guard model.focus == .phone, let selected = model.item(at: model.selection) else {
             return "type : or / then a URL — Tab completes, ↑ recalls, Enter opens"
@@ -102,7 +110,8 @@ extension AppView {
         case .link(_, let link):
             return "Enter opens \(link.url) · : or / types a URL"
         case .logIn:
-            return model.held == nil ? "Enter logs in · Esc closes the login screen" : "Enter logs in and resumes the held navigation · Esc cancels"
+            return model.held == nil ? "Enter logs in · Esc closes the login screen"
+                : "Enter logs in and resumes the held navigation · Esc cancels"
         case .discardChanges:
             return "Enter discards the changes, so the form can be left"
         }
@@ -168,7 +177,8 @@ extension AppView {
 
     /// The help's lines at the width it gets in `model`'s terminal: section titles, then each key
     /// with its action wrapped in the action column (never cut); and the box's width.
-    static func helpLines(_ model: AppModel) -> (lines: [(keys: String, action: String, isTitle: Bool)], width: Int, keyWidth: Int) {
+    static func helpLines(_ model: AppModel) -> (lines: [(keys: String, action: String, isTitle: Bool)], width: Int,
+                                                 keyWidth: Int) {
         let sections = KeyBinding.sections(for: model.focus)
         let keyWidth = sections.flatMap(\.bindings).map { DisplayWidth.of($0.keys) }.max() ?? 0
         let actionWidth = sections.flatMap(\.bindings).map { DisplayWidth.of($0.action) }.max() ?? 0
@@ -202,12 +212,14 @@ extension AppView {
         let (lines, width, keyWidth) = helpLines(model)
         let rows = min(lines.count, helpRows(height: layout.height))
         let height = rows + 4
-        let box = Rect(x: (layout.width - width) / 2, y: max(0, (layout.height - 2 - height) / 2), width: width, height: height)
+        let box = Rect(x: (layout.width - width) / 2, y: max(0, (layout.height - 2 - height) / 2), width: width,
+                       height: height)
         canvas.dim()
         canvas.fill(box)
         let more = lines.count > rows
         let first = min(max(0, model.helpScroll), max(0, lines.count - rows))
-        canvas.box(box, style: CellStyle(bold: true), title: more ? "Help · \(first + 1)–\(first + rows) of \(lines.count)" : "Help")
+        canvas.box(box, style: CellStyle(bold: true),
+                   title: more ? "Help · \(first + 1)–\(first + rows) of \(lines.count)" : "Help")
         let inner = box.inset(by: 1)
         for (index, row) in lines[first..<(first + rows)].enumerated() {
             let y = inner.y + index

@@ -6,7 +6,8 @@ extension AppView {
     static func messageLines(_ panel: MessagesPanel, width: Int) -> [(text: String, style: CellStyle)] {
         var lines: [(String, CellStyle)] = []
         if panel.dropped > 0 {
-            lines.append(("… \(panel.dropped) older message\(panel.dropped == 1 ? "" : "s") dropped", CellStyle(role: .dim)))
+            lines.append(("… \(panel.dropped) older message\(panel.dropped == 1 ? "" : "s") dropped",
+                          CellStyle(role: .dim)))
         }
         for status in panel.entries {
             let style: CellStyle
@@ -15,7 +16,8 @@ extension AppView {
             case .note: style = CellStyle(bold: true)
             case .info: style = .plain
             }
-            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + status.text, width: max(1, width - 4))
+            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + (status.detail ?? status.text),
+                                         width: max(1, width - 4))
             for (index, part) in parts.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + part, style))
             }

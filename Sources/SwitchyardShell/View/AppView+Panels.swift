@@ -23,7 +23,8 @@ extension AppView {
         let focused = model.focus == .log
         let title = "Route log · F2"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), title: nil)
-        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
+        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true),
+                   clip: titleClip(area))
         hits.append(HitRegion(area, .log))
         let inner = area.inset(by: 1)
         guard !inner.isEmpty else {
@@ -36,7 +37,8 @@ extension AppView {
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
         }
-        let lines = logLines(model.log, width: inner.width, dropped: model.logPanel.dropped, expanded: model.logPanel.isExpanded)
+        let lines = logLines(model.log, width: inner.width, dropped: model.logPanel.dropped,
+                             expanded: model.logPanel.isExpanded)
         guard !lines.isEmpty else {
             let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
             for (index, line) in hint.prefix(inner.height).enumerated() {
@@ -53,22 +55,26 @@ extension AppView {
             if let cursor, line.sequence == cursor {
                 // The entry under the cursor, all of its lines, reversed as a selection.
                 style.reverse = true
-                canvas.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: CellStyle(reverse: true))
+                canvas.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1),
+                            style: CellStyle(reverse: true))
             }
             canvas.put(line.text, x: inner.x, y: inner.y + row, style: style, clip: inner)
             if let entry = line.entry {
-                hits.append(HitRegion(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .logEntry(entry)))
+                hits.append(HitRegion(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1),
+                                      .logEntry(entry)))
             }
         }
         if start > 0 {
             let more = " ▴ \(start) more "
-            canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim), clip: titleClip(area))
+            canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim),
+                       clip: titleClip(area))
         }
         if scroll > 0 {
             // On the right when the panel has the focus, so the keys and the search on the left stay readable.
             let newer = " ▾ \(scroll) newer "
             let x = focused ? area.maxX - 2 - DisplayWidth.of(newer) : area.x + 2
-            canvas.put(newer, x: x, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
+            let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+            canvas.put(newer, x: x, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(edge))
         }
     }
 
@@ -110,7 +116,8 @@ extension AppView {
             let parts = AppViewText.wrap(text, width: max(1, width - indent - 2))
             for (index, part) in parts.enumerated() {
                 let shown = String(part.map { $0 == noBreak ? " " : $0 })
-                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current, sequence: owner))
+                lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current,
+                                     sequence: owner))
             }
         }
         func time(_ seconds: Double) -> String {
@@ -126,17 +133,21 @@ extension AppView {
             if let event = entry.event {
                 current = nil
                 let failed = event.contains("✗") || event.hasPrefix("cancel")
-                add(stamp + "• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
+                add(stamp + "• " + event, failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true),
+                    indent: 1)
                 continue
             }
             current = entry.sequence
             let mark = entry.isHandled ? "✓" : "✗"
-            let outcomeStyle = entry.isHandled ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
+            let outcomeStyle = entry.isHandled
+                ? CellStyle(role: .link, bold: true) : CellStyle(role: .statusError, bold: true)
             let fateStyle = entry.fateIsFailure ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true)
             let resumes = entry.resumes.map { " (resumes #\($0))" } ?? ""
             // A URL of thousands of characters would fill the panel: its middle is cut.
             let url = DisplayWidth.of(entry.url) <= maximumLoggedURLWidth
-                ? entry.url : DisplayWidth.elidedMiddle(entry.url, toWidth: maximumLoggedURLWidth) + " (\(entry.url.utf8.count) bytes)"
+                ? entry.url
+                : DisplayWidth.elidedMiddle(entry.url, toWidth: maximumLoggedURLWidth)
+                    + " (\(entry.url.utf8.count) bytes)"
             guard expanded(entry) else {
                 if let fate = entry.fate {
                     // A held open: how its hold ended says more than the redirect to the login screen.
@@ -162,13 +173,15 @@ extension AppView {
                 if step.kind == "match" {
                     // "no route matches" names the URL only when it is not the entry's own (after a redirect).
                     let text = step.detail.hasPrefix("→")
-                        ? "matched \(step.name) \(step.detail)" : step.name == entry.url ? step.detail : "\(step.detail): \(step.name)"
+                        ? "matched \(step.name) \(step.detail)"
+                        : step.name == entry.url ? step.detail : "\(step.detail): \(step.name)"
                     add(text, CellStyle(role: .link), indent: 3)
                     continue
                 }
                 // `redirect app://profile/:id → app://user/alice`: an arrow needs no colon before it.
                 let joint = step.detail.hasPrefix("→") ? " " : ": "
-                add("\(step.kind) \(step.name)\(joint)\(step.detail) ·\(noBreak)\(time(step.seconds))", .plain, indent: 3)
+                add("\(step.kind) \(step.name)\(joint)\(step.detail) ·\(noBreak)\(time(step.seconds))", .plain,
+                    indent: 3)
             }
             if let nearest = entry.nearest {
                 add("nearest \(nearest)", CellStyle(role: .dim), indent: 3)
@@ -183,9 +196,33 @@ extension AppView {
 
     // MARK: Route table
 
+    /// The widths of the route table's pattern and target columns in a list `width` columns wide;
+    /// the flags take what is left (none when too little is). A row is `▸`, the pattern, a space, the
+    /// reached mark, a space and the target, then two spaces and the flags. The columns share the
+    /// room in that order: the pattern is whole unless that would leave the target fewer than 6
+    /// columns (a sixth of a list wider than 36); the target is whole unless that would leave the
+    /// flags fewer than 10 (`relocation`); the flags get the rest. No column is wider than its widest
+    /// cell, and the row never exceeds `width`.
+    static func routeColumns(width: Int, widestPattern: Int, widestTarget: Int, widestFlags: Int,
+                             showsTarget: Bool) -> (pattern: Int, target: Int) {
+        // `▸`, and the reached mark after a space.
+        let fixed = 3
+        // The target's least share: 6 columns, a sixth of a wider list.
+        let targetLeast = min(widestTarget, max(6, width / 6))
+        let pattern = max(1, min(widestPattern, width - fixed - (showsTarget ? 1 + targetLeast : 0)))
+        guard showsTarget else { return (pattern, 0) }
+        let room = width - fixed - pattern - 1
+        let flagsWanted = widestFlags == 0 ? 0 : 2 + min(widestFlags, 10)
+        let target = max(0, min(widestTarget, room, max(targetLeast, room - flagsWanted)))
+        // Flags cut below four columns are not shown: the target takes that room.
+        if widestFlags > 0, room - target - 2 < min(4, widestFlags) { return (pattern, min(widestTarget, room)) }
+        return (pattern, target)
+    }
+
     /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
     /// the filter lets through, with their targets and notes.
-    static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas, hits: inout [HitRegion]) {
+    static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas,
+                           hits: inout [HitRegion]) {
         canvas.fill(area)
         let focused = model.focus == .filter
         let rows = model.routePanel.filtered
@@ -194,16 +231,19 @@ extension AppView {
             let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
             let via = kinds.isEmpty ? "" : " · via " + (kinds.count == 1 ? kinds[0] : "\(kinds.count) rewrites")
             return "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + via
-        } ?? "Routes · \(rows.count) of \(model.routes.count)" + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached") + " · F3"
+        } ?? "Routes · \(rows.count) of \(model.routes.count)"
+            + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached") + " · F3"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
-        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true), clip: titleClip(area))
+        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true),
+                   clip: titleClip(area))
         hits.append(HitRegion(area, .routes))
         let inner = area.inset(by: 1)
         guard !inner.isEmpty, let field = layout.filterField else {
             return
         }
         // The filter line.
-        canvas.put("Filter:", x: inner.x + 1, y: inner.y, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: inner)
+        canvas.put("Filter:", x: inner.x + 1, y: inner.y,
+                   style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: inner)
         let window = model.filter.window
         if model.filter.isEmpty && !focused {
             canvas.put("type to filter", x: field.x, y: field.y, style: CellStyle(role: .dim), clip: inner)
@@ -222,25 +262,32 @@ extension AppView {
         }
         guard !rows.isEmpty else {
             let test = model.routePanel.urlTest
-            let text = test?.problem ?? (test != nil ? "No route shares this URL's scheme and host." : "No route matches the filter.")
+            let text = test?.problem
+                ?? (test != nil ? "No route shares this URL's scheme and host." : "No route matches the filter.")
             for (row, part) in AppViewText.wrap(text, width: max(1, list.width - 2)).prefix(list.height).enumerated() {
-                canvas.put(part, x: list.x + 1, y: list.y + row, style: test?.problem != nil ? CellStyle(role: .statusError) : CellStyle(role: .dim), clip: list)
+                let style = test?.problem != nil ? CellStyle(role: .statusError) : CellStyle(role: .dim)
+                canvas.put(part, x: list.x + 1, y: list.y + row, style: style, clip: list)
             }
             drawRouteKeys(model, area: area, from: area.x + 2, canvas: &canvas)
             return
         }
         let selection = min(max(0, model.routePanel.selection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
-        // The pattern gets what the target and the visible rows' flags leave, and at least three fifths.
         let visible = offset..<min(rows.count, offset + list.height)
-        let flagsWidth = min(visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0, list.width * 2 / 5)
-        let roomForPattern = list.width - min(rows.widestTarget, 16) - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
-        let patternWidth = min(rows.widestPattern, max(8, list.width * 3 / 5, roomForPattern))
-        // A target (a redirect's or relocation's destination too) takes the room the flags leave; in a
-        // narrow table that tests a URL, the verdicts matter more and the target is left out.
-        let roomForTarget = list.width - patternWidth - (flagsWidth == 0 ? 0 : flagsWidth + 2) - 4
-        let dropsTarget = model.routePanel.urlTest != nil && list.width < 60
-        let targetWidth = dropsTarget ? 0 : min(rows.widestTarget, max(6, min(16, list.width - patternWidth - 5), roomForTarget))
+        // While a URL is tested, its verdicts matter more: the target is left out when it would leave
+        // them fewer than 16 columns.
+        let widestFlags = visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0
+        var columns = routeColumns(width: list.width, widestPattern: rows.widestPattern,
+                                   widestTarget: rows.widestTarget,
+                                   widestFlags: widestFlags, showsTarget: true)
+        let verdictRoom = list.width - 3 - columns.pattern - 1 - columns.target - 2
+        if model.routePanel.urlTest != nil, verdictRoom < min(16, widestFlags) {
+            columns = routeColumns(width: list.width, widestPattern: rows.widestPattern,
+                                   widestTarget: rows.widestTarget,
+                                   widestFlags: widestFlags, showsTarget: false)
+        }
+        let patternWidth = columns.pattern
+        let targetWidth = columns.target
         for row in 0..<min(list.height, rows.count - offset) {
             let index = row + offset
             let route = rows[index]
@@ -253,36 +300,43 @@ extension AppView {
             func style(_ base: CellStyle) -> CellStyle {
                 selected ? CellStyle(bold: true, reverse: true) : base
             }
-            let pattern = DisplayWidth.padded(
-                DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth), toWidth: patternWidth)
-            var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y, style: style(CellStyle(role: .link)), clip: line)
+            let elided = DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth)
+            let pattern = DisplayWidth.padded(elided, toWidth: patternWidth)
+            var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y,
+                               style: style(CellStyle(role: .link)), clip: line)
             // `●` between pattern and target marks a route this run of the app has reached.
             let mark = model.routePanel.isReached(route) ? "●" : " "
             if targetWidth > 0 {
-                let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth), toWidth: targetWidth)
-                x = canvas.put(mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
+                let target = DisplayWidth.padded(AppViewText.fit(route.target, width: targetWidth),
+                                                 toWidth: targetWidth)
+                x = canvas.put(" " + mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
             } else {
-                x = canvas.put(mark, x: x, y: y, style: style(.plain), clip: line)
+                x = canvas.put(" " + mark, x: x, y: y, style: style(.plain), clip: line)
             }
             let flags = route.flags
             if !flags.isEmpty {
+                // Flags cut to a letter or two say nothing: they show from four columns (or whole).
                 let room = line.maxX - x - 2
-                if room > 0 {
-                    canvas.put("  " + AppViewText.fit(flags, width: room), x: x, y: y, style: style(CellStyle(role: .dim)), clip: line)
+                if room >= min(4, DisplayWidth.of(flags)) {
+                    canvas.put("  " + AppViewText.fit(flags, width: room), x: x, y: y,
+                               style: style(CellStyle(role: .dim)), clip: line)
                 }
             }
             hits.append(HitRegion(line, .route(index)))
         }
         if showsDetail {
             let route = rows[selection]
-            let detail = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 } ?? ([route.target] + route.notes).joined(separator: " · ")
-            canvas.put(AppViewText.fit(detail, width: inner.width - 2), x: inner.x + 1, y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
+            let detail = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 }
+                ?? ([route.target] + route.notes).joined(separator: " · ")
+            canvas.put(AppViewText.fit(detail, width: inner.width - 2), x: inner.x + 1, y: inner.maxY - 1,
+                       style: CellStyle(role: .dim), clip: inner)
         }
         // The bottom edge: how many rows are below, and, while focused, the panel's keys that fit.
         let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         var x = area.x + 2
         if offset + list.height < rows.count {
-            x = canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: x, y: edge.y, style: CellStyle(role: .dim), clip: titleClip(edge))
+            x = canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: x, y: edge.y,
+                           style: CellStyle(role: .dim), clip: titleClip(edge))
         }
         drawRouteKeys(model, area: area, from: x, canvas: &canvas)
     }

@@ -19,7 +19,7 @@ extension AppView {
 
     /// The phone's screen for `model`, `width` × `height`, with its clickable regions relative to
     /// the screen's top-left corner: the selected tab's stack with its navigation bar, the tab bar,
-    /// and every modal over them (a sheet as an inset box over the dimmed screen, a full-screen
+    /// and every modal over them (a sheet as an inset box over a blank dimmed backdrop, a full-screen
     /// modal covering everything). Only the top layer (and the tab bar when nothing is presented)
     /// is clickable.
     package static func phoneScreen(_ model: AppModel, width: Int, height: Int) -> AppFrame {
@@ -29,13 +29,17 @@ extension AppView {
         let bars = min(tabBarHeight, max(0, height - 3))
         let stackArea = Rect(x: 0, y: 0, width: width, height: height - bars)
         let stackIsTop = state.modals.isEmpty
-        drawLayer(state.currentTab.stack, in: stackArea, isModal: false, isTop: stackIsTop, model: model, canvas: &canvas, hits: &hits)
+        drawLayer(state.currentTab.stack, in: stackArea, isModal: false, isTop: stackIsTop, model: model,
+                  canvas: &canvas, hits: &hits)
         if bars > 0 {
-            drawTabBar(model, in: Rect(x: 0, y: height - bars, width: width, height: bars), interactive: stackIsTop, canvas: &canvas, hits: &hits)
+            drawTabBar(model, in: Rect(x: 0, y: height - bars, width: width, height: bars), interactive: stackIsTop,
+                       canvas: &canvas, hits: &hits)
         }
         var sheets = 0
         for (index, modal) in state.modals.enumerated() {
-            canvas.dim()
+            // A clean dimmed backdrop: nothing of the screen under a sheet shows beside or above it
+            // (scraps of its text would read as part of the sheet).
+            canvas.fill(canvas.bounds, style: CellStyle(dim: true))
             let area: Rect
             if modal.style == .fullScreen {
                 area = canvas.bounds
@@ -47,7 +51,8 @@ extension AppView {
                 canvas.box(box)
                 area = box.inset(by: 1)
             }
-            drawLayer(modal.stack, in: area, isModal: true, isTop: index == state.modals.count - 1, model: model, canvas: &canvas, hits: &hits)
+            drawLayer(modal.stack, in: area, isModal: true, isTop: index == state.modals.count - 1, model: model,
+                      canvas: &canvas, hits: &hits)
         }
         return AppFrame(canvas: canvas, hits: hits)
     }
@@ -108,7 +113,8 @@ extension AppView {
         guard area.height > 1 else {
             return
         }
-        canvas.fill(Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), with: "─", style: CellStyle(role: .dim))
+        canvas.fill(Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), with: "─",
+                    style: CellStyle(role: .dim))
         let content = Rect(x: area.x, y: area.y + 2, width: area.width, height: area.height - 2)
         guard !content.isEmpty else {
             return
@@ -139,7 +145,8 @@ extension AppView {
         let total = itemStart + itemCount
         func line(_ index: Int) -> ContentLine {
             if index < header.count { return header[index] }
-            guard index >= itemStart, let item = AppModel.item(index - itemStart, of: screen, isShowingLogin: showsLogin) else {
+            guard index >= itemStart, let item = AppModel.item(index - itemStart, of: screen,
+                                                               isShowingLogin: showsLogin) else {
                 return ContentLine(text: "", style: .plain, indent: 1, item: nil, label: nil)
             }
             return itemLine(item, index: index - itemStart, width: content.width, locked: model.lockedURLs)
@@ -185,7 +192,8 @@ extension AppView {
         var lines: [ContentLine] = []
         func add(_ text: String, _ style: CellStyle = .plain, indent: Int = 1, label: String? = nil) {
             for (index, part) in AppViewText.wrap(text, width: max(1, width - 1 - indent)).enumerated() {
-                lines.append(ContentLine(text: part, style: style, indent: indent, item: nil, label: index == 0 ? label : nil))
+                lines.append(ContentLine(text: part, style: style, indent: indent, item: nil,
+                                         label: index == 0 ? label : nil))
             }
         }
         add(screen.title, CellStyle(bold: true))
@@ -270,13 +278,15 @@ extension AppView {
     /// title, with a space on either side. The cells share the width evenly while every label fits
     /// its share; otherwise each cell is as wide as its label plus an even share of what is left,
     /// and only when even that does not fit are titles cut (never the number or the lock).
-    static func drawTabBar(_ model: AppModel, in area: Rect, interactive: Bool, canvas: inout Canvas, hits: inout [HitRegion]) {
+    static func drawTabBar(_ model: AppModel, in area: Rect, interactive: Bool, canvas: inout Canvas,
+                           hits: inout [HitRegion]) {
         let tabs = model.state.tabs
         guard !tabs.isEmpty, !area.isEmpty else {
             return
         }
         if area.height > 1 {
-            canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─", style: CellStyle(role: .dim))
+            canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─",
+                        style: CellStyle(role: .dim))
         }
         let y = area.maxY - 1
         let labels = tabs.enumerated().map { index, tab in

@@ -17,7 +17,8 @@ package enum AppView {
         }
         var hits: [HitRegion] = []
         // The box draws the title after its corner and a space, with a space after it.
-        canvas.box(layout.phone, style: CellStyle(role: .dim), title: model.phoneTitle(fitting: max(0, layout.phone.width - 5)))
+        canvas.box(layout.phone, style: CellStyle(role: .dim),
+                   title: model.phoneTitle(fitting: max(0, layout.phone.width - 5)))
         let screen = layout.screen
         let origin = Point(x: screen.x, y: screen.y)
         let phone = phoneScreen(model, width: screen.width, height: screen.height)

@@ -22,8 +22,10 @@ package struct KeyBinding: Hashable, Sendable {
     }
 
     /// The reminders of `bindings`, in order: all of them, or only the essential ones.
-    package static func hints(_ bindings: [KeyBinding], essentialOnly: Bool = false, separator: String = "  ") -> String {
-        bindings.filter { $0.hint != nil && (!essentialOnly || $0.essential) }.compactMap(\.hint).joined(separator: separator)
+    package static func hints(_ bindings: [KeyBinding], essentialOnly: Bool = false,
+                              separator: String = "  ") -> String {
+        bindings.filter { $0.hint != nil && (!essentialOnly || $0.essential) }
+            .compactMap(\.hint).joined(separator: separator)
     }
 
     /// The hints of `bindings` that fit in `width` columns, whole, in order: a hint that does not fit
@@ -69,11 +71,14 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("Esc", "back to the phone", hint: "Esc done", essential: true),
     ]
 
+    /// The title of the help's section of the keys that work everywhere, below a focused panel's.
+    static let everywhere = "On the phone and everywhere (Esc gives the phone the keys)"
+
     /// The help's sections for `focus`: the focused panel's keys first, then every other key.
     package static func sections(for focus: AppModel.Focus) -> [(title: String, bindings: [KeyBinding])] {
         switch focus {
-        case .log: [("Route log (focused)", log), ("On the phone and everywhere (Esc gives the phone the keys)", all)]
-        case .filter: [("Route table (focused)", routes), ("On the phone and everywhere (Esc gives the phone the keys)", all)]
+        case .log: [("Route log (focused)", log), (everywhere, all)]
+        case .filter: [("Route table (focused)", routes), (everywhere, all)]
         // On the phone the panels' own keys are one Tab away, where help shows them first.
         case .phone, .prompt: [("Keys (Tab focuses a panel shown; ? or F1 there lists its keys)", all)]
         }

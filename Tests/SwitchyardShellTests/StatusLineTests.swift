@@ -1,0 +1,60 @@
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+/// The status line at 80 columns says the common steps whole, beside the short key hints: the
+/// message is never cut in these cases (`m` keeps any longer one whole).
+@Suite("Status line at 80 columns")
+@MainActor
+struct StatusLineTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var setup: [NavigationCommand]
+        var command: NavigationCommand
+        var says: String
+        var description: String { "\(command) → \(says)" }
+    }
+
+    nonisolated static let cases: [Case] = [
+        Case(setup: [.tab(2)], command: .open("app://discover/item/7"), says: "Opened Item #7"),
+        Case(setup: [], command: .open("app://discover/item/7"), says: "Switched to Discover, then opened Item #7"),
+        Case(setup: [], command: .back(), says: "Nothing to go back to: Home is the first screen"),
+        Case(setup: [], command: .open("app://order/42"), says: "app://order/42 needs login: L logs in, Esc cancels"),
+        Case(setup: [], command: .tab(3), says: "app://orders needs login: L logs in, Esc cancels"),
+        Case(setup: [.open("app://order/42")], command: .open("app://discover/item/7"),
+             says: "Opened Item #7 · cancelled held #1 app://order/42"),
+        Case(setup: [.open("app://order/42")], command: .back(),
+             says: "Closed Log in · cancelled held #1 app://order/42"),
+        Case(setup: [.open("app://order/42")], command: .tab(2),
+             says: "Switched to Discover · cancelled held #1 app://order/42"),
+        Case(setup: [.tab(3)], command: .tab(2), says: "Switched to Discover · cancelled held #1 app://orders"),
+        Case(setup: [.open("app://order/42")], command: .login, says: "Logged in; resumed #1 app://order/42 as #2"),
+    ]
+
+    @Test(arguments: cases)
+    func theCommonStepsFitWhole(_ c: Case) async throws {
+        let terminal = MemoryTerminal(width: 80, height: 24)
+        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false,
+                           stopsWhenIdle: true)
+        for command in c.setup { await loop.perform(command) }
+        await loop.perform(c.command)
+        #expect(loop.model.status?.text == c.says)
+        let row = AppView.render(loop.model).canvas.text()[23]
+        #expect(row.contains(c.says), "cut at 80 columns: \(row)")
+    }
+}
+
+extension StatusLineTests {
+    /// The shortened status of a step that ended a hold keeps the whole message for the messages view.
+    @Test func theMessagesViewKeepsWhyTheHoldEnded() async throws {
+        let terminal = MemoryTerminal(width: 80, height: 24)
+        let loop = AppLoop(runtime: try AppFixture.runtime(), terminal: terminal, animations: false,
+                           stopsWhenIdle: true)
+        await loop.perform(.open("app://order/42"))
+        await loop.perform(.open("app://discover/item/7"))
+        let whole = "Opened Item #7 · held #1 app://order/42 cancelled: opening Item #7 closed the login screen"
+        #expect(loop.model.status?.detail == whole)
+        let lines = AppView.messageLines(loop.model.messagesPanel, width: 120).map(\.text)
+        #expect(lines.contains("✓ " + whole) || lines.contains("• " + whole), "\(lines)")
+    }
+}
