@@ -83,7 +83,8 @@ package struct ImportWarningRule: LintRule {
     package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
         c.file.routes.enumerated().compactMap { i, r in
             guard let text = r.metadata[Self.metadataKey] else { return nil }
-            return RouteLintFinding(code, "routes[\(i)]", "\(r.pattern) → \(r.target) was converted with a loss: \(text)")
+            return RouteLintFinding(code, "routes[\(i)]",
+                                    "\(r.pattern) → \(r.target) was converted with a loss: \(text)")
         }
     }
 }

@@ -13,6 +13,9 @@ package enum ScreenFactory {
 
     /// `template` with each `{name}` replaced by `parameters[name]`, encoded for its component.
     package static func fillURL(_ template: String, _ parameters: [String: String]) -> String {
+        // Without a placeholder the loop below copies the template as it is (a generated index screen
+        // has a link for every route of its file, none of them with a placeholder).
+        guard hasPlaceholderBrace(template) else { return template }
         var out = ""
         var component: Component = template.contains("://") ? .scheme : .path
         var rest = Substring(template)
@@ -33,7 +36,8 @@ package enum ScreenFactory {
             case (.host, "?"), (.path, "?"): component = .queryName
             case (.queryName, "="): component = .queryValue
             case (.queryValue, "&"), (.queryName, "&"): component = .queryName
-            case (.scheme, "#"), (.host, "#"), (.path, "#"), (.queryName, "#"), (.queryValue, "#"): component = .fragment
+            case (.scheme, "#"), (.host, "#"), (.path, "#"), (.queryName, "#"), (.queryValue, "#"):
+                component = .fragment
             default: break
             }
         }
@@ -44,7 +48,7 @@ package enum ScreenFactory {
     /// characters escaped, and `—` when the open did not carry the parameter (so `Sort: {sort}` reads
     /// `Sort: —`, not `Sort: `); a parameter given empty stays empty.
     package static func fillText(_ template: String, _ parameters: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        guard hasPlaceholderBrace(template) else { return template }
         var out = ""
         var rest = Substring(template)
         while let c = rest.first {
@@ -57,6 +61,11 @@ package enum ScreenFactory {
             rest = rest.dropFirst()
         }
         return out
+    }
+
+    /// Whether `template` has a `{` at all (a byte scan: no placeholder can start without one).
+    static func hasPlaceholderBrace(_ template: String) -> Bool {
+        template.utf8.contains(UInt8(ascii: "{"))
     }
 
     /// The placeholder names a template uses, in order.
@@ -99,7 +108,8 @@ package enum ScreenFactory {
         }
         var out = ""
         for byte in value.utf8 {
-            let unreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let unreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
             if unreserved {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
@@ -118,7 +128,8 @@ package enum ScreenFactory {
     package static func make(_ route: ScreenRoute, url: String, pattern: String, parameters: [String: String],
                             pathParameters: [String: String]) -> Screen {
         Screen(kind: route.kind, url: url, pattern: pattern, title: fillText(route.title, parameters),
-               parameters: parameters, pathParameters: pathParameters, body: route.body.map { fillText($0, parameters) },
+               parameters: parameters, pathParameters: pathParameters,
+               body: route.body.map { fillText($0, parameters) },
                links: route.links.map { Link(title: fillText($0.title, parameters), url: fillURL($0.url, parameters)) },
                leaveGuard: route.leaveGuard.map { LeaveGuard(reason: $0) })
     }

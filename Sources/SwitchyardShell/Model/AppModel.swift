@@ -130,7 +130,12 @@ package struct AppModel: Equatable, Sendable {
     /// The selected item of each screen that had one, so Back returns to the same link.
     package var selections: [ScreenID: Int] = [:]
     /// Extra words Tab completes (patterns and link URLs); the top screen's links come first.
-    package var completionWords: [String]
+    package var completionWords: [String] {
+        get { completionSource.words }
+        set { completionSource = CompletionWords(words: newValue) }
+    }
+    /// Where ``completionWords`` come from: made on first use.
+    package var completionSource: CompletionWords
     /// The transition being played, if any.
     package var playback: Playback?
     /// The parts of the step still to play after ``playback``, in order (a dismiss, then a push…).
@@ -139,7 +144,8 @@ package struct AppModel: Equatable, Sendable {
     package var animationsEnabled: Bool
     /// The timing of transition animations.
     package var tween: Tween
-    /// Creates a model from its parts (tests build models this way; the app uses ``init(runtime:width:height:animationsEnabled:tween:)``).
+    /// Creates a model from its parts (tests build models this way; the app uses
+    /// ``init(runtime:width:height:animationsEnabled:tween:)``).
     package init(
         appName: String,
         state: NavigationState,
@@ -157,7 +163,7 @@ package struct AppModel: Equatable, Sendable {
         self.height = max(0, height)
         self.prompt = LineEditor(historyLimit: 100)
         self.routePanel = RoutePanel(rows: routes)
-        self.completionWords = completionWords
+        self.completionSource = CompletionWords(words: completionWords)
         self.animationsEnabled = animationsEnabled
         self.tween = tween
         relayout()
@@ -165,7 +171,10 @@ package struct AppModel: Equatable, Sendable {
 
     /// Creates the model of a running app in a terminal of `width` × `height`.
     @MainActor
-    package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true, tween: Tween = .standard) {
+    package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true,
+                 tween: Tween = .standard) {
+        // The route table's rows and the completion words read the same map (each pattern's canonical text).
+        let map = RouteMap(router: runtime.router)
         self.init(
             appName: runtime.app.name,
             state: runtime.state,
@@ -173,12 +182,14 @@ package struct AppModel: Equatable, Sendable {
             width: width,
             height: height,
             // A generated app's index screens are its own, not the route file's: not listed.
-            routes: RouteRow.rows(of: RouteMap(router: runtime.router)).filter { !runtime.app.isGeneratedScreen($0.pattern) },
-            completionWords: Self.completionWords(app: runtime.app, routes: runtime.router.table.routes.map(\.pattern.description)),
+            routes: RouteRow.rows(of: map).filter { !runtime.app.isGeneratedScreen($0.pattern) },
             animationsEnabled: animationsEnabled,
             tween: tween
         )
-        app = runtime.app
+        // The words are made when Tab first asks for them, from the app and the routes as they are now.
+        let app = runtime.app
+        completionSource = CompletionWords { Self.completionWords(app: app, routes: map.routes.map(\.pattern)) }
+        self.app = app
         snapshot = RuntimeSnapshot(runtime)
         lastTraceID = runtime.timeline.last?.sequence ?? 0
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
@@ -203,14 +214,17 @@ package struct AppModel: Equatable, Sendable {
         let hold = held.map { "⏸ #\($0.openID) held" }
         let shortHold = held.map { "⏸ #\($0.openID)" }
         let joined = { (parts: [String?]) in parts.compactMap { $0 }.joined(separator: " · ") }
-        let candidates = [[appName, badge, hold], [appName, shortBadge, hold], [appName, shortBadge, shortHold]].map(joined)
+        let candidates = [[appName, badge, hold], [appName, shortBadge, hold], [appName, shortBadge, shortHold]]
+            .map(joined)
         if let fitting = candidates.first(where: { DisplayWidth.of($0) <= columns }) {
             return fitting
         }
         let badges = joined([shortBadge, shortHold])
         let room = columns - DisplayWidth.of(badges) - (badges.isEmpty ? 0 : 3)
         // A cut name keeps at least one character before its ellipsis.
-        guard room >= 2 else { return badges.isEmpty ? DisplayWidth.truncated(appName, toWidth: max(0, columns)) : badges }
+        guard room >= 2 else {
+            return badges.isEmpty ? DisplayWidth.truncated(appName, toWidth: max(0, columns)) : badges
+        }
         return joined([DisplayWidth.truncated(appName, toWidth: room), shortBadge, shortHold])
     }
 
@@ -303,7 +317,7 @@ package struct AppModel: Equatable, Sendable {
     static func completionWords(app: AppDescription, routes: [String]) -> [String] {
         var words: [String] = []
         var seen: Set<String> = []
-        let links = app.routes.flatMap(\.links).map(\.url).filter { !$0.contains("{") }
+        let links = app.routes.flatMap(\.links).map(\.url).filter { !$0.utf8.contains(UInt8(ascii: "{")) }
         for word in app.tabs.map(\.root) + links.sorted() + routes.sorted() where seen.insert(word).inserted {
             words.append(word)
         }
