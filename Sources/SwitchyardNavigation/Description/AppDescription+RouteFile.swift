@@ -154,8 +154,11 @@ extension AppDescription {
 
     /// The name of the index screen of tab `number` (1-based) of a generated app, else nil.
     private func indexName(number: String) -> String? {
+        // The index screens come after the file's routes, and a running app has one route of a pattern
+        // (a second one is refused at registration): looked for from the end, so a frame that names the
+        // tab does not scan a hundred thousand routes first.
         guard let n = Int(number), tabs.indices.contains(n - 1), tabs[n - 1].root == Self.generatedIndexPrefix + number,
-              let route = routes.first(where: { $0.pattern == tabs[n - 1].root }) else { return nil }
+              let route = routes.last(where: { $0.pattern == tabs[n - 1].root }) else { return nil }
         return "\(route.title) index (tab \(n))"
     }
 

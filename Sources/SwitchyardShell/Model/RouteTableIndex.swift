@@ -118,12 +118,13 @@ package struct RouteTableIndex: Sendable, Equatable {
         guard let first = word.first else { return range.lowerBound }
         guard count <= range.count, let base = bytes.baseAddress else { return nil }
         return word.withUnsafeBufferPointer { word -> Int? in
+            guard let wordBase = word.baseAddress else { return nil }
             var at = range.lowerBound
             let last = range.upperBound - count
             while at <= last {
                 guard let hit = memchr(base + at, Int32(first), last - at + 1) else { return nil }
                 let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if count == 1 || memcmp(base + position + 1, word.baseAddress! + 1, count - 1) == 0 { return position }
+                if count == 1 || memcmp(base + position + 1, wordBase + 1, count - 1) == 0 { return position }
                 at = position + 1
             }
             return nil
