@@ -8,7 +8,7 @@ import Switchyard
 /// ends at the same URL; what that URL then opens is the best of the routes that match it. A route
 /// both tables have with the same pattern, target, priority and metadata, in the same order relative
 /// to the other such routes, is ranked the same in both; so the outcome can differ only when a route
-/// that is not shared that way (added, removed, changed or moved) matches the final URL. ``init(old:new:)``
+/// that is not shared that way (added, removed, changed or moved) matches the final URL. The initializer
 /// builds a router of just those routes, and ``mayDiffer(_:)`` asks it. Routing every URL through
 /// both tables stays the definition, and a property test holds the two together.
 package struct RouteTableChanges {
