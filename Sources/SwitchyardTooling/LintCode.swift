@@ -70,7 +70,9 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
         case .duplicateRedirect: "two redirects have the same source"
         case .unknownTarget: "a redirect or replacement leads to no route, or an add names a target no route has"
         case .redirectCycle: "redirects and relocation replacements lead back to themselves"
-        case .redirectChain: "redirects and relocation replacements follow one another more than 8 times, so opening the first ends redirect_loop"
+        case .redirectChain:
+            "redirects and relocation replacements follow one another more than 8 times,"
+                + " so opening the first ends redirect_loop"
         case .relocation: "the router would refuse the relocation table"
         case .undecided: "a search hit its state cap, so a relation between patterns was not decided"
         case .unboundPlaceholder: "an app's parent template names a value its route can never bind"

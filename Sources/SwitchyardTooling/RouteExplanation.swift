@@ -52,7 +52,8 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         for b in bypassed { lines.append("  ✗ \(b.pattern): \(b.verdict)") }
         if !interceptors.isEmpty {
             let verb = interceptors.count == 1 ? "judges" : "judge"
-            lines.append("  then at open: \(interceptors.joined(separator: ", ")) \(verb) it (may redirect or reject; explain runs no interceptor)")
+            lines.append("  then at open: \(interceptors.joined(separator: ", ")) \(verb) it"
+                         + " (may redirect or reject; explain runs no interceptor)")
         }
         return lines.joined(separator: "\n")
     }
@@ -70,13 +71,15 @@ extension Router {
         case .matched(let m) where m.isAlias:
             let added = Explanation.Candidate(pattern: m.pattern.description, matched: true,
                                               verdict: "won (relocation add: a path for target \(m.entry.target))")
-            final = Explanation(url: final.url, error: final.error, winner: m.pattern.description, candidates: [added] + final.candidates)
+            final = Explanation(url: final.url, error: final.error, winner: m.pattern.description,
+                                candidates: [added] + final.candidates)
         case .deleted, .loop, .failed, .notFound:
             guard final.winner != nil else { break }
             let why = resolution.stopped ?? "nothing opens"
             final = Explanation(url: final.url, error: final.error, winner: nil, candidates: final.candidates.map { c in
                 guard c.pattern == final.winner else { return c }
-                let ranks = c.verdict.hasPrefix("won (") && c.verdict.hasSuffix(")") ? c.verdict.dropFirst(5).dropLast() : ""
+                let ranks = c.verdict.hasPrefix("won (") && c.verdict.hasSuffix(")")
+                    ? c.verdict.dropFirst(5).dropLast() : ""
                 return .init(pattern: c.pattern, matched: c.matched,
                              verdict: "not opened: \(why)" + (ranks.isEmpty ? "" : "; it would win on rank (\(ranks))"))
             })
@@ -94,7 +97,8 @@ extension Router {
         var explanation = RouteExplanation(url: url, resolution: resolution, final: final, bypassed: bypassed)
         if let m = resolution.match {
             let pattern = m.pattern.description
-            explanation.interceptors = interceptors.filter { $0.scope.applies(pattern: pattern, metadata: m.entry.metadata) }
+            explanation.interceptors = interceptors
+                .filter { $0.scope.applies(pattern: pattern, metadata: m.entry.metadata) }
                 .map(\.interceptor.name)
         }
         return explanation

@@ -8,7 +8,8 @@ extension PercentEncoding {
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%") {
-                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2]) else { return nil }
+                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]),
+                      let lo = ByteClass.hexValue(bytes[i + 2]) else { return nil }
                 out.append(hi << 4 | lo)
                 i += 3
             } else {
@@ -32,7 +33,9 @@ extension PercentEncoding {
 /// ```
 public enum RouteLint {
     /// The types of the metadata keys Switchyard reads: `requiresLogin` (the login gate) and `web`.
-    package static let metadataTypes: [String: MetadataType] = [MetadataKey.requiresLogin.name: .boolean, MetadataKey.web.name: .boolean]
+    package static let metadataTypes: [String: MetadataType] = [
+        MetadataKey.requiresLogin.name: .boolean, MetadataKey.web.name: .boolean,
+    ]
 
     /// The rules, in the order their findings are listed.
     package static let rules: [any LintRule<RouteLintContext>] = [
@@ -69,7 +72,8 @@ public enum RouteLint {
     ///   - path: the JSON route file.
     ///   - options: the matching options the table is used with.
     /// - Throws: `RouteFileError` when the file cannot be read at all (missing, not JSON, not an object).
-    public static func findings(routeFile path: String, options: MatchOptions = MatchOptions()) throws(RouteFileError) -> [RouteLintFinding] {
+    public static func findings(routeFile path: String,
+                                options: MatchOptions = MatchOptions()) throws(RouteFileError) -> [RouteLintFinding] {
         findings(try RouteFile.collecting(path: path), options: options)
     }
 

@@ -33,7 +33,8 @@ public struct RouteMap: Sendable, Equatable, Codable {
         public var interceptors: [String]
 
         /// Creates a route entry.
-        public init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:], interceptors: [String] = []) {
+        public init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
+                    interceptors: [String] = []) {
             self.pattern = pattern
             self.target = target
             self.priority = priority
@@ -66,7 +67,8 @@ public struct RouteMap: Sendable, Equatable, Codable {
     public var relocationVersion: Int
 
     /// Creates a map from its parts.
-    public init(routes: [Route], redirects: [Redirect] = [], relocations: [RelocationEntry] = [], relocationVersion: Int = 0) {
+    public init(routes: [Route], redirects: [Redirect] = [], relocations: [RelocationEntry] = [],
+                relocationVersion: Int = 0) {
         self.routes = routes
         self.redirects = redirects
         self.relocations = relocations
@@ -79,8 +81,10 @@ public struct RouteMap: Sendable, Equatable, Codable {
         let interceptors = router.interceptors
         routes = router.table.routes.map { r in
             let pattern = r.pattern.description
-            let names = interceptors.filter { $0.scope.applies(pattern: pattern, metadata: r.target.metadata) }.map(\.interceptor.name)
-            return Route(pattern: pattern, target: r.target.target, priority: r.priority, metadata: r.target.metadata, interceptors: names)
+            let names = interceptors.filter { $0.scope.applies(pattern: pattern, metadata: r.target.metadata) }
+                .map(\.interceptor.name)
+            return Route(pattern: pattern, target: r.target.target, priority: r.priority, metadata: r.target.metadata,
+                         interceptors: names)
         }
         redirects = router.redirects.map { Redirect(from: $0.from, to: $0.to) }
         relocations = router.relocationRules.compactMap(Self.parseRule)
@@ -91,7 +95,8 @@ public struct RouteMap: Sendable, Equatable, Codable {
     package init(file: RouteFile, interceptors: (RouteDefinition) -> [String] = { _ in [] }) {
         routes = file.routes.map { d in
             let canonical = (try? RoutePattern(d.pattern))?.description ?? d.pattern
-            return Route(pattern: canonical, target: d.target, priority: d.priority, metadata: d.metadata, interceptors: interceptors(d))
+            return Route(pattern: canonical, target: d.target, priority: d.priority, metadata: d.metadata,
+                         interceptors: interceptors(d))
         }
         redirects = file.redirects.map { Redirect(from: $0.from, to: $0.to) }
         relocations = file.relocations?.entries ?? []
@@ -129,9 +134,11 @@ public struct RouteMap: Sendable, Equatable, Codable {
     /// The map as a route file: routes (handlers are up to the caller), redirects and relocations,
     /// ready for `RouteFile.register(on:handler:)`.
     public var routeFile: RouteFile {
-        RouteFile(routes: routes.map { RouteDefinition(pattern: $0.pattern, target: $0.target, priority: $0.priority, metadata: $0.metadata) },
+        RouteFile(routes: routes.map { RouteDefinition(pattern: $0.pattern, target: $0.target, priority: $0.priority,
+                                                       metadata: $0.metadata) },
                   redirects: redirects.map { ($0.from, $0.to) },
-                  relocations: relocations.isEmpty ? nil : RelocationTable(version: relocationVersion, entries: relocations))
+                  relocations: relocations.isEmpty ? nil
+                      : RelocationTable(version: relocationVersion, entries: relocations))
     }
 
     // MARK: Writing
@@ -143,9 +150,11 @@ public struct RouteMap: Sendable, Equatable, Codable {
             return Data((MapValue.json(tree) + "\n").utf8)
         case .plist:
             do {
-                return try PropertyListSerialization.data(fromPropertyList: tree.foundationObject, format: .xml, options: 0)
+                return try PropertyListSerialization.data(fromPropertyList: tree.foundationObject, format: .xml,
+                                                          options: 0)
             } catch {
-                throw RouteFileError("", "cannot write a property list (\(SchemaText.echo(error.localizedDescription)))")
+                throw RouteFileError("",
+                                     "cannot write a property list (\(SchemaText.echo(error.localizedDescription)))")
             }
         }
     }
@@ -171,7 +180,9 @@ public struct RouteMap: Sendable, Equatable, Codable {
             top["relocations"] = .object([
                 "version": .int(relocationVersion),
                 "entries": .array(relocations.map { e in
-                    var fields: [String: MapValue] = ["op": .string(e.operation.rawValue), "pattern": .string(e.pattern)]
+                    var fields: [String: MapValue] = [
+                        "op": .string(e.operation.rawValue), "pattern": .string(e.pattern),
+                    ]
                     switch e {
                     case .replace(_, let to, let parameters):
                         fields["to"] = .string(to)
@@ -214,7 +225,9 @@ public struct RouteMap: Sendable, Equatable, Codable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(routes, forKey: .routes)
         try c.encode(redirects, forKey: .redirects)
-        if !relocations.isEmpty { try c.encode(RelocationTable(version: relocationVersion, entries: relocations), forKey: .relocations) }
+        if !relocations.isEmpty {
+            try c.encode(RelocationTable(version: relocationVersion, entries: relocations), forKey: .relocations)
+        }
     }
 }
 
@@ -229,7 +242,8 @@ extension RouteMap.Route {
 
     /// Encodes the shape it decodes.
     public func encode(to encoder: any Encoder) throws {
-        try RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata).encode(to: encoder)
+        try RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata)
+            .encode(to: encoder)
         var c = encoder.container(keyedBy: RouteDefinition.Keys.self)
         try c.encode(interceptors, forKey: .interceptors)
     }
@@ -276,11 +290,14 @@ private indirect enum MapValue {
         case .int(let n): return String(n)
         case .array(let items):
             if items.isEmpty { return "[]" }
-            return "[\n" + items.map { pad + json($0, indent: indent + 1) }.joined(separator: ",\n") + "\n" + close + "]"
+            return "[\n" + items.map { pad + json($0, indent: indent + 1) }.joined(separator: ",\n")
+                + "\n" + close + "]"
         case .object(let d):
             if d.isEmpty { return "{}" }
             let keys = d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-            return "{\n" + keys.compactMap { k in d[k].map { pad + quote(k) + ": " + json($0, indent: indent + 1) } }.joined(separator: ",\n")
+            return "{\n"
+                + keys.compactMap { k in d[k].map { pad + quote(k) + ": " + json($0, indent: indent + 1) } }
+                    .joined(separator: ",\n")
                 + "\n" + close + "}"
         }
     }

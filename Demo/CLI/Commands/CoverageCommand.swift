@@ -25,7 +25,9 @@ struct CoverageCommand: AsyncParsableCommand {
 
     @OptionGroup var appOptions: AppOptions
 
-    @Flag(name: .long, help: "Print one JSON object: routes, reached [{pattern, target, count}], untested [{pattern, target, gated}].")
+    @Flag(name: .long, help: """
+        Print one JSON object: routes, reached [{pattern, target, count}], untested [{pattern, target, gated}].
+        """)
     var json = false
 
     func validate() throws {
@@ -55,7 +57,8 @@ struct CoverageCommand: AsyncParsableCommand {
             let ok = await runner.run(text)
             if !ok {
                 FileHandleOutput.stderr(RouteFileLoader.visible(
-                    "switchyard coverage: \(path): \(runner.failures) failure\(runner.failures == 1 ? "" : "s") (its coverage still counts)"))
+                    "switchyard coverage: \(path): \(runner.failures) failure\(runner.failures == 1 ? "" : "s")"
+                        + " (its coverage still counts)"))
             }
             coverage.merge(runner.coverage)
         }
@@ -64,14 +67,21 @@ struct CoverageCommand: AsyncParsableCommand {
 
     /// The report's lines: a summary, the reached routes (count, pattern, target), then `untested`
     /// (pattern, target, `login` for a gated route); or one JSON object.
-    static func lines(_ coverage: RouteCoverage, routes: [(route: RouteCoverage.Route, gated: Bool)], scripts: Int, json: Bool) -> [String] {
+    static func lines(_ coverage: RouteCoverage, routes: [(route: RouteCoverage.Route, gated: Bool)], scripts: Int,
+                      json: Bool) -> [String] {
         let (reached, untested) = coverage.report(routes: routes)
         let total = reached.count + untested.count
         if json {
             let object = JSONText.Value.object([
                 ("routes", .int(total)),
-                ("reached", .array(reached.map { .object([("pattern", .string($0.pattern)), ("target", .string($0.target)), ("count", .int($0.count))]) })),
-                ("untested", .array(untested.map { .object([("pattern", .string($0.pattern)), ("target", .string($0.target)), ("gated", .bool($0.gated))]) })),
+                ("reached", .array(reached.map {
+                    .object([("pattern", .string($0.pattern)), ("target", .string($0.target)),
+                             ("count", .int($0.count))])
+                })),
+                ("untested", .array(untested.map {
+                    .object([("pattern", .string($0.pattern)), ("target", .string($0.target)),
+                             ("gated", .bool($0.gated))])
+                })),
             ])
             return [JSONText.render(object)]
         }

@@ -12,7 +12,8 @@ struct DiffCommand: ParsableCommand {
         A and B are route files or app descriptions (an app description is told by its `tabs`). Routes \
         are compared by pattern: added (+), removed (-), changed (~: target, priority or metadata); then \
         redirects and relocation entries. Last, an example URL of every pattern of either table (and every \
-        redirect source) is routed through both tables, redirects and relocations included (three example URLs a pattern, its parameters filled with \
+        redirect source) is routed through both tables, redirects and relocations included (three example \
+        URLs a pattern, its parameters filled with \
         different values), and each URL \
         whose winning route or target differs is listed. Exits 0 when nothing differs, 1 when something \
         does, 2 when a file cannot be read.

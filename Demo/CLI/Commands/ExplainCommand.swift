@@ -43,23 +43,29 @@ struct ExplainCommand: AsyncParsableCommand {
 
     /// The report, each line with its control characters escaped.
     static func text(_ e: RouteExplanation) -> String {
-        e.description.split(separator: "\n", omittingEmptySubsequences: false).map { RouteFileLoader.visible(String($0)) }
+        e.description.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { RouteFileLoader.visible(String($0)) }
             .joined(separator: "\n")
     }
 
     static func json(_ e: RouteExplanation) -> String {
         JSONText.render(.object([
             ("url", .string(e.url)),
-            ("via", .array(e.steps.map { .object([("kind", .string($0.kind)), ("rule", .string($0.rule)), ("result", .string($0.result))]) })),
+            ("via", .array(e.steps.map {
+                .object([("kind", .string($0.kind)), ("rule", .string($0.rule)), ("result", .string($0.result))])
+            })),
             ("stopped", e.stopped.map { .string($0) } ?? .null),
             ("final", .string(e.final.url)),
             ("error", e.final.error.map { .string($0.description) } ?? .null),
             ("winner", e.final.winner.map { .string($0) } ?? .null),
             ("target", e.opens.map { .string($0.target) } ?? .null),
             ("candidates", .array(e.final.candidates.map {
-                .object([("pattern", .string($0.pattern)), ("matched", .bool($0.matched)), ("verdict", .string($0.verdict))])
+                .object([("pattern", .string($0.pattern)), ("matched", .bool($0.matched)),
+                         ("verdict", .string($0.verdict))])
             })),
-            ("bypassed", .array(e.bypassed.map { .object([("pattern", .string($0.pattern)), ("verdict", .string($0.verdict))]) })),
+            ("bypassed", .array(e.bypassed.map {
+                .object([("pattern", .string($0.pattern)), ("verdict", .string($0.verdict))])
+            })),
             ("interceptors", .array(e.interceptors.map { .string($0) })),
         ]))
     }

@@ -15,7 +15,8 @@ struct GenerateSwiftCommand: ParsableCommand {
         catch-all is `[String]`; a suffix pattern's link takes a `base` URL, checked when the link is made. \
         A text value that could be empty, `.` or `..` (which no route matches) is checked too: such a link \
         throws a typed `Routes.LinkError` naming what is wrong. A call that leaves out a required \
-        parameter does not compile. Values are percent-encoded for their segment. Names that would clash (a target named `String`, `Link`, `Self` or \
+        parameter does not compile. Values are percent-encoded for their segment. Names that would clash \
+        (a target named `String`, `Link`, `Self` or \
         the enum's own name; `FAQ` and `fAQ`) get `Route` or a number appended, so the file compiles; a --name \
         that is a keyword or a name the file uses is refused. Each struct conforms to `Routes.Link` (its `pattern`, \
         `target` and `url`), the shape of TheRouter's CustomRouterInfo. The demo app's routes by default.

@@ -98,8 +98,20 @@ struct MatchCommand: ParsableCommand {
     /// reading then gives the error).
     static func direct(_ url: String, _ resolution: Resolution) -> String? {
         let final = resolution.finalURL
-        if case .invalidURL = resolution.end { return nil }
-        guard let parsed = try? RouteURL(final) else { return nil }
+        // The walk read the final URL already (the router reads with the default limits, as below),
+        // unless it stopped at a loop, whose last URL it never read; a URL it read that has no `?`
+        // has no query, so only the others are read again.
+        let readByWalk: Bool
+        switch resolution.end {
+        case .invalidURL: return nil
+        case .loop: readByWalk = false
+        case .matched, .notFound, .deleted, .failed: readByWalk = true
+        }
+        var parsed: RouteURL?
+        if !readByWalk || final.utf8.contains(UInt8(ascii: "?")) {
+            guard let read = try? RouteURL(final) else { return nil }
+            parsed = read
+        }
         var line = "{\"url\":"
         JSONText.appendQuoted(url, to: &line)
         line += ",\"via\":["
@@ -129,11 +141,11 @@ struct MatchCommand: ParsableCommand {
             line += "null,\"target\":null,\"path\":{}"
         }
         line += ",\"query\":{"
-        for (k, name) in parsed.query.names.enumerated() {
+        for (k, name) in (parsed?.query.names ?? []).enumerated() {
             if k > 0 { line += "," }
             JSONText.appendQuoted(name, to: &line)
             line += ":["
-            for (j, value) in parsed.query.values(for: name).enumerated() {
+            for (j, value) in (parsed?.query.values(for: name) ?? []).enumerated() {
                 if j > 0 { line += "," }
                 JSONText.appendQuoted(value, to: &line)
             }
@@ -161,7 +173,9 @@ struct MatchCommand: ParsableCommand {
                 path = m.parameters.map { ($0.0, .string($0.1)) }
             }
             let parsed = try RouteURL(url, limits: table.options.limits)
-            query = parsed.query.names.map { name in (name, .array(parsed.query.values(for: name).map { .string($0) })) }
+            query = parsed.query.names.map { name in
+                (name, .array(parsed.query.values(for: name).map { .string($0) }))
+            }
         } catch {
             failure = .object([("code", .string(error.code)), ("message", .string(error.description))])
         }

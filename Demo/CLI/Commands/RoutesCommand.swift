@@ -46,7 +46,9 @@ struct RoutesCommand: AsyncParsableCommand {
             // A table whose targets are the target names, so the tree shows `[UserProfile]`.
             var names = RouteTableBuilder<String>(options: router.options)
             for r in router.table.routes {
-                do throws(RegistrationError) { try names.add(r.pattern, target: r.target.target, priority: r.priority) } catch {
+                do throws(RegistrationError) {
+                    try names.add(r.pattern, target: r.target.target, priority: r.priority)
+                } catch {
                     throw RouteFileError("routes", error.description)
                 }
             }

@@ -17,7 +17,8 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
         A simulated tab-bar phone app whose screens are route targets: type a URL at the prompt (: or /), \
         pick links with the arrows and Enter, go back with Esc, switch tabs with 1-9, log in with L. F2 shows \
-        the route log, F3 (or R) the route table, Tab focuses them, m every message, ? every key, q quits. When standard input or output is not a \
+        the route log, F3 (or R) the route table, Tab focuses them, m every message, ? every key, q quits. \
+        When standard input or output is not a \
         terminal, or TERM is dumb or unknown, runs the script runner on standard input instead (see \
         `switchyard script`). NO_COLOR (set and not empty) turns colours off; --palette light suits a \
         light background.
@@ -63,7 +64,8 @@ struct RunCommand: AsyncParsableCommand {
         // Checked before the terminal is taken over, so a bad path is reported on a normal screen.
         let recording = try record.map { try Self.openRecording($0, app: runtime.app.name, replay: replayCommand($0)) }
         let unavailable = NCursesTerminal.unavailability()
-        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse, palette: palette.flatMap { Palette(rawValue: $0.lowercased()) } ?? .detected()) else {
+        let chosen = palette.flatMap { Palette(rawValue: $0.lowercased()) } ?? .detected()
+        guard unavailable == nil, let terminal = NCursesTerminal(mouse: !noMouse, palette: chosen) else {
             // One line on every path: the notice, then the reason.
             let reason = unavailable ?? .unknownTerm(NCursesTerminal.termName ?? "")
             var text: String
@@ -71,7 +73,8 @@ struct RunCommand: AsyncParsableCommand {
                 FileHandleOutput.stderr("switchyard: no terminal; replaying \(replay ?? "") headless (\(reason))")
                 text = replayText
             } else {
-                FileHandleOutput.stderr("switchyard: no terminal; running the script runner on standard input (\(reason))")
+                FileHandleOutput.stderr(
+                    "switchyard: no terminal; running the script runner on standard input (\(reason))")
                 var lines: [String] = []
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
@@ -96,7 +99,9 @@ struct RunCommand: AsyncParsableCommand {
                 recorded += 1
             }
         }
-        if let replayText, replayed != nil { await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step) }
+        if let replayText, replayed != nil {
+            await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step)
+        }
         loop.coalescesWaitingKeys = true
         if !loop.hasQuit { await loop.run() }
         terminal.shutdown()
@@ -134,7 +139,8 @@ struct RunCommand: AsyncParsableCommand {
     static func report(_ errors: [RouteFileError], path: String, in loop: AppLoop) {
         let name = URL(fileURLWithPath: path).lastPathComponent
         var pending = errors.map { e in
-            let place = [e.line.map { "line \($0)" }, e.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            let place = [e.line.map { "line \($0)" }, e.column.map { "column \($0)" }].compactMap { $0 }
+                .joined(separator: ", ")
             let at = [place, e.location].filter { !$0.isEmpty }.joined(separator: ": ")
             return RouteFileLoader.visible("\(name): \(at.isEmpty ? "" : at + ": ")\(e.message)")
         }
@@ -176,12 +182,15 @@ struct RunCommand: AsyncParsableCommand {
                     count = file.routes.count
                 }
                 let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
-                let runtime = try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbackAllowList)
+                let runtime = try DemoApp.makeRuntime(app: description, relocations: table,
+                                                      callbackAllowList: callbackAllowList)
                 return .reloaded(runtime, "Reloaded \(name): \(count) route\(count == 1 ? "" : "s")")
             } catch let error as RouteFileError {
-                let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }
+                    .joined(separator: ", ")
                 let at = [place, error.location].filter { !$0.isEmpty }.joined(separator: ": ")
-                return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(at.isEmpty ? "" : at + ": ")\(error.message)"))
+                return .failed(RouteFileLoader.visible(
+                    "\(name) not reloaded (the previous table stays): \(at.isEmpty ? "" : at + ": ")\(error.message)"))
             } catch {
                 return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(error)"))
             }
@@ -221,7 +230,8 @@ struct RunCommand: AsyncParsableCommand {
             reason = nil
         }
         guard reason == nil, let handle = FileHandle(forWritingAtPath: path) else {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(path): \(reason ?? "cannot open the file for writing")"))
+            FileHandleOutput.stderr(
+                RouteFileLoader.visible("switchyard: \(path): \(reason ?? "cannot open the file for writing")"))
             throw ExitCode(1)
         }
         handle.seekToEndOfFile()

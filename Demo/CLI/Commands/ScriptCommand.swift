@@ -34,7 +34,9 @@ struct ScriptCommand: AsyncParsableCommand {
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: file), as: UTF8.self) } catch {
+            do throws(RouteFileError) {
+                text = String(decoding: try RouteSchema.read(path: file), as: UTF8.self)
+            } catch {
                 throw RouteFileLoader.fail(error)
             }
         }

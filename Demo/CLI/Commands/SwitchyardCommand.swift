@@ -7,7 +7,9 @@ struct SwitchyardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
         abstract: "A URL router for app navigation, and a terminal app that shows it working.",
-        subcommands: [RunCommand.self, MatchCommand.self, ExplainCommand.self, AppCommand.self, ScriptCommand.self, RoutesCommand.self, LintCommand.self, ExportCommand.self, GraphCommand.self, DiffCommand.self, GenerateCommand.self, ImportCommand.self, CoverageCommand.self],
+        subcommands: [RunCommand.self, MatchCommand.self, ExplainCommand.self, AppCommand.self, ScriptCommand.self,
+                      RoutesCommand.self, LintCommand.self, ExportCommand.self, GraphCommand.self, DiffCommand.self,
+                      GenerateCommand.self, ImportCommand.self, CoverageCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
@@ -23,7 +25,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
         // The parser names an unknown option (with the nearest known one) only when the rest of the
         // line decodes: `match --route FILE` was answered "missing --routes". An unknown option is the
         // first thing said wrong on a line that does not parse, whatever else is missing.
-        if (try? parseAsRoot(arguments)) == nil, let refusal = unknownSubcommand(in: arguments) ?? unknownOption(in: arguments) {
+        if (try? parseAsRoot(arguments)) == nil,
+           let refusal = unknownSubcommand(in: arguments) ?? unknownOption(in: arguments) {
             FileHandleOutput.stderr(refusal)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
@@ -46,7 +49,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
     /// `message` as the parser words a refusal: the message, then `command`'s usage and where its help is.
     static func refusal(_ message: String, of command: ParsableCommand.Type) -> String {
         let usage = usageString(for: command)
-        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }.joined(separator: " ")
+        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") && !$0.hasPrefix("<") }
+            .joined(separator: " ")
         return RouteFileLoader.visible(message) + "\nUsage: \(usage)\n  See '\(path) --help' for more information."
     }
 
@@ -61,7 +65,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
             let nearest = known.map { ($0, editDistance($0, name)) }.filter { $0.1 < 4 }.min { $0.1 < $1.1 }?.0
-            return refusal("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""), of: command)
+            return refusal("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""),
+                           of: command)
         }
         return nil
     }
@@ -75,8 +80,10 @@ struct SwitchyardCommand: AsyncParsableCommand {
         let subcommands = command.configuration.subcommands
         guard command != SwitchyardCommand.self, !subcommands.isEmpty, command.configuration.defaultSubcommand == nil,
               let word = words.first, !word.hasPrefix("-"), word != "help" else { return nil }
-        let names = subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases }.filter { !$0.isEmpty }
-        return refusal("Error: Unknown subcommand '\(word)'" + (nearestCommand(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ".")
+        let names = subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases }
+            .filter { !$0.isEmpty }
+        return refusal("Error: Unknown subcommand '\(word)'"
+            + (nearestCommand(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ".")
             + " The subcommands are \(names.joined(separator: ", ")).", of: command)
     }
 
@@ -92,7 +99,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
     /// the parser's description of it; nil when that cannot be read.
     static func longOptionNames(of command: ParsableCommand.Type) -> Set<String>? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
-              let info = object["command"] as? [String: Any], let arguments = info["arguments"] as? [[String: Any]] else { return nil }
+              let info = object["command"] as? [String: Any],
+              let arguments = info["arguments"] as? [[String: Any]] else { return nil }
         var names: Set<String> = ["help", "version", "experimental-dump-help", "generate-completion-script"]
         for argument in arguments {
             for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
@@ -128,8 +136,10 @@ struct SwitchyardCommand: AsyncParsableCommand {
     static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
-        let suggestion = nearestCommand(to: first, among: commandNames.filter { !$0.isEmpty }).map { " Did you mean '\($0)'?" } ?? ""
-        return RouteFileLoader.visible("switchyard: '\(first)' is not a command.\(suggestion) The commands are \(names); "
+        let suggestion = nearestCommand(to: first, among: commandNames.filter { !$0.isEmpty })
+            .map { " Did you mean '\($0)'?" } ?? ""
+        return RouteFileLoader.visible("switchyard: '\(first)' is not a command.\(suggestion)"
+            + " The commands are \(names); "
             + "without one, switchyard opens the app (`switchyard --help` describes them).")
     }
 }

@@ -15,7 +15,8 @@ struct ImportCommand: ParsableCommand {
         Reads Objective-C, Swift, Kotlin and Java registrations of WLRRoute, JLRoutes, MGJRouter, URLNavigator, \
         TheRouter, DeepLinkKit and ARouter; Jetpack Navigation graphs and AndroidManifest.xml intent filters; and \
         apple-app-site-association files. Each pattern is converted to Switchyard's grammar (README, "Command line", \
-        `import`). Test sources are left out unless --include-tests is given. The route file goes to standard output; everything that could not be converted, or was converted \
+        `import`). Test sources are left out unless --include-tests is given. The route file goes to standard \
+        output; everything that could not be converted, or was converted \
         with a loss, goes to standard error as `warning: FILE:LINE: what and why`. Exits 0 when a route was \
         imported, 1 when none was found or a path cannot be read.
         """
@@ -32,10 +33,14 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Output: routes (a route file) or app (an app description with an index tab per host).")
     var format: Format = .routes
 
-    @Option(name: .long, help: "The domain apple-app-site-association files are served from; a :domain parameter otherwise.")
+    @Option(name: .long, help: """
+        The domain apple-app-site-association files are served from; a :domain parameter otherwise.
+        """)
     var domain: String?
 
-    @Flag(name: .long, help: "Also read test sources (src/test, src/androidTest, Tests/, *Tests/, *UITests/), which are left out by default.")
+    @Flag(name: .long, help: """
+        Also read test sources (src/test, src/androidTest, Tests/, *Tests/, *UITests/), which are left out by default.
+        """)
     var includeTests = false
 
     func run() throws {
@@ -53,7 +58,8 @@ struct ImportCommand: ParsableCommand {
         let result = importer.finish()
         for w in result.warnings { FileHandleOutput.stderr(RouteFileLoader.visible("warning: \(w.description)")) }
         guard !result.file.routes.isEmpty else {
-            FileHandleOutput.stderr("switchyard import: no routes found in \(importer.filesRead) file\(importer.filesRead == 1 ? "" : "s")")
+            FileHandleOutput.stderr(
+                "switchyard import: no routes found in \(importer.filesRead) file\(importer.filesRead == 1 ? "" : "s")")
             throw ExitCode(1)
         }
         let text: String
@@ -65,7 +71,8 @@ struct ImportCommand: ParsableCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 let name = paths.count == 1 ? URL(fileURLWithPath: paths[0]).lastPathComponent : "Imported"
-                text = String(decoding: try encoder.encode(AppDescription.generated(from: result.file, name: name)), as: UTF8.self)
+                let description = AppDescription.generated(from: result.file, name: name)
+                text = String(decoding: try encoder.encode(description), as: UTF8.self)
             }
         } catch {
             FileHandleOutput.stderr(RouteFileLoader.visible("switchyard import: \(error)"))
@@ -73,9 +80,14 @@ struct ImportCommand: ParsableCommand {
         }
         print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         if importer.testDirectoriesSkipped > 0 {
-            FileHandleOutput.stderr("switchyard import: \(importer.testDirectoriesSkipped) test director\(importer.testDirectoriesSkipped == 1 ? "y" : "ies") not read (--include-tests reads them)")
+            let skipped = importer.testDirectoriesSkipped
+            FileHandleOutput.stderr("switchyard import: \(skipped) test director\(skipped == 1 ? "y" : "ies") not read"
+                                    + " (--include-tests reads them)")
         }
-        FileHandleOutput.stderr("switchyard import: \(result.file.routes.count) route\(result.file.routes.count == 1 ? "" : "s") from \(importer.filesRead) file\(importer.filesRead == 1 ? "" : "s"), \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")
+        let routeCount = result.file.routes.count, files = importer.filesRead, warnings = result.warnings.count
+        FileHandleOutput.stderr("switchyard import: \(routeCount) route\(routeCount == 1 ? "" : "s")"
+                                + " from \(files) file\(files == 1 ? "" : "s"),"
+                                + " \(warnings) warning\(warnings == 1 ? "" : "s")")
     }
 }
 

@@ -10,14 +10,19 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "An app description (JSON, see README). The built-in demo app by default.")
     var app: String?
 
-    @Option(name: .long, help: "A plain route file (JSON): every route becomes a screen, in a tab per host (one Routes tab past 6 hosts).")
+    @Option(name: .long, help: """
+        A plain route file (JSON): every route becomes a screen, in a tab per host (one Routes tab past 6 hosts).
+        """)
     var routes: String?
 
     @Option(name: .long, help: "A relocation table (JSON) applied at start.")
     var relocations: String?
 
     @Option(name: .customLong("callback-allow"),
-            help: "Where callback URLs (callBack=, x-success=…) may go: scheme://host, scheme://*.host or scheme://* (repeatable). The demo app allows app://* unless this is given.")
+            help: """
+                Where callback URLs (callBack=, x-success=…) may go: scheme://host, scheme://*.host or scheme://* \
+                (repeatable). The demo app allows app://* unless this is given.
+                """)
     var callbackAllow: [String] = []
 
     /// The `--callback-allow` entries as a list, nil when none were given; a bad entry is named and ends
@@ -58,7 +63,8 @@ struct AppOptions: ParsableArguments {
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()
         do {
-            return (try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbacks), collected.errors)
+            return (try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbacks),
+                    collected.errors)
         } catch let e as RouteFileError {
             let file = e.location == "configure" ? relocations ?? routes : routes
             throw RouteFileLoader.fail(e.naming(file))

@@ -17,7 +17,8 @@ enum RouteFileLoader {
         do throws(RouteFileError) { return try RouteSchema.load(type, path: path) } catch {
             if type == AppDescription.self, error.location.isEmpty, error.message == "missing required key \"tabs\"" {
                 // A plain route file given as an app description.
-                throw fail(RouteFileError(error.location, error.message + " (a plain route file? open it with --routes FILE)",
+                throw fail(RouteFileError(error.location,
+                                          error.message + " (a plain route file? open it with --routes FILE)",
                                           file: error.file, line: error.line, column: error.column))
             }
             throw fail(error)
@@ -45,7 +46,9 @@ enum RouteFileLoader {
         } else if let app {
             description = try read(AppDescription.self, path: app)
         } else {
-            do throws(RouteFileError) { description = try DemoApp.description() } catch { throw fail(error.naming(demoName)) }
+            do throws(RouteFileError) { description = try DemoApp.description() } catch {
+                throw fail(error.naming(demoName))
+            }
         }
         let file = try description?.routeFile ?? load(routes: routes, app: nil)
         do throws(RouteFileError) {

@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// The differences between two route tables.
 struct RouteTableDiff {
@@ -52,19 +53,27 @@ struct RouteTableDiff {
             var what: [String] = []
             if was.target != route.target { what.append("target \(was.target) → \(route.target)") }
             if was.priority != route.priority { what.append("priority \(was.priority) → \(route.priority)") }
-            for name in Set(was.metadata.keys).union(route.metadata.keys).sorted() where was.metadata[name] != route.metadata[name] {
+            for name in Set(was.metadata.keys).union(route.metadata.keys).sorted()
+            where was.metadata[name] != route.metadata[name] {
                 what.append("\(name) \(was.metadata[name] ?? "unset") → \(route.metadata[name] ?? "unset")")
             }
             if !what.isEmpty {
-                changes.append(Change(mark: "~", kind: "route", pattern: route.pattern, detail: what.joined(separator: ", ")))
+                changes.append(Change(mark: "~", kind: "route", pattern: route.pattern,
+                                      detail: what.joined(separator: ", ")))
             }
         }
-        let oldRedirects = Dictionary(old.redirects.map { (key($0.from), $0.to) }, uniquingKeysWith: { first, _ in first })
-        let newRedirects = Dictionary(new.redirects.map { (key($0.from), $0.to) }, uniquingKeysWith: { first, _ in first })
+        let oldRedirects = Dictionary(old.redirects.map { (key($0.from), $0.to) },
+                                      uniquingKeysWith: { first, _ in first })
+        let newRedirects = Dictionary(new.redirects.map { (key($0.from), $0.to) },
+                                      uniquingKeysWith: { first, _ in first })
         for redirect in new.redirects {
             switch oldRedirects[key(redirect.from)] {
-            case nil: changes.append(Change(mark: "+", kind: "redirect", pattern: redirect.from, detail: "→ \(redirect.to)"))
-            case let to? where key(to) != key(redirect.to): changes.append(Change(mark: "~", kind: "redirect", pattern: redirect.from, detail: "→ \(to) becomes → \(redirect.to)"))
+            case nil:
+                changes.append(Change(mark: "+", kind: "redirect", pattern: redirect.from,
+                                      detail: "→ \(redirect.to)"))
+            case let to? where key(to) != key(redirect.to):
+                changes.append(Change(mark: "~", kind: "redirect", pattern: redirect.from,
+                                      detail: "→ \(to) becomes → \(redirect.to)"))
             default: break
             }
         }
@@ -91,20 +100,16 @@ struct RouteTableDiff {
                 urls.append(url)
             }
         }
-        for url in urls {
-            let was = Self.winner(url, oldRouter), now = Self.winner(url, newRouter)
+        // Only the URLs a route the tables do not share can reach are routed through both tables
+        // (``RouteTableChanges``); every other URL opens the same under both.
+        let changes = RouteTableChanges(old: old, new: new, keys: (oldKeys, newKeys), options: oldRouter.options,
+                                        maxRedirectHops: oldRouter.maxRedirectHops)
+        for url in urls where changes.mayDiffer(url) {
+            let a = oldRouter.resolve(url), b = newRouter.resolve(url)
+            if RouteTableChanges.surelySameOutcome(a, b) { continue }
+            let was = RouteTableChanges.outcome(of: a), now = RouteTableChanges.outcome(of: b)
             if was != now { winners.append(Winner(url: url, old: was, new: now)) }
         }
-    }
-
-    /// Where `router` sends `url`: `PATTERN (TARGET)`, after redirects and relocations as an open
-    /// applies them (``Router/resolve(_:)``, relocation `add` paths included); or why nothing.
-    static func winner(_ url: String, _ router: Router) -> String {
-        let resolution = router.resolve(url)
-        if let stopped = resolution.stopped { return "none (\(stopped))" }
-        guard let m = resolution.match else { return "none" }
-        let via = resolution.steps.isEmpty ? "" : " via \(resolution.steps.map(\.kind).joined(separator: ", "))"
-        return "\(m.pattern) (\(m.entry.target))" + via
     }
 
     func text(oldName: String, newName: String) -> String {
@@ -120,7 +125,9 @@ struct RouteTableDiff {
             }
         }
         let count = { (mark: String) in changes.filter { $0.mark == mark }.count }
-        lines.append("\(count("+")) added, \(count("-")) removed, \(count("~")) changed, \(winners.count) URL\(winners.count == 1 ? "" : "s") that open\(winners.count == 1 ? "s" : "") differently")
+        let urlCount = "\(winners.count) URL\(winners.count == 1 ? "" : "s")"
+        lines.append("\(count("+")) added, \(count("-")) removed, \(count("~")) changed, \(urlCount)"
+                     + " that open\(winners.count == 1 ? "s" : "") differently")
         return lines.map(RouteFileLoader.visible).joined(separator: "\n")
     }
 
@@ -130,7 +137,9 @@ struct RouteTableDiff {
                 .object([("change", .string($0.mark == "+" ? "added" : $0.mark == "-" ? "removed" : "changed")),
                          ("kind", .string($0.kind)), ("pattern", .string($0.pattern)), ("detail", .string($0.detail))])
             })),
-            ("winners", .array(winners.map { .object([("url", .string($0.url)), ("old", .string($0.old)), ("new", .string($0.new))]) })),
+            ("winners", .array(winners.map {
+                .object([("url", .string($0.url)), ("old", .string($0.old)), ("new", .string($0.new))])
+            })),
         ]))
     }
 }

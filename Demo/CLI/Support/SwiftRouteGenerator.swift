@@ -51,7 +51,8 @@ struct SwiftRouteGenerator {
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "url",
         "pattern", "target", "any", "some", "_", "hashValue",
@@ -70,7 +71,9 @@ struct SwiftRouteGenerator {
 
     /// Why `name` cannot name the generated enum, or nil when it can.
     static func problem(enumName name: String) -> String? {
-        guard isIdentifier(name) else { return "'\(name)' is not a Swift type name (ASCII letters, digits and _, not starting with a digit)" }
+        guard isIdentifier(name) else {
+            return "'\(name)' is not a Swift type name (ASCII letters, digits and _, not starting with a digit)"
+        }
         if keywords.contains(name) || name.hasPrefix("$") { return "'\(name)' is a Swift keyword" }
         if reservedTypeNames.contains(name) {
             return "'\(name)' is a Swift or Foundation name the generated file uses, or one it declares"
@@ -80,8 +83,12 @@ struct SwiftRouteGenerator {
 
     /// Whether `text` is a plain Swift identifier (ASCII letters, digits and `_`, not starting with a digit).
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+        }
     }
 
     /// `text` as lowerCamelCase (or UpperCamelCase) ASCII words; `route` when nothing is left.
@@ -192,7 +199,8 @@ struct SwiftRouteGenerator {
             let slash = index == 0 ? "" : "\"/\" + "
             switch segment {
             case .literal(let value):
-                let encoded = index == first ? value : (value.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? value)
+                let encoded = index == first
+                    ? value : (value.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? value)
                 pieces.append("\(slash)\"\(Self.literal(encoded))\"")
             case .parameter(let name, let constraint):
                 let type = valueType(constraint)
@@ -203,7 +211,8 @@ struct SwiftRouteGenerator {
                 let type = valueType(constraint)
                 let label = parameter(name, type + "?", "nil")
                 if needsCheck(type, constraint) { checked.append((label, name, true)) }
-                let value = type == "Swift.String" ? "$0" : (type == "Foundation.UUID" ? "$0.uuidString.lowercased()" : "Swift.String($0)")
+                let value = type == "Swift.String"
+                    ? "$0" : (type == "Foundation.UUID" ? "$0.uuidString.lowercased()" : "Swift.String($0)")
                 pieces.append("(\(label).map { \"/\" + \(encode)(\(value)) } ?? \"\")")
             case .catchAll(let name):
                 let label = parameter(name ?? "rest", "[Swift.String]", nil)
@@ -385,7 +394,9 @@ struct SwiftRouteGenerator {
         if builders.contains(where: { !$0.checked.isEmpty }) { lines += valueCheckSource }
         if builders.contains(where: { $0.baseLabel != nil }) { lines += suffixBaseSource }
         for builder in named {
-            let arguments = builder.parameters.map { "\($0.label): \($0.type)" + ($0.defaultValue.map { " = \($0)" } ?? "") }
+            let arguments = builder.parameters.map {
+                "\($0.label): \($0.type)" + ($0.defaultValue.map { " = \($0)" } ?? "")
+            }
             let forwarded = builder.parameters.map { "\($0.label): \($0.label)" }.joined(separator: ", ")
             let doc = "`\(Self.literal(builder.pattern))` → \(Self.literal(builder.target))"
             // A link checks its base and its text values when it is made, and says what is wrong.
@@ -405,20 +416,25 @@ struct SwiftRouteGenerator {
             lines.append("")
             if let baseLabel = builder.baseLabel {
                 let scheme = builder.baseScheme.map { " of scheme `\(Self.literal($0))`" } ?? ""
-                lines.append("        /// Throws when `\(baseLabel)` is not an absolute URL (`scheme://host[/path]`)\(scheme) without query or fragment.")
+                lines.append("        /// Throws when `\(baseLabel)` is not an absolute URL"
+                             + " (`scheme://host[/path]`)\(scheme) without query or fragment.")
             }
             if !builder.checked.isEmpty {
                 let names = builder.checked.map { "`\($0.label)`" }.joined(separator: ", ")
-                lines.append("        /// Throws when \(names) is empty, `.` or `..` (no route matches such a segment).")
+                lines.append(
+                    "        /// Throws when \(names) is empty, `.` or `..` (no route matches such a segment).")
             }
             lines.append("        public init(\(arguments.joined(separator: ", ")))\(throwing) {")
             lines += builder.parameters.map { parameter in
                 let label = parameter.label
                 if label == builder.baseLabel {
                     let scheme = builder.baseScheme.map { "\"\(Self.literal($0))\"" } ?? "nil"
-                    return "            self.\(label) = try \(enumName).suffixBase(\(label), pattern: Self.pattern, scheme: \(scheme))"
+                    return "            self.\(label) = try \(enumName).suffixBase(\(label), pattern: Self.pattern,"
+                        + " scheme: \(scheme))"
                 }
-                guard let check = builder.checked.first(where: { $0.label == label }) else { return "            self.\(label) = \(label)" }
+                guard let check = builder.checked.first(where: { $0.label == label }) else {
+                    return "            self.\(label) = \(label)"
+                }
                 let call = "try \(enumName).value(\(label), of: \"\(Self.literal(check.name))\", pattern: Self.pattern)"
                 return check.optional
                     ? "            if let \(label) { self.\(label) = \(call) } else { self.\(label) = nil }"
@@ -431,7 +447,8 @@ struct SwiftRouteGenerator {
                 "    }",
                 "",
                 "    /// \(doc)",
-                "    public static func \(builder.function)(\(arguments.joined(separator: ", ")))\(throwing) -> \(builder.type) {",
+                "    public static func \(builder.function)(\(arguments.joined(separator: ", ")))\(throwing)"
+                    + " -> \(builder.type) {",
                 "        \(builder.throwing ? "try " : "")\(builder.type)(\(forwarded))",
                 "    }",
             ]

@@ -18,26 +18,28 @@ extension AppDescription {
     /// are filled with values their constraints accept. Redirects and relocations are kept. When a route
     /// sets `requiresLogin`, the app gets a login gate and a stand-in login screen (``generatedLoginURL``).
     public static func generated(from file: RouteFile, name: String = "Routes") -> AppDescription {
-        var groups: [(title: String, routes: [RouteDefinition])] = []
+        // Each pattern parsed once, for its group and for its index link.
+        let parsed = file.routes.map { try? RoutePattern($0.pattern) }
+        // Each group's routes, by their place in the file.
+        var groups: [(title: String, routes: [Int])] = []
         // Each group's place by title: a table of many hosts is not searched group by group per route.
         var groupIndex: [String: Int] = [:]
-        for route in file.routes {
+        for k in file.routes.indices {
             let title: String
-            if let pattern = try? RoutePattern(route.pattern), !pattern.isSuffix,
-                case .literal(let host) = pattern.host {
+            if let pattern = parsed[k], !pattern.isSuffix, case .literal(let host) = pattern.host {
                 title = host
             } else {
                 title = "*"
             }
             if let index = groupIndex[title] {
-                groups[index].routes.append(route)
+                groups[index].routes.append(k)
             } else {
                 groupIndex[title] = groups.count
-                groups.append((title, [route]))
+                groups.append((title, [k]))
             }
         }
         if groups.count > generatedTabLimit || groups.isEmpty {
-            groups = [("Routes", file.routes)]
+            groups = [("Routes", Array(file.routes.indices))]
         }
         let probe = IndexLinkProbe(file)
         var tabs: [TabDescription] = []
@@ -60,16 +62,17 @@ extension AppDescription {
         for (number, group) in groups.enumerated() {
             let root = generatedIndexPrefix + "\(number + 1)"
             tabs.append(TabDescription(title: group.title, root: root))
-            let links = group.routes.map { route in
-                let (url, instead) = probe.link(for: route)
-                let never = instead.map { " (never opens: \($0) wins)" } ?? ""
-                return Link(title: "\(route.pattern) → \(route.target)" + never, url: url)
+            let links = group.routes.map { k in
+                let route = file.routes[k]
+                let (url, instead) = probe.link(for: route, pattern: parsed[k])
+                let note = instead.map { " (never opens: \($0) wins)" } ?? ""
+                return Link(title: "\(route.pattern) → \(route.target)" + note, url: url)
             }
+            let count = group.routes.count
             routes.append(ScreenRoute(
                 pattern: root, kind: "Index \(number + 1)", title: group.title,
-                body: [group.routes.isEmpty
-                       ? "This route file has no routes."
-                       : "\(group.routes.count) route\(group.routes.count == 1 ? "" : "s"). Pick one to open it with example values."],
+                body: [count == 0 ? "This route file has no routes."
+                    : "\(count) route\(count == 1 ? "" : "s"). Pick one to open it with example values."],
                 links: links, opens: .tab))
         }
         // Routes marked `requiresLogin` get a login gate, with a stand-in login screen to hold them on.
@@ -78,7 +81,8 @@ extension AppDescription {
             loginURL = generatedLoginURL
             routes.append(ScreenRoute(
                 pattern: generatedLoginURL, kind: "SwitchyardLogin", title: "Log in",
-                body: ["A stand-in login screen: the route file marks routes requiresLogin, so the login gate holds them here.",
+                body: ["A stand-in login screen: the route file marks routes requiresLogin,"
+                           + " so the login gate holds them here.",
                        "L (or login in a script) logs in and resumes the held open; Esc cancels it."],
                 opens: .presentFullScreen))
         }
@@ -97,8 +101,9 @@ extension AppDescription {
         guard url.hasPrefix(Self.generatedIndexPrefix) else { return nil }
         let rest = url.dropFirst(Self.generatedIndexPrefix.count)
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty,
-            rest.dropFirst(digits.count).first.map({ $0 == "?" || $0 == "#" }) ?? true else { return nil }
+        guard !digits.isEmpty, rest.dropFirst(digits.count).first.map({ $0 == "?" || $0 == "#" }) ?? true else {
+            return nil
+        }
         return indexName(number: String(digits))
     }
 
@@ -106,8 +111,8 @@ extension AppDescription {
     /// login screen) rather than one of the file's routes: the route table, coverage and the graph
     /// leave these out.
     public func isGeneratedScreen(_ pattern: String) -> Bool {
-        generatedIndexName(for: pattern) != nil || (pattern == Self.generatedLoginURL
-                                                    && loginURL == Self.generatedLoginURL)
+        generatedIndexName(for: pattern) != nil
+            || (pattern == Self.generatedLoginURL && loginURL == Self.generatedLoginURL)
     }
 
     /// `text` with every generated index screen's internal URL in it (and its query) replaced by
@@ -115,8 +120,8 @@ extension AppDescription {
     /// router still routes the URL; only what is shown changes. Other text is returned as it is.
     public func showingIndexNames(in text: String) -> String {
         if loginURL == Self.generatedLoginURL, text.contains(Self.generatedLoginURL) {
-            return showingIndexNames(in: text.replacingOccurrences(of: Self.generatedLoginURL,
-                                                                   with: "the login screen"))
+            return showingIndexNames(
+                in: text.replacingOccurrences(of: Self.generatedLoginURL, with: "the login screen"))
         }
         guard text.contains(Self.generatedIndexPrefix) else { return text }
         var out = ""
@@ -152,19 +157,23 @@ extension AppDescription {
 
     /// The name of the index screen of tab `number` (1-based) of a generated app, else nil.
     private func indexName(number: String) -> String? {
+        // The index screens come after the file's routes, and a running app has one route of a pattern
+        // (a second one is refused at registration): looked for from the end, so a frame that names the
+        // tab does not scan a hundred thousand routes first.
         guard let n = Int(number), tabs.indices.contains(n - 1), tabs[n - 1].root == Self.generatedIndexPrefix + number,
-              let route = routes.first(where: { $0.pattern == tabs[n - 1].root }) else { return nil }
+              let route = routes.last(where: { $0.pattern == tabs[n - 1].root }) else { return nil }
         return "\(route.title) index (tab \(n))"
     }
 
     /// Values tried, in order, for a parameter: the first its constraint accepts is used.
-    static let exampleValues = ["42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000",
-                                "example", "x", "0"]
+    static let exampleValues = [
+        "42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000", "example", "x", "0",
+    ]
 
     /// An example URL for `pattern`: literals as written, each parameter the first example value its
     /// constraint accepts, optional segments left out, a catch-all `a/b`, `app` for a pattern
-    /// without a scheme, and `app://example/` in front of a suffix pattern. The pattern text itself
-    /// when it does not parse.
+    /// without a scheme, and `app://example/` in front of a suffix pattern. The pattern text itself when it
+    /// does not parse.
     public static func exampleURL(for patternText: String) -> String {
         exampleURLs(for: patternText, count: 1).first ?? patternText
     }
@@ -185,7 +194,8 @@ extension AppDescription {
         var urls: [String] = []
         for variant in 0..<max(1, count) {
             if let url = try? pattern.url(exampleParameters(choices, variant: variant), defaultScheme: "app",
-                                          base: base), !urls.contains(url) {
+                                          base: base),
+               !urls.contains(url) {
                 urls.append(url)
             }
         }
@@ -233,24 +243,31 @@ struct IndexLinkProbe {
     let router = Router()
 
     init(_ file: RouteFile) {
-        for r in file.routes { try? router.register(r.pattern, target: r.target, priority: r.priority,
-                                                    metadata: r.metadata, handler: nil) }
+        for r in file.routes {
+            try? router.register(r.pattern, target: r.target, priority: r.priority, metadata: r.metadata, handler: nil)
+        }
         for r in file.redirects { try? router.addRedirect(from: r.from, to: r.to) }
         if let relocations = file.relocations { try? router.applyRelocations(relocations) }
     }
 
-    /// The link's URL for `route`, and the pattern that opens instead when no example reaches it.
-    func link(for route: RouteDefinition) -> (url: String, instead: String?) {
-        let pattern = try? RoutePattern(route.pattern)
-        let canonical = pattern?.description ?? route.pattern
+    /// The link's URL for `route`, and the pattern that opens instead when no example reaches it;
+    /// `pattern` is the route's pattern parsed (nil when it does not parse).
+    func link(for route: RouteDefinition, pattern: RoutePattern?) -> (url: String, instead: String?) {
+        // The canonical text is made only when a match's pattern is not the route's own (equal patterns
+        // have the same canonical text).
+        var canonical: String?
         func opens(_ url: String) -> Bool {
-            guard let m = router.resolve(url).match else { return false }
-            return !m.isAlias && m.pattern.description == canonical
+            guard let m = router.resolve(url).match, !m.isAlias else { return false }
+            if let pattern, m.pattern == pattern { return true }
+            if canonical == nil { canonical = pattern?.description ?? route.pattern }
+            return m.pattern.description == canonical
         }
         // The first example almost always opens its route: the others are made only when it does not.
-        let first = AppDescription.exampleURL(for: route.pattern)
+        let first = pattern.map { AppDescription.exampleURLs(for: $0, count: 1).first ?? route.pattern }
+            ?? route.pattern
         if opens(first) { return (first, nil) }
-        var urls = AppDescription.exampleURLs(for: route.pattern, count: AppDescription.exampleValues.count)
+        var urls = pattern.map { AppDescription.exampleURLs(for: $0, count: AppDescription.exampleValues.count) }
+            ?? [route.pattern]
         // A pattern for any scheme loses `app://` URLs to a pattern for that scheme: try another one.
         if let pattern, pattern.scheme == nil, !pattern.isSuffix {
             urls += urls.filter { $0.hasPrefix("app://") }.map { "other://" + $0.dropFirst("app://".count) }

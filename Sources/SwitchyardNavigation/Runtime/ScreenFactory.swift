@@ -13,6 +13,9 @@ package enum ScreenFactory {
 
     /// `template` with each `{name}` replaced by `parameters[name]`, encoded for its component.
     package static func fillURL(_ template: String, _ parameters: [String: String]) -> String {
+        // Without a placeholder the loop below copies the template as it is (a generated index screen
+        // has a link for every route of its file, none of them with a placeholder).
+        guard hasPlaceholderBrace(template) else { return template }
         var out = ""
         var component: Component = template.contains("://") ? .scheme : .path
         var rest = Substring(template)
@@ -45,7 +48,7 @@ package enum ScreenFactory {
     /// characters escaped, and `—` when the open did not carry the parameter (so `Sort: {sort}` reads
     /// `Sort: —`, not `Sort: `); a parameter given empty stays empty.
     package static func fillText(_ template: String, _ parameters: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        guard hasPlaceholderBrace(template) else { return template }
         var out = ""
         var rest = Substring(template)
         while let c = rest.first {
@@ -58,6 +61,11 @@ package enum ScreenFactory {
             rest = rest.dropFirst()
         }
         return out
+    }
+
+    /// Whether `template` has a `{` at all (a byte scan: no placeholder can start without one).
+    static func hasPlaceholderBrace(_ template: String) -> Bool {
+        template.utf8.contains(UInt8(ascii: "{"))
     }
 
     /// The placeholder names a template uses, in order.

@@ -136,7 +136,12 @@ package struct AppModel: Equatable, Sendable {
     /// The selected item of each screen that had one, so Back returns to the same link.
     package var selections: [ScreenID: Int] = [:]
     /// Extra words Tab completes (patterns and link URLs); the top screen's links come first.
-    package var completionWords: [String]
+    package var completionWords: [String] {
+        get { completionSource.words }
+        set { completionSource = CompletionWords(words: newValue) }
+    }
+    /// Where ``completionWords`` come from: made on first use.
+    package var completionSource: CompletionWords
     /// The transition being played, if any.
     package var playback: Playback?
     /// The parts of the step still to play after ``playback``, in order (a dismiss, then a push…).
@@ -164,7 +169,7 @@ package struct AppModel: Equatable, Sendable {
         self.height = max(0, height)
         self.prompt = LineEditor(historyLimit: 100)
         self.routePanel = RoutePanel(rows: routes)
-        self.completionWords = completionWords
+        self.completionSource = CompletionWords(words: completionWords)
         self.animationsEnabled = animationsEnabled
         self.tween = tween
         relayout()
@@ -174,6 +179,8 @@ package struct AppModel: Equatable, Sendable {
     @MainActor
     package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true,
                  tween: Tween = .standard) {
+        // The route table's rows and the completion words read the same map (each pattern's canonical text).
+        let map = RouteMap(router: runtime.router)
         self.init(
             appName: runtime.app.name,
             state: runtime.state,
@@ -181,14 +188,14 @@ package struct AppModel: Equatable, Sendable {
             width: width,
             height: height,
             // A generated app's index screens are its own, not the route file's: not listed.
-            routes: RouteRow.rows(of: RouteMap(router: runtime.router))
-                .filter { !runtime.app.isGeneratedScreen($0.pattern) },
-            completionWords: Self.completionWords(app: runtime.app,
-                                                  routes: runtime.router.table.routes.map(\.pattern.description)),
+            routes: RouteRow.rows(of: map).filter { !runtime.app.isGeneratedScreen($0.pattern) },
             animationsEnabled: animationsEnabled,
             tween: tween
         )
-        app = runtime.app
+        // The words are made when Tab first asks for them, from the app and the routes as they are now.
+        let app = runtime.app
+        completionSource = CompletionWords { Self.completionWords(app: app, routes: map.routes.map(\.pattern)) }
+        self.app = app
         snapshot = RuntimeSnapshot(runtime)
         lastTraceID = runtime.timeline.last?.sequence ?? 0
         status = AppStatus("Every tap and URL goes through the router.", kind: .note)
@@ -213,8 +220,8 @@ package struct AppModel: Equatable, Sendable {
         let hold = held.map { "⏸ #\($0.openID) held" }
         let shortHold = held.map { "⏸ #\($0.openID)" }
         let joined = { (parts: [String?]) in parts.compactMap { $0 }.joined(separator: " · ") }
-        let candidates = [[appName, badge, hold], [appName, shortBadge, hold],
-                          [appName, shortBadge, shortHold]].map(joined)
+        let candidates = [[appName, badge, hold], [appName, shortBadge, hold], [appName, shortBadge, shortHold]]
+            .map(joined)
         if let fitting = candidates.first(where: { DisplayWidth.of($0) <= columns }) {
             return fitting
         }
@@ -316,7 +323,7 @@ package struct AppModel: Equatable, Sendable {
     static func completionWords(app: AppDescription, routes: [String]) -> [String] {
         var words: [String] = []
         var seen: Set<String> = []
-        let links = app.routes.flatMap(\.links).map(\.url).filter { !$0.contains("{") }
+        let links = app.routes.flatMap(\.links).map(\.url).filter { !$0.utf8.contains(UInt8(ascii: "{")) }
         for word in app.tabs.map(\.root) + links.sorted() + routes.sorted() where seen.insert(word).inserted {
             words.append(word)
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Switchyard
 import SwitchyardNavigation
 
@@ -77,14 +82,28 @@ package struct RouteTableIndex: Sendable, Equatable {
         let positions = text.withUnsafeBufferPointer { bytes in
             starts.withUnsafeBufferPointer { starts in
                 var out: [Int] = []
-                func keep(_ row: Int) {
+                func keep(_ row: Int, checking others: ArraySlice<[UInt8]>) {
                     let range = starts[row]..<starts[row + 1]
-                    if words.allSatisfy({ Self.contains(bytes, range, $0) }) { out.append(row) }
+                    if others.allSatisfy({ Self.find($0, in: bytes, range) != nil }) { out.append(row) }
                 }
                 if let candidates {
-                    for row in candidates { keep(row) }
-                } else {
-                    for row in 0..<rows.count { keep(row) }
+                    for row in candidates { keep(row, checking: words[...]) }
+                    return out
+                }
+                // The whole table: the first word is searched for in all the text at once, and only the
+                // rows it is found in are checked for the other words.
+                var row = 0
+                var at = 0
+                while row < rows.count, let found = Self.find(words[0], in: bytes, at..<bytes.count) {
+                    while starts[row + 1] <= found { row += 1 }
+                    if found + words[0].count <= starts[row + 1] {
+                        keep(row, checking: words.dropFirst())
+                        row += 1
+                        at = starts[row]
+                    } else {
+                        // The word runs on into the next row's text: look again from the next byte.
+                        at = found + 1
+                    }
                 }
                 return out
             }
@@ -92,21 +111,24 @@ package struct RouteTableIndex: Sendable, Equatable {
         return RouteRowList(index: self, positions: positions, filterText: filter)
     }
 
-    /// Whether `bytes[range]` contains `word`.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+    /// Where `word` first starts in `bytes[range]`, or nil: each candidate first byte is found with
+    /// `memchr`, which scans many bytes a step.
+    private static func find(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         let count = word.count
-        guard count <= range.count, let first = word.first else { return count == 0 }
-        var at = range.lowerBound
-        let last = range.upperBound - count
-        while at <= last {
-            if bytes[at] == first {
-                var k = 1
-                while k < count && bytes[at + k] == word[k] { k += 1 }
-                if k == count { return true }
+        guard let first = word.first else { return range.lowerBound }
+        guard count <= range.count, let base = bytes.baseAddress else { return nil }
+        return word.withUnsafeBufferPointer { word -> Int? in
+            guard let wordBase = word.baseAddress else { return nil }
+            var at = range.lowerBound
+            let last = range.upperBound - count
+            while at <= last {
+                guard let hit = memchr(base + at, Int32(first), last - at + 1) else { return nil }
+                let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if count == 1 || memcmp(base + position + 1, wordBase + 1, count - 1) == 0 { return position }
+                at = position + 1
             }
-            at += 1
+            return nil
         }
-        return false
     }
 
     /// "Test a URL" mode: the routes the explanation considered, winner first, each with its verdict;

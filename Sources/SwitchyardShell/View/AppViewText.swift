@@ -84,6 +84,8 @@ enum AppViewText {
 
     /// The display width of `text` as drawn (escaped).
     static func width(_ text: String) -> Int {
-        DisplayWidth.of(Escaping.visible(text))
+        // Printable ASCII (every pattern and target of most tables) is a column a byte, escaped as itself.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return DisplayWidth.of(Escaping.visible(text))
     }
 }

@@ -31,7 +31,8 @@ package final class AppLintContext {
         while let r = rest.range(of: "routes[") {
             out += rest[..<r.lowerBound]
             let after = rest[r.upperBound...]
-            guard let close = after.firstIndex(of: "]"), let n = Int(after[..<close]), locations.indices.contains(n) else {
+            guard let close = after.firstIndex(of: "]"), let n = Int(after[..<close]),
+                  locations.indices.contains(n) else {
                 out += rest[r]
                 rest = after
                 continue

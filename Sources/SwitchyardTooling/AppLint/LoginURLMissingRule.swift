@@ -14,6 +14,8 @@ package struct LoginURLMissingRule: LintRule {
         guard let first = gated.first else { return [] }
         let names = gated.prefix(5).map { "routes[\($0)]" }.joined(separator: ", ") + (gated.count > 5 ? ", …" : "")
         return [RouteLintFinding(code, "routes[\(first)].metadata.requiresLogin",
-                                 "\(gated.count) route\(gated.count == 1 ? " sets" : "s set") requiresLogin (\(names)) but the app has no loginURL, so no login gate guards \(gated.count == 1 ? "it" : "them")")]
+                                 "\(gated.count) route\(gated.count == 1 ? " sets" : "s set") requiresLogin (\(names))"
+                                     + " but the app has no loginURL, so no login gate guards"
+                                     + " \(gated.count == 1 ? "it" : "them")")]
     }
 }

@@ -8,6 +8,7 @@ package struct DuplicateRedirectRule: LintRule {
     package var code: LintCode { .duplicateRedirect }
     /// One finding per repeated source.
     package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
-        c.redirectProblems.filter { $0.code == code }.map { RouteLintFinding(code, "redirects[\($0.index)]", $0.message) }
+        c.redirectProblems.filter { $0.code == code }
+            .map { RouteLintFinding(code, "redirects[\($0.index)]", $0.message) }
     }
 }

@@ -8,13 +8,17 @@ package struct InvalidRedirectRule: LintRule {
     package var code: LintCode { .invalidRedirect }
     /// One finding per problem.
     package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
-        var out = c.redirectProblems.filter { $0.code == code }.map { RouteLintFinding(code, "redirects[\($0.index)]", $0.message) }
+        var out = c.redirectProblems.filter { $0.code == code }
+            .map { RouteLintFinding(code, "redirects[\($0.index)]", $0.message) }
         for r in c.redirects {
             let dest = c.analyzer.destination(of: r.to, from: r.from)
             guard c.example(dest) == .none else { continue }
             out.append(RouteLintFinding(code, "redirects[\(r.index)]",
-                                        "no URL that '\(r.from)' matches can fill '\(r.to)': its values never satisfy the destination's constraints"))
+                                        "no URL that '\(r.from)' matches can fill '\(r.to)':"
+                                            + " its values never satisfy the destination's constraints"))
         }
-        return out.sorted { $0.location.count != $1.location.count ? $0.location.count < $1.location.count : $0.location < $1.location }
+        return out.sorted {
+            $0.location.count != $1.location.count ? $0.location.count < $1.location.count : $0.location < $1.location
+        }
     }
 }

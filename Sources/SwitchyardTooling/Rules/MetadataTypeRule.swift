@@ -11,9 +11,12 @@ package struct MetadataTypeRule: LintRule {
         var out: [RouteLintFinding] = []
         for (i, r) in c.file.routes.enumerated() {
             for key in r.metadata.keys.sorted() {
-                guard let type = c.metadataTypes[key], let value = r.metadata[key], !type.accepts(value) else { continue }
+                guard let type = c.metadataTypes[key], let value = r.metadata[key], !type.accepts(value) else {
+                    continue
+                }
                 out.append(RouteLintFinding(code, "routes[\(i)].metadata.\(key)",
-                                            "'\(value)' is not a \(type.rawValue) (\(key) takes \(type == .boolean ? "true or false" : "a \(type.rawValue)"))"))
+                                            "'\(value)' is not a \(type.rawValue) (\(key) takes "
+                                                + "\(type == .boolean ? "true or false" : "a \(type.rawValue)"))"))
             }
         }
         return out

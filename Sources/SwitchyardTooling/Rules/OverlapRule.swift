@@ -16,7 +16,8 @@ package struct OverlapRule: LintRule {
         // with its own group only, not with every route of the table.
         let fold = c.options.caseInsensitivePaths
         let keys = ranked.map { r in
-            OverlapKey(ranks: r.ranks, priority: r.priority, literals: r.pattern.segments.enumerated().compactMap { depth, seg in
+            OverlapKey(ranks: r.ranks, priority: r.priority,
+                       literals: r.pattern.segments.enumerated().compactMap { depth, seg in
                 guard case .literal(let text) = seg else { return nil }
                 return depth > 0 && fold ? text.asciiLowercased : text
             })
@@ -37,9 +38,11 @@ package struct OverlapRule: LintRule {
                 switch c.analyzer.intersection(c.analyzer.language(a), c.analyzer.language(b)) {
                 case .witness(let w):
                     out.append(RouteLintFinding(code, c.routeLocation(j),
-                                                "\(b) and \(a) (\(c.routeLocation(i))) rank alike and both match \(w): the earlier registration, \(a), wins"))
+                                                "\(b) and \(a) (\(c.routeLocation(i))) rank alike and both match \(w):"
+                                                    + " the earlier registration, \(a), wins"))
                 case .undecided:
-                    c.noteUndecided(c.routeLocation(j), "could not decide whether \(b) and \(a) overlap (the search hit its state cap)")
+                    c.noteUndecided(c.routeLocation(j),
+                                    "could not decide whether \(b) and \(a) overlap (the search hit its state cap)")
                 case .none: break
                 }
             }

@@ -56,7 +56,8 @@ package struct RedirectChainRule: LintRule {
             while let j = next[chain[chain.count - 1]], chain.count <= rewrites.count { chain.append(j) }
             let text = chain.map { rewrites[$0].from.description }.joined(separator: " → ")
             return RouteLintFinding(code, rewrites[start].location,
-                                    "\(longest[start]) rewrites in a row, more than the router's \(Self.hopLimit) hops: "
+                                    "\(longest[start]) rewrites in a row,"
+                                        + " more than the router's \(Self.hopLimit) hops: "
                                         + "opening \(rewrites[start].from) ends redirect_loop (\(text))")
         }
     }

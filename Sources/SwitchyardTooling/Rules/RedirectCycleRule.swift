@@ -18,18 +18,25 @@ package struct RedirectCycleRule: LintRule {
                 switch c.analyzer.intersection(dest, sources[j]) {
                 case .witness: edges[i].append(j)
                 case .undecided:
-                    c.noteUndecided(r.location, "could not decide whether '\(r.to)' leads to \(rewrites[j].from) (the search hit its state cap)")
+                    c.noteUndecided(r.location, "could not decide whether '\(r.to)' leads to \(rewrites[j].from)"
+                                    + " (the search hit its state cap)")
                 case .none: break
                 }
             }
         }
         return Cycles.groups(edges).map { group in
             let chain = Cycles.path(group, edges)
-            let text = (chain.map { rewrites[$0].from.description } + [rewrites[chain[0]].from.description]).joined(separator: " → ")
+            let text = (chain.map { rewrites[$0].from.description } + [rewrites[chain[0]].from.description])
+                .joined(separator: " → ")
             let kinds = Set(chain.map { rewrites[$0].kind })
-            var message = (kinds.count == 1 && kinds.contains("redirect") ? "redirect cycle: " : "redirect and relocation cycle: ") + text
-            let literalOnly = chain.allSatisfy { rewrites[$0].from.parameterNames.isEmpty && rewrites[$0].from.segments.allSatisfy { $0.rank == 0 } }
-            if !literalOnly, let loop = example(chain, rewrites, c) { message += " (e.g. \(loop.joined(separator: " → ")))" }
+            var message = (kinds.count == 1 && kinds.contains("redirect")
+                           ? "redirect cycle: " : "redirect and relocation cycle: ") + text
+            let literalOnly = chain.allSatisfy {
+                rewrites[$0].from.parameterNames.isEmpty && rewrites[$0].from.segments.allSatisfy { $0.rank == 0 }
+            }
+            if !literalOnly, let loop = example(chain, rewrites, c) {
+                message += " (e.g. \(loop.joined(separator: " → ")))"
+            }
             return RouteLintFinding(code, rewrites[group[0]].location, message)
         }
     }
@@ -38,7 +45,9 @@ package struct RedirectCycleRule: LintRule {
     private func example(_ chain: [Int], _ rewrites: [RouteLintContext.Rewrite], _ c: RouteLintContext) -> [String]? {
         guard let last = chain.last, let first = chain.first else { return nil }
         let into = c.analyzer.destination(of: rewrites[last].to, from: rewrites[last].from)
-        guard case .witness(let start) = c.analyzer.intersection(into, c.analyzer.language(rewrites[first].from)) else { return nil }
+        guard case .witness(let start) = c.analyzer.intersection(into, c.analyzer.language(rewrites[first].from)) else {
+            return nil
+        }
         var urls = [start]
         var current = start
         for k in chain {

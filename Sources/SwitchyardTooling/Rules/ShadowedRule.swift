@@ -13,7 +13,8 @@ package struct ShadowedRule: LintRule {
             guard case .shadowed(let by, let example) = v else { continue }
             let names = by.map { "\(c.table.route(at: $0).pattern)" }.joined(separator: " and ")
             out.append(RouteLintFinding(code, c.routeLocation(k),
-                                        "\(c.table.route(at: k).pattern) is shadowed by \(names) (every URL it matches goes there, e.g. \(example))"))
+                                        "\(c.table.route(at: k).pattern) is shadowed by \(names)"
+                                            + " (every URL it matches goes there, e.g. \(example))"))
         }
         return out
     }

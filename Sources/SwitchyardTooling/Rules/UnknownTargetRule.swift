@@ -33,11 +33,14 @@ package struct UnknownTargetRule: LintRule {
         switch c.reach(dest) {
         case .witness: return []
         case .undecided:
-            c.noteUndecided(r.location, "could not decide whether destination '\(r.to)' matches a route (the search hit its state cap)")
+            c.noteUndecided(r.location, "could not decide whether destination '\(r.to)' matches a route"
+                                + " (the search hit its state cap)")
             return []
         case .none:
             guard case .witness(let example) = c.example(dest) else { return [] }
-            return [RouteLintFinding(code, r.location, "destination '\(r.to)' matches no route (no URL it can produce does, e.g. \(example))")]
+            return [RouteLintFinding(code, r.location,
+                                     "destination '\(r.to)' matches no route"
+                                         + " (no URL it can produce does, e.g. \(example))")]
         }
     }
 }

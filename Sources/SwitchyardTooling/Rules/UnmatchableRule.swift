@@ -14,7 +14,8 @@ package struct UnmatchableRule: LintRule {
             let language = c.analyzer.language(pattern)
             let empty = language.positions.firstIndex { $0.example(cap: c.analyzer.cap) == .none }
             let place = empty.map { $0 == 0 ? "the host" : "segment \($0)" } ?? "some segment"
-            out.append(RouteLintFinding(code, c.routeLocation(k), "\(pattern) matches no URL: no value can fill \(place)"))
+            out.append(RouteLintFinding(code, c.routeLocation(k),
+                                        "\(pattern) matches no URL: no value can fill \(place)"))
         }
         return out
     }

@@ -1,0 +1,125 @@
+import Switchyard
+
+/// Which URLs can open differently under two route tables, decided without routing them through both.
+///
+/// `diff` routes the example URLs of every pattern of both tables through both routers and lists the
+/// URLs whose outcome (``outcome(of:on:)``) differs. When the two tables have the same redirects and
+/// relocations (and no relocation `add`), a URL's walk of rewrites is the same under both, and it
+/// ends at the same URL; what that URL then opens is the best of the routes that match it. A route
+/// both tables have with the same pattern, target, priority and metadata, in the same order relative
+/// to the other such routes, is ranked the same in both; so the outcome can differ only when a route
+/// that is not shared that way (added, removed, changed or moved) matches the final URL. The initializer
+/// builds a router of just those routes, and ``mayDiffer(_:)`` asks it. Routing every URL through
+/// both tables stays the definition, and a property test holds the two together.
+package struct RouteTableChanges {
+    /// Routers of the routes that are not shared, with the tables' redirects and relocations; nil when
+    /// every URL has to be routed through both tables.
+    private let routers: [Router]?
+
+    /// The changes between `old` and `new`, whose routers are built with `options` and
+    /// `maxRedirectHops`.
+    /// `keys`, when given, are the canonical text of each route's pattern (the pattern text itself
+    /// when it does not parse), in file order, as the caller made them already.
+    package init(old: RouteFile, new: RouteFile, keys: (old: [String], new: [String])? = nil,
+                 options: MatchOptions = MatchOptions(), maxRedirectHops: Int = 8) {
+        routers = Self.changedRouters(old: old, new: new, keys: keys, options: options,
+                                      maxRedirectHops: maxRedirectHops)
+    }
+
+    /// Whether `url` can open differently under the two tables: false only when that is proved impossible.
+    package func mayDiffer(_ url: String) -> Bool {
+        guard let routers else { return true }
+        return routers.contains { $0.resolve(url).match != nil }
+    }
+
+    /// Whether ``mayDiffer(_:)`` narrows anything (false when it answers true for every URL).
+    package var narrows: Bool { routers != nil }
+
+    /// Where `router` sends `url`: `PATTERN (TARGET)`, after redirects and relocations as an open
+    /// applies them (``Router/resolve(_:)``, relocation `add` paths included); or why nothing opens.
+    package static func outcome(of url: String, on router: Router) -> String {
+        outcome(of: router.resolve(url))
+    }
+
+    /// ``outcome(of:on:)`` of a walk already made.
+    package static func outcome(of resolution: Resolution) -> String {
+        if let stopped = resolution.stopped { return "none (\(stopped))" }
+        guard let m = resolution.match else { return "none" }
+        let via = resolution.steps.isEmpty ? "" : " via \(resolution.steps.map(\.kind).joined(separator: ", "))"
+        return "\(m.pattern) (\(m.entry.target))" + via
+    }
+
+    /// Whether two walks have the same ``outcome(of:)`` for certain, told without writing it: both
+    /// reached a route with equal patterns (so equal canonical text) and targets by the same rewrites,
+    /// or both found none by the same rewrites. False says only that the outcomes have to be compared.
+    package static func surelySameOutcome(_ a: Resolution, _ b: Resolution) -> Bool {
+        guard a.steps == b.steps else { return false }
+        switch (a.end, b.end) {
+        case (.matched(let x), .matched(let y)): return x.pattern == y.pattern && x.entry.target == y.entry.target
+        case (.notFound, .notFound): return true
+        default: return false
+        }
+    }
+
+    /// The routers of the routes the two tables do not share, or nil when the rewrites differ, a
+    /// relocation adds a path (which opens the first route of a target, in either table), or those
+    /// routes do not register together.
+    private static func changedRouters(old: RouteFile, new: RouteFile, keys: (old: [String], new: [String])?,
+                                       options: MatchOptions, maxRedirectHops: Int) -> [Router]? {
+        let redirects = { (file: RouteFile) in file.redirects.map { [$0.from, $0.to] } }
+        guard redirects(old) == redirects(new), old.relocations == new.relocations else { return nil }
+        let entries = old.relocations?.entries ?? []
+        guard !entries.contains(where: { if case .add = $0 { true } else { false } }) else { return nil }
+        var canonical: [String: String] = [:]
+        func key(_ text: String) -> String {
+            if let known = canonical[text] { return known }
+            let k = (try? RoutePattern(text))?.description ?? text
+            canonical[text] = k
+            return k
+        }
+        let oldKeys = keys?.old ?? old.routes.map { key($0.pattern) }
+        let newKeys = keys?.new ?? new.routes.map { key($0.pattern) }
+        guard oldKeys.count == old.routes.count, newKeys.count == new.routes.count else { return nil }
+        var oldFirst: [String: Int] = [:], newFirst: [String: Int] = [:]
+        for (k, key) in oldKeys.enumerated() where oldFirst[key] == nil { oldFirst[key] = k }
+        for (k, key) in newKeys.enumerated() where newFirst[key] == nil { newFirst[key] = k }
+        func same(_ a: RouteDefinition, _ b: RouteDefinition) -> Bool {
+            a.target == b.target && a.priority == b.priority && a.metadata == b.metadata
+        }
+        // The shared routes in each table's order; the others, each table's own.
+        var oldShared: [String] = [], newShared: [String] = []
+        var changed: [[RouteDefinition]] = [[], []]
+        var changedKeys: [String] = []
+        for (k, route) in old.routes.enumerated() {
+            if oldFirst[oldKeys[k]] == k, let n = newFirst[oldKeys[k]], same(route, new.routes[n]) {
+                oldShared.append(oldKeys[k])
+            } else {
+                changed[0].append(route)
+                changedKeys.append(oldKeys[k])
+            }
+        }
+        for (k, route) in new.routes.enumerated() {
+            if newFirst[newKeys[k]] == k, let o = oldFirst[newKeys[k]], same(old.routes[o], route) {
+                newShared.append(newKeys[k])
+            } else {
+                changed[1].append(route)
+                changedKeys.append(newKeys[k])
+            }
+        }
+        // A shared route that moved past another one could rank differently against it.
+        guard oldShared == newShared else { return nil }
+        func router(_ routes: [RouteDefinition]) -> Router? {
+            let router = Router(options: options, maxRedirectHops: maxRedirectHops)
+            let file = RouteFile(routes: routes, redirects: old.redirects, relocations: old.relocations)
+            do throws(RouteFileError) { try file.register(on: router) { _ in nil } } catch { return nil }
+            return router
+        }
+        // One router when the routes of both sides register together (each pattern once: only whether
+        // one matches counts), so each URL is read once; else one router a side.
+        var seen: Set<String> = []
+        let both = zip(changed[0] + changed[1], changedKeys).filter { seen.insert($0.1).inserted }.map(\.0)
+        if let one = router(both) { return [one] }
+        guard let oldSide = router(changed[0]), let newSide = router(changed[1]) else { return nil }
+        return [oldSide, newSide]
+    }
+}
