@@ -54,7 +54,7 @@ public enum DemoApp {
            {"title": "Share (sheet)", "url": "app://share/{id}"},
            {"title": "Buy now (checkout in its own navigation)", "url": "app://checkout/{id}"},
            {"title": "Cart (pop to target)", "url": "app://cart"},
-           {"title": "Next item", "url": "app://discover/item/{id}1"}
+           {"title": "Item #{id}1 (a link made from this screen's id)", "url": "app://discover/item/{id}1"}
          ]},
         {"pattern": "app://search/:query?", "target": "Search", "title": "Search: {query}",
          "body": ["Optional segment query = {query}", "Sort: {sort}; repeated query keys keep every value."],
@@ -72,8 +72,10 @@ public enum DemoApp {
            {"title": "Coupons (pushed inside the sheet)", "url": "app://checkout/{id}/coupons"}
          ]},
         {"pattern": "app://checkout/:id<int>/coupons", "target": "Coupons", "title": "Coupons for #{id}",
+         "metadata": {"requiresLogin": true},
          "body": ["Pushed on the checkout sheet's own stack."]},
         {"pattern": "app://pay/:id<int>", "target": "Receipt", "title": "Receipt #{id}", "opens": "dismissThenPush",
+         "metadata": {"requiresLogin": true},
          "body": ["The checkout was dismissed before this was pushed (modalDismissBeforePush)."]},
         {"pattern": "app://orders", "target": "Orders", "title": "Orders", "opens": "tab",
          "metadata": {"requiresLogin": true},

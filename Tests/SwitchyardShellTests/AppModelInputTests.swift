@@ -171,6 +171,15 @@ struct AppModelInputTests {
         #expect(loop.model.messagesPanel.entries.contains(hint), "it stays in the messages view")
     }
 
+    @Test func anErrorClearsOnceThePromptsTextChanges() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        terminal.canSuspend = false
+        await AppFixture.send([.ctrl("z")], to: loop, terminal)
+        #expect(loop.model.status?.kind == .error)
+        await AppFixture.type(":app", to: loop, terminal)
+        #expect(loop.model.status == nil, "a refusal is stale once the user types: \(String(describing: loop.model.status))")
+    }
+
     @Test func everyMessageInTheLogHasATime() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.send([.ctrl("z")], to: loop, terminal)

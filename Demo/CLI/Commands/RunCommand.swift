@@ -118,7 +118,10 @@ struct RunCommand: AsyncParsableCommand {
     /// recorded on.
     func replayCommand(_ script: String) -> String {
         func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
-        var words = ["switchyard"]
+        // The binary as it was started (`.build/debug/switchyard` under `swift run`), so the command
+        // works where `switchyard` is not on the PATH.
+        let binary = CommandLine.arguments.first.flatMap { $0.contains("/") ? absolute($0) : $0 } ?? "switchyard"
+        var words = [binary]
         if let app = appOptions.app { words += ["--app", absolute(app)] }
         if let routes = appOptions.routes { words += ["--routes", absolute(routes)] }
         if let relocations = appOptions.relocations { words += ["--relocations", absolute(relocations)] }
@@ -173,18 +176,34 @@ struct RunCommand: AsyncParsableCommand {
             do {
                 let description: AppDescription
                 let count: Int
+                let leftOut: [RouteFileError]
                 if isApp {
                     description = try RouteSchema.load(AppDescription.self, path: path)
                     count = description.routes.count
+                    leftOut = []
                 } else {
-                    let file = try RouteSchema.load(RouteFile.self, path: path)
-                    description = AppDescription.generated(from: file, name: name)
-                    count = file.routes.count
+                    // As at the start: the entries that load are open, each error is named.
+                    let collected = try AppOptions.loadKeepingWhatLoads(path)
+                    description = AppDescription.generated(from: collected.file, name: name)
+                    count = collected.file.routes.count
+                    leftOut = collected.errors
                 }
                 let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
                 let runtime = try DemoApp.makeRuntime(app: description, relocations: table,
                                                       callbackAllowList: callbackAllowList)
-                return .reloaded(runtime, "Reloaded \(name): \(count) route\(count == 1 ? "" : "s")")
+                let routes = "\(count) route\(count == 1 ? "" : "s")"
+                guard let first = leftOut.first else { return .reloaded(runtime, "Reloaded \(name): \(routes)") }
+                let n = leftOut.count
+                let firstError = "\(first.location): \(first.message)"
+                // A save in which no entry loads any more (a typo in a key they all share) keeps the
+                // table that works.
+                if count == 0 {
+                    return .failed(RouteFileLoader.visible(
+                        "\(name) not reloaded: \(firstError) (no entry loads; the previous table stays)"))
+                }
+                return .reloaded(runtime, RouteFileLoader.visible(
+                    "Reloaded \(name): \(routes); \(n) \(n == 1 ? "entry" : "entries") left out for errors, the first "
+                        + firstError))
             } catch let error as RouteFileError {
                 let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }
                     .joined(separator: ", ")

@@ -43,23 +43,12 @@ struct AppOptions: ParsableArguments {
     @MainActor
     func makeRuntimeKeepingWhatLoads() throws -> (runtime: AppRuntime, errors: [RouteFileError]) {
         guard let routes, app == nil else { return (try makeRuntime(), []) }
-        var collected = try RouteFileLoader.collecting(path: routes).registrable()
-        // A route whose requiresLogin no gate can read would open without login: left out and named.
-        var kept: [RouteDefinition] = []
-        var keptIndices: [Int] = []
-        var refused: [RouteFileError] = []
-        for (route, index) in zip(collected.file.routes, collected.routeIndices) {
-            if let problem = ScreenRoute.loginMetadataProblem(route.metadata) {
-                refused.append(RouteFileError("routes[\(index)].metadata.requiresLogin", problem, file: collected.source))
-            } else {
-                kept.append(route)
-                keptIndices.append(index)
-            }
+        let collected: CollectedRouteFile
+        do throws(RouteFileError) { collected = try Self.loadKeepingWhatLoads(routes) } catch {
+            throw RouteFileLoader.fail(error)
         }
-        collected.file.routes = kept
-        collected.routeIndices = keptIndices
-        collected.errors = Self.inFileOrder(collected.errors + refused)
-        let description = AppDescription.generated(from: collected.file, name: URL(fileURLWithPath: routes).lastPathComponent)
+        let description = AppDescription.generated(from: collected.file,
+                                                   name: URL(fileURLWithPath: routes).lastPathComponent)
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()
         do {
@@ -118,5 +107,29 @@ struct AppOptions: ParsableArguments {
             let ka = key(a.element), kb = key(b.element)
             return ka != kb ? ka < kb : a.offset < b.offset
         }.map(\.element)
+    }
+
+    /// The route file at `path` as the app opens it: every entry that reads and registers, and each
+    /// one that does not as an error (a wrong type, an invalid pattern, a bad redirect or relocation
+    /// entry, a duplicate or same shape, a `requiresLogin` no gate can read, which would otherwise open
+    /// without login). Throws only when the file cannot be read at all. The start and every reload use it,
+    /// so a file opens and reloads by one rule.
+    static func loadKeepingWhatLoads(_ path: String) throws(RouteFileError) -> CollectedRouteFile {
+        var collected = try RouteFile.collecting(path: path).registrable()
+        var kept: [RouteDefinition] = []
+        var keptIndices: [Int] = []
+        var refused: [RouteFileError] = []
+        for (route, index) in zip(collected.file.routes, collected.routeIndices) {
+            if let problem = ScreenRoute.loginMetadataProblem(route.metadata) {
+                refused.append(RouteFileError("routes[\(index)].metadata.requiresLogin", problem, file: collected.source))
+            } else {
+                kept.append(route)
+                keptIndices.append(index)
+            }
+        }
+        collected.file.routes = kept
+        collected.routeIndices = keptIndices
+        collected.errors = inFileOrder(collected.errors + refused)
+        return collected
     }
 }

@@ -137,7 +137,8 @@ extension AppRuntime {
         transitionsBeforePlacement = []
         guard let trace = resumed else {
             var report = StepReport(command: command.description, transition: Transition.combining(removed),
-                                    message: wasLoggedIn ? "already logged in" : "logged in", state: state)
+                                    message: Self.loginMessage(wasLoggedIn: wasLoggedIn, closed: removed),
+                                    state: state)
             report.stages = StepReport.Stage.merged(removedStages)
             return report
         }
@@ -209,4 +210,17 @@ extension AppRuntime {
         return report
     }
 
+
+    /// What `login` says when it resumes nothing: whether it logged in, and the login screens it closed.
+    static func loginMessage(wasLoggedIn: Bool, closed: [Transition]) -> String {
+        let what = wasLoggedIn ? "already logged in" : "logged in"
+        let titles = closed.compactMap { step -> String? in
+            switch step {
+            case .dismiss(let screen, _), .removed(let screen, _, _): screen.title
+            case .pop(let from, _, _): from.title
+            default: nil
+            }
+        }
+        return titles.isEmpty ? what : what + "; closed " + titles.joined(separator: ", ")
+    }
 }

@@ -149,7 +149,7 @@ package struct AppStatus: Hashable, Sendable {
         case .present(let screen, _, _): return "presented \(screen.title)"
         case .dismiss(let screen, _): return "closed \(screen.title)"
         case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
-        case .rootReplaced(_, let to, _): return "\(to.title) is the new root"
+        case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
         case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
         case .removed(let screen, let top, _): return "closed \(screen.title) under \(top.title)"
         case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
