@@ -27,8 +27,9 @@ package struct ParameterDecoder: Sendable {
     package let native: NativeParameters
 
     /// Creates a decoder over the given parameters.
-    package init(path: PathParameters = PathParameters(names: [], values: []), query: QueryParameters = QueryParameters(),
-                native: NativeParameters = NativeParameters()) {
+    package init(path: PathParameters = PathParameters(names: [], values: []),
+                 query: QueryParameters = QueryParameters(),
+                 native: NativeParameters = NativeParameters()) {
         self.path = path
         self.query = query
         self.native = native
@@ -146,11 +147,13 @@ private struct StructDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([String].self, .init(codingPath: [], debugDescription: "parameters decode into a struct, not a list"))
+        throw DecodingError.typeMismatch(
+            [String].self, .init(codingPath: [], debugDescription: "parameters decode into a struct, not a list"))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw DecodingError.typeMismatch(String.self, .init(codingPath: [], debugDescription: "parameters decode into a struct, not a single value"))
+        throw DecodingError.typeMismatch(
+            String.self, .init(codingPath: [], debugDescription: "parameters decode into a struct, not a single value"))
     }
 }
 
@@ -174,7 +177,8 @@ private struct ParameterContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try FieldDecoder(source: source, key: key.stringValue).decodeValue(type)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
+                                               forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         throw ParameterError.invalid(key: key.stringValue, value: source.texts(key.stringValue).last ?? "",
                                      expected: "a nested value (not supported in parameters)")
     }
@@ -229,7 +233,8 @@ private struct FieldDecoder: Decoder {
     }
 
     func container<K: CodingKey>(keyedBy type: K.Type) throws -> KeyedDecodingContainer<K> {
-        throw ParameterError.invalid(key: key, value: source.texts(key).last ?? "", expected: "a nested value (not supported in parameters)")
+        throw ParameterError.invalid(key: key, value: source.texts(key).last ?? "",
+                                     expected: "a nested value (not supported in parameters)")
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { listContainer() }
@@ -251,7 +256,9 @@ private struct TextContainer: SingleValueDecodingContainer {
         let expected = ParameterSource.typeName(type)
         guard let text else { throw ParameterError.missing(key: key, expected: expected) }
         if TextValue.isScalar(type) {
-            guard let v = TextValue.parse(text, as: type) else { throw ParameterError.invalid(key: key, value: text, expected: expected) }
+            guard let v = TextValue.parse(text, as: type) else {
+                throw ParameterError.invalid(key: key, value: text, expected: expected)
+            }
             return v
         }
         return try T(from: TextDecoder(key: key, text: text))
@@ -301,14 +308,17 @@ private struct ListContainer: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
-        throw ParameterError.invalid(key: key, value: texts.joined(separator: ","), expected: "a nested value (not supported in parameters)")
+        throw ParameterError.invalid(key: key, value: texts.joined(separator: ","),
+                                     expected: "a nested value (not supported in parameters)")
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw ParameterError.invalid(key: key, value: texts.joined(separator: ","), expected: "a nested list (not supported in parameters)")
+        throw ParameterError.invalid(key: key, value: texts.joined(separator: ","),
+                                     expected: "a nested list (not supported in parameters)")
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        throw ParameterError.invalid(key: key, value: texts.joined(separator: ","), expected: "a nested value (not supported in parameters)")
+        throw ParameterError.invalid(key: key, value: texts.joined(separator: ","),
+                                     expected: "a nested value (not supported in parameters)")
     }
 }

@@ -51,8 +51,10 @@ struct PatternStore: Sendable {
         func append(_ seg: PatternSegment) {
             switch seg {
             case .literal(let s): builder.append(Segment(text: texts.id(s), constraint: -1, kind: .literal))
-            case .parameter(let n, let c): builder.append(Segment(text: texts.id(n), constraint: constraint(c), kind: .parameter))
-            case .optional(let n, let c): builder.append(Segment(text: texts.id(n), constraint: constraint(c), kind: .optional))
+            case .parameter(let n, let c):
+                builder.append(Segment(text: texts.id(n), constraint: constraint(c), kind: .parameter))
+            case .optional(let n, let c):
+                builder.append(Segment(text: texts.id(n), constraint: constraint(c), kind: .optional))
             case .catchAll(let n?): builder.append(Segment(text: texts.id(n), constraint: -1, kind: .catchAll))
             case .catchAll(nil): builder.append(Segment(text: -1, constraint: -1, kind: .unnamedCatchAll))
             }
@@ -68,8 +70,8 @@ struct PatternStore: Sendable {
         self = builder.build()
     }
 
-    private init(starts: [Int32], heads: [Int32], segments: [Segment], texts: [String], constraints: [SegmentConstraint],
-                 schemes: [String]) {
+    private init(starts: [Int32], heads: [Int32], segments: [Segment], texts: [String],
+                 constraints: [SegmentConstraint], schemes: [String]) {
         self.starts = starts
         self.heads = heads
         self.segments = segments
@@ -127,7 +129,8 @@ struct PatternStore: Sendable {
         var lastPattern: RoutePattern { build().pattern(at: heads.count - 1) }
 
         func build() -> PatternStore {
-            PatternStore(starts: starts, heads: heads, segments: segments, texts: texts, constraints: constraints, schemes: schemes)
+            PatternStore(starts: starts, heads: heads, segments: segments, texts: texts, constraints: constraints,
+                         schemes: schemes)
         }
     }
 
@@ -164,10 +167,17 @@ struct PatternStore: Sendable {
             let depth = k - first + shift
             switch seg.kind {
             case .literal: break
-            case .parameter: caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth, isCatchAll: false, isOptional: false))
-            case .optional: caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth, isCatchAll: false, isOptional: true))
-            case .catchAll: caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth, isCatchAll: true, isOptional: false))
-            case .unnamedCatchAll: caps.append(PatternCapture(name: "*", depth: depth, isCatchAll: true, isOptional: false))
+            case .parameter:
+                caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth,
+                                           isCatchAll: false, isOptional: false))
+            case .optional:
+                caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth,
+                                           isCatchAll: false, isOptional: true))
+            case .catchAll:
+                caps.append(PatternCapture(name: texts[Int(seg.text)], depth: depth,
+                                           isCatchAll: true, isOptional: false))
+            case .unnamedCatchAll:
+                caps.append(PatternCapture(name: "*", depth: depth, isCatchAll: true, isOptional: false))
             }
         }
         return caps

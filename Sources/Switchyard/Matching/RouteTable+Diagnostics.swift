@@ -59,12 +59,15 @@ package struct ShadowReport: Sendable, Equatable, CustomStringConvertible {
 
     /// One line.
     package var description: String {
-        "\(pattern) is shadowed by \(shadowedBy) (every URL it matches goes there, e.g. \(samples.joined(separator: ", ")))"
+        "\(pattern) is shadowed by \(shadowedBy) (every URL it matches goes there, e.g. "
+            + "\(samples.joined(separator: ", ")))"
     }
 }
 
 extension RouteTable {
-    private static var rankNames: [String] { ["literal", "constrained parameter", "parameter", "optional", "catch-all"] }
+    private static var rankNames: [String] {
+        ["literal", "constrained parameter", "parameter", "optional", "catch-all"]
+    }
 
     /// The routes worth considering for `url`: same scheme (or any-scheme) and a host that could match.
     func consideredRoutes(for url: RouteURL) -> [Route<Target>] {
@@ -120,7 +123,8 @@ extension RouteTable {
             let text = r.pattern.description
             if text == winner {
                 let ranks = r.pattern.isSuffix
-                    ? "suffix of \(r.pattern.segments.count), " + (c.ranks[0] == 2 ? "specific scheme" : "any scheme") + ", "
+                    ? "suffix of \(r.pattern.segments.count), "
+                        + (c.ranks[0] == 2 ? "specific scheme" : "any scheme") + ", "
                         + c.ranks.dropFirst(2).map { Self.rankNames[min($0, 4)] }.joined(separator: ", ")
                     : describeRanks(c.ranks)
                 out.append(.init(pattern: text, matched: true, verdict: "won (" + ranks + ")"))
@@ -136,10 +140,13 @@ extension RouteTable {
                     : "lost to \(w.pattern): a longer suffix ranks above a shorter one"
             } else if r.pattern.isSuffix && c.ranks != wc.ranks {
                 let k = (2..<min(c.ranks.count, wc.ranks.count)).first { c.ranks[$0] != wc.ranks[$0] } ?? 2
-                verdict = "lost to \(w.pattern) at suffix segment \(k - 1): " + rankPhrase(c.ranks, k) + " vs " + rankPhrase(wc.ranks, k)
+                verdict = "lost to \(w.pattern) at suffix segment \(k - 1): " + rankPhrase(c.ranks, k)
+                    + " vs " + rankPhrase(wc.ranks, k)
             } else if c.ranks != wc.ranks {
-                let k = (0..<min(c.ranks.count, wc.ranks.count)).first { c.ranks[$0] != wc.ranks[$0] } ?? min(c.ranks.count, wc.ranks.count)
-                verdict = "lost to \(w.pattern) at \(positionName(k)): " + rankPhrase(c.ranks, k) + " vs " + rankPhrase(wc.ranks, k)
+                let k = (0..<min(c.ranks.count, wc.ranks.count)).first { c.ranks[$0] != wc.ranks[$0] }
+                    ?? min(c.ranks.count, wc.ranks.count)
+                verdict = "lost to \(w.pattern) at \(positionName(k)): " + rankPhrase(c.ranks, k)
+                    + " vs " + rankPhrase(wc.ranks, k)
             } else if r.priority != w.priority {
                 verdict = "lost to \(w.pattern) on priority (\(r.priority) < \(w.priority))"
             } else {
@@ -155,7 +162,8 @@ extension RouteTable {
             guard !c.matched else { continue }
             let failure = c.failure ?? "no match"
             let shape = failure.hasPrefix("the URL has") ? 0 : 1
-            misses.append((c.ranks.count * 2 + shape, .init(pattern: r.pattern.description, matched: false, verdict: failure)))
+            misses.append((c.ranks.count * 2 + shape,
+                           .init(pattern: r.pattern.description, matched: false, verdict: failure)))
         }
         out += misses.enumerated().sorted { a, b in
             a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset

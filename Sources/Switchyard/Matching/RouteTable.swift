@@ -42,7 +42,8 @@ public enum RegistrationError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .invalidPattern(let e): e.description
         case .duplicate(let p): "pattern '\(p)' is already registered"
-        case .sameShape(let p, let existing): "pattern '\(p)' has the same shape as registered pattern '\(existing)' (only parameter names differ)"
+        case .sameShape(let p, let existing):
+            "pattern '\(p)' has the same shape as registered pattern '\(existing)' (only parameter names differ)"
         case .notRegistered(let p): "no route is registered for pattern '\(p)'"
         case .hostMismatch(let p, let h): "pattern '\(p)' is not on host '\(h)'"
         }
@@ -75,7 +76,11 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// Adds a route; throws when the pattern is invalid or conflicts with one already added.
     public mutating func add(_ pattern: String, target: Target, priority: Int = 0) throws(RegistrationError) {
         let compiled: RoutePattern
-        do throws(PatternError) { compiled = try RoutePattern(pattern, constraints: &parsedConstraints) } catch { throw .invalidPattern(error) }
+        do throws(PatternError) {
+            compiled = try RoutePattern(pattern, constraints: &parsedConstraints)
+        } catch {
+            throw .invalidPattern(error)
+        }
         try add(compiled, target: target, priority: priority)
     }
 
@@ -84,7 +89,8 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         let hash = PatternShape.hash(pattern, foldPaths: options.caseInsensitivePaths)
         if let error = conflict(pattern, hash: hash, in: shapes, { routes[$0].pattern }) { throw error }
         shapes.insert(hash, routes.count)
-        routes.append(Route(pattern: pattern.interning(&constraintPool), target: target, priority: priority, order: nextOrder))
+        routes.append(Route(pattern: pattern.interning(&constraintPool), target: target, priority: priority,
+                            order: nextOrder))
         nextOrder += 1
     }
 
@@ -96,7 +102,11 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
         var added = ShapeIndex()
         for text in patterns {
             let pattern: RoutePattern
-            do throws(PatternError) { pattern = try RoutePattern(text, constraints: &parsedConstraints) } catch { throw .invalidPattern(error) }
+            do throws(PatternError) {
+                pattern = try RoutePattern(text, constraints: &parsedConstraints)
+            } catch {
+                throw .invalidPattern(error)
+            }
             let hash = PatternShape.hash(pattern, foldPaths: options.caseInsensitivePaths)
             if let error = conflict(pattern, hash: hash, in: shapes, { routes[$0].pattern })
                 ?? conflict(pattern, hash: hash, in: added, { compiled[$0] }) {
@@ -131,7 +141,9 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
 
     private mutating func rebuildShapes() {
         shapes = ShapeIndex()
-        for (i, r) in routes.enumerated() { shapes.insert(PatternShape.hash(r.pattern, foldPaths: options.caseInsensitivePaths), i) }
+        for (i, r) in routes.enumerated() {
+            shapes.insert(PatternShape.hash(r.pattern, foldPaths: options.caseInsensitivePaths), i)
+        }
     }
 
     /// The conflict of `pattern` (whose shape hash is `hash`) with a pattern of the same shape filed in
@@ -139,9 +151,12 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     private func conflict(_ pattern: RoutePattern, hash: Int, in index: ShapeIndex,
                           _ patternAt: (Int) -> RoutePattern) -> RegistrationError? {
         let fold = options.caseInsensitivePaths
-        guard let found = index.find(hash, where: { PatternShape.same(patternAt($0), pattern, foldPaths: fold) }) else { return nil }
+        guard let found = index.find(hash, where: { PatternShape.same(patternAt($0), pattern, foldPaths: fold) }) else {
+            return nil
+        }
         let other = patternAt(found).description
-        return other == pattern.description ? .duplicate(pattern: other) : .sameShape(pattern: pattern.description, existing: other)
+        return other == pattern.description
+            ? .duplicate(pattern: other) : .sameShape(pattern: pattern.description, existing: other)
     }
 
     /// Compiles the routes into an immutable table.
@@ -158,8 +173,10 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
             orders.append(route.order)
             targets.append(route.target)
         }
-        let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths)
-        let storage = RouteStorage(patterns: PatternStore(patterns), targets: targets, priorities: priorities, orders: orders)
+        let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders,
+                                        foldPath: options.caseInsensitivePaths)
+        let storage = RouteStorage(patterns: PatternStore(patterns), targets: targets, priorities: priorities,
+                                   orders: orders)
         return RouteTable(storage: storage, options: options, trie: trie)
     }
 }

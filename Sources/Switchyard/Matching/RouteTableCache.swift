@@ -50,7 +50,8 @@ public struct RouteTableCache<Target: Codable & Sendable>: Sendable {
     /// - Throws: a ``SnapshotError`` when a target cannot be encoded, or the file system's error.
     public func save(_ table: RouteTable<Target>, version: String) throws {
         let bytes = try table.snapshot(version: version)
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
         try Data(bytes).write(to: fileURL, options: .atomic)
     }
 

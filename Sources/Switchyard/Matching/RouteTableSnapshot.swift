@@ -96,7 +96,9 @@ extension RouteTable where Target: Codable {
             let segments = p.segments
             body.u8(UInt8(truncatingIfNeeded: segments.count))
             for seg in segments {
-                func constraintID(_ c: SegmentConstraint?) -> UInt32 { c.flatMap { constraintIndex[$0] }.map { UInt32($0 + 1) } ?? 0 }
+                func constraintID(_ c: SegmentConstraint?) -> UInt32 {
+                    c.flatMap { constraintIndex[$0] }.map { UInt32($0 + 1) } ?? 0
+                }
                 switch seg {
                 case .literal(let text):
                     body.u8(0)
@@ -189,12 +191,15 @@ extension RouteTable where Target: Codable {
     /// structural checks behind it with damaged bytes.
     init(snapshot: [UInt8], version: String, verifyingChecksum: Bool) throws(SnapshotError) {
         let result: Result<RouteTable<Target>, SnapshotError> = snapshot.withUnsafeBytes { bytes in
-            Result { () throws(SnapshotError) in try Self.load(bytes, version: version, verifyingChecksum: verifyingChecksum) }
+            Result { () throws(SnapshotError) in
+                try Self.load(bytes, version: version, verifyingChecksum: verifyingChecksum)
+            }
         }
         self = try result.get()
     }
 
-    private static func load(_ bytes: UnsafeRawBufferPointer, version: String, verifyingChecksum: Bool) throws(SnapshotError) -> RouteTable<Target> {
+    private static func load(_ bytes: UnsafeRawBufferPointer, version: String,
+                             verifyingChecksum: Bool) throws(SnapshotError) -> RouteTable<Target> {
         var header = SnapshotReader(bytes: bytes, offset: 0, end: bytes.count, pastEndIsTruncation: true)
         let magic = try header.take(SnapshotFormat.magic.count, "magic")
         guard bytes[magic..<magic + SnapshotFormat.magic.count].elementsEqual(SnapshotFormat.magic) else {
@@ -207,7 +212,8 @@ extension RouteTable where Target: Codable {
         let fingerprint = try header.u64("layout fingerprint")
         guard fingerprint == SnapshotFormat.layoutFingerprint else {
             throw .formatMismatch(
-                "layout fingerprint \(String(fingerprint, radix: 16)) differs from this build's \(String(SnapshotFormat.layoutFingerprint, radix: 16)) (built with another struct layout)")
+                "layout fingerprint \(String(fingerprint, radix: 16)) differs from this build's "
+                    + "\(String(SnapshotFormat.layoutFingerprint, radix: 16)) (built with another struct layout)")
         }
         let found = try header.string("app version")
         guard found == version else { throw .versionMismatch(expected: version, found: found) }
@@ -224,7 +230,8 @@ extension RouteTable where Target: Codable {
         if verifyingChecksum {
             let actual = SnapshotFormat.checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             guard actual == checksum else {
-                throw .corrupt("payload checksum \(String(actual, radix: 16)) differs from the header's \(String(checksum, radix: 16))", offset: start)
+                throw .corrupt("payload checksum \(String(actual, radix: 16)) differs from the header's "
+                                   + "\(String(checksum, radix: 16))", offset: start)
             }
         }
         var r = SnapshotReader(bytes: bytes, offset: start, end: end, pastEndIsTruncation: false)
@@ -249,7 +256,9 @@ extension RouteTable where Target: Codable {
         func stringIndex(_ what: String) throws(SnapshotError) -> Int32 {
             let at = r.offset
             let i = Int(try r.u32(what))
-            guard i < strings.count else { throw .corrupt("\(what) refers to string \(i) of \(strings.count)", offset: at) }
+            guard i < strings.count else {
+                throw .corrupt("\(what) refers to string \(i) of \(strings.count)", offset: at)
+            }
             return Int32(i)
         }
         func string(_ what: String) throws(SnapshotError) -> String { strings[Int(try stringIndex(what))] }
@@ -263,7 +272,9 @@ extension RouteTable where Target: Codable {
             let typed = try r.bool("constraint kind")
             let source = try string("constraint source")
             if typed {
-                guard let c = SegmentConstraint(typeName: source) else { throw .corrupt("unknown constraint type '\(source)'", offset: at) }
+                guard let c = SegmentConstraint(typeName: source) else {
+                    throw .corrupt("unknown constraint type '\(source)'", offset: at)
+                }
                 constraints.append(c)
             } else {
                 do throws(ConstraintError) { constraints.append(try SegmentConstraint(regex: source)) } catch {
@@ -295,7 +306,8 @@ extension RouteTable where Target: Codable {
             let countAt = r.offset
             let segmentCount = Int(try r.u8("segment count"))
             guard segmentCount >= 1, segmentCount <= RoutePattern.maxSegments + 1 else {
-                throw .corrupt("a pattern of \(segmentCount) segments (1 to \(RoutePattern.maxSegments + 1))", offset: countAt)
+                throw .corrupt("a pattern of \(segmentCount) segments (1 to \(RoutePattern.maxSegments + 1))",
+                               offset: countAt)
             }
             store.startPattern(scheme: scheme, isSuffix: isSuffix)
             // The names captured so far; checked for duplicates by a linear search over the at most 8.
@@ -306,7 +318,9 @@ extension RouteTable where Target: Codable {
                 func constraint() throws(SnapshotError) -> Int32 {
                     let cAt = r.offset
                     let id = Int(try r.u32("constraint index"))
-                    guard id <= constraints.count else { throw .corrupt("constraint index \(id - 1) of \(constraints.count)", offset: cAt) }
+                    guard id <= constraints.count else {
+                        throw .corrupt("constraint index \(id - 1) of \(constraints.count)", offset: cAt)
+                    }
                     return Int32(id) - 1
                 }
                 let seg: PatternStore.Segment
@@ -324,7 +338,9 @@ extension RouteTable where Target: Codable {
                     if i == UInt32.max {
                         seg = PatternStore.Segment(text: -1, constraint: -1, kind: .unnamedCatchAll)
                     } else {
-                        guard Int(i) < strings.count else { throw .corrupt("catch-all name refers to string \(i) of \(strings.count)", offset: nameAt) }
+                        guard Int(i) < strings.count else {
+                            throw .corrupt("catch-all name refers to string \(i) of \(strings.count)", offset: nameAt)
+                        }
                         seg = PatternStore.Segment(text: Int32(i), constraint: -1, kind: .catchAll)
                     }
                 default: throw .corrupt("segment kind \(kind)", offset: at)
@@ -339,8 +355,12 @@ extension RouteTable where Target: Codable {
                 }
                 if seg.kind != .literal {
                     let name = seg.text >= 0 ? strings[Int(seg.text)] : "*"
-                    guard !name.isEmpty, !names.contains(name) else { throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at) }
-                    guard names.count < RoutePattern.maxParameters else { throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at) }
+                    guard !name.isEmpty, !names.contains(name) else {
+                        throw .corrupt("parameter name '\(name)' is empty or used twice", offset: at)
+                    }
+                    guard names.count < RoutePattern.maxParameters else {
+                        throw .corrupt("more than \(RoutePattern.maxParameters) parameters", offset: at)
+                    }
                     names.append(name)
                 }
                 store.append(seg)
@@ -359,13 +379,17 @@ extension RouteTable where Target: Codable {
             var list: [String] = []
             list.reserveCapacity(routeCount)
             for _ in 0..<routeCount { list.append(try string("target")) }
-            guard let t = list as? [Target] else { throw .corrupt("String targets for a table of \(targetTypeName)", offset: targetsAt) }
+            guard let t = list as? [Target] else {
+                throw .corrupt("String targets for a table of \(targetTypeName)", offset: targetsAt)
+            }
             targets = t
         case .ints:
             var list: [Int] = []
             list.reserveCapacity(routeCount)
             for _ in 0..<routeCount { list.append(try r.i64("target")) }
-            guard let t = list as? [Target] else { throw .corrupt("Int targets for a table of \(targetTypeName)", offset: targetsAt) }
+            guard let t = list as? [Target] else {
+                throw .corrupt("Int targets for a table of \(targetTypeName)", offset: targetsAt)
+            }
             targets = t
         case .json:
             let n = try r.count("JSON targets", minimumSize: 1)
@@ -374,7 +398,9 @@ extension RouteTable where Target: Codable {
             do { targets = try JSONDecoder().decode([Target].self, from: data) } catch {
                 throw .corrupt("targets do not decode: \(error)", offset: at)
             }
-            guard targets.count == routeCount else { throw .corrupt("\(targets.count) targets for \(routeCount) routes", offset: at) }
+            guard targets.count == routeCount else {
+                throw .corrupt("\(targets.count) targets for \(routeCount) routes", offset: at)
+            }
         case nil: throw .corrupt("target encoding \(encoding)", offset: targetsAt)
         }
 
@@ -408,26 +434,32 @@ extension RouteTable where Target: Codable {
             let anyAt = r.offset
             let anyScheme = try r.i32("any-scheme root")
             if anyScheme != -1 { roots.append((anyScheme, anyAt)) }
-            guard r.offset == r.end else { throw .corrupt("\(r.end - r.offset) unread bytes at the end of the payload", offset: r.offset) }
+            guard r.offset == r.end else {
+                throw .corrupt("\(r.end - r.offset) unread bytes at the end of the payload", offset: r.offset)
+            }
 
             try TrieCheck(nodes: nodes, literals: literals, keyCount: buffers.keyBytes.count, constrained: constrained,
-                          optionals: optionals, constraintCount: constraints.count, terminals: terminals, routeCount: routeCount)
+                          optionals: optionals, constraintCount: constraints.count, terminals: terminals,
+                          routeCount: routeCount)
                 .check(roots: roots)
 
             // Suffix patterns are kept outside the trie, in ranking order: derived again (cheap), with the
             // snapshot's constraint indices.
             var flat = TrieCompiler.Flattener(terminals: [])
             flat.constraints = constraints
-            for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil { flat.constraintIndex[c] = Int32(i) }
-            let suffixes = TrieCompiler.suffixRoutes(suffixPatterns, priorities: priorities, orders: orders, foldPath: options.caseInsensitivePaths,
-                                                     flat: &flat)
+            for (i, c) in constraints.enumerated() where flat.constraintIndex[c] == nil {
+                flat.constraintIndex[c] = Int32(i)
+            }
+            let suffixes = TrieCompiler.suffixRoutes(suffixPatterns, priorities: priorities, orders: orders,
+                                                     foldPath: options.caseInsensitivePaths, flat: &flat)
             trie = RouteTrie(buffers: buffers, constraints: flat.constraints, schemes: schemes, anyScheme: anyScheme,
                              foldPath: options.caseInsensitivePaths, suffixes: suffixes)
         } catch {
             buffers.deallocate()
             throw error
         }
-        return RouteTable(storage: RouteStorage(patterns: patterns, targets: targets, priorities: priorities, orders: orders),
+        return RouteTable(storage: RouteStorage(patterns: patterns, targets: targets, priorities: priorities,
+                                                orders: orders),
                           options: options, trie: trie)
     }
 }
@@ -451,9 +483,12 @@ private struct TrieCheck {
         var hasParent = [Bool](repeating: false, count: nodes.items.count)
         func claim(_ child: Int32, after parent: Int, _ what: String, at: Int) throws(SnapshotError) {
             guard Int(child) > parent, Int(child) < nodes.items.count else {
-                throw .corrupt("\(what) points at node \(child) (from node \(parent), of \(nodes.items.count))", offset: at)
+                throw .corrupt("\(what) points at node \(child) (from node \(parent), of \(nodes.items.count))",
+                               offset: at)
             }
-            guard !hasParent[Int(child)] else { throw .corrupt("node \(child) is reached twice (the trie must be a tree)", offset: at) }
+            guard !hasParent[Int(child)] else {
+                throw .corrupt("node \(child) is reached twice (the trie must be a tree)", offset: at)
+            }
             hasParent[Int(child)] = true
         }
         func terminal(_ t: Int32, _ what: String, at: Int) throws(SnapshotError) {
@@ -474,7 +509,8 @@ private struct TrieCheck {
             try claim(root.node, after: -1, "scheme root \(i)", at: root.at)
         }
         for (i, t) in terminals.items.enumerated() where t.routeIndex >= routeCount {
-            throw .corrupt("terminal \(i) names route \(t.routeIndex) of \(routeCount)", offset: terminals.start + i * MemoryLayout<TrieTerminal>.stride)
+            throw .corrupt("terminal \(i) names route \(t.routeIndex) of \(routeCount)",
+                           offset: terminals.start + i * MemoryLayout<TrieTerminal>.stride)
         }
         let edgeStride = MemoryLayout<LiteralEdge>.stride
         for (k, edge) in literals.items.enumerated() { try key(edge, at: literals.start + k * edgeStride) }
@@ -502,7 +538,9 @@ private struct TrieCheck {
                 guard edge.constraint >= -1, Int(edge.constraint) < constraintCount else {
                     throw .corrupt("constraint index \(edge.constraint) of \(constraintCount)", offset: edgeAt)
                 }
-                guard edge.terminal >= 0 else { throw .corrupt("optional edge to terminal \(edge.terminal)", offset: edgeAt) }
+                guard edge.terminal >= 0 else {
+                    throw .corrupt("optional edge to terminal \(edge.terminal)", offset: edgeAt)
+                }
                 try terminal(edge.terminal, "optional edge", at: edgeAt)
             }
             try terminal(n.catchAll, "catch-all", at: at)

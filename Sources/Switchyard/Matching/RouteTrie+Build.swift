@@ -3,8 +3,10 @@ extension RouteTrie {
     /// with a parameter child, that child's summary (`paramLengths`, `paramEdges`; for a child without edges,
     /// its end terminal, see ``TrieNode/paramEdges``). The nodes' indices, key ranges and terminal indices
     /// must be valid (a snapshot's were checked before this runs).
-    static func summarize(_ nodes: UnsafeMutableBufferPointer<TrieNode>, literals: UnsafeMutableBufferPointer<LiteralEdge>,
-                          keyBytes: UnsafeMutableBufferPointer<UInt8>, terminals: UnsafeMutableBufferPointer<TrieTerminal>) -> [Int32] {
+    static func summarize(_ nodes: UnsafeMutableBufferPointer<TrieNode>,
+                          literals: UnsafeMutableBufferPointer<LiteralEdge>,
+                          keyBytes: UnsafeMutableBufferPointer<UInt8>,
+                          terminals: UnsafeMutableBufferPointer<TrieTerminal>) -> [Int32] {
         var kinds = [Int32](repeating: 0, count: nodes.count)
         for (index, n) in nodes.enumerated() {
             var bits = Walker.edges(of: n) & ~Walker.Edges.filterBits
@@ -35,7 +37,8 @@ extension RouteTrie {
     /// whose keys are in `keyBytes`; a snapshot's were checked before this runs), in a table of twice as many
     /// slots (at least 2), so that every probe ends. An edge to a node without edges holds that node's end
     /// terminal (from `ends`) instead of the node (see ``EdgeSlot``).
-    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32], ends: UnsafeMutableBufferPointer<TrieTerminal>,
+    static func edgeTable(nodes: UnsafeMutableBufferPointer<TrieNode>, kinds: [Int32],
+                          ends: UnsafeMutableBufferPointer<TrieTerminal>,
                           literals: UnsafeMutableBufferPointer<LiteralEdge>,
                           keyBytes: UnsafeMutableBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<EdgeSlot> {
         var count = 0

@@ -61,7 +61,8 @@ extension RouteTrie {
                 } else {
                     let range = segments[depth - 1]
                     // A catch-all's value runs from its first segment to the end of the path.
-                    captures.storage[i] = depth == found.captured.catchAllDepth ? range & ~0xFFFF_FFFF | UInt64(layout.pathEnd) : range
+                    captures.storage[i] = depth == found.captured.catchAllDepth
+                        ? range & ~0xFFFF_FFFF | UInt64(layout.pathEnd) : range
                 }
                 i += 1
             }
@@ -85,11 +86,13 @@ extension RouteTrie {
         }
         if ends.isEmpty { return nil }
         let segments = Array(ends.reversed())
-        let scheme = layout.hasScheme ? Array(buf[0..<layout.schemeEnd]).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } : nil
+        let scheme = layout.hasScheme
+            ? Array(buf[0..<layout.schemeEnd]).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } : nil
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch -> RawMatch? in
             guard let base = buf.baseAddress else { return nil }
-            let walker = Walker(trie: self, base: base, count: buf.count, scratch: layout.needsDecode ? scratch.baseAddress : nil,
-                                segments: nil, pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
+            let walker = Walker(trie: self, base: base, count: buf.count,
+                                scratch: layout.needsDecode ? scratch.baseAddress : nil, segments: nil,
+                                pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
             routes: for route in suffixes {
                 if let s = route.scheme, s != scheme { continue }
                 let k = route.segments.count
@@ -129,19 +132,19 @@ extension RouteTrie {
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafePointer<UInt64>,
                _ scratch: UnsafeMutablePointer<UInt8>?, _ found: inout WalkResult) {
         guard let base = buf.baseAddress else { return }
-        let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments, pathEnd: layout.pathEnd,
-                            foldPath: foldPath, segmentCount: layout.segmentCount)
+        let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments,
+                            pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
         let host = walker.hostValue(layout)
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                found.terminal = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1, fold: true, depth: 0,
-                                             &found.captured)
+                found.terminal = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1,
+                                             fold: true, depth: 0, &found.captured)
                 if found.terminal.isFound { return }
             }
         }
         if anyScheme >= 0 {
-            found.terminal = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1, fold: true, depth: 0,
-                                         &found.captured)
+            found.terminal = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1,
+                                         fold: true, depth: 0, &found.captured)
         }
     }
 

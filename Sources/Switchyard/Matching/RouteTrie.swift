@@ -46,8 +46,10 @@ final class RouteTrie: @unchecked Sendable {
                      terminals: [TrieTerminal], schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool,
                      suffixes: [SuffixRoute] = []) {
         self.init(buffers: TrieBuffers(nodes: frozen(nodes), literals: frozen(literals), keyBytes: frozen(keyBytes),
-                                       constrained: frozen(constrained), optionals: frozen(optionals), terminals: frozen(terminals)),
-                  constraints: constraints, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath, suffixes: suffixes)
+                                       constrained: frozen(constrained), optionals: frozen(optionals),
+                                       terminals: frozen(terminals)),
+                  constraints: constraints, schemes: schemes, anyScheme: anyScheme, foldPath: foldPath,
+                  suffixes: suffixes)
     }
 
     /// A trie that takes ownership of `buffers` (from `trieBuffer(count:)`, freed in `deinit`).
@@ -56,13 +58,15 @@ final class RouteTrie: @unchecked Sendable {
          schemes: [([UInt8], Int32)], anyScheme: Int32, foldPath: Bool, suffixes: [SuffixRoute]) {
         self.suffixes = suffixes
         maxSuffixLength = suffixes.map(\.segments.count).max() ?? 0
-        let kinds = RouteTrie.summarize(buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes, terminals: buffers.terminals)
+        let kinds = RouteTrie.summarize(buffers.nodes, literals: buffers.literals, keyBytes: buffers.keyBytes,
+                                        terminals: buffers.terminals)
         nodes = buffers.nodes
         literals = buffers.literals
         keyBytes = buffers.keyBytes
         let terminals = buffers.terminals
         ends = frozen(buffers.nodes.map { $0.end >= 0 ? terminals[Int($0.end)] : .none })
-        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, ends: ends, literals: buffers.literals, keyBytes: buffers.keyBytes)
+        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, ends: ends, literals: buffers.literals,
+                                    keyBytes: buffers.keyBytes)
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints

@@ -22,7 +22,8 @@ enum SnapshotFormat {
             parts += [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment]
             parts += fields.map { MemoryLayout<T>.offset(of: $0) ?? -1 }
         }
-        describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount, \.catchAll, \.exact, \.absent, \.lengths, \.paramLengths, \.paramEdges])
+        describe(TrieNode.self, [\.litStart, \.litCount, \.conStart, \.conCount, \.param, \.optStart, \.optCount,
+                                 \.catchAll, \.exact, \.absent, \.lengths, \.paramLengths, \.paramEdges])
         describe(LiteralEdge.self, [\.keyStart, \.keyLength, \.child])
         describe(ConstrainedEdge.self, [\.constraint, \.child])
         describe(OptionalEdge.self, [\.constraint, \.terminal])
@@ -83,7 +84,9 @@ struct SnapshotWriter {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: items.count * stride))
         bytes.withUnsafeMutableBytes { out in
-            for (i, item) in items.enumerated() { out.storeBytes(of: item, toByteOffset: start + i * stride, as: T.self) }
+            for (i, item) in items.enumerated() {
+                out.storeBytes(of: item, toByteOffset: start + i * stride, as: T.self)
+            }
         }
     }
 }
@@ -100,7 +103,8 @@ struct SnapshotReader {
     let pastEndIsTruncation: Bool
 
     func pastEnd(_ what: String) -> SnapshotError {
-        pastEndIsTruncation ? .truncated(offset: offset) : .corrupt("\(what) runs past the end of the payload", offset: offset)
+        pastEndIsTruncation
+            ? .truncated(offset: offset) : .corrupt("\(what) runs past the end of the payload", offset: offset)
     }
 
     mutating func take(_ n: Int, _ what: String) throws(SnapshotError) -> Int {
@@ -138,7 +142,8 @@ struct SnapshotReader {
         let at = offset
         let n = Int(try u32("count of \(what)"))
         guard n <= SnapshotFormat.maxCount, n <= (end - offset) / max(minimumSize, 1) else {
-            throw pastEndIsTruncation ? .truncated(offset: at) : .corrupt("count of \(what) (\(n)) does not fit in the payload", offset: at)
+            throw pastEndIsTruncation
+                ? .truncated(offset: at) : .corrupt("count of \(what) (\(n)) does not fit in the payload", offset: at)
         }
         return n
     }
@@ -156,14 +161,18 @@ struct SnapshotReader {
     /// A raw struct array written by ``SnapshotWriter/raw(_:)``: the count, then the elements' bytes,
     /// copied as they are, after `check` has seen the raw bytes of each element (at its byte offset), into
     /// a buffer from `trieBuffer(count:)` (the caller owns it, and frees it with `release(_:)`).
-    mutating func raw<T: BitwiseCopyable>(_ type: T.Type, _ what: String, check: (Int) throws(SnapshotError) -> Void = { _ in })
+    mutating func raw<T: BitwiseCopyable>(_ type: T.Type, _ what: String,
+                                          check: (Int) throws(SnapshotError) -> Void = { _ in })
         throws(SnapshotError) -> (items: UnsafeMutableBufferPointer<T>, start: Int) {
         let stride = MemoryLayout<T>.stride
         let n = try count(what, minimumSize: stride)
         let start = try take(n * stride, what)
         for i in 0..<n { try check(start + i * stride) }
         let buffer: UnsafeMutableBufferPointer<T> = trieBuffer(count: n)
-        if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + n * stride])) }
+        if n > 0 {
+            UnsafeMutableRawBufferPointer(buffer)
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + n * stride]))
+        }
         return (buffer, start)
     }
 }

@@ -80,7 +80,8 @@ enum TrieCompiler {
                 k = constrained[Int(k)].next
             }
             let child = node()
-            Self.append(ConstrainedLink(constraint: c, child: child), to: &constrained, list: &nodes[Int(parent)].constrained)
+            Self.append(ConstrainedLink(constraint: c, child: child), to: &constrained,
+                        list: &nodes[Int(parent)].constrained)
             return child
         }
 
@@ -173,27 +174,35 @@ enum TrieCompiler {
                     ranks.append(3)
                     let rank = RankKey(ranks)
                     // Present variant: an edge straight to a terminal.
-                    let present = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order, isAbsentVariant: false)
+                    let present = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order,
+                                           isAbsentVariant: false)
                     trie.addOptional(node, c, Int32(terminals.count))
                     terminals.append(present)
                     // Absent variant: ends at this node, ranked after an exact end.
-                    let absent = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order, isAbsentVariant: true)
+                    let absent = Terminal(route: Int32(index), ranks: rank, priority: priority, order: order,
+                                          isAbsentVariant: true)
                     let best = trie.nodes[Int(node)].absent
-                    if best < 0 || absent.beats(terminals[Int(best)]) { trie.nodes[Int(node)].absent = Int32(terminals.count) }
+                    if best < 0 || absent.beats(terminals[Int(best)]) {
+                        trie.nodes[Int(node)].absent = Int32(terminals.count)
+                    }
                     terminals.append(absent)
                 case .catchAll:
                     ranks.append(4)
-                    let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order, isAbsentVariant: false)
+                    let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order,
+                                     isAbsentVariant: false)
                     ranks.removeLast()
                     let best = trie.nodes[Int(node)].catchAll
-                    if best < 0 || t.beats(terminals[Int(best)]) { trie.nodes[Int(node)].catchAll = Int32(terminals.count) }
+                    if best < 0 || t.beats(terminals[Int(best)]) {
+                        trie.nodes[Int(node)].catchAll = Int32(terminals.count)
+                    }
                     terminals.append(t)
                 }
                 last = seg
             }
             if case .optional = last { continue }
             if case .catchAll = last { continue }
-            let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order, isAbsentVariant: false)
+            let t = Terminal(route: Int32(index), ranks: RankKey(ranks), priority: priority, order: order,
+                             isAbsentVariant: false)
             let best = trie.nodes[Int(node)].exact
             if best < 0 || t.beats(terminals[Int(best)]) { trie.nodes[Int(node)].exact = Int32(terminals.count) }
             terminals.append(t)
@@ -215,8 +224,8 @@ enum TrieCompiler {
     /// The suffix patterns (each with its route's index) in the order they are tried: specific scheme
     /// first, then the longer suffix, then segment classes (literal, constrained, plain), then priority,
     /// then registration order.
-    static func suffixRoutes(_ suffixes: [(index: Int, pattern: RoutePattern)], priorities: [Int], orders: [Int], foldPath: Bool,
-                             flat: inout Flattener) -> [SuffixRoute] {
+    static func suffixRoutes(_ suffixes: [(index: Int, pattern: RoutePattern)], priorities: [Int], orders: [Int],
+                             foldPath: Bool, flat: inout Flattener) -> [SuffixRoute] {
         var ranked: [(ranks: [Int], index: Int, pattern: RoutePattern)] = []
         for (index, p) in suffixes {
             ranked.append(([p.scheme == nil ? 3 : 2, 64 - p.segments.count] + p.segments.map(\.rank), index, p))
@@ -294,7 +303,9 @@ enum TrieCompiler {
 
             n.conStart = Int32(constrained.count)
             n.conCount = Int32(conChildren.count)
-            for (c, child) in conChildren { constrained.append(ConstrainedEdge(constraint: constraintID(c), child: child)) }
+            for (c, child) in conChildren {
+                constrained.append(ConstrainedEdge(constraint: constraintID(c), child: child))
+            }
 
             // Optional edges in ranking order: every optional segment is one class, so priority, then
             // registration order (a constraint does not rank; it only decides whether the edge is taken).

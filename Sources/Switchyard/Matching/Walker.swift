@@ -158,7 +158,9 @@ struct Walker {
     func descend(_ child: Int32, lengths: UInt32, kinds: Int32, depth: Int, _ c: inout Captured) -> TrieTerminal {
         if lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return .none }
         if depth == segmentCount { return ends[Int(child)] }
-        if depth + 1 >= URLScanner.recordedSegments { return catchAll(nodes[Int(child)].catchAll, depth: depth + 1, &c) }
+        if depth + 1 >= URLScanner.recordedSegments {
+            return catchAll(nodes[Int(child)].catchAll, depth: depth + 1, &c)
+        }
         guard let segments else { return .none }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
@@ -167,7 +169,8 @@ struct Walker {
 
     /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
     /// `(vp, vlen)` at `depth` (0 = host).
-    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int, _ c: inout Captured) -> TrieTerminal {
+    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int,
+              _ c: inout Captured) -> TrieTerminal {
         // 1. Literal.
         if kinds & Edges.literals != 0 && kinds & Walker.filterBit(vp, vlen, fold: fold) != 0 {
             let slot = literalSlot(node, vp, vlen, fold: fold)
@@ -228,7 +231,9 @@ struct Walker {
         if n.optCount > 0 && safe && depth == segmentCount {
             for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
                 let edge = optionals[k]
-                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) { return capture(terminals[Int(edge.terminal)], depth: depth, &c) }
+                if edge.constraint < 0 || constraintMatches(edge.constraint, vp, vlen) {
+                    return capture(terminals[Int(edge.terminal)], depth: depth, &c)
+                }
             }
         }
         // 5. Catch-all: this segment and everything after it.
@@ -302,7 +307,8 @@ struct Walker {
         var slot = EdgeSlot.home(parent: node, prefix: prefix, second: second, length: vlen, size: edgeCount)
         while true {
             let edge = edges[slot]
-            if edge.parent == node && edge.prefix == prefix && edge.second == second && edge.meta & EdgeSlot.lengthBits == code
+            if edge.parent == node && edge.prefix == prefix && edge.second == second
+                && edge.meta & EdgeSlot.lengthBits == code
                 && (vlen <= 16 || equalTail(node, edge.child, vp, vlen, fold: fold)) {
                 return slot
             }

@@ -90,7 +90,8 @@ extension ScreenRoute: Codable {
         let legacy = try o.decodeIfPresent(String.self, .kind)
         if let target, let legacy, target != legacy {
             throw o.refuse(.kind,
-                           "\(SchemaText.quoted(legacy)) differs from target \(SchemaText.quoted(target)); give only target")
+                           "\(SchemaText.quoted(legacy)) differs from target \(SchemaText.quoted(target)); "
+                           + "give only target")
         }
         guard let kind = target ?? legacy else {
             throw RouteFileError(SchemaPath.render(decoder.codingPath), "missing required key \"target\"")

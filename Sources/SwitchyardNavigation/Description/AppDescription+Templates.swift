@@ -18,7 +18,8 @@ extension AppDescription {
             for name in ScreenFactory.placeholders(in: parent) where !(bindable ?? []).contains(name) {
                 problems.append(RouteFileError(
                     "routes[\(i)].parent",
-                    "{\(SafeText.visible(String(name.prefix(40))))} can never be bound: it is not a path parameter of \(route.pattern)"
+                    "{\(SafeText.visible(String(name.prefix(40))))} can never be bound: "
+                        + "it is not a path parameter of \(route.pattern)"
                         + (route.aliases.isEmpty ? "" : " and every alias")))
             }
         }

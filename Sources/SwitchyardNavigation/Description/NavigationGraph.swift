@@ -295,7 +295,8 @@ public struct NavigationGraph: Sendable, Equatable {
             lines.append("  \(edge.from) -> \(edge.to)" + listed + ";")
         }
         for (k, group) in groups.enumerated() {
-            lines.append("  subgraph cluster_\(k) { label=\"\(Self.dotEscaped(group.title))\"; style=dashed; \(group.nodes.joined(separator: "; ")); }")
+            lines.append("  subgraph cluster_\(k) { label=\"\(Self.dotEscaped(group.title))\"; style=dashed; "
+                         + "\(group.nodes.joined(separator: "; ")); }")
         }
         lines.append("}")
         return lines.joined(separator: "\n")

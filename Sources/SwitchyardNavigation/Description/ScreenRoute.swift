@@ -51,7 +51,9 @@ extension ScreenRoute {
     /// `false`), or nil when it can or is absent. A route with such a value would open without login,
     /// so the app refuses it: when loading what loads, it is left out and named; otherwise the load fails.
     public static func loginMetadataProblem(_ metadata: [String: String]) -> String? {
-        guard let value = metadata[MetadataKey<Bool>.requiresLogin.name], value != "true", value != "false" else { return nil }
+        guard let value = metadata[MetadataKey<Bool>.requiresLogin.name], value != "true", value != "false" else {
+            return nil
+        }
         return "'\(value)' is not a boolean (requiresLogin takes true or false; a login gate cannot read it, "
             + "so the route would open without login)"
     }

@@ -67,7 +67,8 @@ extension AppRuntime {
             words = "still on \(state.top.title)"
         }
         if let cancelled {
-            words += "; the held open #\(cancelled.openID) \(cancelled.url) was cancelled (its login screen went with the old table)"
+            words += "; the held open #\(cancelled.openID) \(cancelled.url) was cancelled "
+                + "(its login screen went with the old table)"
         }
         return CarriedOver(url: here.url, keptPlace: restored != nil, cancelledHold: cancelled, description: words)
     }

@@ -65,7 +65,8 @@ public struct ScreenHandler: RouteHandler {
         jump.tabIndex = nativeTabIndex
         if let text = query.last("tabBarSelecIndex") {
             guard let index = Int(text) else {
-                throw PlacementRequestError("tabBarSelecIndex must be a whole number, got '\(SafeText.visible(String(text.prefix(40))))'")
+                throw PlacementRequestError(
+                    "tabBarSelecIndex must be a whole number, got '\(SafeText.visible(String(text.prefix(40))))'")
             }
             jump.tabIndex = index
         }

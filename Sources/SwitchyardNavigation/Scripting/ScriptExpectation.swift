@@ -61,7 +61,8 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
         case "error": self = .error
         case "ok": self = .ok
         default:
-            throw CommandParseError("unknown expectation '\(what)' (top, stack, outcome, transition, held, login, error, ok)")
+            throw CommandParseError(
+                "unknown expectation '\(what)' (top, stack, outcome, transition, held, login, error, ok)")
         }
     }
 

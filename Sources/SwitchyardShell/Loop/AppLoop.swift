@@ -276,7 +276,8 @@ package final class AppLoop {
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
             let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); \(runner.failures) failed: \(failed) (m or F2 lists them)", kind: .error)
+            let listed = AppStatus("\(summary); \(runner.failures) failed: \(failed) (m or F2 lists them)",
+                                   kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {
             _ = model.update(.notify(AppStatus(summary + "; the app is yours", kind: .note), logged: true,

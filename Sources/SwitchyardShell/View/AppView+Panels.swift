@@ -154,7 +154,8 @@ extension AppView {
                     add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(fate)", fateStyle, indent: 1)
                 } else {
                     let why = entry.nearest.map { " · nearest \($0)" } ?? ""
-                    add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(mark) \(entry.outcome)\(why) ·\(noBreak)\(time(entry.seconds))",
+                    add(stamp + "▸ #\(entry.id) \(url)\(resumes)  \(mark) \(entry.outcome)\(why) "
+                            + "·\(noBreak)\(time(entry.seconds))",
                         outcomeStyle, indent: 1)
                 }
                 continue

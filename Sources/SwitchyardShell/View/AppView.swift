@@ -52,7 +52,8 @@ package enum AppView {
 
     /// The notice shown instead of the app below ``AppModel/minimumSize``.
     package static func tooSmallNotice(width: Int, height: Int) -> String {
-        "terminal too small (need \(AppModel.minimumSize.width)×\(AppModel.minimumSize.height), have \(width)×\(height))"
+        "terminal too small (need \(AppModel.minimumSize.width)×\(AppModel.minimumSize.height), "
+            + "have \(width)×\(height))"
     }
 
     /// Draws ``tooSmallNotice(width:height:)`` centred, wrapped to the width.
