@@ -60,6 +60,18 @@ struct AppRuntimeTests {
         #expect(root == "Me" || note.contains("showing \(root)"), "the note names the screen on top: \(note)")
     }
 
+    /// A deep link whose parent is on the user's own path keeps that path, over a sheet too: the sheet
+    /// is dismissed and the screen pushed on top, no back stack dropped.
+    @Test func aDeepLinkOverASheetKeepsTheBackStack() async throws {
+        let runtime = try DemoApp.makeRuntime()
+        for url in ["app://discover/item/7", "app://discover/item/9", "app://share/9"] {
+            _ = await runtime.perform(.open(url))
+        }
+        let report = await runtime.perform(.open("app://discover/item/10"))
+        #expect(runtime.state.compactDescription == "[Discover] Discover > Item #7 > Item #9 > Item #10")
+        #expect(report.transition.description.hasPrefix("dismiss Share #9"), "\(report.transition)")
+    }
+
     @Test func aHoldCancelledByATabSwitchFiresCancelledOnce() async throws {
         let runtime = try DemoApp.makeRuntime()
         let got = Deliveries()

@@ -272,7 +272,7 @@ struct ScreenPlacer {
     /// Builds the back stack of a deep link: the parent chain down to a tab root, reusing the screens
     /// already on that tab's stack (compared by route and path parameters). Returns nil when no tab root
     /// is reached (then it is a plain push), or when the user is already on that tab with the immediate
-    /// parent on the stack (a plain push keeps their own path).
+    /// parent on the stack (a plain push keeps their own path; modals over it are dismissed first).
     func deepLink(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition)? {
         var chain: [Screen] = []
         var template = p.route?.parent
@@ -298,9 +298,12 @@ struct ScreenPlacer {
         guard let tab else { return nil }
         let stack = state.tabs[tab].stack
         let immediate = chain.last ?? stack[0]
-        if state.modals.isEmpty && state.selectedTab == tab
-            && stack.contains(where: { $0.isSameRoute(as: immediate) }) {
-            return nil
+        // The user's own path already holds the parent: a plain push keeps it; over modals, they are
+        // dismissed first and the push still keeps the path, so no back stack is lost.
+        if state.selectedTab == tab && stack.contains(where: { $0.isSameRoute(as: immediate) }) {
+            if state.modals.isEmpty { return nil }
+            return try self.chain([.dismissAll(animation: .none),
+                                   .push(p.screen, animation: p.animation ?? .slideFromRight)])
         }
         var actions: [NavigationAction] = []
         if !state.modals.isEmpty { actions.append(.dismissAll(animation: .none)) }
