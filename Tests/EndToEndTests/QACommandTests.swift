@@ -94,9 +94,10 @@ struct QACommandTests {
     }
 }
 
-/// A route file with errors runs the same way in every command that opens it as an app (the app,
-/// `--replay`, `script`, `coverage`): the entries that load are open and each error is named; a route
-/// whose `requiresLogin` no gate can read is one of those errors, never an ungated screen.
+/// A route file with errors runs the same way in every command that opens it (the app, `--replay`,
+/// `script`, `coverage`, `match`, `explain`): the entries that load are open and each error is named;
+/// a route whose `requiresLogin` no gate can read is one of those errors, never an ungated screen. The
+/// commands that check exit 1 once their work is done.
 @Suite("Every command opens what loads")
 struct OpensWhatLoadsTests {
     static let file = #"""
@@ -119,13 +120,24 @@ struct OpensWhatLoadsTests {
             try QACommandTests.run(["coverage", "--routes", routes, script]),
             try QACommandTests.run(["--routes", routes, "--replay", script]),
         ]
+        // Each runs to its end; a file with errors fails the step (coverage reports and exits 0, as documented).
+        #expect(runs.map(\.status) == [1, 0, 1], "\(runs.map(\.err))")
+        #expect(runs[0].out.contains("# 2 passed, 0 failed") && runs[2].out.contains("# 2 passed, 0 failed"), "\(runs[0].out)")
         for run in runs {
-            #expect(run.status == 0, "\(run.out)\(run.err)")
             #expect(run.err.contains("routes[2]: pattern 'shop://item/:num<int>' has the same shape"), "\(run.err)")
             #expect(run.err.contains("routes[3].metadata.requiresLogin: 'yes' is not a boolean"), "\(run.err)")
             #expect(run.err.components(separatedBy: "(left out)").count == 3, "each error once: \(run.err)")
         }
         #expect(runs[1].out.hasPrefix("1 of 2 routes reached by 1 script"), "\(runs[1].out)")
+        // match and explain answer for the routes that load, and name the same errors.
+        let match = try QACommandTests.run(["match", "--routes", routes, "shop://item/7", "shop://account/orders/3"])
+        let explain = try QACommandTests.run(["explain", "--routes", routes, "shop://item/7"])
+        for run in [match, explain] {
+            #expect(run.err.components(separatedBy: "(left out)").count == 3, "each error once: \(run.err)")
+        }
+        #expect(match.out.contains("shop://item/:id<int>"), "\(match.out)")
+        #expect(match.status == 1 && explain.status == 1, "a file with errors fails the step")
+        #expect(explain.out.contains("winner: shop://item/:id<int>"), "\(explain.out)")
     }
 }
 

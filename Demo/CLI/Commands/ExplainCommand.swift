@@ -35,10 +35,10 @@ struct ExplainCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         // The router the app runs, with its interceptors, so the report can name those that judge the open.
-        let router = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, leftOut) = try RouteFileLoader.appRouter(routes: routes, app: app)
         let explanation = router.explain(url)
         print(json ? Self.json(explanation) : Self.text(explanation))
-        if explanation.opens == nil { throw ExitCode(1) }
+        if explanation.opens == nil || leftOut { throw ExitCode(1) }
     }
 
     /// The report, each line with its control characters escaped.

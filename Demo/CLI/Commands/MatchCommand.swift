@@ -22,14 +22,9 @@ struct MatchCommand: ParsableCommand {
     var urls: [String] = []
 
     func run() throws {
-        let file = try RouteFileLoader.read(RouteFile.self, path: routes)
-        let router: Router
-        do throws(RouteFileError) {
-            // The router refuses what the file's table would (a duplicate, the same shape), naming the entry.
-            router = try RouteFileLoader.router(file, mountsServices: false)
-        } catch {
-            throw RouteFileLoader.fail(error.naming(routes))
-        }
+        // As the app opens the file: an entry the router refuses (a duplicate, the same shape) is left
+        // out and named on standard error.
+        let (file, router, leftOut) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
         // The file's own table, built only for a URL the router's line cannot be written without.
         let table = LazyTable(file)
         if urls.isEmpty {
@@ -40,6 +35,8 @@ struct MatchCommand: ParsableCommand {
         } else {
             for url in urls { print(Self.report(url, table, router: router)) }
         }
+        // Every URL is answered; a file with errors still fails the step.
+        if leftOut { throw ExitCode(1) }
     }
 
     /// A route file's table, built on first use.

@@ -82,7 +82,7 @@ struct RunCommand: AsyncParsableCommand {
             for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error) (left out)")) }
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
-            if !ok { throw ExitCode(1) }
+            if !ok || !loadErrors.isEmpty { throw ExitCode(1) }
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)

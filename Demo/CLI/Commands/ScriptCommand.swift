@@ -45,6 +45,6 @@ struct ScriptCommand: AsyncParsableCommand {
         for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error) (left out)")) }
         let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
         let ok = await runner.run(text)
-        if !ok { throw ExitCode(1) }
+        if !ok || !loadErrors.isEmpty { throw ExitCode(1) }
     }
 }

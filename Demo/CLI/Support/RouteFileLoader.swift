@@ -81,19 +81,40 @@ enum RouteFileLoader {
     /// calls the demo's services. For `--routes FILE`, ``demoRouter(_:)``. On failure prints the reason
     /// and exits 1.
     @MainActor
-    static func appRouter(routes: String?, app: String?) throws -> Router {
+    static func appRouter(routes: String?, app: String?) throws -> (router: Router, leftOut: Bool) {
         if let routes {
-            let file = try read(RouteFile.self, path: routes)
-            do throws(RouteFileError) { return try demoRouter(file) } catch { throw fail(error.naming(routes)) }
+            let loaded = try routerKeepingWhatLoads(path: routes)
+            return (loaded.router, loaded.leftOut)
         }
         let description = try app.map { path in try read(AppDescription.self, path: path) }
         do {
-            return try DemoApp.makeRuntime(app: description).router
+            return (try DemoApp.makeRuntime(app: description).router, false)
         } catch let error as RouteFileError {
             throw fail(error.naming(app ?? demoName))
         } catch {
             FileHandleOutput.stderr(visible("switchyard: \(app ?? demoName): \(error)"))
             throw ExitCode(1)
+        }
+    }
+
+    /// The file at `path` and its ``demoRouter(_:)``, loaded as the app opens it: whole when it loads
+    /// whole; otherwise the entries that load, each error printed to standard error with "(left out)",
+    /// as `switchyard --routes`, `script` and `coverage` print them. Exits 1 when the file cannot be
+    /// read at all. `leftOut` says whether any entry was left out: the commands then exit 1 once
+    /// their work is done, so a file with errors never passes a QA step.
+    static func routerKeepingWhatLoads(path: String) throws -> (file: RouteFile, router: Router, leftOut: Bool) {
+        if let file = try? RouteSchema.load(RouteFile.self, path: path),
+           !file.routes.contains(where: { ScreenRoute.loginMetadataProblem($0.metadata) != nil }),
+           let router = try? demoRouter(file) {
+            return (file, router, false)
+        }
+        let collected: CollectedRouteFile
+        do throws(RouteFileError) { collected = try AppOptions.loadKeepingWhatLoads(path) } catch {
+            throw fail(error)
+        }
+        for error in collected.errors { FileHandleOutput.stderr(visible("switchyard: \(error) (left out)")) }
+        do throws(RouteFileError) { return (collected.file, try demoRouter(collected.file), !collected.errors.isEmpty) } catch {
+            throw fail(error.naming(path))
         }
     }
 
