@@ -290,7 +290,7 @@ struct AppModelTests {
         await AppFixture.send([.tab], to: loop, terminal)
         let frame = try #require(terminal.lastFrame)
         let text = frame.description
-        #expect(text.contains("1/4 · Tab next · type to narrow"))
+        #expect(text.contains("1/4 · Tab ↓ next · ↑ back · type to narrow"))
         #expect(text.contains("app://discover/item/:id<int>"))
         let item = try #require(loop.frame.hits.first { $0.target == .completion(3) })
         await AppFixture.send([.mouse(x: item.rect.x + 1, y: item.rect.y, kind: .click)], to: loop, terminal)

@@ -361,6 +361,24 @@ struct LineEditorTests {
         #expect(found == expected)
     }
 
+    @Test func theArrowsMoveThroughTheCompletionMenuAndHistoryOtherwise() {
+        let routes = ["app://order/1", "app://order/2", "app://orders"]
+        let completer: (String) -> [String] = { prefix in routes.filter { $0.hasPrefix(prefix) } }
+        var editor = typed("app://or")
+        _ = editor.handle(.tab, completer: completer)
+        #expect(editor.text == "app://order" && editor.completionIndex == nil)
+        _ = editor.handle(.down, completer: completer)
+        #expect(editor.text == "app://order/1")
+        _ = editor.handle(.down, completer: completer)
+        #expect(editor.text == "app://order/2")
+        _ = editor.handle(.up, completer: completer)
+        _ = editor.handle(.up, completer: completer)
+        #expect(editor.text == "app://orders", "up wraps around to the last candidate")
+        // Any edit ends the menu; the arrows are the history's again.
+        _ = editor.handle(.backspace)
+        #expect(editor.completions.isEmpty)
+    }
+
     @Test func aCompletedPatternIsFilledFieldByField() {
         var editor = LineEditor()
         let completer: (String) -> [String] = { prefix in ["app://order/:id<int>/track/:step"].filter { $0.hasPrefix(prefix) } }

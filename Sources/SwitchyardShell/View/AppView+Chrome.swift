@@ -56,7 +56,7 @@ extension AppView {
         let selected = model.prompt.completionIndex
         let first = min(max(0, (selected ?? 0) - rows + 1), candidates.count - rows)
         let widest = candidates.map { DisplayWidth.of(Escaping.visible($0)) }.max() ?? 0
-        let title = selected.map { " \($0 + 1)/\(candidates.count) · Tab next · type to narrow " }
+        let title = selected.map { " \($0 + 1)/\(candidates.count) · Tab ↓ next · ↑ back · type to narrow " }
             ?? " \(candidates.count) matches · Tab picks one · type to narrow "
         // As wide as the widest of its titles, so the box keeps its width from one Tab to the next.
         let titleWidth = DisplayWidth.of(" \(candidates.count) matches · Tab picks one · type to narrow ")

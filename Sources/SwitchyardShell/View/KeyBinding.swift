@@ -94,7 +94,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("y", "copy the URL (with the log shown: the newest entry) via OSC 52"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
         KeyBinding(":  /", "type (or paste) a URL at the prompt"),
-        KeyBinding("  Tab", "complete: a menu lists the patterns and links; type over :id, Tab to the next"),
+        KeyBinding("  Tab", "complete from patterns and links (Tab ↓ next, ↑ back); type over :id, Tab on"),
         KeyBinding("  ↑ ↓", "earlier URLs"),
         KeyBinding("  Alt-b/f", "move by word; Ctrl-W, Alt-⌫ delete one"),
         KeyBinding("  Enter", "open the URL through the router"),

@@ -40,6 +40,17 @@ extension LineEditor {
         return true
     }
 
+    /// Shows the candidate `delta` places from the one shown (the first or the last when none is shown
+    /// yet), wrapping around; false when there is no completion menu.
+    @discardableResult
+    public mutating func stepCompletion(by delta: Int) -> Bool {
+        guard !completions.isEmpty else { return false }
+        let count = completions.count
+        let next = completionIndex.map { (($0 + delta) % count + count) % count } ?? (delta < 0 ? count - 1 : 0)
+        showCompletion(next)
+        return true
+    }
+
     /// The longest common prefix of `strings`, by grapheme.
     public static func longestCommonPrefix(_ strings: [String]) -> String {
         guard var prefix = strings.first.map(Array.init) else {

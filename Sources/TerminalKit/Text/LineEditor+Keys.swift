@@ -44,6 +44,9 @@ extension LineEditor {
             changed = moveWordLeft()
         case .alt("f"), .ctrlRight:
             changed = moveWordRight()
+        case .up where !completions.isEmpty, .down where !completions.isEmpty:
+            // With the completion menu up, the arrows move through it, as Tab does.
+            changed = stepCompletion(by: key == .up ? -1 : 1)
         case .up, .ctrl("p"):
             changed = historyPrevious()
         case .down, .ctrl("n"):
