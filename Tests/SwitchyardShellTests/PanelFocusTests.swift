@@ -28,6 +28,21 @@ struct PanelFocusTests {
         #expect(loop.model.focus == .phone, "hiding the focused log gives the keys back to the phone")
     }
 
+    @Test func theNewerMarkNeverCoversTheFocusedLogsKeys() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 100, height: 30)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        for k in 0..<30 { await AppFixture.type(":app://discover/item/\(k)\r", to: loop, terminal) }
+        await AppFixture.send([.tab], to: loop, terminal)
+        #expect(loop.model.focus == .log)
+        await AppFixture.send([.char("g")], to: loop, terminal)
+        #expect(loop.model.logPanel.scroll > 0, "the log is scrolled back")
+        let frame = try #require(terminal.lastFrame).description.split(separator: "\n").map(String.init)
+        let edge = try #require(frame.first { $0.contains("newer") }, "\(frame.joined(separator: "\n"))")
+        // The mark stands on the border on its own: a border cell before it, the keys ending before that.
+        #expect(edge.contains("─ ▾ "), "\(edge)")
+        #expect(edge.contains("↑↓"), "the keys are still there: \(edge)")
+    }
+
     @Test func theLogCursorMovesUnfoldsCopiesAndSearches() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 140, height: 40)
         await AppFixture.send([.function(2)], to: loop, terminal)

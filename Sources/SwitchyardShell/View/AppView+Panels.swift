@@ -30,16 +30,19 @@ extension AppView {
         guard !inner.isEmpty else {
             return
         }
-        if focused {
-            // The focused panel's keys on its bottom edge, and the search being typed above it.
+        // The focused panel's keys on its bottom edge (or the search being typed), leaving `reserve`
+        // columns on the right for the "▾ N newer" mark, so the two never overlap.
+        func drawFooter(reserve: Int) {
+            guard focused else { return }
             let footer = model.logPanel.search.map { edgeText("/\($0.text)▏ Enter find · Esc cancel", in: area) }
-                ?? " " + KeyBinding.hints(KeyBinding.log, fitting: area.width - 7) + " "
+                ?? " " + KeyBinding.hints(KeyBinding.log, fitting: area.width - 7 - reserve) + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
-                       clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)))
+                       clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width - reserve, height: 1)))
         }
         let lines = logLines(model.log, width: inner.width, dropped: model.logPanel.dropped,
                              expanded: model.logPanel.isExpanded)
         guard !lines.isEmpty else {
+            drawFooter(reserve: 0)
             let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
             for (index, line) in hint.prefix(inner.height).enumerated() {
                 canvas.put(line, x: inner.x + 1, y: inner.y + index, style: CellStyle(role: .dim), clip: inner)
@@ -75,6 +78,9 @@ extension AppView {
             let x = focused ? area.maxX - 2 - DisplayWidth.of(newer) : area.x + 2
             let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
             canvas.put(newer, x: x, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(edge))
+            drawFooter(reserve: DisplayWidth.of(newer) + 1)
+        } else {
+            drawFooter(reserve: 0)
         }
     }
 
