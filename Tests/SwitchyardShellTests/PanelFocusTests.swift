@@ -43,6 +43,16 @@ struct PanelFocusTests {
         #expect(edge.contains("↑↓"), "the keys are still there: \(edge)")
     }
 
+    @Test func aCancelledHoldIsToldOnceOnItsOpensLine() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 140, height: 40)
+        await AppFixture.type(":app://order/42\r", to: loop, terminal)
+        #expect(loop.model.snapshot.held != nil, "the gated open is held")
+        await AppFixture.send([.char("2")], to: loop, terminal)
+        let lines = loop.model.log.map { $0.event ?? ($0.url + " " + ($0.fate ?? "")) }
+        #expect(lines.filter { $0.contains("cancel") }.count == 1, "\(lines)")
+        #expect(lines.contains { $0.contains("held, then cancelled") }, "\(lines)")
+    }
+
     @Test func theLogCursorMovesUnfoldsCopiesAndSearches() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 140, height: 40)
         await AppFixture.send([.function(2)], to: loop, terminal)

@@ -26,10 +26,15 @@ extension AppModel {
         self.snapshot = snapshot
         let fresh = events  // newer than the log by contract (AppStep.events)
         if let newest = fresh.map(\.sequence).max() {
-            // A hold is told on its open's own line (`⏸ held until login`), not on a line of its own.
+            // A hold is told on its open's own line (`⏸ held until login`), not on a line of its own;
+            // so is a cancel whose held open is in the log (`⏸ held, then cancelled: …`), told once.
             let told = fresh.filter { event in
-                if case .hold = event.kind { return false }
-                return true
+                switch event.kind {
+                case .hold: return false
+                case .cancel(let openID, _, _):
+                    return !log.contains { $0.event == nil && $0.id == openID }
+                default: return true
+                }
             }
             var entries = told.map { event in
                 var entry = RouteLogEntry(event)
