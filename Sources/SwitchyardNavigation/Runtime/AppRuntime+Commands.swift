@@ -3,19 +3,31 @@ import SwitchyardKit
 
 extension AppRuntime {
     /// What a logout took down, in words for the log, where the user is first: `back at Home; closed
-    /// Order #42, Orders (need login) and User ann above them; dropped Settings from another tab
-    /// (needs login)`.
+    /// Order #42 (needs login) and User ann above it; left Orders in its tab; dropped Settings from
+    /// another tab (needs login)`. A tab's root the user was taken away from is left, not closed.
     static func describe(_ departure: NavigationState.Departure, needsLogin: (Screen) -> Bool) -> String {
         func list(_ screens: [Screen]) -> String { screens.map(\.title).joined(separator: ", ") }
         func needs(_ screens: [Screen]) -> String { screens.count == 1 ? "needs login" : "need login" }
         var parts: [String] = []
-        if !departure.removed.isEmpty {
-            let gated = departure.removed.filter(needsLogin)
-            let above = departure.removed.filter { !needsLogin($0) }
-            var words = "back at \(departure.state.top.title); closed \(list(gated)) (\(needs(gated)))"
-            if !above.isEmpty { words += " and \(list(above)) above \(gated.count == 1 ? "it" : "them")" }
+        // A tab's root the user was taken away from stays in its tab: it is left, not closed.
+        let kept = departure.state.screenIDs
+        let left = departure.removed.filter { kept.contains($0.id) }
+        let closed = departure.removed.filter { !kept.contains($0.id) }
+        if !closed.isEmpty {
+            let gated = closed.filter(needsLogin)
+            let above = closed.filter { !needsLogin($0) }
+            var words = "back at \(departure.state.top.title); closed "
+            if gated.isEmpty {
+                words += list(above)
+            } else {
+                words += "\(list(gated)) (\(needs(gated)))"
+                if !above.isEmpty { words += " and \(list(above)) above \(gated.count == 1 ? "it" : "them")" }
+            }
             parts.append(words)
+        } else if !departure.removed.isEmpty {
+            parts.append("back at \(departure.state.top.title)")
         }
+        if !left.isEmpty { parts.append("left \(list(left)) in its tab") }
         if !departure.dropped.isEmpty {
             parts.append("dropped \(list(departure.dropped)) from another tab (\(needs(departure.dropped)))")
         }
