@@ -93,22 +93,6 @@ struct AppOptions: ParsableArguments {
         throw ExitCode(1)
     }
 
-    /// `errors` by their place in the file: routes, then redirects, then relocations, each by index;
-    /// errors of one place keep their order.
-    static func inFileOrder(_ errors: [RouteFileError]) -> [RouteFileError] {
-        func key(_ e: RouteFileError) -> (Int, Int) {
-            for (rank, prefix) in ["routes[", "redirects[", "relocations"].enumerated() where e.location.hasPrefix(prefix) {
-                let rest = e.location.drop { !$0.isNumber }
-                return (rank + 1, Int(rest.prefix { $0.isNumber }) ?? 0)
-            }
-            return (0, 0)
-        }
-        return errors.enumerated().sorted { a, b in
-            let ka = key(a.element), kb = key(b.element)
-            return ka != kb ? ka < kb : a.offset < b.offset
-        }.map(\.element)
-    }
-
     /// The route file at `path` as the app opens it: every entry that reads and registers, and each
     /// one that does not as an error (a wrong type, an invalid pattern, a bad redirect or relocation
     /// entry, a duplicate or same shape, a `requiresLogin` no gate can read, which would otherwise open
@@ -129,7 +113,7 @@ struct AppOptions: ParsableArguments {
         }
         collected.file.routes = kept
         collected.routeIndices = keptIndices
-        collected.errors = inFileOrder(collected.errors + refused)
+        collected.errors = CollectedRouteFile.inFileOrder(collected.errors + refused)
         return collected
     }
 }

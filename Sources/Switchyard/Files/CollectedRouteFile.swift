@@ -58,8 +58,9 @@ public struct CollectedRouteFile: Sendable, Equatable {
         return out
     }
 
-    /// Errors sorted by their place: routes, then redirects, then relocations, each by index.
-    static func inFileOrder(_ errors: [RouteFileError]) -> [RouteFileError] {
+    /// Errors sorted by their place: routes, then redirects, then relocations, each by index; errors of
+    /// one place keep their order.
+    public static func inFileOrder(_ errors: [RouteFileError]) -> [RouteFileError] {
         func key(_ e: RouteFileError) -> (Int, Int) {
             let sections = ["routes[": 1, "redirects[": 2, "relocations": 3]
             for (prefix, rank) in sections where e.location.hasPrefix(prefix) {

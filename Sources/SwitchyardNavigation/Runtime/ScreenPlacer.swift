@@ -231,24 +231,11 @@ struct ScreenPlacer {
         var note = "showed tab \(index + 1) (\(shown))"
         let steps: [Transition] = if case .sequence(let all) = t { all } else { [t] }
         let before = steps.filter { if case .tabSwitch = $0 { false } else if case .none = $0 { false } else { true } }
-        if !before.isEmpty { note += " after " + before.map(Self.plainWords).joined(separator: ", then ") }
-        return (s, t, note)
-    }
-
-    /// A step in plain words, without animation names (`closed Share #9`, `back to Discover`), for the
-    /// notes the status line shows; the trace keeps the transition itself.
-    static func plainWords(_ step: Transition) -> String {
-        switch step {
-        case .dismiss(let screen, _): "closed \(screen.title)"
-        case .pop(_, let to, _), .popTo(_, let to, _, _): "back to \(to.title)"
-        case .push(_, let to, _), .pushMany(_, let to, _, _): "opened \(to.title)"
-        case .present(let screen, _, _): "presented \(screen.title)"
-        case .removed(let screen, _, _): "closed \(screen.title)"
-        case .replace(let from, let to, _): "replaced \(from.title) with \(to.title)"
-        case .rootReplaced(_, let to, _): "\(to.title) became the root"
-        case .sequence(let steps): steps.map(plainWords).joined(separator: ", then ")
-        case .tabSwitch, .none: step.description
+        let titles = state.tabs.map(\.title)
+        if !before.isEmpty {
+            note += " after " + before.map { $0.inWords(tabs: titles) }.joined(separator: ", then ")
         }
+        return (s, t, note)
     }
 
     func refreshedRoot(_ next: NavigationState, _ transition: Transition, tab: Int, with screen: Screen)

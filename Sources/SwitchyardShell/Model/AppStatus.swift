@@ -76,7 +76,7 @@ package struct AppStatus: Hashable, Sendable {
         if let held = report.cancelledHold, report.transition != .none {
             // What moved leads and the hold it ended follows, so 80 columns show both; why the hold
             // ended is this step itself (the log's line for the held open gives the reason in full).
-            let moved = Self.capitalized(Self.words(report.transition.mainStep, tabs: report.state.tabs.map(\.title)))
+            let moved = Self.capitalized(report.transition.mainStep.inWords(tabs: report.state.tabs.map(\.title)))
             self.init("\(moved) · cancelled held #\(held.openID) \(Self.shownHeldURL(held.url))", kind: .note)
             detail = report.message.map { "\(moved) · \($0)" }
             return
@@ -89,7 +89,7 @@ package struct AppStatus: Hashable, Sendable {
         case .none:
             self.init("\(effect): nothing changed", kind: .info)
         case let transition:
-            var text = Self.capitalized(Self.words(transition, tabs: report.state.tabs.map(\.title)))
+            var text = Self.capitalized(transition.inWords(tabs: report.state.tabs.map(\.title)))
             if case .redirected(let chain, _) = report.outcome, chain.count > 1 {
                 text += " · redirected " + chain.joined(separator: " → ")
             }
@@ -131,29 +131,6 @@ package struct AppStatus: Hashable, Sendable {
             return "Invalid URL: \(error)"
         case .failed(let pattern, let error):
             return "Failed" + (pattern.map { " in \($0)" } ?? "") + ": \(error)"
-        }
-    }
-
-    /// A transition in the user's words: screen titles and tab numbers from 1, no animation names
-    /// (`Opened Order #42`, `Back to Orders`, `Switched to Orders`).
-    static func words(_ transition: Transition, tabs: [String]) -> String {
-        // A tab by its title (the tab bar shows its number), so a line that says more still fits.
-        func tab(_ index: Int) -> String {
-            tabs.indices.contains(index) ? tabs[index] : "tab \(index + 1)"
-        }
-        switch transition {
-        case .push(_, let to, _): return "opened \(to.title)"
-        case .pushMany(_, let to, let count, _): return "opened \(to.title) (\(count) screens pushed)"
-        case .pop(_, let to, _): return "back to \(to.title)"
-        case .popTo(_, let to, let removed, _): return "back to \(to.title), closed \(removed) screens"
-        case .present(let screen, _, _): return "presented \(screen.title)"
-        case .dismiss(let screen, _): return "closed \(screen.title)"
-        case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
-        case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
-        case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"
-        case .removed(let screen, let top, _): return "closed \(screen.title) under \(top.title)"
-        case .sequence(let steps): return steps.map { words($0, tabs: tabs) }.joined(separator: ", then ")
-        case .none: return "nothing changed"
         }
     }
 
