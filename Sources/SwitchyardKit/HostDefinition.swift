@@ -5,27 +5,24 @@ import Switchyard
 /// `Router.definition(forHost:)`, register a whole one with `Router.register(_:)`, and remove one with
 /// `Router.removeAll(host:)`.
 public struct HostDefinition: Sendable {
-    /// One route of the host.
-    public struct Route: Sendable {
-        /// The pattern text.
-        public var pattern: String
-        /// The target's name.
-        public var target: String
-        /// Tie-breaking priority.
-        public var priority: Int
-        /// Metadata interceptors read.
-        public var metadata: [String: String]
+    /// One route of the host: the route as text (``RouteDefinition``) and its handler.
+    public struct Route: Sendable, RouteDefinitionHolder {
+        /// The route as text.
+        public var definition: RouteDefinition
         /// The handler.
         public var handler: (any RouteHandler)?
+
+        /// Creates a route from a definition.
+        public init(_ definition: RouteDefinition, handler: (any RouteHandler)?) {
+            self.definition = definition
+            self.handler = handler
+        }
 
         /// Creates a route.
         public init(_ pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
                     handler: (any RouteHandler)?) {
-            self.pattern = pattern
-            self.target = target
-            self.priority = priority
-            self.metadata = metadata
-            self.handler = handler
+            self.init(RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata),
+                      handler: handler)
         }
     }
 
@@ -50,8 +47,7 @@ extension Router {
             return false
         }
         return HostDefinition(host: lowered, routes: routes.map {
-            HostDefinition.Route($0.pattern.description, target: $0.target.target, priority: $0.priority,
-                                 metadata: $0.target.metadata, handler: $0.target.handler)
+            HostDefinition.Route($0.definition, handler: $0.target.handler)
         })
     }
 
@@ -68,7 +64,7 @@ extension Router {
                 guard !pattern.isSuffix, case .literal(let h) = pattern.host, h == definition.host else {
                     return .failure(.hostMismatch(pattern: route.pattern, host: definition.host))
                 }
-                let entry = RouteEntry(target: route.target, handler: route.handler, metadata: route.metadata)
+                let entry = RouteEntry(name: route.target, handler: route.handler, metadata: route.metadata)
                 do throws(RegistrationError) {
                     try copy.add(route.pattern, target: entry, priority: route.priority)
                 } catch {

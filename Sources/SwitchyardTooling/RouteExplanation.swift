@@ -36,7 +36,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public var stopped: String? { resolution.stopped }
     /// The route an open reaches: its pattern and target; nil when none.
     public var opens: (pattern: String, target: String)? {
-        resolution.match.map { ($0.pattern.description, $0.entry.target) }
+        resolution.match.map { ($0.pattern.description, $0.entry.name) }
     }
 
     /// The rewrites applied on the way, one line each (`redirect app://old/7 → app://new/7`), in order.
@@ -70,7 +70,7 @@ extension Router {
         switch resolution.end {
         case .matched(let m) where m.isAlias:
             let added = Explanation.Candidate(pattern: m.pattern.description, matched: true,
-                                              verdict: "won (relocation add: a path for target \(m.entry.target))")
+                                              verdict: "won (relocation add: a path for target \(m.entry.name))")
             final = Explanation(url: final.url, error: final.error, winner: m.pattern.description,
                                 candidates: [added] + final.candidates)
         case .deleted, .loop, .failed, .notFound:

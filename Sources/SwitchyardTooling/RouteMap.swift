@@ -19,27 +19,25 @@ import Switchyard
 /// ```
 /// `redirects` is always written; `relocations` only when there are rules.
 public struct RouteMap: Sendable, Equatable, Codable {
-    /// One route of the map.
-    public struct Route: Sendable, Equatable, Codable {
-        /// The canonical pattern text.
-        public var pattern: String
-        /// The target's name.
-        public var target: String
-        /// The route's priority.
-        public var priority: Int
-        /// The route's metadata.
-        public var metadata: [String: String]
+    /// One route of the map: the route as a route file writes it (``RouteDefinition``) and the
+    /// interceptors that apply to it.
+    public struct Route: Sendable, Equatable, Codable, RouteDefinitionHolder {
+        /// The route as text, with its pattern in canonical form.
+        public var definition: RouteDefinition
         /// The names of the interceptors that apply to the route, in the order they run.
         public var interceptors: [String]
+
+        /// Creates a route entry from a definition.
+        public init(_ definition: RouteDefinition, interceptors: [String] = []) {
+            self.definition = definition
+            self.interceptors = interceptors
+        }
 
         /// Creates a route entry.
         public init(pattern: String, target: String, priority: Int = 0, metadata: [String: String] = [:],
                     interceptors: [String] = []) {
-            self.pattern = pattern
-            self.target = target
-            self.priority = priority
-            self.metadata = metadata
-            self.interceptors = interceptors
+            self.init(RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata),
+                      interceptors: interceptors)
         }
     }
 
@@ -80,11 +78,9 @@ public struct RouteMap: Sendable, Equatable, Codable {
     public init(router: Router) {
         let interceptors = router.interceptors
         routes = router.table.routes.map { r in
-            let pattern = r.pattern.description
-            let names = interceptors.filter { $0.scope.applies(pattern: pattern, metadata: r.target.metadata) }
-                .map(\.interceptor.name)
-            return Route(pattern: pattern, target: r.target.target, priority: r.priority, metadata: r.target.metadata,
-                         interceptors: names)
+            let d = r.definition
+            let applying = interceptors.filter { $0.scope.applies(pattern: d.pattern, metadata: d.metadata) }
+            return Route(d, interceptors: applying.map(\.interceptor.name))
         }
         redirects = router.redirects.map { Redirect(from: $0.from, to: $0.to) }
         relocations = router.relocationRules.compactMap(Self.parseRule)
@@ -94,9 +90,9 @@ public struct RouteMap: Sendable, Equatable, Codable {
     /// The map of a route file, with no interceptors (give `interceptors` to name some per route).
     package init(file: RouteFile, interceptors: (RouteDefinition) -> [String] = { _ in [] }) {
         routes = file.routes.map { d in
-            let canonical = (try? RoutePattern(d.pattern))?.description ?? d.pattern
-            return Route(pattern: canonical, target: d.target, priority: d.priority, metadata: d.metadata,
-                         interceptors: interceptors(d))
+            var canonical = d
+            canonical.pattern = (try? RoutePattern(d.pattern))?.description ?? d.pattern
+            return Route(canonical, interceptors: interceptors(d))
         }
         redirects = file.redirects.map { Redirect(from: $0.from, to: $0.to) }
         relocations = file.relocations?.entries ?? []
@@ -134,8 +130,7 @@ public struct RouteMap: Sendable, Equatable, Codable {
     /// The map as a route file: routes (handlers are up to the caller), redirects and relocations,
     /// ready for `RouteFile.register(on:handler:)`.
     public var routeFile: RouteFile {
-        RouteFile(routes: routes.map { RouteDefinition(pattern: $0.pattern, target: $0.target, priority: $0.priority,
-                                                       metadata: $0.metadata) },
+        RouteFile(routes: routes.map(\.definition),
                   redirects: redirects.map { ($0.from, $0.to) },
                   relocations: relocations.isEmpty ? nil
                       : RelocationTable(version: relocationVersion, entries: relocations))
@@ -234,16 +229,14 @@ public struct RouteMap: Sendable, Equatable, Codable {
 extension RouteMap.Route {
     /// Decodes a route as a route file does (`RouteDefinition.init(from:)`), keeping `interceptors`.
     public init(from decoder: any Decoder) throws {
-        let d = try RouteDefinition(from: decoder)
         let o = try SchemaObject(decoder, RouteDefinition.Keys.self)
-        self.init(pattern: d.pattern, target: d.target, priority: d.priority, metadata: d.metadata,
+        self.init(try RouteDefinition(from: decoder),
                   interceptors: try o.decodeIfPresent([String].self, .interceptors) ?? [])
     }
 
     /// Encodes the shape it decodes.
     public func encode(to encoder: any Encoder) throws {
-        try RouteDefinition(pattern: pattern, target: target, priority: priority, metadata: metadata)
-            .encode(to: encoder)
+        try definition.encode(to: encoder)
         var c = encoder.container(keyedBy: RouteDefinition.Keys.self)
         try c.encode(interceptors, forKey: .interceptors)
     }

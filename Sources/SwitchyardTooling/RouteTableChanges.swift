@@ -46,7 +46,7 @@ package struct RouteTableChanges {
         if let stopped = resolution.stopped { return "none (\(stopped))" }
         guard let m = resolution.match else { return "none" }
         let via = resolution.steps.isEmpty ? "" : " via \(resolution.steps.map(\.kind).joined(separator: ", "))"
-        return "\(m.pattern) (\(m.entry.target))" + via
+        return "\(m.pattern) (\(m.entry.name))" + via
     }
 
     /// Whether two walks have the same ``outcome(of:)`` for certain, told without writing it: both
@@ -55,7 +55,7 @@ package struct RouteTableChanges {
     package static func surelySameOutcome(_ a: Resolution, _ b: Resolution) -> Bool {
         guard a.steps == b.steps else { return false }
         switch (a.end, b.end) {
-        case (.matched(let x), .matched(let y)): return x.pattern == y.pattern && x.entry.target == y.entry.target
+        case (.matched(let x), .matched(let y)): return x.pattern == y.pattern && x.entry.name == y.entry.name
         case (.notFound, .notFound): return true
         default: return false
         }

@@ -117,7 +117,7 @@ import Testing
 
     static func verdict(_ r: Resolution) -> Verdict {
         switch r.end {
-        case .matched(let m): .opens(pattern: m.pattern.description, target: m.entry.target)
+        case .matched(let m): .opens(pattern: m.pattern.description, target: m.entry.name)
         case .deleted, .notFound: .nothing
         case .loop: .loop
         case .failed: .failed

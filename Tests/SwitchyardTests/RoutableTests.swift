@@ -67,7 +67,7 @@ struct RoutableTests {
         let router = Router()
         try router.register(OrderDetail.self)
         #expect(router.table.routes.map(\.pattern.description) == ["app://order/:id<int>", "app://orders/:id<int>"])
-        #expect(router.table.routes.allSatisfy { $0.target.target == "OrderDetail" && $0.target.metadata == ["requiresLogin": "true"] })
+        #expect(router.table.routes.allSatisfy { $0.target.name == "OrderDetail" && $0.target.metadata == ["requiresLogin": "true"] })
         let outcome = await router.open("app://orders/7")
         #expect(outcome.description == "handled by app://orders/:id<int> (order 7)")
         guard case .handled(_, let result) = outcome else { return }
@@ -95,7 +95,7 @@ struct RoutableTests {
     @Test func aModuleRegistersItsRoutesThenRunsItsSetUp() async throws {
         let router = Router()
         try router.install(Orders.self)
-        #expect(router.table.routes.map(\.target.target).sorted() == ["OrderDetail", "OrderDetail", "SearchResults"])
+        #expect(router.table.routes.map(\.target.name).sorted() == ["OrderDetail", "OrderDetail", "SearchResults"])
         #expect(await router.open("app://o/42").final.description == "handled by app://order/:id<int> (order 42)")
     }
 

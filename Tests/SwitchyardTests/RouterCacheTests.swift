@@ -40,7 +40,7 @@ struct RouterCacheTests {
                        "x://y/login/138", "app://none"]
 
     static func describe(_ router: Router) async -> [String] {
-        var lines = router.table.routes.map { "\($0.pattern) \($0.target.target) \($0.priority) \($0.target.metadata)" }
+        var lines = router.table.routes.map { "\($0.pattern) \($0.target.name) \($0.priority) \($0.target.metadata)" }
         for url in urls { lines.append("\(url) → \((await router.open(url)).resultNote ?? "none")") }
         return lines
     }
@@ -117,7 +117,7 @@ struct RouterCacheTests {
             try cache.registerRoutes(on: clash, version: "1", handler: { c, _ in Self.handler(c.target) },
                                      register: Self.registerByCode)
         }
-        #expect(clash.table.routes.map(\.target.target) == ["Clash"])
+        #expect(clash.table.routes.map(\.target.name) == ["Clash"])
         let sameShape = RegistrationError.sameShape(pattern: "app://user/:id<int>", existing: "app://user/:n<int>")
         #expect(throws: RouterCacheError.registration(sameShape)) {
             try clash.registerCompiled(table) { c, _ in Self.handler(c.target) }

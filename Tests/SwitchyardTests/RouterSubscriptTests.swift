@@ -9,7 +9,7 @@ struct RouterSubscriptTests {
         #expect(router[user] == nil)
         router[user] = ClosureHandler { request in RouteResult(note: "user \(request["id"] ?? "")") }
         #expect(router[user] != nil)
-        #expect(router.table.routes.map(\.target.target) == ["app://user/:id"], "the pattern text is the target")
+        #expect(router.table.routes.map(\.target.name) == ["app://user/:id"], "the pattern text is the target")
         #expect(await router.open("app://user/7").description == "handled by app://user/:id (user 7)")
         #expect(router["app://user/7"]?.pattern.description == "app://user/:id")
         #expect(router["app://nope"] == nil)
@@ -27,8 +27,8 @@ struct RouterSubscriptTests {
         // Same pattern: the target, priority and metadata stay; the handler is new.
         router[try RoutePattern("app://user/:id")] = ClosureHandler { _ in RouteResult(note: "new") }
         let routes = router.table.routes
-        #expect(routes.map(\.target.target).sorted() == ["Home", "UserProfile"])
-        let replaced = try #require(routes.first { $0.target.target == "UserProfile" })
+        #expect(routes.map(\.target.name).sorted() == ["Home", "UserProfile"])
+        let replaced = try #require(routes.first { $0.target.name == "UserProfile" })
         #expect(replaced.priority == 3)
         #expect(replaced.target.metadata == ["requiresLogin": "true"])
         #expect(await router.open("app://user/1").description == "handled by app://user/:id (new)")
@@ -53,7 +53,7 @@ struct RouterSubscriptTests {
         let before = router.table.routes
         router[try RoutePattern(assigned)] = ClosureHandler { _ in RouteResult(note: "new") }
         let after = router.table.routes
-        #expect(after.map(\.target.target) == before.map(\.target.target), "same targets in the same order")
+        #expect(after.map(\.target.name) == before.map(\.target.name), "same targets in the same order")
         #expect(after.map(\.priority) == before.map(\.priority))
         #expect(after.map(\.target.metadata) == before.map(\.target.metadata),
                 "requiresLogin is kept: the route stays gated")
@@ -62,9 +62,9 @@ struct RouterSubscriptTests {
         #expect(await router.open("app://user/ann").description == "handled by \(assigned) (new)")
         // Removing keeps the others' order; a new shape goes last.
         router[try RoutePattern("app://user/:x")] = nil
-        #expect(router.table.routes.map(\.target.target) == ["First", "ByNumber", "Last"])
+        #expect(router.table.routes.map(\.target.name) == ["First", "ByNumber", "Last"])
         router[try RoutePattern("app://new")] = ClosureHandler { _ in RouteResult(note: "n") }
-        #expect(router.table.routes.map(\.target.target) == ["First", "ByNumber", "Last", "app://new"])
+        #expect(router.table.routes.map(\.target.name) == ["First", "ByNumber", "Last", "app://new"])
     }
 
     @Test func aPatternThatDoesNotParseIsRefusedWhereItIsWritten() {

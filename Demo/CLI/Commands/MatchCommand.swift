@@ -74,7 +74,7 @@ struct MatchCommand: ParsableCommand {
         switch resolution.end {
         case .matched(let m):
             fields[1] = ("pattern", .string(m.pattern.description))
-            fields[2] = ("target", .string(m.entry.target))
+            fields[2] = ("target", .string(m.entry.name))
             fields[3] = ("path", .object(m.parameters.map { ($0.0, .string($0.1)) }))
         case .deleted, .loop, .failed, .notFound:
             fields[1] = ("pattern", .null)
@@ -125,7 +125,7 @@ struct MatchCommand: ParsableCommand {
         if case .matched(let m) = resolution.end {
             JSONText.appendQuoted(m.pattern.description, to: &line)
             line += ",\"target\":"
-            JSONText.appendQuoted(m.entry.target, to: &line)
+            JSONText.appendQuoted(m.entry.name, to: &line)
             line += ",\"path\":{"
             for (k, p) in m.parameters.enumerated() {
                 if k > 0 { line += "," }

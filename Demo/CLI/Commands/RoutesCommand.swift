@@ -48,7 +48,7 @@ struct RoutesCommand: AsyncParsableCommand {
             var names = RouteTableBuilder<String>(options: router.options)
             for r in router.table.routes {
                 do throws(RegistrationError) {
-                    try names.add(r.pattern, target: r.target.target, priority: r.priority)
+                    try names.add(r.pattern, target: r.target.name, priority: r.priority)
                 } catch {
                     throw RouteFileError("routes", error.description)
                 }

@@ -1,7 +1,11 @@
 import Foundation
 
-/// One route as written in a route file.
-public struct RouteDefinition: Sendable, Equatable {
+/// One route as text: its pattern, target name, priority and metadata, as a route file writes it.
+///
+/// It is the one textual shape of a route: a route file's entries, a live router's routes
+/// (`Route.definition`), a route map's and a host definition's routes and the app's screen routes
+/// (`ScreenRoute.definition`) all hold or give one.
+public struct RouteDefinition: Sendable, Hashable {
     /// The pattern text.
     public var pattern: String
     /// The target's name.

@@ -17,7 +17,7 @@ extension Router {
             if let (_, rule, params) = relocations.lookup(current) {
                 switch rule {
                 case .delete: return false
-                case .alias(let target): return t.targets.contains { $0.target == target }
+                case .alias(let target): return t.targets.contains { $0.name == target }
                 case .replace(let to, _):
                     guard let next = try? to.url(params.dictionary, defaultScheme: "app") else { return false }
                     current = next

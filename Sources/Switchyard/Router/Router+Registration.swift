@@ -17,7 +17,7 @@ extension Router {
     /// Either every pattern is added or, on the first error, none is.
     public func register(_ patterns: [String], target: String, priority: Int = 0, metadata: [String: String] = [:],
                          handler: (any RouteHandler)?) throws(RegistrationError) {
-        let entry = RouteEntry(target: target, handler: handler, metadata: metadata)
+        let entry = RouteEntry(name: target, handler: handler, metadata: metadata)
         let result: Result<Void, RegistrationError> = withState { s in
             // In place: the builder checks every pattern before adding any (a copy of the table per call
             // made registering n routes cost n² route copies).
@@ -97,7 +97,7 @@ extension Router {
             var rebuilt = RouteTableBuilder<RouteEntry>(options: s.routes.options)
             for r in s.routes.routes {
                 let entry = r.pattern.description == canonical
-                    ? RouteEntry(target: target, handler: handler, metadata: metadata) : r.target
+                    ? RouteEntry(name: target, handler: handler, metadata: metadata) : r.target
                 do throws(RegistrationError) { try rebuilt.add(r.pattern, target: entry, priority: r.priority) } catch {
                     return .failure(error)
                 }

@@ -84,7 +84,7 @@ extension Router {
                 current = next
             case .alias(let rule, let target, let parameters):
                 steps.append(.init(kind: "alias", rule: rule.description, result: "target \(target)", url: current))
-                guard let entry = table.targets.first(where: { $0.target == target }) else {
+                guard let entry = table.targets.first(where: { $0.name == target }) else {
                     return ending(.notFound(url: current))
                 }
                 return ending(.matched(Resolution.Match(url: current, pattern: rule, entry: entry,

@@ -35,7 +35,7 @@ extension Router {
                     }
                     replaced = true
                     guard let newValue else { continue }
-                    let entry = RouteEntry(target: route.target.target, handler: newValue,
+                    let entry = RouteEntry(name: route.target.name, handler: newValue,
                                            metadata: route.target.metadata)
                     do throws(RegistrationError) {
                         try rebuilt.add(pattern, target: entry, priority: route.priority)
@@ -43,7 +43,7 @@ extension Router {
                 }
                 if !replaced, let newValue {
                     // The only route of this shape, so neither a duplicate nor a same-shape conflict.
-                    let entry = RouteEntry(target: pattern.description, handler: newValue, metadata: [:])
+                    let entry = RouteEntry(name: pattern.description, handler: newValue, metadata: [:])
                     do throws(RegistrationError) {
                         try rebuilt.add(pattern, target: entry, priority: 0)
                     } catch { return }

@@ -4,7 +4,7 @@ extension Router {
     /// matches back to the target. Parameters a pattern does not use go in the query, sorted by name.
     public func url(forTarget target: String, parameters: [String: String] = [:],
                     defaultScheme: String = "app") throws(TargetOpenError) -> String {
-        let routes = table.targets.indices.filter { table.targets[$0].target == target }.map(table.route(at:))
+        let routes = table.targets.indices.filter { table.targets[$0].name == target }.map(table.route(at:))
         guard !routes.isEmpty else { throw .unknownTarget(target) }
         var lastError = "no pattern could be filled"
         for route in routes {
@@ -13,7 +13,7 @@ extension Router {
                 .map { QueryItem(name: $0.key, value: $0.value) }
             do throws(URLBuildError) {
                 let url = try route.pattern.url(parameters, query: query, defaultScheme: defaultScheme)
-                if let m = try? table.match(url), m.target.target == target { return url }
+                if let m = try? table.match(url), m.target.name == target { return url }
                 lastError = "\(url) would reach another route"
             } catch {
                 lastError = error.description

@@ -85,7 +85,7 @@ public struct RouterCache: Sendable {
         var builder = RouteTableBuilder<CachedRoute>(options: router.options)
         for route in added {
             // The patterns came from the router's own builder, so they cannot conflict here.
-            let cached = CachedRoute(target: route.target.target, metadata: route.target.metadata)
+            let cached = CachedRoute(target: route.target.name, metadata: route.target.metadata)
             try? builder.add(route.pattern, target: cached, priority: route.priority)
         }
         try? table.save(builder.build(), version: version)
@@ -108,7 +108,7 @@ extension Router {
             guard let found = handler(cached, pattern) else {
                 throw .noHandler(target: cached.target, pattern: pattern.description)
             }
-            return RouteEntry(target: cached.target, handler: found, metadata: cached.metadata)
+            return RouteEntry(name: cached.target, handler: found, metadata: cached.metadata)
         }
         let result: Result<Void, RouterCacheError> = withState { s in
             var routes = s.routes

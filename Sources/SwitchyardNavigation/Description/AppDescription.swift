@@ -117,12 +117,7 @@ public struct AppDescription: Sendable, Equatable {
 
     /// The app as a route file (pattern and target of each route and alias, redirects, relocations).
     public var routeFile: RouteFile {
-        var defs: [RouteDefinition] = []
-        for r in routes {
-            for p in [r.pattern] + r.aliases {
-                defs.append(RouteDefinition(pattern: p, target: r.kind, priority: r.priority, metadata: r.metadata))
-            }
-        }
-        return RouteFile(routes: defs, redirects: redirects.map { ($0.from, $0.to) }, relocations: relocations)
+        RouteFile(routes: routes.flatMap(\.definitions), redirects: redirects.map { ($0.from, $0.to) },
+                  relocations: relocations)
     }
 }

@@ -106,8 +106,8 @@ public struct NavigationGraph: Sendable, Equatable {
             let resolution = router.resolve(url)
             if let match = resolution.match {
                 let pattern = match.pattern.description
-                if let index = match.isAlias ? indexByKind[match.entry.target] : indexByPattern[pattern]
-                    ?? indexByKind[match.entry.target] {
+                if let index = match.isAlias ? indexByKind[match.entry.name] : indexByPattern[pattern]
+                    ?? indexByKind[match.entry.name] {
                     return "screen\(index)"
                 }
                 if let id = handlers[pattern] {
@@ -115,7 +115,7 @@ public struct NavigationGraph: Sendable, Equatable {
                 }
                 let id = "handler\(handlers.count)"
                 handlers[pattern] = id
-                extra.append(Node(id: id, label: [match.entry.target, pattern], kind: .handler,
+                extra.append(Node(id: id, label: [match.entry.name, pattern], kind: .handler,
                                   isGated: match.entry.metadata[.requiresLogin] == true))
                 return id
             }

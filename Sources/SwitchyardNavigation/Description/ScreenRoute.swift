@@ -47,6 +47,16 @@ public struct ScreenRoute: Sendable, Equatable {
 }
 
 extension ScreenRoute {
+    /// The route as text: its pattern, the screen kind as target, its priority and metadata.
+    public var definition: RouteDefinition { definition(of: pattern) }
+
+    /// The route and each alias as text, the pattern first (an alias is a route to the same screen).
+    public var definitions: [RouteDefinition] { ([pattern] + aliases).map(definition(of:)) }
+
+    private func definition(of pattern: String) -> RouteDefinition {
+        RouteDefinition(pattern: pattern, target: kind, priority: priority, metadata: metadata)
+    }
+
     /// Why `metadata`'s `requiresLogin` cannot be read by a login gate (a value other than `true` or
     /// `false`), or nil when it can or is absent. A route with such a value would open without login,
     /// so the app refuses it: when loading what loads, it is left out and named; otherwise the load fails.

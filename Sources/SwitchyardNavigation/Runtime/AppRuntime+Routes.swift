@@ -80,7 +80,7 @@ extension AppRuntime {
     /// The screen a URL leads to, built without running interceptors or handlers (for tab roots and parents).
     static func screen(for url: String, router: Router, byKind: [String: ScreenRoute],
                        inheriting inherited: [String: String] = [:]) -> Screen? {
-        guard let m = try? router.match(url), let route = byKind[m.target.target] else { return nil }
+        guard let m = try? router.match(url), let route = byKind[m.target.name] else { return nil }
         var params = inherited
         for (k, v) in m.query.grouped.compactMapValues(\.last) { params[k] = v }
         var path: [String: String] = [:]
@@ -109,7 +109,7 @@ extension AppRuntime {
         guard let m = router.resolve(url).match,
               let reached = try? RouteURL(m.url, limits: router.options.limits) else { return nil }
         if m.entry.metadata[.requiresLogin] == true { return url }
-        var route = routesByKind[m.entry.target]
+        var route = routesByKind[m.entry.name]
         if let opens = route?.opens, let jump = try? ScreenHandler.readJump(query: reached.query, nativeTabIndex: nil,
                                                                             opens: opens),
            let root = jump.tabRoot(in: app.tabs.map(\.root)), root != url, let gated = loginGatedURL(for: root) {
@@ -124,7 +124,7 @@ extension AppRuntime {
             guard let pm = try? router.match(parentURL) else { return nil }
             if pm.target.metadata[.requiresLogin] == true { return parentURL }
             for (k, v) in pm.parameters { params[k] = v }
-            route = routesByKind[pm.target.target]
+            route = routesByKind[pm.target.name]
         }
         return nil
     }

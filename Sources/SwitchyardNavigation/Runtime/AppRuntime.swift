@@ -77,7 +77,7 @@ public final class AppRuntime {
             let g = LoginGate(loginURL: loginURL)
             g.install(on: router)
             gate = g
-            loginKind = (try? router.match(loginURL))?.target.target
+            loginKind = (try? router.match(loginURL))?.target.name
         } else {
             gate = nil
             loginKind = nil

@@ -269,7 +269,7 @@ struct ScreenPlacer {
         while let t = template, depth < 8 {
             depth += 1
             let url = ScreenFactory.fillURL(t, params)
-            guard let m = try? router.match(url), let route = routesByKind[m.target.target] else { return nil }
+            guard let m = try? router.match(url), let route = routesByKind[m.target.name] else { return nil }
             for (k, v) in m.parameters { params[k] = v }
             var path: [String: String] = [:]
             for (k, v) in m.parameters { path[k] = v }

@@ -75,7 +75,7 @@ public struct RouteCoverage: Sendable, Equatable {
         if let trace = report.trace {
             for source in rewriteSources(of: trace) {
                 if let m = try? router.match(source) {
-                    note(Route(pattern: m.pattern.description, target: m.target.target))
+                    note(Route(pattern: m.pattern.description, target: m.target.name))
                 }
             }
             opened = handledRoute(of: trace)
@@ -191,7 +191,7 @@ extension AppRuntime {
         router.table.routes.compactMap { r in
             let pattern = r.pattern.description
             guard !app.isGeneratedScreen(pattern) else { return nil }
-            return (RouteCoverage.Route(pattern: pattern, target: r.target.target),
+            return (RouteCoverage.Route(pattern: pattern, target: r.target.name),
                     r.target.metadata[MetadataKey.requiresLogin.name] == "true")
         }
     }

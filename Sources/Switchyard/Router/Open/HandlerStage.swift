@@ -9,7 +9,7 @@ struct HandlerStage {
     func run(_ route: MatchedRoute, _ pass: inout OpenPass) async throws(PassEnd) -> HandledRequest {
         let request = route.request
         let pattern = request.pattern.description
-        let target = route.entry.target
+        let target = route.entry.name
         guard let handler = route.entry.handler else {
             throw .finish(.failed(pattern: pattern, error: "no handler registered for target \(target)"))
         }

@@ -59,7 +59,7 @@ struct InterceptorStage {
             guard seen.insert(url).inserted, let parsed = try? RouteURL(url, limits: limits),
                   let m = try? table.match(url) else { continue }
             out.append(ImpliedRoute(url: url, pattern: m.pattern.description, metadata: m.target.metadata))
-            let parent = RouteRequest(url: parsed, pattern: m.pattern, target: m.target.target, path: m.parameters,
+            let parent = RouteRequest(url: parsed, pattern: m.pattern, target: m.target.name, path: m.parameters,
                                       native: request.native, metadata: m.target.metadata)
             pending += m.target.handler?.impliedURLs(for: parent) ?? []
         }

@@ -14,7 +14,7 @@ struct MatchStage {
         let entry: RouteEntry
         let path: PathParameters
         if let alias {
-            guard let aliased = table.targets.first(where: { $0.target == alias.target }) else {
+            guard let aliased = table.targets.first(where: { $0.name == alias.target }) else {
                 throw .finish(.notFound(url: pass.url))
             }
             (pattern, entry, path) = (alias.pattern, aliased, alias.parameters)
@@ -29,10 +29,10 @@ struct MatchStage {
             (pattern, entry, path) = (found.pattern, found.target, found.parameters)
         }
         pass.trace.matchedPattern = pattern.description
-        pass.trace.target = entry.target
+        pass.trace.target = entry.name
         pass.trace.candidates = table.candidates(for: parsed)
-        pass.addStep(.match, pattern.description, "→ \(entry.target)")
-        var request = RouteRequest(url: parsed, pattern: pattern, target: entry.target, path: path, native: pass.native,
+        pass.addStep(.match, pattern.description, "→ \(entry.name)")
+        var request = RouteRequest(url: parsed, pattern: pattern, target: entry.name, path: path, native: pass.native,
                                    metadata: entry.metadata, callback: pass.callback,
                                    redirectedFrom: pass.redirectedFrom)
         request.openID = pass.trace.id
