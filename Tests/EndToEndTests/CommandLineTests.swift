@@ -118,6 +118,34 @@ struct CommandLineTests {
         #expect(missing.err.hasPrefix("Error: Missing expected argument '--routes <routes>'"), "\(missing.err)")
     }
 
+    /// A file given as a bare word where a command reads `--routes`, or as a script where a route file
+    /// goes, is named with the spelling that takes it, not answered "unexpected argument" alone or run
+    /// as lines of unknown commands.
+    @Test func aRouteFileInTheWrongPlaceIsNamedWithWhereItGoes() throws {
+        let file = try Self.routeFile(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}]}"#)
+        let cases: [([String], Int32, String)] = [
+            (["lint", file], 64,
+             "Error: Unexpected argument '\(file)'. A route file is given as '--routes \(file)' (an app description: '--app \(file)')"),
+            (["routes", file], 64, "Error: Unexpected argument '\(file)'. A route file is given as '--routes \(file)'"),
+            (["match", file, "app://user/7"], 64,
+             "Error: Unexpected argument '\(file)'. A route file is given as '--routes \(file)'"),
+            ([file], 64, "switchyard: '\(file)' is not a command. To open the app on a route file, give it as '--routes \(file)'."),
+            (["script", file], 1,
+             "switchyard script: \(file) holds JSON, not a script (one command a line); a route file is given as --routes \(file)"),
+            (["coverage", file], 1,
+             "switchyard coverage: \(file) holds JSON, not a script (one command a line); a route file is given as --routes \(file)"),
+        ]
+        for (arguments, status, expected) in cases {
+            let r = try Self.run(arguments, input: "")
+            #expect(r.status == status, "\(arguments): \(r.err)")
+            #expect(r.out.isEmpty, "\(arguments): \(r.out)")
+            #expect(r.err.hasPrefix(expected), "\(arguments): \(r.err)")
+        }
+        // A word that names no file is still the parser's (or the command's) own answer.
+        let lint = try Self.run(["lint", "no-such-file.json"])
+        #expect(lint.status == 64 && lint.err.hasPrefix("Error: Unexpected argument 'no-such-file.json'\n"), "\(lint.err)")
+    }
+
     @Test func anUnknownCommandIsNamedWithTheCommandsNotRunsUsage() throws {
         let r = try Self.run(["bogus"])
         #expect(r.status != 0)

@@ -38,11 +38,7 @@ struct CoverageCommand: AsyncParsableCommand {
     func run() async throws {
         var texts: [(String, String)] = []
         for path in scripts {
-            do throws(RouteFileError) {
-                texts.append((path, String(decoding: try RouteSchema.read(path: path), as: UTF8.self)))
-            } catch {
-                throw RouteFileLoader.fail(error)
-            }
+            texts.append((path, try RouteFileLoader.scriptText(path: path, command: "coverage")))
         }
         var coverage = RouteCoverage()
         var routes: [(route: RouteCoverage.Route, gated: Bool)] = []

@@ -34,11 +34,7 @@ struct ScriptCommand: AsyncParsableCommand {
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            do throws(RouteFileError) {
-                text = String(decoding: try RouteSchema.read(path: file), as: UTF8.self)
-            } catch {
-                throw RouteFileLoader.fail(error)
-            }
+            text = try RouteFileLoader.scriptText(path: file, command: "script")
         }
         // A route file opens with the routes that load, as in the app; each error is named first.
         let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()

@@ -26,7 +26,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
         // line decodes: `match --route FILE` was answered "missing --routes". An unknown option is the
         // first thing said wrong on a line that does not parse, whatever else is missing.
         if (try? parseAsRoot(arguments)) == nil,
-           let refusal = unknownSubcommand(in: arguments) ?? unknownOption(in: arguments) {
+           let refusal = unknownSubcommand(in: arguments) ?? unknownOption(in: arguments)
+               ?? unexpectedFile(in: arguments) {
             FileHandleOutput.stderr(refusal)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
@@ -66,6 +67,30 @@ struct SwitchyardCommand: AsyncParsableCommand {
             guard !known.contains(name) else { continue }
             let nearest = known.map { ($0, editDistance($0, name)) }.filter { $0.1 < 4 }.min { $0.1 < $1.1 }?.0
             return refusal("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""),
+                           of: command)
+        }
+        return nil
+    }
+
+    /// The refusal of a file given as a bare word to a command that reads its table from `--routes`
+    /// (`switchyard lint small.json`), in the parser's words and with the spelling it takes:
+    /// `Error: Unexpected argument 'small.json'. A route file is given as '--routes small.json'`. Nil
+    /// when the command takes no `--routes`, or no bare word names a file.
+    static func unexpectedFile(in arguments: [String]) -> String? {
+        var (command, words) = selectedCommand(arguments)
+        if command == SwitchyardCommand.self, let fallback = configuration.defaultSubcommand { command = fallback }
+        guard let known = longOptionNames(of: command), known.contains("routes") else { return nil }
+        var previous: String?
+        for word in words.prefix(while: { $0 != "--" }) {
+            defer { previous = word }
+            // A word right after `--option` (without `=`) is that option's value.
+            if word.hasPrefix("-") || (previous.map { $0.hasPrefix("--") && !$0.contains("=") } ?? false) { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: word, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            let app = known.contains("app") ? " (an app description: '--app \(word)')" : ""
+            return refusal("Error: Unexpected argument '\(word)'. A route file is given as '--routes \(word)'" + app,
                            of: command)
         }
         return nil
@@ -136,8 +161,10 @@ struct SwitchyardCommand: AsyncParsableCommand {
     static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
-        let suggestion = nearestCommand(to: first, among: commandNames.filter { !$0.isEmpty })
-            .map { " Did you mean '\($0)'?" } ?? ""
+        var isDirectory: ObjCBool = false
+        let isFile = FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) && !isDirectory.boolValue
+        let suggestion = isFile ? " To open the app on a route file, give it as '--routes \(first)'."
+            : nearestCommand(to: first, among: commandNames.filter { !$0.isEmpty }).map { " Did you mean '\($0)'?" } ?? ""
         return RouteFileLoader.visible("switchyard: '\(first)' is not a command.\(suggestion)"
             + " The commands are \(names); "
             + "without one, switchyard opens the app (`switchyard --help` describes them).")

@@ -25,6 +25,23 @@ enum RouteFileLoader {
         }
     }
 
+    /// The text of the script file at `path`, for `command` (`script`, `coverage`). A file that cannot
+    /// be read is named and ends the process with status 1, and so does one that holds JSON (its first
+    /// character `{` or `[`): a route file or an app description given where a script goes, which would
+    /// otherwise run as lines of unknown commands.
+    static func scriptText(path: String, command: String) throws -> String {
+        let text: String
+        do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: path), as: UTF8.self) } catch {
+            throw fail(error)
+        }
+        if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" {
+            FileHandleOutput.stderr(visible("switchyard \(command): \(path) holds JSON, not a script "
+                + "(one command a line); a route file is given as --routes \(path), an app description as --app \(path)"))
+            throw ExitCode(1)
+        }
+        return text
+    }
+
     /// Reads the route file at `path` keeping every entry that reads and an error for each one that
     /// does not (``RouteFile/collecting(path:)``); a file that cannot be read at all (missing, a syntax
     /// error) is refused as ``read(_:path:)`` refuses it, and the process ends with status 1.

@@ -112,10 +112,12 @@ public struct RouteCoverage: Sendable, Equatable {
 
     /// The URLs a static redirect or a relocation rule rewrote during the open, in order. The open's
     /// outcome lists every URL of its chain; each rewrite (and each interceptor redirect) is one hop.
+    /// An open caught in a redirect loop has none: none of its URLs leads anywhere, so the routes they
+    /// match are not reached (they are what `lint` reports as a redirect cycle).
     static func rewriteSources(of trace: RouteTrace) -> [String] {
         let chain: [String]
         switch trace.outcome {
-        case .redirected(let c, _), .redirectLoop(let c): chain = c
+        case .redirected(let c, _): chain = c
         default: return []
         }
         var hop = 0
