@@ -102,9 +102,11 @@ public struct ScreenHandler: RouteHandler {
         for (k, v) in request.path { path[k] = v }
         let screen = ScreenFactory.make(route, url: request.url.original, pattern: request.pattern.description,
                                         parameters: params, pathParameters: path)
-        let placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: jump.explicit,
+        var placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: jump.explicit,
                                         customJump: custom, animation: animation, tabIndex: jump.tabIndex,
                                         parameters: params)
+        placement.keepsTabStack = request.native.get(Self.tabIndexKey, as: Int.self) != nil
+            && request.query.last("tabBarSelecIndex") == nil
         // A jump type that is not built in is the app's own (placement decides whether it knows it).
         let how = custom.map { "jumpType '\(SafeText.visible(String($0.prefix(40))))':" } ?? style.rawValue
         return RouteResult(placement, note: "\(how) \(screen.title)")

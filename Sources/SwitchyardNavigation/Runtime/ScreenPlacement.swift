@@ -24,6 +24,9 @@ public struct ScreenPlacement: Sendable {
     public var tabIndex: Int?
     /// The parameters the templates were filled with (for parent URLs).
     public var parameters: [String: String]
+    /// Whether the jump is a tap on the tab bar (`tab N`), which shows another tab as it was left, its
+    /// stack kept, as a tab bar does; a URL's tab jump, and a tap on the selected tab, return it to its root.
+    public var keepsTabStack = false
 
     /// Creates a placement.
     public init(screen: Screen, route: ScreenRoute? = nil, style: OpenStyle = .push, styleIsExplicit: Bool = false,

@@ -37,6 +37,7 @@ struct ScreenPlacer {
         switch (p.style, last) {
         case (_, .none): verb = "update"
         case (.tab, _) where state.top.id == state.currentTab.stack[0].id: return "tab \(state.top.title)"
+        case (.tab, .tabSwitch): return "tab \(state.currentTab.title), showing \(state.top.title)"
         case (.push, .present), (.tab, .present), (.popTo, .present): verb = "present"
         case (.push, _), (.tab, _), (.popTo, .push), (.popTo, .pushMany): verb = "push"
         case (.popTo, _): verb = "popTo"
@@ -192,7 +193,7 @@ struct ScreenPlacer {
     }
 
     /// A tab jump: selects the tab whose root this screen is (popped to its root, which keeps the URL's
-    /// parameters), or, with TheRouter's `tabBarSelecIndex`, returns the current stack to its root and
+    /// parameters; a `tab N` tap on another tab keeps its stack, as a tab bar does), or, with TheRouter's `tabBarSelecIndex`, returns the current stack to its root and
     /// shows the tab at that index (0-based).
     func tabJump(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
         let screen = p.screen
@@ -214,8 +215,14 @@ struct ScreenPlacer {
         // Modals go first, and the transition says so (as `tab N` does).
         let dismiss: [NavigationAction] = state.modals.isEmpty ? [] : [.dismissAll(animation: .slideFromBottom)]
         if root.isSameRoute(as: screen) {
-            let (s, t) = try chain(dismiss + [.selectTab(.index(index), popToRoot: true,
+            // A tap on another tab shows it as it was left; a URL naming the root shows the root.
+            let tapped = p.keepsTabStack && index != state.selectedTab
+            let (s, t) = try chain(dismiss + [.selectTab(.index(index), popToRoot: !tapped,
                                                          animation: p.animation ?? .none)])
+            if tapped {
+                let shown = state.tabs[index].stack
+                return (s, t, shown.count > 1 ? "tab \(index + 1) shows \(s.top.title), as it was left" : nil)
+            }
             return try refreshedRoot(s, t, tab: index, with: screen)
         }
         // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
