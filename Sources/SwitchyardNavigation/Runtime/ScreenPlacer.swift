@@ -193,8 +193,8 @@ struct ScreenPlacer {
     }
 
     /// A tab jump: selects the tab whose root this screen is (popped to its root, which keeps the URL's
-    /// parameters; a `tab N` tap on another tab keeps its stack, as a tab bar does), or, with TheRouter's `tabBarSelecIndex`, returns the current stack to its root and
-    /// shows the tab at that index (0-based).
+    /// parameters; a `tab N` tap on another tab keeps its stack, as a tab bar does), or, with TheRouter's
+    /// `tabBarSelecIndex`, returns the current stack to its root and shows the tab at that index (0-based).
     func tabJump(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition, String?) {
         let screen = p.screen
         let index: Int
