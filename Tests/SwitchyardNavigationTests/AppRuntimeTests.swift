@@ -36,6 +36,32 @@ struct AppRuntimeTests {
         #expect(next.trace?.steps.last { $0.kind == .placement }?.detail == "push Order #42 → Order #7 (slideFromRight)")
     }
 
+    /// A screen's URL is what opens it again: the query items that say how it was opened (`jumpType`,
+    /// `animation`, `tabBarSelecIndex`) are left out, the rest kept as written; a tab's root reopened
+    /// by `tab N` does not keep the jump type of an earlier open.
+    @Test func aScreensURLLeavesOutTheKeysThatSteerTheNavigation() async throws {
+        let cases: [(String, String)] = [
+            ("app://orders?jumpType=popTo", "app://orders"),
+            ("app://orders?jumpType=popTo&x=1", "app://orders?x=1"),
+            ("app://u/7?a=1&animation=fade&b=%20#top", "app://u/7?a=1&b=%20#top"),
+            ("app://home?jumpType=5&tabBarSelecIndex=2", "app://home"),
+            ("app://home?jump%54ype=push&k", "app://home?k"),
+            ("app://home#f?jumpType=push", "app://home#f?jumpType=push"),
+            ("app://home?", "app://home"),
+            ("app://home", "app://home"),
+        ]
+        for (url, expected) in cases {
+            #expect(ScreenHandler.withoutControlKeys(url) == expected, "\(url)")
+        }
+        let runtime = try DemoApp.makeRuntime()
+        _ = await runtime.perform(.login)
+        _ = await runtime.perform(.open("app://orders?jumpType=popTo"))
+        #expect(runtime.state.top.url == "app://orders")
+        _ = await runtime.perform(.tab(1))
+        _ = await runtime.perform(.tab(3))
+        #expect(runtime.state.top.url == "app://orders")
+    }
+
     /// A tab jump's placement line says what else moved (a sheet closed, a stack popped) and names
     /// the screen that shows when it is not the tab's own root.
     @Test func aTabJumpsPlacementNamesWhatMovedAndWhatShows() async throws {
@@ -45,7 +71,7 @@ struct AppRuntimeTests {
         _ = await runtime.perform(.open("app://discover/item/7?jumpType=present"))
         let jump = await runtime.perform(.open("app://discover/item/7?jumpType=5&tabBarSelecIndex=1"))
         let placement = try #require(jump.trace?.steps.last { $0.kind == .placement }?.detail)
-        #expect(placement == "showed tab 2 (Discover) after closed Item #7, then back to Orders", "\(placement)")
+        #expect(placement == "closed Item #7, then back to Orders, then showed tab 2 (Discover)", "\(placement)")
         #expect(runtime.state.top.title == "Discover")
 
         let reset = try DemoApp.makeRuntime()

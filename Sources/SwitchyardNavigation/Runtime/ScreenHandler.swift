@@ -100,7 +100,8 @@ public struct ScreenHandler: RouteHandler {
         }
         var path: [String: String] = [:]
         for (k, v) in request.path { path[k] = v }
-        let screen = ScreenFactory.make(route, url: request.url.original, pattern: request.pattern.description,
+        let screen = ScreenFactory.make(route, url: Self.withoutControlKeys(request.url.original),
+                                        pattern: request.pattern.description,
                                         parameters: params, pathParameters: path)
         var placement = ScreenPlacement(screen: screen, route: route, style: style, styleIsExplicit: jump.explicit,
                                         customJump: custom, animation: animation, tabIndex: jump.tabIndex,
@@ -110,6 +111,21 @@ public struct ScreenHandler: RouteHandler {
         // A jump type that is not built in is the app's own (placement decides whether it knows it).
         let how = custom.map { "jumpType '\(SafeText.visible(String($0.prefix(40))))':" } ?? style.rawValue
         return RouteResult(placement, note: "\(how) \(screen.title)")
+    }
+
+    /// `url` without the query items that steer the navigation (``controlKeys``), which say how the
+    /// screen was opened, not which screen it is: the screen's URL is what opens it again
+    /// (`app://orders?jumpType=popTo&x=1` shows as `app://orders?x=1`). Other items, their order and
+    /// spelling, and the fragment are kept.
+    package static func withoutControlKeys(_ url: String) -> String {
+        let fragment = url.firstIndex(of: "#") ?? url.endIndex
+        guard let mark = url[..<fragment].firstIndex(of: "?") else { return url }
+        let kept = url[url.index(after: mark)..<fragment].split(separator: "&").filter { item in
+            let name = item.prefix { $0 != "=" }
+            return !controlKeys.contains(String(name).removingPercentEncoding ?? String(name))
+        }
+        let query = kept.isEmpty ? "" : "?" + kept.joined(separator: "&")
+        return String(url[..<mark]) + query + String(url[fragment...])
     }
 
     /// What else the navigation shows, so interceptors judge it too: the parent's URL (its template

@@ -235,13 +235,12 @@ struct ScreenPlacer {
         // else moved on the way (a sheet closed, a stack popped), so the note matches the screen.
         let title = state.tabs[index].title
         let shown = s.top.title == title ? title : "\(title), showing \(s.top.title)"
-        var note = "showed tab \(index + 1) (\(shown))"
+        // In the order they happened: what moved on the way, then the tab shown.
         let steps: [Transition] = if case .sequence(let all) = t { all } else { [t] }
         let before = steps.filter { if case .tabSwitch = $0 { false } else if case .none = $0 { false } else { true } }
         let titles = state.tabs.map(\.title)
-        if !before.isEmpty {
-            note += " after " + before.map { $0.inWords(tabs: titles) }.joined(separator: ", then ")
-        }
+        let note = (before.map { $0.inWords(tabs: titles) } + ["showed tab \(index + 1) (\(shown))"])
+            .joined(separator: ", then ")
         return (s, t, note)
     }
 
