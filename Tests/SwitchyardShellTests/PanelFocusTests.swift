@@ -85,6 +85,46 @@ struct PanelFocusTests {
         #expect(loop.model.focus == .phone)
     }
 
+    /// Ctrl-C cancels what is being typed (the prompt's line, the route filter, a log search) and quits
+    /// only when nothing is; Esc closes the completion menu before it leaves the prompt.
+    @Test func ctrlCCancelsTheLineBeingTypedAndEscClosesTheCompletionMenuFirst() async throws {
+        struct Case {
+            var name: String
+            var keys: [Key]
+            var focus: AppModel.Focus
+            var quits: Bool
+        }
+        let cases: [Case] = [
+            Case(name: "the prompt's line", keys: [.char(":"), .char("a"), .ctrl("c")], focus: .phone, quits: false),
+            Case(name: "the route filter", keys: [.function(3), .char("a"), .char("b"), .ctrl("c")], focus: .phone,
+                 quits: false),
+            Case(name: "a log search", keys: [.function(2), .tab, .char("/"), .char("a"), .ctrl("c")], focus: .log,
+                 quits: false),
+            Case(name: "the focused log, nothing typed", keys: [.function(2), .tab, .ctrl("c")], focus: .log,
+                 quits: true),
+            Case(name: "the phone", keys: [.ctrl("c")], focus: .phone, quits: true),
+        ]
+        for c in cases {
+            let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+            await AppFixture.send(c.keys, to: loop, terminal)
+            #expect(loop.hasQuit == c.quits, "\(c.name)")
+            if !c.quits {
+                #expect(loop.model.focus == c.focus, "\(c.name)")
+                #expect(loop.model.prompt.text.isEmpty && loop.model.logPanel.search == nil, "\(c.name)")
+            }
+        }
+        let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+        await AppFixture.type(":app://", to: loop, terminal)
+        await AppFixture.send([.tab, .tab], to: loop, terminal)
+        #expect(!loop.model.prompt.completions.isEmpty, "the menu is up")
+        let typed = loop.model.prompt.text
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.focus == .prompt && loop.model.prompt.completions.isEmpty, "Esc closed the menu only")
+        #expect(loop.model.prompt.text == typed, "the text stays")
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.focus == .phone, "a second Esc leaves the prompt")
+    }
+
     @Test func helpListsTheFocusedPanelsKeysFirst() {
         #expect(KeyBinding.sections(for: .log).first?.title == "Route log (focused)")
         #expect(KeyBinding.sections(for: .filter).first?.title == "Route table (focused)")

@@ -3,17 +3,23 @@ import TerminalKit
 extension AppModel {
     /// What `key` means in the current model: pure, no side effects.
     ///
-    /// Ctrl-C quits (at the prompt it cancels the line) and Ctrl-Z suspends wherever the focus is; a resize reports
-    /// `terminalSize`; a paste goes into the prompt (or the focused filter line); while the help is shown ↑ ↓ PgUp
-    /// PgDn scroll it and any other key closes it. Mouse events go through `hits`, the regions of the frame on screen.
+    /// Ctrl-C quits (in a line being typed it cancels the line) and Ctrl-Z suspends wherever the focus is; a
+    /// resize reports `terminalSize`; a paste goes into the prompt (or the focused filter line); while the help
+    /// is shown ↑ ↓ PgUp PgDn scroll it and any other key closes it. Mouse events go through `hits`, the regions of the frame on screen.
     /// Otherwise the key goes to the focused part: the phone (commands and link selection), the
     /// prompt (line editing) or the route table's filter.
     package func message(for key: Key, hits: [HitRegion] = [],
                          terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
         switch key {
         case .ctrl("c"):
-            // At the prompt it cancels the line, as a shell does; elsewhere it quits.
-            return focus == .prompt ? .cancelPrompt : .quit
+            // It cancels what is being typed, as a shell does (the prompt's line, the route filter, a
+            // log search); with nothing being typed it quits.
+            switch focus {
+            case .prompt: return .cancelPrompt
+            case .filter: return .focusPhone
+            case .log where logPanel.search != nil: return .endLogSearch(find: false)
+            default: return .quit
+            }
         case .ctrl("z"):
             return .suspend
         case .paste(let text):
@@ -122,7 +128,8 @@ extension AppModel {
     func promptMessage(for key: Key) -> AppMessage {
         switch key {
         case .escape:
-            return .cancelPrompt
+            // Esc closes the completion menu first; with none up it leaves the prompt.
+            return prompt.completions.isEmpty ? .cancelPrompt : .editPrompt(key)
         case .backspace, .ctrl("h"):
             return prompt.isEmpty ? .cancelPrompt : .editPrompt(key)
         default:

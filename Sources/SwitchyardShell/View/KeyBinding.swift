@@ -108,6 +108,6 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("m  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
         KeyBinding("?  F1", "this help, the focused panel's keys first (F1 in the route table)"),
-        KeyBinding("q  Ctrl-C", "quit (Ctrl-C at the prompt drops the line); Ctrl-Z suspends (fg resumes)"),
+        KeyBinding("q  Ctrl-C", "quit (Ctrl-C in a line being typed drops it); Ctrl-Z suspends (fg resumes)"),
     ]
 }

@@ -4,7 +4,8 @@ extension LineEditor {
     /// Backspace/Ctrl-H, Delete/Ctrl-D, Left/Ctrl-B, Right/Ctrl-F, Home/Ctrl-A, End/Ctrl-E, Ctrl-K,
     /// Ctrl-U edit; Alt-b/Ctrl-Left and Alt-f/Ctrl-Right move by word, Ctrl-W/Alt-Backspace and
     /// Alt-d delete a word; Up/Ctrl-P and Down/Ctrl-N browse the history; Tab completes with
-    /// `completer` (ignored without one); Enter submits. Other keys are ``Outcome/ignored``.
+    /// `completer` (ignored without one), Esc closes its menu; Enter submits. Other keys are
+    /// ``Outcome/ignored``.
     ///
     /// After a completion inserts a pattern, its placeholders become fields: the first is selected,
     /// a typed character (or a paste) replaces it, Backspace edits it, and Tab moves to the next
@@ -44,6 +45,10 @@ extension LineEditor {
             changed = moveWordLeft()
         case .alt("f"), .ctrlRight:
             changed = moveWordRight()
+        case .escape where !completions.isEmpty:
+            // Esc closes the completion menu first, keeping the text; a second Esc is the caller's.
+            resetCompletion()
+            changed = true
         case .up where !completions.isEmpty, .down where !completions.isEmpty:
             // With the completion menu up, the arrows move through it, as Tab does.
             changed = stepCompletion(by: key == .up ? -1 : 1)
