@@ -7,7 +7,10 @@ extension AppModel {
     /// a navigation, a copy, quitting, suspending and a URL test are returned as ``AppEffect``s for the
     /// ``AppLoop`` to run, and what they produce comes back as messages.
     package mutating func update(_ message: AppMessage) -> [AppEffect] {
+        let before = layout
         var effects = reduce(message)
+        // A focus change can show a panel over the phone, or hide it again: the fields follow.
+        if layout != before { relayout() }
         // The route table's "test a URL" mode follows the filter's text: a URL not yet explained
         // asks the router; any other text leaves the mode.
         if let url = routePanel.typedURL {
@@ -145,6 +148,11 @@ extension AppModel {
             logPanel.scroll = 0
             if !showsLog && focus == .log { focus = .phone }
             relayout()
+            if showsLog, layout.hiddenPanels.contains(.log) {
+                status = AppStatus("The log needs \(AppLayout.widthForPanels) columns beside the phone "
+                                   + "(the terminal has \(width)); Tab shows it over the phone, Esc hides it.",
+                                   kind: .note)
+            }
         case .toggleRoutes:
             showsRoutes.toggle()
             if showsRoutes {
