@@ -202,7 +202,8 @@ struct RouteFileNamesTests {
         await AppFixture.send([.function(2), .char("x")], to: loop, terminal)
         for keys: [Key] in [Key.typing(":shop://orders\r"), [.char("L")], [.char("2")], [.char("O")],
                             Key.typing(":switchyard-index://tab/2\r"), Key.typing(":shop://orders\r"), [.escape],
-                            [.char("1")], [.enter], [.char("?")], [.char("q")], [.function(3)],
+                            [.char("1")], [.char("e")], [.escape], [.char("y")], [.enter], [.char("?")],
+                            [.char("q")], [.function(3)],
                             Key.typing("orders"), [.escape], [.char("m")], [.escape]] {
             await AppFixture.send(keys, to: loop, terminal)
             look()

@@ -239,10 +239,11 @@ struct ScreenPlacer {
             if index != state.selectedTab {
                 actions.append(.selectTab(.index(index), popToRoot: false, animation: .none))
             }
-            actions.append(.setRoot(screen, animation: p.animation ?? .fade))
+            // Instant, as a tab jump is (the note names no animation because none plays).
+            actions.append(.setRoot(screen, animation: p.animation ?? .none))
             let (s, t) = try chain(actions)
-            return (s, t, "showed tab \(index + 1) (\(state.tabs[index].title)) with its own root again, "
-                        + "in place of \(root.title)")
+            let tab = "tab \(index + 1) (\(state.tabs[index].title))"
+            return (s, t, "showed \(tab): its root again, in place of \(root.title)")
         }
         // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
         var actions: [NavigationAction] = dismiss + [.popToRoot(animation: .none)]

@@ -73,8 +73,15 @@ extension AppModel {
         case .navigate(let command):
             return [.navigate(command)]
         case .editCurrentURL:
-            prompt.setText(state.top.url)
+            // A screen generated around a route file (an index, the login stand-in) has an internal
+            // URL, not one of the file's: the prompt opens empty and says so.
+            let generated = isGenerated(state.top)
+            prompt.setText(generated ? "" : state.top.url)
             focus = .prompt
+            if generated {
+                say(AppStatus("\(shown(state.top.url)) is generated around the route file: "
+                              + "it has no URL of the file to edit; type one, or pick a route", kind: .note))
+            }
         case .copy:
             let copied: String
             let what: String
@@ -88,6 +95,10 @@ extension AppModel {
                 let lines = copied.split(separator: "\n").count
                 let counted = lines > 1 ? " (\(lines) lines)" : ""
                 what = entry.event == nil ? "log entry #\(entry.id)\(counted)" : "a log line\(counted)"
+            } else if isGenerated(state.top) {
+                say(AppStatus("\(shown(state.top.url)) is generated around the route file: "
+                              + "no URL of the file to copy", kind: .note))
+                return []
             } else {
                 copied = state.top.url
                 what = copied
@@ -224,5 +235,12 @@ extension AppModel {
             break
         }
         return nil
+    }
+
+    /// Whether `screen` is one the app generated around a route file (an index tab, the stand-in
+    /// login screen), whose URL is internal.
+    func isGenerated(_ screen: Screen) -> Bool {
+        guard let app else { return false }
+        return app.generatedIndexName(for: screen.url) != nil || app.isGeneratedScreen(screen.pattern ?? "")
     }
 }
