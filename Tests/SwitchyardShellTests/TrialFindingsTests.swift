@@ -202,6 +202,7 @@ struct RouteFileNamesTests {
         await AppFixture.send([.function(2), .char("x")], to: loop, terminal)
         for keys: [Key] in [Key.typing(":shop://orders\r"), [.char("L")], [.char("2")], [.char("O")],
                             Key.typing(":switchyard-index://tab/2\r"), Key.typing(":shop://orders\r"), [.escape],
+                            Key.typing(":shop://nothing\r"), Key.typing(":shop://item/x\r"),
                             [.char("1")], [.char("e")], [.escape], [.char("y")], [.enter], [.char("?")],
                             [.char("q")], [.function(3)],
                             Key.typing("orders"), [.escape], [.char("m")], [.escape]] {
