@@ -109,7 +109,7 @@ public enum DemoApp {
          "links": [{"title": "New root for this tab (setRoot)", "url": "app://home/reset"}]},
         {"pattern": "app://settings/edit", "target": "EditProfile", "title": "Edit profile", "opens": "presentInNavigation",
          "guard": "You have unsaved changes",
-         "body": ["Leaving this form is vetoed until you discard (D) your changes."]},
+         "body": ["A profile form (a route with a leave guard)."]},
         {"pattern": "app://user/:id", "target": "UserProfile", "title": "User {id}",
          "body": ["Plain parameter id = {id}."]},
         {"pattern": "app://user/login/:phone([0-9]+)", "target": "PhoneLogin", "title": "Log in as {phone}", "opens": "present",

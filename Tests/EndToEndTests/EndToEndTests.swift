@@ -291,4 +291,24 @@ struct EndToEndTests {
         tmux.press("Enter", "C-d")
         #expect(await tmux.waitFor("state: [Discover] Discover > Item #7", "SY-DONE") != nil, "\(tmux.capture())")
     }
+
+    /// At 60×18 with both panels on, the phone is drawn and the panels are named as hidden; Tab
+    /// gives the log the keys and shows it over the phone; Esc brings the phone back.
+    @Test func aNarrowTerminalKeepsThePhone() async throws {
+        let tmux = try TmuxDriver(name: "narrow")
+        defer { tmux.kill() }
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation"), width: 60, height: 18)
+        try #require(await tmux.waitFor("Switchyard Shop") != nil)
+        tmux.press("F2")
+        tmux.press("F3")
+        tmux.press("Escape")
+        let hidden = await tmux.waitFor("log + routes hidden (need 72 columns)", "1 Home", "Home")
+        #expect(hidden != nil, "the phone, with the panels named as hidden: \(tmux.capture())")
+        tmux.press("Tab")
+        let log = await tmux.waitFor("Route log · F2", "Tab · Esc")
+        #expect(log != nil, "the focused log over the phone: \(tmux.capture())")
+        tmux.press("Escape")
+        let back = await tmux.waitFor { $0.contains("log + routes hidden") && !$0.contains("Route log") }
+        #expect(back != nil, "the phone again: \(tmux.capture())")
+    }
 }

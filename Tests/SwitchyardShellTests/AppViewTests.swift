@@ -24,10 +24,13 @@ struct AppViewTests {
         let tall = AppLayout(width: 120, height: 60, showsLog: false, showsRoutes: false)
         #expect(tall.phone.height == AppLayout.maximumPhoneHeight)
         #expect(tall.phone.y == (58 - AppLayout.maximumPhoneHeight) / 2)
+        // Too narrow for a panel beside the phone: the panel is hidden, unless it has the keys.
         let narrow = AppLayout(width: 60, height: 20, showsLog: true, showsRoutes: false)
-        #expect(narrow.panelsCoverPhone)
-        #expect(narrow.log == Rect(x: 0, y: 0, width: 60, height: 18))
+        #expect(!narrow.panelsCoverPhone && narrow.log == nil && narrow.hiddenPanels == [.log])
         #expect(narrow.phone.x == 8)
+        let focused = AppLayout(width: 60, height: 20, showsLog: true, showsRoutes: false, focused: .log)
+        #expect(focused.panelsCoverPhone)
+        #expect(focused.log == Rect(x: 0, y: 0, width: 60, height: 18))
         // At 80 columns the phone narrows so the route log beside it is readable.
         let standard = AppLayout(width: 80, height: 24, showsLog: true, showsRoutes: false)
         #expect(!standard.panelsCoverPhone)

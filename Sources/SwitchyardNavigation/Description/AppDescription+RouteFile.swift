@@ -59,6 +59,13 @@ extension AppDescription {
             routes.append(ScreenRoute(pattern: route.pattern, kind: route.target, title: route.target, body: body,
                                       metadata: route.metadata, priority: route.priority))
         }
+        // The generated screens' targets are named as the user reads them (`Orders index`, `login
+        // screen`): the log and the status line show targets, and these must not read as internal
+        // names. A file target of the same name keeps its own; the generated one is marked.
+        let fileTargets = Set(file.routes.map(\.target))
+        func generatedTarget(_ name: String) -> String {
+            fileTargets.contains(name) ? name + " (generated)" : name
+        }
         for (number, group) in groups.enumerated() {
             let root = generatedIndexPrefix + "\(number + 1)"
             tabs.append(TabDescription(title: group.title, root: root))
@@ -70,7 +77,7 @@ extension AppDescription {
             }
             let count = group.routes.count
             routes.append(ScreenRoute(
-                pattern: root, kind: "Index \(number + 1)", title: group.title,
+                pattern: root, kind: generatedTarget("\(group.title) index"), title: group.title,
                 body: [count == 0 ? "This route file has no routes."
                     : "\(count) route\(count == 1 ? "" : "s"). Pick one to open it with example values."],
                 links: links, opens: .tab))
@@ -80,7 +87,7 @@ extension AppDescription {
         if file.routes.contains(where: { $0.metadata[.requiresLogin] == true }) {
             loginURL = generatedLoginURL
             routes.append(ScreenRoute(
-                pattern: generatedLoginURL, kind: "SwitchyardLogin", title: "Log in",
+                pattern: generatedLoginURL, kind: generatedTarget("login screen"), title: "Log in",
                 body: ["A stand-in login screen: the route file marks routes requiresLogin,"
                            + " so the login gate holds them here.",
                        "L (or login in a script) logs in and resumes the held open; Esc cancels it."],

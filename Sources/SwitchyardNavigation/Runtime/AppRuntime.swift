@@ -175,8 +175,9 @@ public final class AppRuntime {
         if report.trace == nil {
             // A logout's line says what it closed (its transition is the way back from those screens).
             let says = report.transition == .none || command == .logout
-            // A logout's line names what moved too, with the animations that play.
-            let moved = report.transition == .none ? "" : " (" + report.transition.description + ")"
+            // A logout's line names what moved too, with the animations that play, after its words
+            // (flat: a transition's own parentheses never nest in others).
+            let moved = report.transition == .none ? "" : " · " + report.transition.summary
             let result = report.isError
                 ? "✗ " + (report.message ?? "failed")
                 : (says ? (report.message ?? "") + moved : report.transition.description)

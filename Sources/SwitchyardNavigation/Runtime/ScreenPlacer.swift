@@ -151,6 +151,13 @@ struct ScreenPlacer {
             pushed.style = .push
             return try place(pushed)
         case .setRoot:
+            // The same screen already alone in its tab: updated in place, as the same screen on top is
+            // for every other style (a fresh copy would only replay the fade over itself).
+            let stack = state.currentTab.stack
+            if state.duplicatePolicy == .ignore, state.modals.isEmpty, stack.count == 1,
+               stack[0].isSameRoute(as: screen) {
+                return try updateInPlace(stack[0], with: screen)
+            }
             return try plain([.setRoot(screen, animation: p.animation ?? .fade)])
         case .dismissThenPush:
             var actions: [NavigationAction] = []
@@ -163,6 +170,13 @@ struct ScreenPlacer {
             }
             return try plain(actions)
         case .replace:
+            // Replacing the top with the screen under it would stack that screen twice: back to it
+            // instead (updated), as a push of the screen on top updates it rather than stacking a copy.
+            let stack = state.activeStack
+            if state.duplicatePolicy == .ignore, stack.count >= 2, stack[stack.count - 2].isSameRoute(as: screen) {
+                let (s, t) = try chain([.pop(animation: p.animation ?? .slideFromRight)])
+                return try refreshed(s, t, with: screen)
+            }
             return try plain([.replaceTop(screen, animation: p.animation ?? .fade)])
         }
     }
@@ -225,6 +239,19 @@ struct ScreenPlacer {
             }
             return try refreshedRoot(s, t, tab: index, with: screen)
         }
+        if p.tabIndex == nil {
+            // The tab's own root URL, after a setRoot replaced its root: the tab shows, with its own
+            // root back (a push would stack the tab's root on the screen that replaced it).
+            var actions = dismiss
+            if index != state.selectedTab {
+                actions.append(.selectTab(.index(index), popToRoot: false, animation: .none))
+            }
+            // Instant, as a tab jump is (the note names no animation because none plays).
+            actions.append(.setRoot(screen, animation: p.animation ?? .none))
+            let (s, t) = try chain(actions)
+            let tab = "tab \(index + 1) (\(state.tabs[index].title))"
+            return (s, t, "showed \(tab): its root again, in place of \(root.title)")
+        }
         // TheRouter's showTab: the current stack returns to its root, then the tab at the index shows.
         var actions: [NavigationAction] = dismiss + [.popToRoot(animation: .none)]
         if index != state.selectedTab {
@@ -257,9 +284,23 @@ struct ScreenPlacer {
         return (s, transition, nil)
     }
 
-    /// The tab whose root shows the same route as `screen`.
+    /// The tab a tab jump to `screen` selects: the current tab when its root shows the same route;
+    /// else the tab whose own root URL (``Tab/rootURL``) is that route, when its root still shows it;
+    /// else any tab whose root shows it (a setRoot put it there); else the tab whose own root URL it
+    /// is, though a setRoot replaced that tab's root. Nil when no tab has anything to do with it.
     func tabIndex(for screen: Screen) -> Int? {
-        state.tabs.firstIndex { $0.root?.isSameRoute(as: screen) == true }
+        let showsIt = { (tab: Tab) in tab.root?.isSameRoute(as: screen) == true }
+        if showsIt(state.currentTab) { return state.selectedTab }
+        let owners = state.tabs.indices.filter { ownsRoute(state.tabs[$0], screen) }
+        return owners.first { showsIt(state.tabs[$0]) } ?? state.tabs.firstIndex(where: showsIt) ?? owners.first
+    }
+
+    /// Whether `tab`'s own root URL opens the route `screen` shows (same target, same path parameters).
+    func ownsRoute(_ tab: Tab, _ screen: Screen) -> Bool {
+        guard let match = try? router.match(tab.rootURL), match.target.target == screen.kind else { return false }
+        var path: [String: String] = [:]
+        for (name, value) in match.parameters { path[name] = value }
+        return screen.pattern == nil || path == screen.pathParameters
     }
 
     /// Builds the back stack of a deep link: the parent chain down to a tab root, reusing the screens
@@ -281,7 +322,7 @@ struct ScreenPlacer {
             for (k, v) in m.parameters { path[k] = v }
             let parent = ScreenFactory.make(route, url: url, pattern: m.pattern.description, parameters: params,
                                             pathParameters: path)
-            if let index = tabIndex(for: parent) {
+            if let index = state.tabs.firstIndex(where: { $0.root?.isSameRoute(as: parent) == true }) {
                 tab = index
                 break
             }

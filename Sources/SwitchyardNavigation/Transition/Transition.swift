@@ -86,6 +86,22 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The transition in one flat line, as the log says it beside other words: as ``description``,
+    /// except that a step with no animation names none (`tabSwitch 3 → 1`, not `tabSwitch 3 → 1
+    /// (none)`). No parenthesis nests in it, and a line that adds it to other words does so after
+    /// ` · `, never in parentheses.
+    public var summary: String {
+        switch self {
+        case .sequence(let steps):
+            return steps.map(\.summary).joined(separator: ", then ")
+        case .none:
+            return "none"
+        default:
+            let text = description
+            return animation == .none && text.hasSuffix(" (none)") ? String(text.dropLast(7)) : text
+        }
+    }
+
     /// The transition as one word (`push`, `pop`, `present`…); a sequence joins its steps with `+`
     /// (`dismiss+push`). Scripts check it with `expect transition`.
     public var kind: String {

@@ -30,7 +30,14 @@ package struct Playback: Hashable, Sendable {
     ///   - new: the phone screen after it.
     ///   - oldLayer: the area of the top layer before (see ``AppView/topLayerRect(_:width:height:)``).
     ///   - newLayer: the area of the top layer after.
-    package init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect, tween: Tween) {
+    ///   - oldSheet: the frame of the top sheet before, when a sheet was on top.
+    ///   - newSheet: the frame of the top sheet after, when a sheet is on top.
+    ///
+    /// A sheet slides alone: presented, its dimmed backdrop shows at once and the sheet slides in
+    /// over it; dismissed, the backdrop goes at once and the sheet slides out over the screen
+    /// beneath. (Sliding the whole screen would wipe the backdrop across it as a band.)
+    package init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect,
+                  oldSheet: Rect? = nil, newSheet: Rect? = nil, tween: Tween) {
         guard Motion(transition) != .immediate, tween.frameCount > 1, old.width == new.width,
             old.height == new.height else {
             return nil
@@ -44,12 +51,30 @@ package struct Playback: Hashable, Sendable {
         case .present, .dismiss, .tabSwitch, .rootReplaced, .sequence, .removed, .none:
             break
         }
-        let animator = Animator(
+        let motion = Motion(transition)
+        var from = old
+        var moving: Rect?
+        switch (transition.mainStep, motion) {
+        case (.present(_, .sheet, _), .enter):
+            if let newSheet {
+                // What the sheet slides over: the new screen's backdrop, with no sheet on it yet.
+                from = new
+                from.fill(newSheet, style: CellStyle(dim: true))
+                moving = newSheet
+            }
+        case (.dismiss, .exit):
+            moving = oldSheet
+        default:
+            break
+        }
+        var animator = Animator(
             transition: transition,
-            old: Self.crop(old, to: region),
+            old: Self.crop(from, to: region),
             new: Self.crop(new, to: region),
             tween: tween
         )
+        animator.moving = moving.map { Rect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width,
+                                            height: $0.height) }
         self.init(animator: animator, region: region)
     }
 

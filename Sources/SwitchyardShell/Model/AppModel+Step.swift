@@ -10,10 +10,12 @@ extension AppModel {
         let size = layout.screen
         let before = AppView.phoneScreen(self, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(self, width: size.width, height: size.height)
+        let beforeSheet = AppView.topSheetBox(self, width: size.width, height: size.height)
         for route in step.reached { routePanel.coverage.add(route) }
         apply(step.report, after: step.command, snapshot: step.snapshot, events: step.events)
         guard animationsEnabled, !layout.isTooSmall else { return }
-        let plays = Self.playbacks(step.report, model: self, before: before, beforeLayer: beforeLayer, size: size)
+        let plays = Self.playbacks(step.report, model: self, before: before, beforeLayer: beforeLayer,
+                                   beforeSheet: beforeSheet, size: size)
         playback = plays.first
         queuedPlaybacks = Array(plays.dropFirst())
     }
@@ -115,30 +117,32 @@ extension AppModel {
     /// Parts with no animation are taken at once. Without stages, the whole transition plays from
     /// `before` to the model's screen.
     static func playbacks(_ report: StepReport, model: AppModel, before: Canvas, beforeLayer: Rect,
-                          size: Rect) -> [Playback] {
-        func render(_ state: NavigationState) -> (Canvas, Rect) {
+                          beforeSheet: Rect? = nil, size: Rect) -> [Playback] {
+        func render(_ state: NavigationState) -> (Canvas, Rect, Rect?) {
             var staged = model
             staged.state = state
             return (AppView.phoneScreen(staged, width: size.width, height: size.height).canvas,
-                    AppView.topLayerRect(staged, width: size.width, height: size.height))
+                    AppView.topLayerRect(staged, width: size.width, height: size.height),
+                    AppView.topSheetBox(staged, width: size.width, height: size.height))
         }
         guard report.stages.count > 1 else {
-            let (after, afterLayer) = render(model.state)
+            let (after, afterLayer, afterSheet) = render(model.state)
             return Playback(transition: report.transition, old: before, new: after, oldLayer: beforeLayer,
-                            newLayer: afterLayer,
+                            newLayer: afterLayer, oldSheet: beforeSheet, newSheet: afterSheet,
                             tween: model.tween).map { [$0] } ?? []
         }
         var plays: [Playback] = []
-        var (old, oldLayer) = (before, beforeLayer)
+        var (old, oldLayer, oldSheet) = (before, beforeLayer, beforeSheet)
         for (index, stage) in report.stages.enumerated() {
             // The last part shows the model's own state (with its selection and the hold line).
-            let (new, newLayer) = index == report.stages.count - 1 ? render(model.state) : render(stage.state)
+            let (new, newLayer, newSheet) = index == report.stages.count - 1
+                ? render(model.state) : render(stage.state)
             if let play = Playback(transition: stage.transition, old: old, new: new, oldLayer: oldLayer,
-                                   newLayer: newLayer,
+                                   newLayer: newLayer, oldSheet: oldSheet, newSheet: newSheet,
                                    tween: model.tween) {
                 plays.append(play)
             }
-            (old, oldLayer) = (new, newLayer)
+            (old, oldLayer, oldSheet) = (new, newLayer, newSheet)
         }
         return plays
     }

@@ -7,7 +7,10 @@ extension AppModel {
     /// a navigation, a copy, quitting, suspending and a URL test are returned as ``AppEffect``s for the
     /// ``AppLoop`` to run, and what they produce comes back as messages.
     package mutating func update(_ message: AppMessage) -> [AppEffect] {
+        let before = layout
         var effects = reduce(message)
+        // A focus change can show a panel over the phone, or hide it again: the fields follow.
+        if layout != before { relayout() }
         // The route table's "test a URL" mode follows the filter's text: a URL not yet explained
         // asks the router; any other text leaves the mode.
         if let url = routePanel.typedURL {
@@ -70,8 +73,15 @@ extension AppModel {
         case .navigate(let command):
             return [.navigate(command)]
         case .editCurrentURL:
-            prompt.setText(state.top.url)
+            // A screen generated around a route file (an index, the login stand-in) has an internal
+            // URL, not one of the file's: the prompt opens empty and says so.
+            let generated = isGenerated(state.top)
+            prompt.setText(generated ? "" : state.top.url)
             focus = .prompt
+            if generated {
+                say(AppStatus("\(shown(state.top.url)) is generated around the route file: "
+                              + "it has no URL of the file to edit; type one, or pick a route", kind: .note))
+            }
         case .copy:
             let copied: String
             let what: String
@@ -85,6 +95,10 @@ extension AppModel {
                 let lines = copied.split(separator: "\n").count
                 let counted = lines > 1 ? " (\(lines) lines)" : ""
                 what = entry.event == nil ? "log entry #\(entry.id)\(counted)" : "a log line\(counted)"
+            } else if isGenerated(state.top) {
+                say(AppStatus("\(shown(state.top.url)) is generated around the route file: "
+                              + "no URL of the file to copy", kind: .note))
+                return []
             } else {
                 copied = state.top.url
                 what = copied
@@ -145,6 +159,11 @@ extension AppModel {
             logPanel.scroll = 0
             if !showsLog && focus == .log { focus = .phone }
             relayout()
+            if showsLog, layout.hiddenPanels.contains(.log) {
+                status = AppStatus("The log needs \(AppLayout.widthForPanels) columns beside the phone "
+                                   + "(the terminal has \(width)); Tab shows it over the phone, Esc hides it.",
+                                   kind: .note)
+            }
         case .toggleRoutes:
             showsRoutes.toggle()
             if showsRoutes {
@@ -216,5 +235,12 @@ extension AppModel {
             break
         }
         return nil
+    }
+
+    /// Whether `screen` is one the app generated around a route file (an index tab, the stand-in
+    /// login screen), whose URL is internal.
+    func isGenerated(_ screen: Screen) -> Bool {
+        guard let app else { return false }
+        return app.generatedIndexName(for: screen.url) != nil || app.isGeneratedScreen(screen.pattern ?? "")
     }
 }

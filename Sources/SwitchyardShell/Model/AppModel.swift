@@ -308,7 +308,12 @@ package struct AppModel: Equatable, Sendable {
 
     /// The layout of the current size and panels.
     package var layout: AppLayout {
-        AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes)
+        let focused: AppLayout.Panel? = switch focus {
+        case .log: .log
+        case .filter: .routes
+        case .phone, .prompt: nil
+        }
+        return AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes, focused: focused)
     }
 
     /// Gives the line editors the widths their fields have in the current layout.
@@ -324,7 +329,10 @@ package struct AppModel: Equatable, Sendable {
         var words: [String] = []
         var seen: Set<String> = []
         let links = app.routes.flatMap(\.links).map(\.url).filter { !$0.utf8.contains(UInt8(ascii: "{")) }
-        for word in app.tabs.map(\.root) + links.sorted() + routes.sorted() where seen.insert(word).inserted {
+        // A generated app's index and login URLs are internal: Tab never offers them.
+        let roots = app.tabs.map(\.root).filter { !app.isGeneratedScreen($0) }
+        for word in roots + links.sorted() + routes.sorted()
+        where !app.isGeneratedScreen(word) && seen.insert(word).inserted {
             words.append(word)
         }
         return words

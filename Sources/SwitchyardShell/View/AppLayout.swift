@@ -6,8 +6,13 @@ import TerminalKit
 /// terminals it grows with a third of the columns, up to ``maximumPhoneWidth``. It is as tall as
 /// the terminal allows up to ``maximumPhoneHeight``. With no panel open it is centred; with panels it
 /// moves to the left edge and the panels share the columns to its right (the route log above the
-/// route table). When there are fewer than ``minimumPanelWidth`` columns beside the phone, the
-/// panels are drawn over it instead. The last two rows are the prompt line and the status line.
+/// route table).
+///
+/// The phone gets its room first: panels beside it narrow down to ``minimumPanelWidth`` (the phone
+/// giving up columns down to ``compactPhoneWidth``), and when even that does not fit they are
+/// hidden and ``hiddenPanels`` names them (the phone's frame says so). Only a panel that has the
+/// keys is drawn over the phone then, as the user asked for it (Esc gives the phone back). The last
+/// two rows are the prompt line and the status line.
 package struct AppLayout: Hashable, Sendable {
     /// The width of the phone's frame, border included, on terminals up to 132 columns wide.
     package static let phoneWidth = 44
@@ -39,15 +44,30 @@ package struct AppLayout: Hashable, Sendable {
     package let log: Rect?
     /// The route table panel, when shown.
     package let routes: Rect?
-    /// Whether the panels cover the phone (too few columns beside it).
+    /// Whether the panels cover the phone (too few columns beside it, and a panel has the keys).
     package let panelsCoverPhone: Bool
+    /// The panels asked for but hidden because they do not fit beside the phone (in the order
+    /// log, route table), drawn by nobody; empty when every panel asked for is shown.
+    package let hiddenPanels: [Panel]
+
+    /// A panel beside the phone.
+    package enum Panel: String, Hashable, Sendable {
+        /// The route log (F2).
+        case log
+        /// The route table (F3).
+        case routes
+    }
+
+    /// The terminal width from which panels fit beside the phone.
+    package static let widthForPanels = compactPhoneWidth + 2 + minimumPanelWidth
     /// The prompt line.
     package let prompt: Rect
     /// The status line.
     package let status: Rect
 
-    /// Lays out a `width` × `height` terminal with the given panels.
-    package init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool) {
+    /// Lays out a `width` × `height` terminal with the given panels; `focused` is the panel that has
+    /// the keys, if any (drawn over the phone when it cannot sit beside it).
+    package init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool, focused: Panel? = nil) {
         self.width = max(0, width)
         self.height = max(0, height)
         isTooSmall = width < AppModel.minimumSize.width || height < AppModel.minimumSize.height
@@ -64,11 +84,17 @@ package struct AppLayout: Hashable, Sendable {
         let phoneX = beside ? 1 : (self.width - phoneWidth) / 2
         phone = Rect(x: phoneX, y: phoneY, width: phoneWidth, height: phoneHeight)
         screen = phone.inset(by: 1)
-        panelsCoverPhone = wantsPanels && !beside
+        // Without room beside the phone, panels give way to it; only a focused one covers it.
+        let covers = wantsPanels && !beside && focused != nil
+        panelsCoverPhone = covers
+        let hidden = wantsPanels && !beside && !covers
+        hiddenPanels = hidden
+            ? [showsLog ? Panel.log : nil, showsRoutes ? Panel.routes : nil].compactMap { $0 }
+            : []
         let area = beside
             ? Rect(x: phone.maxX + 1, y: 0, width: self.width - phone.maxX - 1, height: available)
             : Rect(x: 0, y: 0, width: self.width, height: available)
-        switch (showsLog, showsRoutes) {
+        switch hidden ? (false, false) : (showsLog, showsRoutes) {
         case (true, true):
             let top = (area.height + 1) / 2
             log = Rect(x: area.x, y: area.y, width: area.width, height: top)
@@ -85,6 +111,15 @@ package struct AppLayout: Hashable, Sendable {
         }
         prompt = Rect(x: 0, y: available, width: self.width, height: 1)
         status = Rect(x: 0, y: available + 1, width: self.width, height: 1)
+    }
+
+    /// The note on the phone's frame while panels are hidden for lack of room (`log hidden (needs
+    /// 72 columns)`), or nil.
+    package var hiddenPanelsNote: String? {
+        guard !hiddenPanels.isEmpty else { return nil }
+        let names = hiddenPanels.map { $0 == .log ? "log" : "routes" }.joined(separator: " + ")
+        let needs = hiddenPanels.count == 1 ? "needs" : "need"
+        return "\(names) hidden (\(needs) \(Self.widthForPanels) columns)"
     }
 
     /// The phone's width on a terminal `columns` wide: ``phoneWidth``, or a third of the columns

@@ -34,7 +34,7 @@ extension AppView {
         // columns on the right for the "▾ N newer" mark, so the two never overlap.
         func drawFooter(reserve: Int) {
             guard focused else { return }
-            let footer = model.logPanel.search.map { edgeText("/\($0.text)▏ Enter find · Esc cancel", in: area) }
+            let footer = model.logPanel.search.map { searchFooter($0.text, width: area.width - 7) }
                 ?? " " + KeyBinding.hints(KeyBinding.log, fitting: area.width - 7 - reserve) + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width - reserve, height: 1)))
@@ -72,7 +72,8 @@ extension AppView {
             canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim),
                        clip: titleClip(area))
         }
-        if scroll > 0 {
+        let wayOut = DisplayWidth.of(KeyBinding.hints(KeyBinding.log, essentialOnly: true)) + 2
+        if scroll > 0, !focused || DisplayWidth.of(" ▾ \(scroll) newer ") + 1 + wayOut <= area.width - 7 {
             // On the right when the panel has the focus, so the keys and the search on the left stay readable.
             let newer = " ▾ \(scroll) newer "
             let x = focused ? area.maxX - 2 - DisplayWidth.of(newer) : area.x + 2
@@ -82,6 +83,34 @@ extension AppView {
         } else {
             drawFooter(reserve: 0)
         }
+    }
+
+    /// The log's bottom edge while a search is typed, in `width` columns: the search's end (its
+    /// start cut first), then `Enter find · Esc cancel`, or only `Esc cancel` when short of room; the
+    /// way out is never cut.
+    static func searchFooter(_ text: String, width: Int) -> String {
+        let visible = Escaping.visible(text)
+        for keys in ["▏ Enter find · Esc cancel", "▏ Esc cancel"] {
+            let room = width - DisplayWidth.of(keys) - 1
+            if room >= min(6, DisplayWidth.of(visible) + 1) {
+                let shown = DisplayWidth.of(visible) + 1 <= room
+                    ? visible : "…" + tail(of: visible, width: room - 2)
+                return " /" + shown + keys + " "
+            }
+        }
+        return " Esc cancel "
+    }
+
+    /// The end of `text` that fits in `width` columns.
+    static func tail(of text: String, width: Int) -> String {
+        var out = ""
+        var used = 0
+        for character in text.reversed() {
+            used += DisplayWidth.of(character)
+            if used > width { break }
+            out.insert(character, at: out.startIndex)
+        }
+        return out
     }
 
     /// The top edge of a panel between its corners, where its title goes.
@@ -341,8 +370,12 @@ extension AppView {
         // The bottom edge: how many rows are below, and, while focused, the panel's keys that fit.
         let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         var x = area.x + 2
-        if offset + list.height < rows.count {
-            x = canvas.put(" ▾ \(rows.count - offset - list.height) more ", x: x, y: edge.y,
+        let more = " ▾ \(rows.count - offset - list.height) more "
+        // The way out (`Esc done`) outranks the count of rows below, which the title carries too.
+        let wayOut = DisplayWidth.of(KeyBinding.hints(KeyBinding.routes, essentialOnly: true)) + 2
+        let roomForMore = !focused || DisplayWidth.of(more) + wayOut <= area.width - 5
+        if offset + list.height < rows.count, roomForMore {
+            x = canvas.put(more, x: x, y: edge.y,
                            style: CellStyle(role: .dim), clip: titleClip(edge))
         }
         drawRouteKeys(model, area: area, from: x, canvas: &canvas)

@@ -71,6 +71,14 @@ extension AppView {
         return sheetBox(level: level, width: width, height: height).inset(by: 1)
     }
 
+    /// The frame of the top sheet, border included, on a `width` × `height` phone screen; nil when
+    /// the top layer is not a sheet.
+    package static func topSheetBox(_ model: AppModel, width: Int, height: Int) -> Rect? {
+        guard let top = model.state.modals.last, top.style == .sheet else { return nil }
+        let level = model.state.modals.filter { $0.style == .sheet }.count - 1
+        return sheetBox(level: level, width: width, height: height)
+    }
+
     /// The frame of the `level`-th sheet (0 for the first): inset two columns, starting two rows
     /// down (one more per level), reaching the bottom.
     static func sheetBox(level: Int, width: Int, height: Int) -> Rect {
@@ -123,8 +131,10 @@ extension AppView {
         let itemCount = AppModel.itemCount(of: screen, isShowingLogin: showsLogin)
         let selection = isTop ? model.selection : nil
         var shown = screen
-        // A generated index screen is named after its tab; its internal URL stays internal.
-        if model.app?.generatedIndexName(for: screen.url) != nil {
+        // A generated screen (an index, the stand-in login screen) is named in words; its internal
+        // URL stays internal.
+        if let app = model.app,
+           app.generatedIndexName(for: screen.url) != nil || app.isGeneratedScreen(screen.pattern ?? "") {
             shown.url = model.shown(screen.url)
             shown.pattern = nil
         }
@@ -137,6 +147,9 @@ extension AppView {
             } else {
                 shown.body.append("No navigation is held: logging in opens nothing else.")
             }
+        }
+        if let line = guardLine(screen, app: model.app) {
+            shown.body.append(line)
         }
         // The lines above the items in full; an item's line is built only when it is on screen (a
         // generated index can list a hundred thousand links).
@@ -183,6 +196,18 @@ extension AppView {
         if offset + content.height < total {
             canvas.put("▾", x: content.maxX - 1, y: content.maxY - 1, style: CellStyle(role: .dim))
         }
+    }
+
+    /// The line that tells a form's state: while its leave guard stands, that leaving is vetoed until
+    /// the changes are discarded; once they are, that they were and the form can be left. Read from
+    /// the screen itself, so it changes the moment the guard does (a route's body text cannot).
+    /// Nil for a screen whose route has no leave guard.
+    static func guardLine(_ screen: Screen, app: AppDescription?) -> String? {
+        if let standing = screen.leaveGuard {
+            return "\(standing.reason): leaving is refused until you discard the changes (D)."
+        }
+        let declared = app?.routes.contains { $0.kind == screen.kind && $0.leaveGuard != nil } ?? false
+        return declared ? "Changes discarded: nothing holds this form any more; Esc leaves it." : nil
     }
 
     /// The content of `screen` as lines `width` columns wide: title, URL, back stack, route and

@@ -19,6 +19,12 @@ package enum AppView {
         // The box draws the title after its corner and a space, with a space after it.
         canvas.box(layout.phone, style: CellStyle(role: .dim),
                    title: model.phoneTitle(fitting: max(0, layout.phone.width - 5)))
+        if let note = layout.hiddenPanelsNote {
+            // Panels that gave way to the phone are named on its bottom edge, so F2 and F3 never seem dead.
+            let edge = Rect(x: layout.phone.x, y: layout.phone.maxY - 1, width: layout.phone.width, height: 1)
+            canvas.put(edgeText(note, in: edge), x: edge.x + 2, y: edge.y, style: CellStyle(role: .dim),
+                       clip: titleClip(edge))
+        }
         let screen = layout.screen
         let origin = Point(x: screen.x, y: screen.y)
         let phone = phoneScreen(model, width: screen.width, height: screen.height)

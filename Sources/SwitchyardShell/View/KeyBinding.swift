@@ -28,15 +28,20 @@ package struct KeyBinding: Hashable, Sendable {
             .compactMap(\.hint).joined(separator: separator)
     }
 
-    /// The hints of `bindings` that fit in `width` columns, whole, in order: a hint that does not fit
-    /// is left out rather than cut.
+    /// The hints of `bindings` that fit in `width` columns, whole, in order. The essential ones (the
+    /// way out) are always kept; the others are dropped by priority, the last listed first, and a
+    /// hint that does not fit is left out rather than cut.
     package static func hints(_ bindings: [KeyBinding], fitting width: Int, separator: String = " · ") -> String {
-        var out = ""
-        for hint in bindings.compactMap(\.hint) {
-            let next = out.isEmpty ? hint : out + separator + hint
-            if DisplayWidth.of(next) <= width { out = next }
+        let listed = bindings.compactMap { binding in binding.hint.map { (text: $0, essential: binding.essential) } }
+        var kept = listed.map(\.essential)
+        func joined() -> String {
+            zip(listed, kept).filter(\.1).map(\.0.text).joined(separator: separator)
         }
-        return out
+        for index in listed.indices where !kept[index] {
+            kept[index] = true
+            if DisplayWidth.of(joined()) > width { kept[index] = false }
+        }
+        return joined()
     }
 
     /// The reminders the status line shows while the phone has the keys.

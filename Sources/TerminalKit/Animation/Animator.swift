@@ -15,13 +15,19 @@ public struct Animator: Hashable, Sendable {
     public var new: Canvas
     /// The timing.
     public var tween: Tween
+    /// The part that slides, when only part of a screen does (a sheet over its backdrop): an
+    /// ``Motion/enter(from:)`` slides this part of the new screen in over the old one, an
+    /// ``Motion/exit(toward:)`` slides this part of the old screen out over the new one; the rest
+    /// of the screen shows at once. Nil slides the whole screen.
+    public var moving: Rect?
 
-    /// Creates an animator that plays `motion` from `old` to `new`.
-    public init(motion: Motion, old: Canvas, new: Canvas, tween: Tween = .standard) {
+    /// Creates an animator that plays `motion` from `old` to `new`, sliding only `moving` when given.
+    public init(motion: Motion, old: Canvas, new: Canvas, tween: Tween = .standard, moving: Rect? = nil) {
         self.motion = motion
         self.old = old
         self.new = new
         self.tween = tween
+        self.moving = moving
     }
 
     /// Whether there is anything to animate (false for immediate motions).
@@ -36,18 +42,19 @@ public struct Animator: Hashable, Sendable {
 
     /// The frame at progress `t` (clamped to 0...1).
     public func frame(at t: Double) -> Canvas {
-        Self.compose(motion, old: old, new: new, progress: t, easing: tween.easing)
+        Self.compose(motion, old: old, new: new, progress: t, easing: tween.easing, moving: moving)
     }
 
     /// Composes one frame of `motion` at progress `t`.
     ///
     /// - enter: the old screen stays in place and the new one slides in over it from the edge;
     /// - exit: the new screen stays in place and the old one slides off over it toward the edge;
+    ///   with `moving`, only that part of the sliding screen moves (and is clipped to the frame);
     /// - cross-fade: old dimmed for `t < 1/3`, new dimmed for `t < 2/3`, then new;
     /// - keyframes: keyframe `⌊t·n⌋` of `n` (on linear progress), its screens placed at their offsets;
     /// - immediate: the new screen.
     public static func compose(_ motion: Motion, old: Canvas, new: Canvas, progress t: Double,
-                               easing: Easing = .easeOut) -> Canvas {
+                               easing: Easing = .easeOut, moving: Rect? = nil) -> Canvas {
         let linear = Easing.linear.apply(t)
         if motion == .immediate || linear >= 1 {
             return new
@@ -66,10 +73,10 @@ public struct Animator: Hashable, Sendable {
             frame.dim()
         case .enter(let edge):
             frame.blit(old, at: .zero)
-            frame.blit(new, at: offset(of: edge, distance: 1 - eased, in: frame))
+            slide(new, part: moving, to: offset(of: edge, distance: 1 - eased, in: frame), onto: &frame)
         case .exit(let edge):
             frame.blit(new, at: .zero)
-            frame.blit(old, at: offset(of: edge, distance: eased, in: frame))
+            slide(old, part: moving, to: offset(of: edge, distance: eased, in: frame), onto: &frame)
         case .keyframes(let keys):
             guard !keys.isEmpty else { return new }
             let key = keys[min(keys.count - 1, Int(linear * Double(keys.count)))]
@@ -82,6 +89,17 @@ public struct Animator: Hashable, Sendable {
             if key.dimmed { frame.dim() }
         }
         return frame
+    }
+
+    /// Draws `screen` (or only its `part`) onto `frame`, moved by `offset` from where it belongs.
+    private static func slide(_ screen: Canvas, part: Rect?, to offset: Point, onto frame: inout Canvas) {
+        guard let part else {
+            frame.blit(screen, at: offset)
+            return
+        }
+        var piece = Canvas(width: part.width, height: part.height)
+        piece.blit(screen, at: Point(x: -part.x, y: -part.y))
+        frame.blit(piece, at: Point(x: part.x + offset.x, y: part.y + offset.y))
     }
 
     /// The position of a screen moved `distance` (0...1 of the frame) toward `edge`.
