@@ -40,6 +40,7 @@ extension SourceImporter {
                 + "anything else, Switchyard ranks the more specific pattern first and uses priority only between "
                 + "equally specific ones")
         }
+        if kind == .addRoute, let declines = jlRoutesDeclines(after: i) { notes.append(declines) }
         switch arg {
         case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target,
             router: router, notes: notes, priority: priority)
@@ -146,18 +147,25 @@ extension SourceImporter {
                     n += 2
                 }
                 if let name = token(n)?.identifier, name.first?.isLowercase == true {
-                    target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst())
+                    let products = factoryProducts(name)
+                    target = products.count == 1 ? products[0] : name.prefix(1).uppercased() + name.dropFirst()
+                    if products.count > 1 {
+                        notes.append("URLNavigator factory \(name) returns \(products.joined(separator: " or ")) "
+                            + "(chosen at run time): the target names the factory")
+                    }
                 }
             }
             if target == nil {
                 while k < tokens.count && k < symbolEnd + 6 && !tokens[k].isPunctuation("{") { k += 1 }
                 if k < tokens.count && tokens[k].isPunctuation("{") {
+                    // A closure that returns one of several controllers names no class: its target is
+                    // named from the pattern, as a block handler's is.
                     let products = closureProducts(from: k)
-                    target = products.first
+                    if products.count == 1 { target = products[0] }
                     if products.count > 1 {
                         let all = products.joined(separator: " or ")
-                        notes.append("URLNavigator factory returns \(all) (chosen at run time): imported with "
-                            + "the target \(products[0])")
+                        notes.append("URLNavigator factory returns \(all) (chosen at run time): the target is "
+                            + "named from the pattern")
                     }
                 }
             }
@@ -286,22 +294,74 @@ extension SourceImporter {
         return (firstController ?? firstBuilt).map { [$0] } ?? []
     }
 
-    func factoryProduct(_ name: String) -> String? {
+    /// The types the factory function `func name(…)` of this file returns (``closureProducts(from:)`` of
+    /// its body); empty when the file declares no such function.
+    func factoryProducts(_ name: String) -> [String] {
         guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func"
-            && token($0 + 1)?.identifier == name }) else { return nil }
+            && token($0 + 1)?.identifier == name }) else { return [] }
         guard let open = (f..<min(tokens.count,
-            f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
+            f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return [] }
+        return closureProducts(from: open)
+    }
+
+    /// JLRoutes: a handler block that can return `NO` / `false` declines the URL, and JLRoutes then tries
+    /// the next matching route; the route file cannot say so. The note names the first such `return`, and
+    /// the conditions it is under inside the handler; nil when the handler always accepts.
+    func jlRoutesDeclines(after i: Int) -> String? {
+        // The handler's body: the first `{` of the statement.
+        var k = i + 1
         var depth = 0
-        var j = open
-        while j < tokens.count && j < open + 2000 {
-            if tokens[j].isPunctuation("{") { depth += 1 }
-            if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { return nil } }
-            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"),
-                token(j + 1)?.isPunctuation("(") == true
-            {
-                return w
+        while k < tokens.count && k < i + 80 {
+            let t = tokens[k]
+            if t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth < 0 { return nil } }
+            if t.isPunctuation(";") { return nil }
+            if t.isPunctuation("{") { break }
+            k += 1
+        }
+        guard token(k)?.isPunctuation("{") == true else { return nil }
+        let open = k
+        let outer = conditions.conditions(at: open).count
+        // Braces of the handler's own statements (`if (…) {`, `else {`, `switch (…) {`) as opposed to a block
+        // or closure nested in it, whose `return` is not the handler's.
+        var nested: [Bool] = []  // per open brace inside the handler: whether it opens a nested function
+        func opensStatement(_ b: Int) -> Bool {
+            guard let p = token(b - 1) else { return false }
+            if p.identifier == "else" || p.identifier == "do" { return true }
+            if p.isPunctuation(")") {
+                var d = 0
+                var j = b - 1
+                while j > open && j > b - 400 {
+                    if tokens[j].isPunctuation(")") { d += 1 }
+                    if tokens[j].isPunctuation("(") { d -= 1; if d == 0 { break } }
+                    j -= 1
+                }
+                let w = token(j - 1)?.identifier ?? ""
+                return ["if", "switch", "while", "for", "catch", "synchronized"].contains(w)
             }
-            j += 1
+            // Swift: `if cond {`, `guard … else {`, `switch x {`, `for x in y {` start their line.
+            var j = b - 1
+            while j > open && tokens[j - 1].line == tokens[b].line { j -= 1 }
+            return ["if", "guard", "switch", "for", "while"].contains(tokens[j].identifier ?? "")
+        }
+        k = open + 1
+        while k < tokens.count && k < open + 4000 {
+            let t = tokens[k]
+            if t.isPunctuation("{") { nested.append(!opensStatement(k)) }
+            if t.isPunctuation("}") {
+                if nested.isEmpty { return nil }
+                nested.removeLast()
+            }
+            if t.identifier == "return", !nested.contains(true),
+                let v = token(k + 1)?.identifier, v == "NO" || v == "false"
+            {
+                let inside = conditions.conditions(at: k).dropFirst(outer)
+                let under = inside.isEmpty ? "" : " under " + inside.map { "`\($0.text)` (line \($0.line))" }
+                    .joined(separator: " and ")
+                return "JLRoutes handler returns \(v) at line \(t.line)\(under): JLRoutes then tries the next "
+                    + "matching route; imported as if the handler always took the URL"
+            }
+            k += 1
         }
         return nil
     }
