@@ -201,7 +201,8 @@ package struct ProjectImporter {
             deferredSources.append((fileRoutes.count, origin, display, language))
             fileRoutes.append([])
         case .xml:
-            guard text.contains("deepLink") || text.contains("intent-filter") else { return }
+            guard text.contains("deepLink") || text.contains("intent-filter") || text.contains("nav-graph")
+                || text.contains("<include") else { return }
             let importer = XMLImporter(file: display)
             importer.run(Data(text.utf8))
             graphHosts += importer.graphHosts

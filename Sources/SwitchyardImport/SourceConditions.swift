@@ -64,7 +64,19 @@ struct SourceConditions {
         directiveNode = Array(repeating: -1, count: tokens.count)
         func token(_ k: Int) -> SourceToken? { k >= 0 && k < tokens.count ? tokens[k] : nil }
         func isWord(_ k: Int, _ w: String) -> Bool { token(k)?.identifier == w }
+        /// The condition as written, rebuilt from its tokens (spaces where the source would have them).
         func text(_ range: Range<Int>) -> String {
+            let keywords: Set<String> = ["case", "return", "in", "is", "as", "if", "guard", "else", "where", "switch",
+                "when", "while"]
+            func isOperator(_ t: SourceToken?) -> Bool {
+                guard case .punctuation(let c)? = t?.kind else { return false }
+                return "=!<>&|+-*/%?".contains(c)
+            }
+            func isReceiver(_ t: SourceToken?) -> Bool {
+                guard let t else { return false }
+                if let w = t.identifier { return !keywords.contains(w) }
+                return t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation("?") || t.isPunctuation("!")
+            }
             var out = ""
             var previous: SourceToken?
             for k in range.prefix(Self.maxTextTokens) {
@@ -75,15 +87,23 @@ struct SourceConditions {
                 case .string(let s, _): piece = "\"" + s.prefix(40) + "\""
                 case .punctuation(let c): piece = String(c)
                 }
-                let tight = previous.map { p in
-                    p.isPunctuation("(") || p.isPunctuation("[") || p.isPunctuation(".") || p.isPunctuation("!")
-                        || p.isPunctuation("@") || p.isPunctuation("#")
-                } ?? true
-                let closes = t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation(".")
-                    || t.isPunctuation(",") || t.isPunctuation(";") || t.isPunctuation(":")
-                    || (t.isPunctuation("(") && previous?.identifier != nil
-                        && !["if", "switch", "when", "while"].contains(previous?.identifier ?? ""))
-                out += (tight || closes ? "" : " ") + piece
+                var tight = previous == nil
+                if let p = previous {
+                    if p.isPunctuation("(") || p.isPunctuation("[") || p.isPunctuation("@") || p.isPunctuation("#")
+                        || p.isPunctuation(".") { tight = true }
+                    if p.isPunctuation("!") && !isReceiver(k >= 2 ? tokens[k - 2] : nil) { tight = true }
+                    if t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation(",") || t.isPunctuation(";")
+                        || t.isPunctuation(":") { tight = true }
+                    if t.isPunctuation(".") && isReceiver(p) { tight = true }
+                    if t.isPunctuation("(") && p.identifier != nil && !keywords.contains(p.identifier ?? "") {
+                        tight = true
+                    }
+                    if isOperator(t) && isOperator(p) && !t.isPunctuation("!") { tight = true }
+                    if t.isPunctuation("!") && isReceiver(p) && !isOperator(k + 1 < tokens.count ? tokens[k + 1] : nil) {
+                        tight = true  // a force unwrap, `x!`
+                    }
+                }
+                out += (tight ? "" : " ") + piece
                 previous = t
             }
             if range.count > Self.maxTextTokens { out += " …" }
