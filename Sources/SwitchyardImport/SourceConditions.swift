@@ -154,7 +154,18 @@ struct SourceConditions {
 
         var frames: [Frame] = []
         var current: Int32 = -1
-        var directiveStack: [(restore: Int32, text: String, counted: Bool)] = []
+        /// Open `#if`s: the node to restore, the `#if`'s text, whether it counts (not an include guard), the
+        /// brace depth it opened at, the branch being read, and that branch's condition when it returns at
+        /// the depth it opened at (`#ifdef TEST` `return YES;` `#endif`: what follows runs only without TEST).
+        struct OpenDirective {
+            let restore: Int32
+            let text: String
+            let counted: Bool
+            let depth: Int
+            var branch: SourceCondition
+            var exit: SourceCondition?
+        }
+        var directiveStack: [OpenDirective] = []
         var currentDirective: Int32 = -1
         // Braces whose construct is known: index → the frame kind its body opens.
         var pending: [Int: FrameKind] = [:]
@@ -167,18 +178,24 @@ struct SourceConditions {
         func applyDirective(kind: SourceDirective.Kind, text: String, line: Int, guardName: String?) {
             switch kind {
             case .ifLike:
-                if guardName != nil {  // `#ifndef X` + `#define X`: an include guard, no condition.
-                    directiveStack.append((currentDirective, text, false))
-                    return
-                }
-                directiveStack.append((currentDirective, text, true))
-                currentDirective = node(currentDirective, SourceCondition(text: text, line: line))
+                let c = SourceCondition(text: text, line: line)
+                // `#ifndef X` + `#define X`: an include guard, no condition.
+                directiveStack.append(OpenDirective(restore: currentDirective, text: text, counted: guardName == nil,
+                                                    depth: frames.count, branch: c))
+                if guardName == nil { currentDirective = node(currentDirective, c) }
             case .elseIf, .elseBranch:
                 guard let top = directiveStack.last, top.counted else { return }
                 let shown = kind == .elseBranch ? "#else of \(top.text)" : "\(text), after \(top.text)"
-                currentDirective = node(top.restore, SourceCondition(text: shown, line: line))
+                let c = SourceCondition(text: shown, line: line)
+                directiveStack[directiveStack.count - 1].branch = c
+                currentDirective = node(top.restore, c)
             case .end:
-                if let top = directiveStack.popLast() { currentDirective = top.restore }
+                guard let top = directiveStack.popLast() else { return }
+                currentDirective = top.restore
+                if let exit = top.exit, frames.count == top.depth {
+                    current = node(current, SourceCondition(text: "not \(exit.text) (its branch returns early)",
+                                                            line: exit.line))
+                }
             case .define:
                 break
             }
@@ -277,6 +294,11 @@ struct SourceConditions {
             guard let word = t.identifier, !(token(i - 1)?.isPunctuation(".") ?? false) else {
                 i += 1
                 continue
+            }
+            if word == "return" || word == "throw", let top = directiveStack.last, top.counted,
+                frames.count == top.depth
+            {
+                directiveStack[directiveStack.count - 1].exit = top.branch
             }
             switch word {
             case "if" where !(token(i - 1)?.isPunctuation("#") ?? false):
