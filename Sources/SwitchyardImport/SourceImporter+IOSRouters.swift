@@ -34,6 +34,11 @@ extension SourceImporter {
         }
         var priority = 0
         var notes: [String] = []
+        if kind == .mgj {
+            let (product, note) = mgjObjectProduct(after: i)
+            target = product
+            if let note { notes.append(note) }
+        }
         if kind == .addRoute, let p = jlRoutesPriority(after: i) {
             priority = p
             notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before "
@@ -257,6 +262,47 @@ extension SourceImporter {
         return nil
     }
 
+    /// The class an Objective-C message at `j` builds: `[[X alloc] init…]` or `[X new]`; nil otherwise.
+    func objcConstructed(at j: Int) -> String? {
+        guard token(j)?.isPunctuation("[") == true else { return nil }
+        if token(j + 1)?.isPunctuation("[") == true, let name = token(j + 2)?.identifier,
+            name.first?.isUppercase == true, token(j + 3)?.identifier == "alloc"
+        {
+            return name
+        }
+        if let name = token(j + 1)?.identifier, name.first?.isUppercase == true, token(j + 2)?.identifier == "new" {
+            return name
+        }
+        return nil
+    }
+
+    /// MGJRouter's `toObjectHandler:^(NSDictionary *p) { … return vc; }`: the class the block returns (the
+    /// object `objectForURL:` gives the caller), and a note when it returns one of several.
+    func mgjObjectProduct(after i: Int) -> (target: String?, note: String?) {
+        var k = i + 1
+        var depth = 0
+        while k < tokens.count && k < i + 60 {
+            let t = tokens[k]
+            if t.isPunctuation("[") || t.isPunctuation("(") { depth += 1 }
+            if t.isPunctuation("]") || t.isPunctuation(")") { depth -= 1; if depth < 0 { return (nil, nil) } }
+            if t.isPunctuation(";") { return (nil, nil) }
+            if t.identifier == "toObjectHandler" { break }
+            k += 1
+        }
+        guard token(k)?.identifier == "toObjectHandler" else { return (nil, nil) }
+        while k < tokens.count && k < i + 120 && !tokens[k].isPunctuation("{") {
+            if tokens[k].isPunctuation(";") { return (nil, nil) }
+            k += 1
+        }
+        guard token(k)?.isPunctuation("{") == true else { return (nil, nil) }
+        let products = closureProducts(from: k)
+        if products.count > 1 {
+            return (nil, "MGJRouter object handler returns \(products.joined(separator: " or ")) (chosen at run "
+                + "time): the target is named from the pattern")
+        }
+        return (products.first, nil)
+    }
+
     /// The controller a factory closure opening at `open` returns: the type after a `return`, or the type
     /// a returned variable was built as (`let vc = X.loadFromStoryboard(); …; return vc`); else the first
     /// `…Controller` it builds, else the first type it builds.
@@ -274,7 +320,16 @@ extension SourceImporter {
         while j < tokens.count && j < open + 400 {
             if tokens[j].isPunctuation("{") { depth += 1 }
             if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
+            // Objective-C: `Type *v = [[Type alloc] init…]`, `return [[Type alloc] init…]`, `return v`.
+            if tokens[j].isPunctuation("*"), let v = token(j + 1)?.identifier, token(j + 2)?.isPunctuation("=") == true,
+                let type = objcConstructed(at: j + 3)
+            {
+                built[v] = type
+            }
             if let w = tokens[j].identifier {
+                if w == "return", let type = objcConstructed(at: j + 1), !returned.contains(type) {
+                    returned.append(type)
+                }
                 if w == "let" || w == "var", let v = token(j + 1)?.identifier,
                     token(j + 2)?.isPunctuation("=") == true, let type = constructed(at: j + 3)
                 {

@@ -234,6 +234,30 @@ import Testing
                        + "`if UIDevice.current.userInterfaceIdiom == .pad` (line 8)",
                        "App/Routes.swift:12: URLNavigator pattern 'app://shop' is registered only under "
                        + "`guard Features.shop else { … }` (line 11)"]),
+        Case(name: "MGJRouter: an object handler's target is the class its block returns", files: [
+            "App/Entry.m": """
+            + (void)load {
+                [MGJRouter registerURLPattern:@"mgj://mod/home" toObjectHandler:^(NSDictionary *p) {
+                    HomeViewController *vc = [[HomeViewController alloc] initWithParam:p[@"x"]];
+                    return vc;
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/new" toObjectHandler:^(NSDictionary *p) {
+                    return [NewViewController new];
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/either" toObjectHandler:^(NSDictionary *p) {
+                    if (p[@"a"]) { return [[AViewController alloc] init]; }
+                    return [[BViewController alloc] init];
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/block" toHandler:^(NSDictionary *p) {
+                    UIViewController *vc = [[CViewController alloc] init];
+                }];
+            }
+            """,
+        ], routes: ["mgj://mod/home -> HomeViewController", "mgj://mod/home/*rest -> HomeViewController",
+                    "mgj://mod/new -> NewViewController", "mgj://mod/new/*rest -> NewViewController",
+                    "mgj://mod/either -> ModEither", "mgj://mod/either/*rest -> ModEither",
+                    "mgj://mod/block -> ModBlock", "mgj://mod/block/*rest -> ModBlock"],
+            warnings: ["App/Entry.m:9: MGJRouter object handler returns AViewController or BViewController"]),
         // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
         Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
             "App/Demo.m": """
