@@ -295,7 +295,11 @@ extension SourceImporter {
             k += 1
         }
         guard token(k)?.isPunctuation("{") == true else { return (nil, nil) }
-        let products = closureProducts(from: k)
+        // A UIKit or Foundation class (`UIView`, `NSObject`) names no screen of the app: such a product
+        // leaves the target to the pattern.
+        let products = closureProducts(from: k).filter { name in
+            !((name.hasPrefix("UI") || name.hasPrefix("NS")) && name.dropFirst(2).first?.isUppercase == true)
+        }
         if products.count > 1 {
             return (nil, "MGJRouter object handler returns \(products.joined(separator: " or ")) (chosen at run "
                 + "time): the target is named from the pattern")

@@ -248,6 +248,10 @@ import Testing
                     if (p[@"a"]) { return [[AViewController alloc] init]; }
                     return [[BViewController alloc] init];
                 }];
+                [MGJRouter registerURLPattern:@"mgj://mod/bar" toObjectHandler:^id(NSDictionary *p) {
+                    UIView *bar = [[UIView alloc] init];
+                    return bar;
+                }];
                 [MGJRouter registerURLPattern:@"mgj://mod/block" toHandler:^(NSDictionary *p) {
                     UIViewController *vc = [[CViewController alloc] init];
                 }];
@@ -256,7 +260,8 @@ import Testing
         ], routes: ["mgj://mod/home -> HomeViewController", "mgj://mod/home/*rest -> HomeViewController",
                     "mgj://mod/new -> NewViewController", "mgj://mod/new/*rest -> NewViewController",
                     "mgj://mod/either -> ModEither", "mgj://mod/either/*rest -> ModEither",
-                    "mgj://mod/block -> ModBlock", "mgj://mod/block/*rest -> ModBlock"],
+                    "mgj://mod/block -> ModBlock", "mgj://mod/block/*rest -> ModBlock",
+                    "mgj://mod/bar -> ModBar", "mgj://mod/bar/*rest -> ModBar"],
             warnings: ["App/Entry.m:9: MGJRouter object handler returns AViewController or BViewController"]),
         // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
         Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
