@@ -206,7 +206,9 @@ package struct ProjectImporter {
             let importer = XMLImporter(file: display)
             importer.run(Data(text.utf8))
             graphHosts += importer.graphHosts
-            if !importer.includedGraphs.isEmpty { includedGraphs[importer.graphName, default: []] += importer.includedGraphs }
+            if !importer.includedGraphs.isEmpty {
+                includedGraphs[importer.graphName, default: []] += importer.includedGraphs
+            }
             fileRoutes.append(importer.routes)
             warnings += importer.warnings
         case .aasa:

@@ -99,7 +99,8 @@ struct SourceConditions {
                         tight = true
                     }
                     if isOperator(t) && isOperator(p) && !t.isPunctuation("!") { tight = true }
-                    if t.isPunctuation("!") && isReceiver(p) && !isOperator(k + 1 < tokens.count ? tokens[k + 1] : nil) {
+                    let next = k + 1 < tokens.count ? tokens[k + 1] : nil
+                    if t.isPunctuation("!") && isReceiver(p) && !isOperator(next) {
                         tight = true  // a force unwrap, `x!`
                     }
                 }
@@ -109,11 +110,16 @@ struct SourceConditions {
             if range.count > Self.maxTextTokens { out += " …" }
             return out
         }
+        // The look-ahead of all headers together is bounded, so a hostile file (thousands of unclosed
+        // `if (`) stays linear: past the budget no further condition is recognised.
+        var budget = tokens.count * 8 + 10_000
         /// The index of the `)` matching the `(` at `open`, or nil.
         func closing(_ open: Int) -> Int? {
             var depth = 0
             var k = open
             while k < tokens.count && k < open + 4000 {
+                budget -= 1
+                if budget < 0 { return nil }
                 if tokens[k].isPunctuation("(") { depth += 1 }
                 if tokens[k].isPunctuation(")") { depth -= 1; if depth == 0 { return k } }
                 k += 1
@@ -125,6 +131,8 @@ struct SourceConditions {
             var depth = 0
             var k = from
             while k < tokens.count && k < from + 4000 {
+                budget -= 1
+                if budget < 0 { return nil }
                 let t = tokens[k]
                 if t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
                 if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1 }

@@ -366,7 +366,9 @@ extension SourceImporter {
     /// JLRoutes: a handler block that can return `NO` / `false` declines the URL, and JLRoutes then tries
     /// the next matching route; the route file cannot say so. The note names the first such `return`, and
     /// the conditions it is under inside the handler; nil when the handler always accepts.
-    func jlRoutesDeclines(after i: Int) -> String? {
+    mutating func jlRoutesDeclines(after i: Int) -> String? {
+        var budget = scanBudget
+        defer { scanBudget = max(0, budget) }
         // The handler's body: the first `{` of the statement.
         var k = i + 1
         var depth = 0
@@ -390,7 +392,8 @@ extension SourceImporter {
             if p.isPunctuation(")") {
                 var d = 0
                 var j = b - 1
-                while j > open && j > b - 400 {
+                while j > open && j > b - 400 && budget > 0 {
+                    budget -= 1
                     if tokens[j].isPunctuation(")") { d += 1 }
                     if tokens[j].isPunctuation("(") { d -= 1; if d == 0 { break } }
                     j -= 1
@@ -404,7 +407,8 @@ extension SourceImporter {
             return ["if", "guard", "switch", "for", "while"].contains(tokens[j].identifier ?? "")
         }
         k = open + 1
-        while k < tokens.count && k < open + 4000 {
+        while k < tokens.count && k < open + 4000 && budget > 0 {
+            budget -= 1
             let t = tokens[k]
             if t.isPunctuation("{") { nested.append(!opensStatement(k)) }
             if t.isPunctuation("}") {

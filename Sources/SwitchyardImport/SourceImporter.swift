@@ -34,6 +34,9 @@ struct SourceImporter {
     /// The token of the registration being read: ``emit(_:line:dialect:scheme:target:router:notes:priority:)``
     /// warns about the conditions it runs under.
     private(set) var registrationIndex = -1
+    /// Tokens the readers' look-ahead into handler bodies may still visit in this file (set by ``run()``),
+    /// so a hostile file of unclosed handlers stays linear.
+    var scanBudget = 0
 
     /// `constants` is the project's table for `language`; without one, this file's own constants are used.
     init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil,
@@ -94,6 +97,7 @@ struct SourceImporter {
     mutating func run() {
         let declared = declaredMethods()
         conditions = SourceConditions(tokens: tokens, directives: directives, language: language)
+        scanBudget = tokens.count * 8 + 10_000
         for i in tokens.indices {
             registrationIndex = i
             if let w = tokens[i].identifier, declared.contains(w) { continue }

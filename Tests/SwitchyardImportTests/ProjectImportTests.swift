@@ -161,11 +161,13 @@ import Testing
                 navigator.register("chat://web/<path:_>", self.webFactory)
                 navigator.register("chat://one", self.oneFactory)
               }
-              private static func webFactory(url: URLConvertible, values: [String: Any], context: Any?) -> UIViewController? {
+              private static func webFactory(url: URLConvertible, values: [String: Any],
+                                             context: Any?) -> UIViewController? {
                 if safari { return SFSafariViewController(url: url) }
                 return WebViewController(url: url)
               }
-              private static func oneFactory(url: URLConvertible, values: [String: Any], context: Any?) -> UIViewController? {
+              private static func oneFactory(url: URLConvertible, values: [String: Any],
+                                             context: Any?) -> UIViewController? {
                 guard let id = url.queryParameters["id"] else { return nil }
                 return OneViewController(id: id)
               }
@@ -207,7 +209,8 @@ import Testing
             warnings: ["App/Board.m:6: JLRoutes pattern '/:profile_id/artist/:id' is registered only under "
                        + "`if ([UIDevice isPad])` (line 5)",
                        "App/Board.m:8: JLRoutes handler returns NO at line 9 under `if ([UIDevice isPad])` (line 9)",
-                       "App/Board.m:13: MGJRouter pattern 'mgj://beta' is registered only under `#ifdef BETA` (line 12)",
+                       "App/Board.m:13: MGJRouter pattern 'mgj://beta' is registered only under `#ifdef BETA` "
+                       + "(line 12)",
                        "App/Board.m:17: MGJRouter pattern 'mgj://store' is registered only under "
                        + "`switch (self.flavor), case ARFlavorStore` (line 16)"]),
         Case(name: "conditional registrations: Swift #if, guard, if; a condition in the factory is not one", files: [
@@ -307,8 +310,11 @@ import Testing
     /// inside its handler, get no such warning.
     @Test func conditionWarningsAreExactlyTheConditionalRegistrations() {
         for c in Self.cases where c.name.hasPrefix("conditional registrations") {
-            let warned = Self.run(c).warnings.filter { $0.contains("registered only under") || $0.contains("handler returns") }
-            let listed = c.warnings.filter { $0.contains("registered only under") || $0.contains("handler returns") }
+            func isCondition(_ w: String) -> Bool {
+                w.contains("registered only under") || w.contains("handler returns")
+            }
+            let warned = Self.run(c).warnings.filter(isCondition)
+            let listed = c.warnings.filter(isCondition)
             #expect(warned.count == listed.count, "\(c): \(warned)")
         }
     }
@@ -318,7 +324,9 @@ import Testing
     /// (files, routes `pattern -> target`, whether a repeat is warned).
     static let navHostCases: [(name: String, files: [String: String], routes: [String], repeatWarned: Bool)] = {
         func manifest(_ graphOn: String?, filterOn: String = ".Main") -> String {
-            let navGraph = graphOn.map { "<activity android:name=\"\($0)\"><nav-graph android:value=\"@navigation/main\"/></activity>" }
+            let navGraph = graphOn.map {
+                "<activity android:name=\"\($0)\"><nav-graph android:value=\"@navigation/main\"/></activity>"
+            }
             return """
             <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
             <activity android:name="\(filterOn)"><intent-filter><action android:name="android.intent.action.VIEW"/>
@@ -328,12 +336,14 @@ import Testing
             """
         }
         let graph = """
-        <navigation xmlns:app="http://schemas.android.com/apk/res-auto" xmlns:android="http://schemas.android.com/apk/res/android">
+        <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
+            xmlns:android="http://schemas.android.com/apk/res/android">
         <fragment android:id="@+id/home" android:name="a.HomeFragment"><deepLink app:uri="ex.com"/></fragment>
         </navigation>
         """
         let including = """
-        <navigation xmlns:app="http://schemas.android.com/apk/res-auto"><include app:graph="@navigation/sub"/></navigation>
+        <navigation xmlns:app="http://schemas.android.com/apk/res-auto">
+        <include app:graph="@navigation/sub"/></navigation>
         """
         let home = ["http://ex.com -> HomeFragment", "https://ex.com -> HomeFragment"]
         let main = ["http://ex.com -> HomeFragment", "https://ex.com -> Main"]
