@@ -23,4 +23,6 @@ struct ImportedRoute {
     /// The registered pattern as written, when the target was made from it (a block handler names no
     /// class): ``ProjectImporter/distinguishDerivedTargets(_:)`` uses it to keep two registrations apart.
     var derivedFrom: String?
+    /// Jetpack Navigation only: the graph (its resource name) whose `<deepLink>` this route is.
+    var navGraph: String?
 }

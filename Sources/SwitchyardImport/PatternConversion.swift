@@ -100,6 +100,14 @@ enum PatternConversion {
                     case .aRouter where patternScheme == nil:
                         // ARouter routes by `uri.getPath()`: the scheme and host take no part.
                         bodies = [":\(unusedName("host", in: segments))/" + body]
+                    case .jlRoutes where segments.last?.hasPrefix("*") == true:
+                        // JLRoutes' `*` takes zero or more components (`routeVariablesForRequest:` lets a
+                        // wildcard stand past the URL's last component): `/a/*` also routes `/a`, and `*` alone
+                        // every URL of its scheme, whatever the host.
+                        let host = ":\(unusedName("host", in: segments))"
+                        let before = segments.dropLast().joined(separator: "/")
+                        bodies = before.isEmpty ? [host, host + "/" + body]
+                            : [before, body, "\(host)(\(webHostRegex))/" + before, "\(host)(\(webHostRegex))/" + body]
                     case .jlRoutes:
                         // JLRoutes reads the host as the first path component only when it has no `.` and is
                         // not `localhost`; otherwise the route applies to the path alone.

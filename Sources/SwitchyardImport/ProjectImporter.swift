@@ -37,6 +37,10 @@ package struct ProjectImporter {
     /// Class and interface declarations of the JVM sources (for ARouter's services).
     private var jvmTypes = JVMTypeTable()
     private var warnings: [ImportWarning] = []
+    /// Each manifest activity's `<nav-graph>`: (graph, activity).
+    private var graphHosts: [(graph: String, activity: String)] = []
+    /// Each navigation graph's `<include app:graph>`s.
+    private var includedGraphs: [String: [String]] = [:]
     private var entriesSeen = 0
     private var capped = false
 
@@ -197,9 +201,14 @@ package struct ProjectImporter {
             deferredSources.append((fileRoutes.count, origin, display, language))
             fileRoutes.append([])
         case .xml:
-            guard text.contains("deepLink") || text.contains("intent-filter") else { return }
+            guard text.contains("deepLink") || text.contains("intent-filter") || text.contains("nav-graph")
+                || text.contains("<include") else { return }
             let importer = XMLImporter(file: display)
             importer.run(Data(text.utf8))
+            graphHosts += importer.graphHosts
+            if !importer.includedGraphs.isEmpty {
+                includedGraphs[importer.graphName, default: []] += importer.includedGraphs
+            }
             fileRoutes.append(importer.routes)
             warnings += importer.warnings
         case .aasa:
@@ -238,6 +247,7 @@ package struct ProjectImporter {
         deferredSources = []
         var routes = fileRoutes.flatMap { $0 }
         Self.qualifyTargets(&routes)
+        Self.handOverToNavHosts(&routes, hosts: graphHosts, includes: includedGraphs)
         MGJRouterTree.resolve(&routes, warnings: &warnings)
         Self.distinguishDerivedTargets(&routes)
         var builder = RouteTableBuilder<Int>()
@@ -354,6 +364,44 @@ package struct ProjectImporter {
             guard let source = routes[i].derivedFrom else { continue }
             let key = "\(routes[i].file):\(routes[i].line):\(source)"
             if let new = renamed[routes[i].target + "|" + key] { routes[i].target = new }
+        }
+    }
+
+    /// Android delivers a link to the activity whose intent filter takes it; a Navigation graph's
+    /// `<deepLink>` is taken by the intent filters the manifest merger adds to the activity that declares
+    /// the graph (`<nav-graph>`), whose NavHost then shows the deep link's destination. So when one URL is
+    /// both a manifest filter's route to an activity and a deep link of a graph that activity hosts
+    /// (itself or through `<include app:graph>`), the link opens the graph's destination: the manifest's
+    /// route is dropped in its favour, whatever the files' order. A graph hosted by another activity is
+    /// left as it is (two activities take the URL, and the later registration is warned as a repeat).
+    static func handOverToNavHosts(_ routes: inout [ImportedRoute], hosts: [(graph: String, activity: String)],
+                                   includes: [String: [String]]) {
+        guard !hosts.isEmpty, routes.contains(where: { $0.navGraph != nil }) else { return }
+        // Each graph's hosting activities, through includes (a bounded walk: include cycles end).
+        var hostsOf: [String: Set<String>] = [:]
+        for (graph, activity) in hosts {
+            var queue = [graph]
+            var seen: Set<String> = []
+            while let g = queue.popLast(), seen.count < 1_000 {
+                guard seen.insert(g).inserted else { continue }
+                hostsOf[g, default: []].insert(activity)
+                queue += includes[g] ?? []
+            }
+        }
+        func canonical(_ pattern: String) -> String? {
+            do throws(PatternError) { return try RoutePattern(pattern).description } catch { return nil }
+        }
+        // URL pattern → the activities whose NavHost shows a destination for it.
+        var navigated: [String: Set<String>] = [:]
+        for r in routes {
+            guard let g = r.navGraph, let activities = hostsOf[g], let c = canonical(r.pattern) else { continue }
+            navigated[c, default: []].formUnion(activities)
+        }
+        guard !navigated.isEmpty else { return }
+        routes.removeAll { r in
+            guard r.metadata["router"] == "AndroidManifest", let c = canonical(r.pattern),
+                let activities = navigated[c] else { return false }
+            return activities.contains(r.target) || r.qualifiedTarget.map(activities.contains) == true
         }
     }
 

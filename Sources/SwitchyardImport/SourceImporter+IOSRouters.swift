@@ -34,12 +34,18 @@ extension SourceImporter {
         }
         var priority = 0
         var notes: [String] = []
+        if kind == .mgj {
+            let (product, note) = mgjObjectProduct(after: i)
+            target = product
+            if let note { notes.append(note) }
+        }
         if kind == .addRoute, let p = jlRoutesPriority(after: i) {
             priority = p
             notes.append("JLRoutes priority \(p) dropped as an order: JLRoutes tries routes by priority before "
                 + "anything else, Switchyard ranks the more specific pattern first and uses priority only between "
                 + "equally specific ones")
         }
+        if kind == .addRoute, let declines = jlRoutesDeclines(after: i) { notes.append(declines) }
         switch arg {
         case .literal(let text, let line): emit(text, line: line, dialect: dialect, scheme: scheme, target: target,
             router: router, notes: notes, priority: priority)
@@ -146,18 +152,25 @@ extension SourceImporter {
                     n += 2
                 }
                 if let name = token(n)?.identifier, name.first?.isLowercase == true {
-                    target = factoryProduct(name) ?? (name.prefix(1).uppercased() + name.dropFirst())
+                    let products = factoryProducts(name)
+                    target = products.count == 1 ? products[0] : name.prefix(1).uppercased() + name.dropFirst()
+                    if products.count > 1 {
+                        notes.append("URLNavigator factory \(name) returns \(products.joined(separator: " or ")) "
+                            + "(chosen at run time): the target names the factory")
+                    }
                 }
             }
             if target == nil {
                 while k < tokens.count && k < symbolEnd + 6 && !tokens[k].isPunctuation("{") { k += 1 }
                 if k < tokens.count && tokens[k].isPunctuation("{") {
+                    // A closure that returns one of several controllers names no class: its target is
+                    // named from the pattern, as a block handler's is.
                     let products = closureProducts(from: k)
-                    target = products.first
+                    if products.count == 1 { target = products[0] }
                     if products.count > 1 {
                         let all = products.joined(separator: " or ")
-                        notes.append("URLNavigator factory returns \(all) (chosen at run time): imported with "
-                            + "the target \(products[0])")
+                        notes.append("URLNavigator factory returns \(all) (chosen at run time): the target is "
+                            + "named from the pattern")
                     }
                 }
             }
@@ -249,6 +262,51 @@ extension SourceImporter {
         return nil
     }
 
+    /// The class an Objective-C message at `j` builds: `[[X alloc] init…]` or `[X new]`; nil otherwise.
+    func objcConstructed(at j: Int) -> String? {
+        guard token(j)?.isPunctuation("[") == true else { return nil }
+        if token(j + 1)?.isPunctuation("[") == true, let name = token(j + 2)?.identifier,
+            name.first?.isUppercase == true, token(j + 3)?.identifier == "alloc"
+        {
+            return name
+        }
+        if let name = token(j + 1)?.identifier, name.first?.isUppercase == true, token(j + 2)?.identifier == "new" {
+            return name
+        }
+        return nil
+    }
+
+    /// MGJRouter's `toObjectHandler:^(NSDictionary *p) { … return vc; }`: the class the block returns (the
+    /// object `objectForURL:` gives the caller), and a note when it returns one of several.
+    func mgjObjectProduct(after i: Int) -> (target: String?, note: String?) {
+        var k = i + 1
+        var depth = 0
+        while k < tokens.count && k < i + 60 {
+            let t = tokens[k]
+            if t.isPunctuation("[") || t.isPunctuation("(") { depth += 1 }
+            if t.isPunctuation("]") || t.isPunctuation(")") { depth -= 1; if depth < 0 { return (nil, nil) } }
+            if t.isPunctuation(";") { return (nil, nil) }
+            if t.identifier == "toObjectHandler" { break }
+            k += 1
+        }
+        guard token(k)?.identifier == "toObjectHandler" else { return (nil, nil) }
+        while k < tokens.count && k < i + 120 && !tokens[k].isPunctuation("{") {
+            if tokens[k].isPunctuation(";") { return (nil, nil) }
+            k += 1
+        }
+        guard token(k)?.isPunctuation("{") == true else { return (nil, nil) }
+        // A UIKit or Foundation class (`UIView`, `NSObject`) names no screen of the app: such a product
+        // leaves the target to the pattern.
+        let products = closureProducts(from: k).filter { name in
+            !((name.hasPrefix("UI") || name.hasPrefix("NS")) && name.dropFirst(2).first?.isUppercase == true)
+        }
+        if products.count > 1 {
+            return (nil, "MGJRouter object handler returns \(products.joined(separator: " or ")) (chosen at run "
+                + "time): the target is named from the pattern")
+        }
+        return (products.first, nil)
+    }
+
     /// The controller a factory closure opening at `open` returns: the type after a `return`, or the type
     /// a returned variable was built as (`let vc = X.loadFromStoryboard(); …; return vc`); else the first
     /// `…Controller` it builds, else the first type it builds.
@@ -266,7 +324,16 @@ extension SourceImporter {
         while j < tokens.count && j < open + 400 {
             if tokens[j].isPunctuation("{") { depth += 1 }
             if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { break } }
+            // Objective-C: `Type *v = [[Type alloc] init…]`, `return [[Type alloc] init…]`, `return v`.
+            if tokens[j].isPunctuation("*"), let v = token(j + 1)?.identifier, token(j + 2)?.isPunctuation("=") == true,
+                let type = objcConstructed(at: j + 3)
+            {
+                built[v] = type
+            }
             if let w = tokens[j].identifier {
+                if w == "return", let type = objcConstructed(at: j + 1), !returned.contains(type) {
+                    returned.append(type)
+                }
                 if w == "let" || w == "var", let v = token(j + 1)?.identifier,
                     token(j + 2)?.isPunctuation("=") == true, let type = constructed(at: j + 3)
                 {
@@ -286,22 +353,78 @@ extension SourceImporter {
         return (firstController ?? firstBuilt).map { [$0] } ?? []
     }
 
-    func factoryProduct(_ name: String) -> String? {
+    /// The types the factory function `func name(…)` of this file returns (``closureProducts(from:)`` of
+    /// its body); empty when the file declares no such function.
+    func factoryProducts(_ name: String) -> [String] {
         guard let f = tokens.indices.first(where: { tokens[$0].identifier == "func"
-            && token($0 + 1)?.identifier == name }) else { return nil }
+            && token($0 + 1)?.identifier == name }) else { return [] }
         guard let open = (f..<min(tokens.count,
-            f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return nil }
+            f + 200)).first(where: { tokens[$0].isPunctuation("{") }) else { return [] }
+        return closureProducts(from: open)
+    }
+
+    /// JLRoutes: a handler block that can return `NO` / `false` declines the URL, and JLRoutes then tries
+    /// the next matching route; the route file cannot say so. The note names the first such `return`, and
+    /// the conditions it is under inside the handler; nil when the handler always accepts.
+    mutating func jlRoutesDeclines(after i: Int) -> String? {
+        var budget = scanBudget
+        defer { scanBudget = max(0, budget) }
+        // The handler's body: the first `{` of the statement.
+        var k = i + 1
         var depth = 0
-        var j = open
-        while j < tokens.count && j < open + 2000 {
-            if tokens[j].isPunctuation("{") { depth += 1 }
-            if tokens[j].isPunctuation("}") { depth -= 1; if depth == 0 { return nil } }
-            if let w = tokens[j].identifier, w.first?.isUppercase == true, w.hasSuffix("Controller"),
-                token(j + 1)?.isPunctuation("(") == true
-            {
-                return w
+        while k < tokens.count && k < i + 80 {
+            let t = tokens[k]
+            if t.isPunctuation("(") || t.isPunctuation("[") { depth += 1 }
+            if t.isPunctuation(")") || t.isPunctuation("]") { depth -= 1; if depth < 0 { return nil } }
+            if t.isPunctuation(";") { return nil }
+            if t.isPunctuation("{") { break }
+            k += 1
+        }
+        guard token(k)?.isPunctuation("{") == true else { return nil }
+        let open = k
+        let outer = conditions.conditions(at: open).count
+        // Braces of the handler's own statements (`if (…) {`, `else {`, `switch (…) {`) as opposed to a block
+        // or closure nested in it, whose `return` is not the handler's.
+        var nested: [Bool] = []  // per open brace inside the handler: whether it opens a nested function
+        func opensStatement(_ b: Int) -> Bool {
+            guard let p = token(b - 1) else { return false }
+            if p.identifier == "else" || p.identifier == "do" { return true }
+            if p.isPunctuation(")") {
+                var d = 0
+                var j = b - 1
+                while j > open && j > b - 400 && budget > 0 {
+                    budget -= 1
+                    if tokens[j].isPunctuation(")") { d += 1 }
+                    if tokens[j].isPunctuation("(") { d -= 1; if d == 0 { break } }
+                    j -= 1
+                }
+                let w = token(j - 1)?.identifier ?? ""
+                return ["if", "switch", "while", "for", "catch", "synchronized"].contains(w)
             }
-            j += 1
+            // Swift: `if cond {`, `guard … else {`, `switch x {`, `for x in y {` start their line.
+            var j = b - 1
+            while j > open && tokens[j - 1].line == tokens[b].line { j -= 1 }
+            return ["if", "guard", "switch", "for", "while"].contains(tokens[j].identifier ?? "")
+        }
+        k = open + 1
+        while k < tokens.count && k < open + 4000 && budget > 0 {
+            budget -= 1
+            let t = tokens[k]
+            if t.isPunctuation("{") { nested.append(!opensStatement(k)) }
+            if t.isPunctuation("}") {
+                if nested.isEmpty { return nil }
+                nested.removeLast()
+            }
+            if t.identifier == "return", !nested.contains(true),
+                let v = token(k + 1)?.identifier, v == "NO" || v == "false"
+            {
+                let inside = conditions.conditions(at: k).dropFirst(outer)
+                let under = inside.isEmpty ? "" : " under " + inside.map { "`\($0.text)` (line \($0.line))" }
+                    .joined(separator: " and ")
+                return "JLRoutes handler returns \(v) at line \(t.line)\(under): JLRoutes then tries the next "
+                    + "matching route; imported as if the handler always took the URL"
+            }
+            k += 1
         }
         return nil
     }

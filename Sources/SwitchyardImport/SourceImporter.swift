@@ -27,14 +27,25 @@ struct SourceImporter {
     /// Names the file imports one by one: `APP` → `RouterHub.APP` for `import static a.b.RouterHub.APP`,
     /// `RouterHub` → `RouterHub` for `import a.b.RouterHub`.
     private(set) var importedNames: [String: String] = [:]
+    /// The file's Objective-C conditional directives (`#if`, `#ifdef`, …).
+    let directives: [SourceDirective]
+    /// The conditions each token runs under, computed by ``run()``.
+    private(set) var conditions = SourceConditions.none
+    /// The token of the registration being read: ``emit(_:line:dialect:scheme:target:router:notes:priority:)``
+    /// warns about the conditions it runs under.
+    private(set) var registrationIndex = -1
+    /// Tokens the readers' look-ahead into handler bodies may still visit in this file (set by ``run()``),
+    /// so a hostile file of unclosed handlers stays linear.
+    var scanBudget = 0
 
     /// `constants` is the project's table for `language`; without one, this file's own constants are used.
     init(file: String, text: String, language: SourceLanguage, constants: ConstantTable? = nil,
         types: JVMTypeTable = JVMTypeTable()) {
         self.file = file
         self.language = language
-        let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
+        let (tokens, defines, directives) = SourceLexer.tokensDefinesAndDirectives(text, language: language)
         self.tokens = tokens
+        self.directives = directives
         self.mentionsTheRouter = tokens.contains { $0.identifier?.lowercased() == "therouter" }
         self.mentionsDeepLinkKit = tokens.contains { $0.identifier?.hasPrefix("DPL") == true
             || $0.identifier == "DeepLinkKit" }
@@ -85,7 +96,10 @@ struct SourceImporter {
     /// Scans the file once.
     mutating func run() {
         let declared = declaredMethods()
+        conditions = SourceConditions(tokens: tokens, directives: directives, language: language)
+        scanBudget = tokens.count * 8 + 10_000
         for i in tokens.indices {
+            registrationIndex = i
             if let w = tokens[i].identifier, declared.contains(w) { continue }
             if tokens[i].isPunctuation("[") { deepLinkKitSubscript(at: i); continue }
             guard let word = tokens[i].identifier else { continue }
@@ -257,6 +271,8 @@ struct SourceImporter {
             return
         }
         var losses: [String] = []
+        var notes = notes
+        if let under = conditionNote(router: router, shown: shown) { notes.insert(under, at: 0) }
         for note in converted.notes.map({ "\(router) pattern '\(shown)': \($0)" }) + notes {
             warn(line, note)
             losses.append(ImportWarning(file: file, line: line, message: note).description)
@@ -271,6 +287,17 @@ struct SourceImporter {
             if let target, let packageName, !target.contains(".") { route.qualifiedTarget = packageName + "." + target }
             routes.append(route)
         }
+    }
+
+    /// The warning for a registration that runs only under conditions (an `if`, `#if`, `switch` case,
+    /// `guard`), naming each with its line; nil for one that always runs. The route is imported as if the
+    /// registration always ran, which widens it wherever a condition is false.
+    func conditionNote(router: String, shown: String) -> String? {
+        let under = conditions.conditions(at: registrationIndex)
+        guard !under.isEmpty else { return nil }
+        let all = under.map { "`\($0.text)` (line \($0.line))" }.joined(separator: " and ")
+        return "\(router) pattern '\(shown)' is registered only under \(all); imported as if it were always "
+            + "registered"
     }
 
     mutating func warn(_ line: Int, _ message: String) {

@@ -27,15 +27,28 @@ enum SourceLexer {
     /// The tokens of `text`.
     static func tokens(_ text: String, language: SourceLanguage) -> [SourceToken] {
         var ignored: [SourceDefine]?
-        return scan(text, language: language, defines: &ignored)
+        var none: [SourceDirective]?
+        return scan(text, language: language, defines: &ignored, directives: &none)
     }
 
     /// The tokens of `text` and, for Objective-C, its object-like `#define`s (function-like macros and
     /// other directives are skipped, as in ``tokens(_:language:)``).
     static func tokensAndDefines(_ text: String, language: SourceLanguage) -> ([SourceToken], [SourceDefine]) {
         var defines: [SourceDefine]? = []
-        let tokens = scan(text, language: language, defines: &defines)
+        var none: [SourceDirective]?
+        let tokens = scan(text, language: language, defines: &defines, directives: &none)
         return (tokens, defines ?? [])
+    }
+
+    /// The tokens, the object-like `#define`s and the conditional directives (`#if`, `#ifdef`, `#ifndef`,
+    /// `#elif`, `#else`, `#endif`, and each `#define` as a marker for include guards) of an Objective-C
+    /// file; for other languages the directives are empty (Swift's `#if` stays in the tokens).
+    static func tokensDefinesAndDirectives(_ text: String,
+        language: SourceLanguage) -> ([SourceToken], [SourceDefine], [SourceDirective]) {
+        var defines: [SourceDefine]? = []
+        var directives: [SourceDirective]? = []
+        let tokens = scan(text, language: language, defines: &defines, directives: &directives)
+        return (tokens, defines ?? [], directives ?? [])
     }
 
     /// A `#define NAME body` line (continuations joined) as a define; nil for anything else.
@@ -56,13 +69,14 @@ enum SourceLexer {
         var body = String.UnicodeScalarView()
         body.append(contentsOf: line[k...])
         var none: [SourceDefine]?
+        var noDirectives: [SourceDirective]?
         let tokens = scan(String(body), language: .objectiveC,
-            defines: &none).map { SourceToken(kind: $0.kind, line: number + $0.line - 1) }
+            defines: &none, directives: &noDirectives).map { SourceToken(kind: $0.kind, line: number + $0.line - 1) }
         return SourceDefine(name: String(name), line: number, body: tokens)
     }
 
     private static func scan(_ text: String, language: SourceLanguage,
-        defines: inout [SourceDefine]?) -> [SourceToken] {
+        defines: inout [SourceDefine]?, directives: inout [SourceDirective]?) -> [SourceToken] {
         let s = Array(text.unicodeScalars)
         var out: [SourceToken] = []
         var i = 0, line = 1
@@ -107,10 +121,11 @@ enum SourceLexer {
                         directive.append(" ")
                         continue
                     }
-                    if defines != nil { directive.append(s[i]) }
+                    if defines != nil || directives != nil && directive.count < 512 { directive.append(s[i]) }
                     i += 1
                 }
                 if defines != nil, let d = define(directive, at: start) { defines?.append(d) }
+                if directives != nil, let d = SourceDirective(directive, line: start) { directives?.append(d) }
                 continue
             }
             // Swift raw strings: #"…"#, ##"…"##, and their multi-line forms.

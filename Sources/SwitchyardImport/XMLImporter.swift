@@ -12,6 +12,16 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     let file: String
     private(set) var routes: [ImportedRoute] = []
     private(set) var warnings: [ImportWarning] = []
+    /// Manifest: each `<nav-graph android:value="@navigation/NAME"/>` of an activity, as (NAME, the
+    /// activity's target): the activity whose NavHost handles that graph's deep links.
+    private(set) var graphHosts: [(graph: String, activity: String)] = []
+    /// Navigation graph: the graphs this one includes (`<include app:graph="@navigation/NAME"/>`).
+    private(set) var includedGraphs: [String] = []
+    /// The graph's resource name (the file's name without `.xml`), for a navigation graph.
+    var graphName: String {
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        return last.lowercased().hasSuffix(".xml") ? String(last.dropLast(4)) : last
+    }
 
     private struct Element {
         let name: String
@@ -63,6 +73,12 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         }
         switch name {
         case "deepLink": recordingLosses { deepLink(element) }
+        case "nav-graph" where stack.last?.name == "activity" || stack.last?.name == "activity-alias":
+            if let value = attribute(element, "value"), let host = destinationName(stack.last) {
+                graphHosts.append((Self.resourceName(value), host))
+            }
+        case "include" where stack.contains(where: { $0.name == "navigation" }):
+            if let graph = attribute(element, "graph") { includedGraphs.append(Self.resourceName(graph)) }
         case "intent-filter":
             filterData = []
             filterActions = []
@@ -85,6 +101,11 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     }
 
     // MARK: Navigation graphs
+
+    /// `@navigation/main_graph` → `main_graph`.
+    static func resourceName(_ reference: String) -> String {
+        reference.split(separator: "/").last.map(String.init) ?? reference
+    }
 
     private func attribute(_ e: Element, _ local: String) -> String? {
         e.attributes["android:\(local)"] ?? e.attributes["app:\(local)"] ?? e.attributes[local]
@@ -125,7 +146,10 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             if source == sources[0] {
                 for note in converted.notes { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))': \(note)") }
             }
-            for p in converted.patterns { add(p, target: target, line: e.line, router: "Navigation") }
+            for p in converted.patterns {
+                add(p, target: target, line: e.line, router: "Navigation")
+                routes[routes.count - 1].navGraph = graphName
+            }
         }
     }
 

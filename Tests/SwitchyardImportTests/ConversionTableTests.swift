@@ -44,6 +44,13 @@ import Testing
         Case(dialect: "JLRoutes", source: "/show/:id", patterns: ["show/:id", ":host(localhost|[^.]*\\..*)/show/:id"],
              routes: ["app://show/x", "https://www.example.com/show/x", "http://localhost/show/x"],
              misses: ["app://other/show/x", "https://www.example.com/x"]),
+        // JLRoutes: `*` takes zero or more components; alone, every URL of the scheme.
+        Case(dialect: "JLRoutes", source: "/foo/*", patterns: ["foo", "foo/*rest", ":host(localhost|[^.]*\\..*)/foo",
+                                                              ":host(localhost|[^.]*\\..*)/foo/*rest"],
+             routes: ["app://foo", "app://foo/a/b", "https://www.example.com/foo", "https://www.example.com/foo/x"],
+             misses: ["app://bar", "https://www.example.com/bar"]),
+        Case(dialect: "JLRoutes", source: "feed://*", patterns: ["feed://:host", "feed://:host/*rest"],
+             routes: ["feed://example.com", "feed://example.com/rss/x", "feed://news"], misses: ["other://x"]),
         Case(dialect: "JLRoutes", source: "/", patterns: [":host(localhost|[^.]*\\..*)"],
              routes: ["https://www.artsy.net", "https://www.artsy.net/"], misses: ["artsy://home", "https://www.artsy.net/x"]),
         // MGJRouter: the longest registered prefix takes longer URLs; `mgj://` catches the whole scheme.

@@ -148,12 +148,124 @@ import Testing
         ], routes: ["chat://jump/recharge -> WalletViewController",
                     "chat://jump/profile -> ProfileEditingViewController",
                     "chat://jump/chat -> ChatViewController", "chat://jump/home -> HomeViewController",
-                    "chat://auth -> AnchorAuthViewController",
+                    "chat://auth -> Auth",
                     "chat://chat/:id -> Chat", "chat://:host(localhost|[^.]*\\..*)/chat/:id -> Chat"],
             warnings: ["App/NavigationMap.swift:15: URLNavigator pattern is an expression over Constant.missing",
                        "App/NavigationMap.swift:17: URLNavigator pattern is a call of otherURL(…), not a string helper",
                        "App/NavigationMap.swift:18: URLNavigator factory returns AnchorAuthViewController or "
-                       + "RealNameViewController"]),
+                       + "RealNameViewController (chosen at run time): the target is named from the pattern"]),
+        Case(name: "a factory function that returns one of several controllers names the target", files: [
+            "App/Map.swift": """
+            enum Map {
+              static func setUp(navigator: NavigatorType) {
+                navigator.register("chat://web/<path:_>", self.webFactory)
+                navigator.register("chat://one", self.oneFactory)
+              }
+              private static func webFactory(url: URLConvertible, values: [String: Any],
+                                             context: Any?) -> UIViewController? {
+                if safari { return SFSafariViewController(url: url) }
+                return WebViewController(url: url)
+              }
+              private static func oneFactory(url: URLConvertible, values: [String: Any],
+                                             context: Any?) -> UIViewController? {
+                guard let id = url.queryParameters["id"] else { return nil }
+                return OneViewController(id: id)
+              }
+            }
+            """,
+        ], routes: ["chat://web/*_ -> WebFactory", "chat://one -> OneViewController"],
+            warnings: ["App/Map.swift:3: URLNavigator factory webFactory returns SFSafariViewController or "
+                       + "WebViewController (chosen at run time): the target names the factory"]),
+        // A registration under a condition is imported, with a warning naming the condition and its line.
+        Case(name: "conditional registrations: ObjC if, #if, switch case; a JLRoutes handler that declines", files: [
+            "App/Board.m": """
+            - (id)init {
+                self = [super init];
+                if (!self) { return nil; }
+                _routes = [[JLRoutes alloc] init];
+                if ([UIDevice isPad]) {
+                    [self.routes addRoute:@"/:profile_id/artist/:id" handler:^BOOL(NSDictionary *p) { return YES; }];
+                }
+                [self.routes addRoute:@"/:profile_id/guide" handler:^BOOL(NSDictionary *p) {
+                    if ([UIDevice isPad]) { return NO; }
+                    return YES;
+                }];
+            #ifdef BETA
+                [MGJRouter registerURLPattern:@"mgj://beta" toHandler:nil];
+            #endif
+                switch (self.flavor) {
+                case ARFlavorStore:
+                    [MGJRouter registerURLPattern:@"mgj://store" toHandler:nil];
+                    break;
+                }
+                [MGJRouter registerURLPattern:@"mgj://always" toHandler:nil];
+            }
+            """,
+        ], routes: [":profile_id/artist/:id -> Artist",
+                    ":host(localhost|[^.]*\\..*)/:profile_id/artist/:id -> Artist",
+                    ":profile_id/guide -> Guide", ":host(localhost|[^.]*\\..*)/:profile_id/guide -> Guide",
+                    "mgj://beta -> Beta", "mgj://beta/*rest -> Beta", "mgj://store -> Store",
+                    "mgj://store/*rest -> Store", "mgj://always -> Always", "mgj://always/*rest -> Always"],
+            warnings: ["App/Board.m:6: JLRoutes pattern '/:profile_id/artist/:id' is registered only under "
+                       + "`if ([UIDevice isPad])` (line 5)",
+                       "App/Board.m:8: JLRoutes handler returns NO at line 9 under `if ([UIDevice isPad])` (line 9)",
+                       "App/Board.m:13: MGJRouter pattern 'mgj://beta' is registered only under `#ifdef BETA` "
+                       + "(line 12)",
+                       "App/Board.m:17: MGJRouter pattern 'mgj://store' is registered only under "
+                       + "`switch (self.flavor), case ARFlavorStore` (line 16)"]),
+        Case(name: "conditional registrations: Swift #if, guard, if; a condition in the factory is not one", files: [
+            "App/Routes.swift": """
+            func setUp(navigator: NavigatorType) {
+                #if DEBUG
+                navigator.register("app://debug") { _, _, _ in DebugViewController() }
+                #endif
+                navigator.register("app://auth") { _, _, _ in
+                    if female { return AController() } else { return BController() }
+                }
+                if UIDevice.current.userInterfaceIdiom == .pad {
+                    navigator.register("app://split") { _, _, _ in SplitViewController() }
+                }
+                guard Features.shop else { return }
+                navigator.register("app://shop") { _, _, _ in ShopViewController() }
+            }
+            """,
+        ], routes: ["app://debug -> DebugViewController", "app://auth -> Auth", "app://split -> SplitViewController",
+                    "app://shop -> ShopViewController"],
+            warnings: ["App/Routes.swift:3: URLNavigator pattern 'app://debug' is registered only under `#if DEBUG` "
+                       + "(line 2)",
+                       "App/Routes.swift:9: URLNavigator pattern 'app://split' is registered only under "
+                       + "`if UIDevice.current.userInterfaceIdiom == .pad` (line 8)",
+                       "App/Routes.swift:12: URLNavigator pattern 'app://shop' is registered only under "
+                       + "`guard Features.shop else { … }` (line 11)"]),
+        Case(name: "MGJRouter: an object handler's target is the class its block returns", files: [
+            "App/Entry.m": """
+            + (void)load {
+                [MGJRouter registerURLPattern:@"mgj://mod/home" toObjectHandler:^(NSDictionary *p) {
+                    HomeViewController *vc = [[HomeViewController alloc] initWithParam:p[@"x"]];
+                    return vc;
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/new" toObjectHandler:^(NSDictionary *p) {
+                    return [NewViewController new];
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/either" toObjectHandler:^(NSDictionary *p) {
+                    if (p[@"a"]) { return [[AViewController alloc] init]; }
+                    return [[BViewController alloc] init];
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/bar" toObjectHandler:^id(NSDictionary *p) {
+                    UIView *bar = [[UIView alloc] init];
+                    return bar;
+                }];
+                [MGJRouter registerURLPattern:@"mgj://mod/block" toHandler:^(NSDictionary *p) {
+                    UIViewController *vc = [[CViewController alloc] init];
+                }];
+            }
+            """,
+        ], routes: ["mgj://mod/home -> HomeViewController", "mgj://mod/home/*rest -> HomeViewController",
+                    "mgj://mod/new -> NewViewController", "mgj://mod/new/*rest -> NewViewController",
+                    "mgj://mod/either -> ModEither", "mgj://mod/either/*rest -> ModEither",
+                    "mgj://mod/block -> ModBlock", "mgj://mod/block/*rest -> ModBlock",
+                    "mgj://mod/bar -> ModBar", "mgj://mod/bar/*rest -> ModBar"],
+            warnings: ["App/Entry.m:9: MGJRouter object handler returns AViewController or BViewController"]),
         // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
         Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
             "App/Demo.m": """
@@ -193,6 +305,70 @@ import Testing
                        "App/C.m:3: MGJRouter pattern 'mgj://shop': MGJRouter opens nothing for a URL whose walk "
                        + "ends at 'mgj://shop/cart'"]),
     ]
+
+    /// Only the conditions a case lists are warned: an unconditional registration, and one whose condition is
+    /// inside its handler, get no such warning.
+    @Test func conditionWarningsAreExactlyTheConditionalRegistrations() {
+        for c in Self.cases where c.name.hasPrefix("conditional registrations") {
+            func isCondition(_ w: String) -> Bool {
+                w.contains("registered only under") || w.contains("handler returns")
+            }
+            let warned = Self.run(c).warnings.filter(isCondition)
+            let listed = c.warnings.filter(isCondition)
+            #expect(warned.count == listed.count, "\(c): \(warned)")
+        }
+    }
+
+    /// Android gives a link to the activity whose intent filter takes it; a Navigation graph's deep link is
+    /// taken by the activity that declares the graph (`<nav-graph>`), whose NavHost shows the destination.
+    /// (files, routes `pattern -> target`, whether a repeat is warned).
+    static let navHostCases: [(name: String, files: [String: String], routes: [String], repeatWarned: Bool)] = {
+        func manifest(_ graphOn: String?, filterOn: String = ".Main") -> String {
+            let navGraph = graphOn.map {
+                "<activity android:name=\"\($0)\"><nav-graph android:value=\"@navigation/main\"/></activity>"
+            }
+            return """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name="\(filterOn)"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="https" android:host="ex.com" android:pathPattern="/"/></intent-filter></activity>
+            \(navGraph ?? "")
+            </application></manifest>
+            """
+        }
+        let graph = """
+        <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
+            xmlns:android="http://schemas.android.com/apk/res/android">
+        <fragment android:id="@+id/home" android:name="a.HomeFragment"><deepLink app:uri="ex.com"/></fragment>
+        </navigation>
+        """
+        let including = """
+        <navigation xmlns:app="http://schemas.android.com/apk/res-auto">
+        <include app:graph="@navigation/sub"/></navigation>
+        """
+        let home = ["http://ex.com -> HomeFragment", "https://ex.com -> HomeFragment"]
+        let main = ["http://ex.com -> HomeFragment", "https://ex.com -> Main"]
+        return [
+            ("the activity that hosts the graph", ["app/AndroidManifest.xml": manifest(".Main"),
+                "app/res/navigation/main.xml": graph], home, false),
+            ("the graph read before the manifest", ["b/AndroidManifest.xml": manifest(".Main"),
+                "a/res/navigation/main.xml": graph], home, false),
+            ("a graph included by the hosted one", ["app/AndroidManifest.xml": manifest(".Main"),
+                "app/res/navigation/main.xml": including, "app/res/navigation/sub.xml": graph], home, false),
+            ("a graph hosted by another activity", ["app/AndroidManifest.xml": manifest(".Other"),
+                "app/res/navigation/main.xml": graph], main, true),
+            ("a graph no activity declares", ["app/AndroidManifest.xml": manifest(nil),
+                "app/res/navigation/main.xml": graph], main, true),
+        ]
+    }()
+
+    @Test(arguments: 0..<navHostCases.count)
+    func navGraphDeepLinksGoWhereAndroidSendsThem(_ index: Int) {
+        let c = Self.navHostCases[index]
+        let result = Self.run(Case(name: c.name, files: c.files, routes: []))
+        #expect(result.routes == c.routes.sorted(), "\(c.name)")
+        let repeated = result.warnings.contains { $0.contains("already routes it to") }
+        #expect(repeated == c.repeatWarned, "\(c.name): \(result.warnings)")
+    }
 
     /// An intent filter's data elements combine (scheme × host × path); each loss is the `importWarning`
     /// of only the routes it concerns: a host's loss those of that host, a path's those of that path.
