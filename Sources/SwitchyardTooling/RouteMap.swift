@@ -79,7 +79,10 @@ public struct RouteMap: Sendable, Equatable, Codable {
     /// applies to its pattern and metadata (`InterceptorScope.applies(pattern:metadata:)`).
     public init(router: Router) {
         let interceptors = router.interceptors
-        routes = router.table.routes.map { r in
+        // The registered routes in order, as the table has them: reading the table's routes would put
+        // each one together again from the compiled storage. (Reading the table first runs lazy registrars.)
+        _ = router.table
+        routes = router.registeredRoutes.map { r in
             let pattern = r.pattern.description
             let names = interceptors.filter { $0.scope.applies(pattern: pattern, metadata: r.target.metadata) }
                 .map(\.interceptor.name)
