@@ -82,4 +82,41 @@ import Testing
         var rng = SplitMix64(seed: 0x1d_0001)
         for _ in 0..<150 { try await check(Self.randomFile(&rng)) }
     }
+
+    /// The definition of a checked link, by walking every URL through the runtime's router: a link opens
+    /// the route it names, unless it says that route never opens, and then none of the route's example
+    /// URLs (nor, for a pattern of any scheme, their `other://` forms) opens it.
+    @Test func eachCheckedLinkOpensItsRouteOrSaysWhyNot() throws {
+        var rng = SplitMix64(seed: 0x1d_0002)
+        var opened = 0, never = 0
+        for k in 0..<200 {
+            var file = Self.randomFile(&rng)
+            if k % 4 == 1 { file.redirects = [(from: "app://zz/:p", to: "app://a/:p")] }
+            if k % 4 == 2 { file.relocations = RelocationTable(entries: [.delete(pattern: "app://a/42")]) }
+            let runtime = try AppRuntime(app: AppDescription.generatedUnchecked(from: file))
+            let links = runtime.app.routes.filter { runtime.app.isGeneratedScreen($0.pattern) }.flatMap(\.links)
+            #expect(links.count == file.routes.count)
+            for route in file.routes {
+                let named = "\(route.pattern) → \(route.target)"
+                let link = try #require(links.first { $0.title == named || $0.title.hasPrefix(named + " (") })
+                let pattern = try RoutePattern(route.pattern)
+                let reaches = { (url: String) in
+                    runtime.router.resolve(url).match.map { !$0.isAlias && $0.pattern == pattern } ?? false
+                }
+                if link.title.contains("(never opens:") {
+                    never += 1
+                    var urls = AppDescription.exampleURLs(for: pattern, count: AppDescription.exampleValues.count)
+                    if pattern.scheme == nil, !pattern.isSuffix {
+                        urls += urls.filter { $0.hasPrefix("app://") }.map { "other://" + $0.dropFirst("app://".count) }
+                    }
+                    #expect(!urls.contains(where: reaches), "\(route.pattern): \(link.title)")
+                } else {
+                    opened += 1
+                    #expect(reaches(link.url), "\(route.pattern): \(link.url)")
+                }
+            }
+        }
+        #expect(opened > 500, "\(opened)")
+        #expect(never > 20, "\(never)")
+    }
 }

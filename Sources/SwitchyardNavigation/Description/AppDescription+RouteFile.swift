@@ -221,6 +221,21 @@ extension AppDescription {
         return exampleURLs(for: pattern, count: count)
     }
 
+    /// The first of ``exampleURLs(for:count:)`` that `accept` takes, made one at a time (nil for none).
+    static func firstExampleURL(for pattern: RoutePattern, count: Int, where accept: (String) -> Bool) -> String? {
+        let choices = exampleChoices(for: pattern, limit: max(1, count))
+        let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
+        var tried: [String] = []
+        for variant in 0..<max(1, count) {
+            guard let url = try? pattern.url(exampleParameters(choices, variant: variant), defaultScheme: "app",
+                                             base: base),
+                  !tried.contains(url) else { continue }
+            if accept(url) { return url }
+            tried.append(url)
+        }
+        return nil
+    }
+
     /// ``exampleURLs(for:count:)`` for a pattern already parsed.
     public static func exampleURLs(for pattern: RoutePattern, count: Int) -> [String] {
         let choices = exampleChoices(for: pattern, limit: max(1, count))
@@ -299,6 +314,14 @@ struct GeneratedIndexLinks: Sendable, Equatable {
 /// link says which route opens instead.
 struct IndexLinkProbe {
     let router: Router
+    /// The router's table, when the router rewrites nothing (no redirect, no relocation rule): a URL then
+    /// opens the route its match reaches, and the probe matches it directly instead of walking it.
+    private let table: RouteTable<RouteEntry>?
+
+    init(router: Router) {
+        self.router = router
+        table = router.redirects.isEmpty && router.relocationRules.isEmpty ? router.table : nil
+    }
 
     /// A router of the file's routes, redirects and relocations, as the app registers them.
     static func router(for file: RouteFile) -> Router {
@@ -318,21 +341,34 @@ struct IndexLinkProbe {
         // have the same canonical text).
         var canonical: String?
         func opens(_ url: String) -> Bool {
-            guard let m = router.resolve(url).match, !m.isAlias else { return false }
-            if let pattern, m.pattern == pattern { return true }
+            let reached: RoutePattern
+            if let table {
+                guard let m = try? table.match(url) else { return false }
+                reached = m.pattern
+            } else {
+                guard let m = router.resolve(url).match, !m.isAlias else { return false }
+                reached = m.pattern
+            }
+            if let pattern, reached == pattern { return true }
             if canonical == nil { canonical = pattern?.description ?? source.pattern }
-            return m.pattern.description == canonical
+            return reached.description == canonical
         }
-        // The first example almost always opens its route: the others are made only when it does not.
+        // The first example almost always opens its route: the others are made only when it does not,
+        // one at a time until one opens it.
         let first = source.first
         if opens(first) { return (first, nil) }
-        var urls = pattern.map { AppDescription.exampleURLs(for: $0, count: AppDescription.exampleValues.count) }
-            ?? [source.pattern]
+        let instead = { router.resolve(first).match.map { $0.pattern.description } ?? "nothing" }
+        // A pattern that does not parse has its text for its one example.
+        guard let parsed = pattern else { return (first, instead()) }
+        let count = AppDescription.exampleValues.count
+        if let url = AppDescription.firstExampleURL(for: parsed, count: count, where: opens) { return (url, nil) }
         // A pattern for any scheme loses `app://` URLs to a pattern for that scheme: try another one.
-        if let pattern, pattern.scheme == nil, !pattern.isSuffix {
-            urls += urls.filter { $0.hasPrefix("app://") }.map { "other://" + $0.dropFirst("app://".count) }
+        if parsed.scheme == nil, !parsed.isSuffix {
+            for url in AppDescription.exampleURLs(for: parsed, count: count) where url.hasPrefix("app://") {
+                let other = "other://" + url.dropFirst("app://".count)
+                if opens(other) { return (other, nil) }
+            }
         }
-        for url in urls where opens(url) { return (url, nil) }
-        return (first, router.resolve(first).match.map { $0.pattern.description } ?? "nothing")
+        return (first, instead())
     }
 }
