@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard", "SwitchyardNavigation"], path: "Tests/SwitchyardTestSupport"),
         .testTarget(
             name: "SwitchyardTests",
-            dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardLogging", "SwitchyardTooling", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Switchyard", "SwitchyardKit", "SwitchyardLogging", "SwitchyardNavigation", "SwitchyardTooling", "SwitchyardTestSupport", .product(name: "Logging", package: "swift-log")],
             exclude: ["Corpus"]
         ),
         .testTarget(

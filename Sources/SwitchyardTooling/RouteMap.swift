@@ -77,7 +77,10 @@ public struct RouteMap: Sendable, Equatable, Codable {
     /// applies to its pattern and metadata (`InterceptorScope.applies(pattern:metadata:)`).
     public init(router: Router) {
         let interceptors = router.interceptors
-        routes = router.table.routes.map { r in
+        // The registered routes in order, as the table has them: reading the table's routes would put
+        // each one together again from the compiled storage. (Reading the table first runs lazy registrars.)
+        _ = router.table
+        routes = router.registeredRoutes.map { r in
             let d = r.definition
             let applying = interceptors.filter { $0.scope.applies(pattern: d.pattern, metadata: d.metadata) }
             return Route(d, interceptors: applying.map(\.interceptor.name))

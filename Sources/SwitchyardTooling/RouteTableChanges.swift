@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardNavigation
 
 /// Which URLs can open differently under two route tables, decided without routing them through both.
 ///
@@ -15,6 +16,10 @@ package struct RouteTableChanges {
     /// Routers of the routes that are not shared, with the tables' redirects and relocations; nil when
     /// every URL has to be routed through both tables.
     private let routers: [Router]?
+    /// The patterns of the routes that are not shared (nil when ``routers`` is nil), for ``mayMatter(_:)``.
+    private let changed: ChangedPatterns?
+    /// Whether the tables have no redirect and no relocation entry: a URL's walk is then its own match.
+    private let rewritesNothing: Bool
 
     /// The changes between `old` and `new`, whose routers are built with `options` and
     /// `maxRedirectHops`.
@@ -22,8 +27,73 @@ package struct RouteTableChanges {
     /// when it does not parse), in file order, as the caller made them already.
     package init(old: RouteFile, new: RouteFile, keys: (old: [String], new: [String])? = nil,
                  options: MatchOptions = MatchOptions(), maxRedirectHops: Int = 8) {
-        routers = Self.changedRouters(old: old, new: new, keys: keys, options: options,
-                                      maxRedirectHops: maxRedirectHops)
+        let found = Self.changedRouters(old: old, new: new, keys: keys, options: options,
+                                        maxRedirectHops: maxRedirectHops)
+        routers = found?.routers
+        changed = found.map { ChangedPatterns($0.patterns, foldPaths: options.caseInsensitivePaths) }
+        rewritesNothing = old.redirects.isEmpty && new.redirects.isEmpty
+            && (old.relocations?.entries ?? []).isEmpty && (new.relocations?.entries ?? []).isEmpty
+    }
+
+    /// Whether a route of `pattern` can take part in the outcome of a URL ``mayDiffer(_:)`` lets
+    /// through: false only when no URL is matched both by `pattern` and by a route the tables do not
+    /// share. Rewrites depend on the URL alone (``Router/resolve(_:)``), so such a URL ends where a
+    /// route that is not shared matches it, and every route that matches it there is one this answers
+    /// true for: a router of just those routes (in the same order) gives every such URL the outcome the
+    /// whole table gives it.
+    package func mayMatter(_ pattern: RoutePattern) -> Bool {
+        guard let changed else { return true }
+        return changed.mayShareURL(with: pattern)
+    }
+
+    /// Whether an example URL of `pattern` (``AppDescription/exampleURLs(for:count:)``) can be one
+    /// ``mayDiffer(_:)`` lets through: false only when the tables rewrite nothing, `pattern` cannot
+    /// matter (``mayMatter(_:)``), and its example URLs are sure to be matched by `pattern` (a literal
+    /// host, literal and parameter segments only, each parameter taking one of the plain example
+    /// values), so no route that is not shared matches them.
+    package func examplesMayDiffer(_ pattern: RoutePattern) -> Bool {
+        examplesMayDiffer(pattern, mayMatter: mayMatter(pattern))
+    }
+
+    /// ``examplesMayDiffer(_:)`` with ``mayMatter(_:)`` of `pattern` already known.
+    package func examplesMayDiffer(_ pattern: RoutePattern, mayMatter matters: Bool) -> Bool {
+        guard rewritesNothing, changed != nil, Self.examplesMatch(pattern) else { return true }
+        return matters
+    }
+
+    /// Whether every example URL of `pattern` is matched by `pattern` for certain: see
+    /// ``examplesMayDiffer(_:)``.
+    static func examplesMatch(_ pattern: RoutePattern) -> Bool {
+        guard !pattern.isSuffix, case .literal = pattern.host else { return false }
+        for segment in pattern.path {
+            switch segment {
+            case .literal: continue
+            case .parameter(_, let constraint):
+                guard let constraint else { continue }
+                if !AppDescription.exampleValues.contains(where: { constraint.matches($0) }) { return false }
+            case .optional, .catchAll: return false
+            }
+        }
+        return true
+    }
+
+    /// Removes from `router` every route ``mayMatter(_:)`` rules out, so that its table is built from
+    /// the rest only; its outcome for every URL ``mayDiffer(_:)`` lets through stays the same. Does
+    /// nothing when ``narrows`` is false.
+    package func keepingRoutesThatMayMatter(on router: Router) {
+        keepingRoutesThatMayMatter(on: router, verdicts: nil)
+    }
+
+    /// ``keepingRoutesThatMayMatter(on:)`` with ``mayMatter(_:)`` of each route already known, by its
+    /// registration order (`verdicts[order]`; a route past the end is asked).
+    package func keepingRoutesThatMayMatter(on router: Router, verdicts: [Bool]?) {
+        guard changed != nil else { return }
+        router.updateRoutes { routes in
+            _ = routes.removeAll { route in
+                if let verdicts, verdicts.indices.contains(route.order) { return !verdicts[route.order] }
+                return !mayMatter(route.pattern)
+            }
+        }
     }
 
     /// Whether `url` can open differently under the two tables: false only when that is proved impossible.
@@ -65,7 +135,8 @@ package struct RouteTableChanges {
     /// relocation adds a path (which opens the first route of a target, in either table), or those
     /// routes do not register together.
     private static func changedRouters(old: RouteFile, new: RouteFile, keys: (old: [String], new: [String])?,
-                                       options: MatchOptions, maxRedirectHops: Int) -> [Router]? {
+                                       options: MatchOptions,
+                                       maxRedirectHops: Int) -> (routers: [Router], patterns: [RoutePattern?])? {
         let redirects = { (file: RouteFile) in file.redirects.map { [$0.from, $0.to] } }
         guard redirects(old) == redirects(new), old.relocations == new.relocations else { return nil }
         let entries = old.relocations?.entries ?? []
@@ -80,7 +151,8 @@ package struct RouteTableChanges {
         let oldKeys = keys?.old ?? old.routes.map { key($0.pattern) }
         let newKeys = keys?.new ?? new.routes.map { key($0.pattern) }
         guard oldKeys.count == old.routes.count, newKeys.count == new.routes.count else { return nil }
-        var oldFirst: [String: Int] = [:], newFirst: [String: Int] = [:]
+        var oldFirst = [String: Int](minimumCapacity: oldKeys.count)
+        var newFirst = [String: Int](minimumCapacity: newKeys.count)
         for (k, key) in oldKeys.enumerated() where oldFirst[key] == nil { oldFirst[key] = k }
         for (k, key) in newKeys.enumerated() where newFirst[key] == nil { newFirst[key] = k }
         func same(_ a: RouteDefinition, _ b: RouteDefinition) -> Bool {
@@ -118,8 +190,82 @@ package struct RouteTableChanges {
         // one matches counts), so each URL is read once; else one router a side.
         var seen: Set<String> = []
         let both = zip(changed[0] + changed[1], changedKeys).filter { seen.insert($0.1).inserted }.map(\.0)
-        if let one = router(both) { return [one] }
+        let patterns = both.map { try? RoutePattern($0.pattern) }
+        if let one = router(both) { return ([one], patterns) }
         guard let oldSide = router(changed[0]), let newSide = router(changed[1]) else { return nil }
-        return [oldSide, newSide]
+        return ([oldSide, newSide], patterns)
+    }
+}
+
+/// The patterns of the routes two tables do not share, filed so that ``mayShareURL(with:)`` compares a
+/// pattern only with those of its host and length.
+struct ChangedPatterns {
+    /// Whether some pattern could share a URL with any pattern (a suffix pattern, a parameter host, an
+    /// optional or catch-all segment, or text that does not parse): then every pattern matters.
+    private var matchesAnything = false
+    /// A literal host and a number of path segments.
+    private struct Place: Hashable {
+        let host: String
+        let length: Int
+    }
+
+    /// The other patterns by literal host and number of path segments.
+    private var byPlace: [Place: [RoutePattern]] = [:]
+    /// Whether literal path segments compare ignoring ASCII case.
+    private let foldPaths: Bool
+
+    init(_ patterns: [RoutePattern?], foldPaths: Bool) {
+        self.foldPaths = foldPaths
+        for pattern in patterns {
+            guard let pattern, Self.isPlain(pattern), case .literal(let host) = pattern.host else {
+                matchesAnything = true
+                continue
+            }
+            byPlace[Place(host: host, length: pattern.path.count), default: []].append(pattern)
+        }
+    }
+
+    /// A pattern whose URLs have its literal host and exactly its number of path segments.
+    private static func isPlain(_ pattern: RoutePattern) -> Bool {
+        !pattern.isSuffix && pattern.path.allSatisfy {
+            switch $0 {
+            case .literal, .parameter: true
+            case .optional, .catchAll: false
+            }
+        }
+    }
+
+    /// Whether some URL may be matched both by `pattern` and by one of the patterns: false only when
+    /// each of them differs from `pattern` in scheme, host or length, or in a segment that no one value
+    /// fits (two different literals, or a literal a parameter's constraint refuses).
+    func mayShareURL(with pattern: RoutePattern) -> Bool {
+        if matchesAnything || !Self.isPlain(pattern) { return true }
+        guard case .literal(let host) = pattern.host else { return !byPlace.isEmpty }
+        guard let candidates = byPlace[Place(host: host, length: pattern.path.count)] else { return false }
+        let path = pattern.path
+        return candidates.contains { share(pattern.scheme, path, $0) }
+    }
+
+    /// Whether two plain patterns of one host and length (the first given by its scheme and path) may
+    /// match one URL.
+    private func share(_ scheme: String?, _ path: [PatternSegment], _ b: RoutePattern) -> Bool {
+        if let x = scheme, let y = b.scheme, x != y { return false }
+        let other = b.path
+        for k in path.indices where !fit(path[k], other[k]) { return false }
+        return true
+    }
+
+    /// Whether one path segment value may fit both segments.
+    private func fit(_ s: PatternSegment, _ t: PatternSegment) -> Bool {
+        switch (s, t) {
+        case (.literal(let x), .literal(let y)):
+            return foldPaths ? x.lowercased() == y.lowercased() : x == y
+        case (.literal(let x), .parameter(_, let c)), (.parameter(_, let c), .literal(let x)):
+            // With folded paths a literal fits values of other cases, which the constraint may take.
+            guard let c, !foldPaths else { return true }
+            return c.matches(x)
+        default:
+            return true
+        }
     }
 }

@@ -47,8 +47,9 @@ struct AppOptions: ParsableArguments {
         do throws(RouteFileError) { collected = try Self.loadKeepingWhatLoads(routes) } catch {
             throw RouteFileLoader.fail(error)
         }
-        let description = AppDescription.generated(from: collected.file,
-                                                   name: URL(fileURLWithPath: routes).lastPathComponent)
+        // The index links are checked against the runtime's own router (one route table built).
+        let description = AppDescription.generatedUnchecked(from: collected.file,
+                                                            name: URL(fileURLWithPath: routes).lastPathComponent)
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()
         do {
@@ -74,8 +75,8 @@ struct AppOptions: ParsableArguments {
         }
         let description = try app.map { path in try RouteFileLoader.read(AppDescription.self, path: path) }
             ?? routes.map { path in
-                AppDescription.generated(from: try RouteFileLoader.read(RouteFile.self, path: path),
-                                         name: URL(fileURLWithPath: path).lastPathComponent)
+                AppDescription.generatedUnchecked(from: try RouteFileLoader.read(RouteFile.self, path: path),
+                                                  name: URL(fileURLWithPath: path).lastPathComponent)
             }
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()

@@ -29,8 +29,12 @@ struct RouteTableDiff {
 
     var isEmpty: Bool { changes.isEmpty && winners.isEmpty }
 
+    /// The differences between `old` and `new`, whose routers (the diff's own, each with its file's
+    /// routes registered in file order) are narrowed to the routes that can matter to a URL that may
+    /// open differently (``RouteTableChanges/keepingRoutesThatMayMatter(on:)``).
     init(old: RouteFile, new: RouteFile, oldRouter: Router, newRouter: Router) {
         // Each pattern parsed once: its canonical text is its key, and its parsed form makes its examples.
+        // The routes' patterns are the ones their routers parsed when they registered them, in file order.
         var parsed: [String: RoutePattern?] = [:]
         func pattern(_ text: String) -> RoutePattern? {
             if let known = parsed[text] { return known }
@@ -39,7 +43,14 @@ struct RouteTableDiff {
             return p
         }
         func key(_ text: String) -> String { pattern(text)?.description ?? text }
-        let oldKeys = old.routes.map { key($0.pattern) }, newKeys = new.routes.map { key($0.pattern) }
+        func patterns(_ file: RouteFile, _ router: Router) -> [RoutePattern?] {
+            let registered = router.registeredRoutes
+            guard registered.count == file.routes.count else { return file.routes.map { pattern($0.pattern) } }
+            return registered.map(\.pattern)
+        }
+        let oldPatterns = patterns(old, oldRouter), newPatterns = patterns(new, newRouter)
+        let oldKeys = zip(old.routes, oldPatterns).map { $1?.description ?? $0.pattern }
+        let newKeys = zip(new.routes, newPatterns).map { $1?.description ?? $0.pattern }
         let oldRoutes = Dictionary(zip(oldKeys, old.routes), uniquingKeysWith: { first, _ in first })
         let newRoutes = Dictionary(zip(newKeys, new.routes), uniquingKeysWith: { first, _ in first })
         for (k, route) in new.routes.enumerated() where oldRoutes[newKeys[k]] == nil {
@@ -87,23 +98,40 @@ struct RouteTableDiff {
         for entry in oldEntries where !newEntries.contains(entry) {
             changes.append(Change(mark: "-", kind: "relocation", pattern: entry.pattern, detail: entry.description))
         }
-        // Example URLs of every pattern either table knows, routed through both.
-        // A pattern text met again adds no URL (its examples are the same), so each is made once.
-        var urls: [String] = []
-        var seen: Set<String> = []
-        var done: Set<String> = []
-        let patterns = (old.routes + new.routes).map(\.pattern) + (old.redirects + new.redirects).map(\.from)
-            + (oldEntries + newEntries).map(\.pattern)
-        for text in patterns where done.insert(text).inserted {
-            let examples = pattern(text).map { AppDescription.exampleURLs(for: $0, count: 3) } ?? [text]
-            for url in examples where seen.insert(url).inserted {
-                urls.append(url)
-            }
-        }
         // Only the URLs a route the tables do not share can reach are routed through both tables
         // (``RouteTableChanges``); every other URL opens the same under both.
         let changes = RouteTableChanges(old: old, new: new, keys: (oldKeys, newKeys), options: oldRouter.options,
                                         maxRedirectHops: oldRouter.maxRedirectHops)
+        // Example URLs of every pattern either table knows, routed through both.
+        // A pattern text met again adds no URL (its examples are the same), so each is made once. The
+        // examples of a pattern that are sure not to open differently (``RouteTableChanges/examplesMayDiffer(_:)``)
+        // are not made: the list keeps only URLs ``RouteTableChanges/mayDiffer(_:)`` could let through, in
+        // the same order.
+        var urls: [String] = []
+        var seen: Set<String> = []
+        var done: Set<String> = []
+        // Whether each route may matter, asked once: for its examples and for its router.
+        let oldMatters = oldPatterns.map { $0.map(changes.mayMatter) ?? true }
+        let newMatters = newPatterns.map { $0.map(changes.mayMatter) ?? true }
+        let parsedRoutes = zip(old.routes + new.routes, zip(oldPatterns + newPatterns, oldMatters + newMatters))
+            .map { ($0.pattern, $1.0, $1.1) }
+        let rules = ((old.redirects + new.redirects).map(\.from) + (oldEntries + newEntries).map(\.pattern))
+            .map { ($0, pattern($0), true) }
+        for (text, parsedPattern, matters) in parsedRoutes + rules {
+            if let parsedPattern, !changes.examplesMayDiffer(parsedPattern, mayMatter: matters) { continue }
+            guard done.insert(text).inserted else { continue }
+            let examples = parsedPattern.map { AppDescription.exampleURLs(for: $0, count: 3) } ?? [text]
+            for url in examples where seen.insert(url).inserted {
+                urls.append(url)
+            }
+        }
+        // Each router keeps only the routes that can take part in those URLs' outcomes, so only those
+        // are compiled into its matching table (the routers are the diff's own).
+        // The verdicts are by registration order when each router has just its file's routes, in order.
+        let oldAligned = oldRouter.registeredRoutes.count == old.routes.count
+        let newAligned = newRouter.registeredRoutes.count == new.routes.count
+        changes.keepingRoutesThatMayMatter(on: oldRouter, verdicts: oldAligned ? oldMatters : nil)
+        changes.keepingRoutesThatMayMatter(on: newRouter, verdicts: newAligned ? newMatters : nil)
         for url in urls where changes.mayDiffer(url) {
             let a = oldRouter.resolve(url), b = newRouter.resolve(url)
             if RouteTableChanges.surelySameOutcome(a, b) { continue }

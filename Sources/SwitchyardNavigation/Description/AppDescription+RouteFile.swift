@@ -18,6 +18,15 @@ extension AppDescription {
     /// are filled with values their constraints accept. Redirects and relocations are kept. When a route
     /// sets `requiresLogin`, the app gets a login gate and a stand-in login screen (``generatedLoginURL``).
     public static func generated(from file: RouteFile, name: String = "Routes") -> AppDescription {
+        generatedUnchecked(from: file, name: name).checkingIndexLinks(on: IndexLinkProbe.router(for: file))
+    }
+
+    /// ``generated(from:name:)`` with its index links not yet checked: each link opens the route's first
+    /// example URL, and ``uncheckedIndexLinks`` names the routes they stand for. An ``AppRuntime`` made from
+    /// it checks them against its own router, which has the file's routes already, so the route table is
+    /// registered and compiled once (`switchyard --routes FILE`); ``checkingIndexLinks(on:)`` checks them
+    /// against any router.
+    package static func generatedUnchecked(from file: RouteFile, name: String = "Routes") -> AppDescription {
         // Each pattern parsed once, for its group and for its index link.
         let parsed = file.routes.map { try? RoutePattern($0.pattern) }
         // Each group's routes, by their place in the file.
@@ -41,7 +50,7 @@ extension AppDescription {
         if groups.count > generatedTabLimit || groups.isEmpty {
             groups = [("Routes", Array(file.routes.indices))]
         }
-        let probe = IndexLinkProbe(file)
+        var unchecked = GeneratedIndexLinks()
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
         // The file's routes first, so that a route's place in the app is its place in the file and an
@@ -69,12 +78,17 @@ extension AppDescription {
         for (number, group) in groups.enumerated() {
             let root = generatedIndexPrefix + "\(number + 1)"
             tabs.append(TabDescription(title: group.title, root: root))
+            var sources: [GeneratedIndexLinks.Source] = []
+            sources.reserveCapacity(group.routes.count)
             let links = group.routes.map { k in
                 let route = file.routes[k]
-                let (url, instead) = probe.link(for: route, pattern: parsed[k])
-                let note = instead.map { " (never opens: \($0) wins)" } ?? ""
-                return Link(title: "\(route.pattern) → \(route.target)" + note, url: url)
+                let first = parsed[k].map { AppDescription.exampleURLs(for: $0, count: 1).first ?? route.pattern }
+                    ?? route.pattern
+                sources.append(GeneratedIndexLinks.Source(pattern: route.pattern, parsed: parsed[k],
+                                                          target: route.target, first: first))
+                return Link(title: "\(route.pattern) → \(route.target)", url: first)
             }
+            unchecked.screens.append(GeneratedIndexLinks.Screen(route: routes.count, sources: sources))
             let count = group.routes.count
             routes.append(ScreenRoute(
                 pattern: root, kind: generatedTarget("\(group.title) index"), title: group.title,
@@ -93,9 +107,30 @@ extension AppDescription {
                        "L (or login in a script) logs in and resumes the held open; Esc cancels it."],
                 opens: .presentFullScreen))
         }
-        return AppDescription(name: name, tabs: tabs, routes: routes,
-                              redirects: file.redirects.map { RedirectDescription(from: $0.from, to: $0.to) },
-                              relocations: file.relocations, loginURL: loginURL)
+        var app = AppDescription(name: name, tabs: tabs, routes: routes,
+                                 redirects: file.redirects.map { RedirectDescription(from: $0.from, to: $0.to) },
+                                 relocations: file.relocations, loginURL: loginURL)
+        app.uncheckedIndexLinks = unchecked
+        return app
+    }
+
+    /// The description with the index links ``uncheckedIndexLinks`` names checked against `router`: each
+    /// opens the first of its route's example URLs that `router` resolves to that route, and a route no
+    /// example reaches keeps its first example with a note naming the route that opens instead
+    /// (`(never opens: P wins)`). The description as it is when nothing is unchecked.
+    package func checkingIndexLinks(on router: Router) -> AppDescription {
+        guard let unchecked = uncheckedIndexLinks else { return self }
+        var app = self
+        let probe = IndexLinkProbe(router: router)
+        for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
+            app.routes[screen.route].links = screen.sources.map { source in
+                let (url, instead) = probe.link(for: source)
+                let note = instead.map { " (never opens: \($0) wins)" } ?? ""
+                return Link(title: "\(source.pattern) → \(source.target)" + note, url: url)
+            }
+        }
+        app.uncheckedIndexLinks = nil
+        return app
     }
 
     /// The prefix of a generated index screen's internal URL; the tab's number follows.
@@ -173,7 +208,7 @@ extension AppDescription {
     }
 
     /// Values tried, in order, for a parameter: the first its constraint accepts is used.
-    static let exampleValues = [
+    package static let exampleValues = [
         "42", "7", "abc", "my-slug", "a1", "ff", "123e4567-e89b-42d3-a456-426614174000", "example", "x", "0",
     ]
 
@@ -193,9 +228,24 @@ extension AppDescription {
         return exampleURLs(for: pattern, count: count)
     }
 
+    /// The first of ``exampleURLs(for:count:)`` that `accept` takes, made one at a time (nil for none).
+    static func firstExampleURL(for pattern: RoutePattern, count: Int, where accept: (String) -> Bool) -> String? {
+        let choices = exampleChoices(for: pattern, limit: max(1, count))
+        let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
+        var tried: [String] = []
+        for variant in 0..<max(1, count) {
+            guard let url = try? pattern.url(exampleParameters(choices, variant: variant), defaultScheme: "app",
+                                             base: base),
+                  !tried.contains(url) else { continue }
+            if accept(url) { return url }
+            tried.append(url)
+        }
+        return nil
+    }
+
     /// ``exampleURLs(for:count:)`` for a pattern already parsed.
     public static func exampleURLs(for pattern: RoutePattern, count: Int) -> [String] {
-        let choices = exampleChoices(for: pattern)
+        let choices = exampleChoices(for: pattern, limit: max(1, count))
         // A suffix pattern's examples end the path of one example host.
         let base = pattern.isSuffix ? "\(pattern.scheme ?? "app")://example" : nil
         var urls: [String] = []
@@ -212,17 +262,19 @@ extension AppDescription {
     /// The example value of each of `pattern`'s parameters: the `variant`-th value its constraint
     /// accepts (the last accepted one past the end).
     static func exampleParameters(for pattern: RoutePattern, variant: Int = 0) -> [String: String] {
-        exampleParameters(exampleChoices(for: pattern), variant: variant)
+        exampleParameters(exampleChoices(for: pattern, limit: max(0, variant) + 1), variant: variant)
     }
 
-    /// For each parameter of `pattern` in order, the example values its constraint accepts, or (when
-    /// none is accepted: a regex such as `[A-Z]{3}`) the one value found on the constraint's automaton.
-    private static func exampleChoices(for pattern: RoutePattern) -> [(name: String, values: [String])] {
+    /// For each parameter of `pattern` in order, the first `limit` example values its constraint accepts
+    /// (a variant past them takes the last, as past all of them), or (when none is accepted: a regex such
+    /// as `[A-Z]{3}`) the one value found on the constraint's automaton.
+    private static func exampleChoices(for pattern: RoutePattern, limit: Int) -> [(name: String, values: [String])] {
         var choices: [(name: String, values: [String])] = []
         for segment in pattern.segments {
             switch segment {
             case .parameter(let name, let constraint), .optional(let name, let constraint):
-                let accepted = exampleValues.filter { constraint?.matches($0) ?? true }
+                let accepted = constraint.map { c in Array(exampleValues.lazy.filter { c.matches($0) }.prefix(limit)) }
+                    ?? Array(exampleValues.prefix(limit))
                 choices.append((name, accepted.isEmpty ? [constraint?.exampleValue() ?? "x"] : accepted))
             case .catchAll(let name):
                 choices.append((name ?? "*", ["a/b"]))
@@ -242,44 +294,88 @@ extension AppDescription {
     }
 }
 
+/// The routes the links of a generated app's index screens stand for, while the links are not checked
+/// (``AppDescription/generatedUnchecked(from:name:)``).
+struct GeneratedIndexLinks: Sendable, Equatable {
+    /// The route a link stands for: its pattern as written and parsed (nil when it does not parse), its
+    /// target, and its first example URL.
+    struct Source: Sendable, Equatable {
+        let pattern: String
+        let parsed: RoutePattern?
+        let target: String
+        let first: String
+    }
+
+    /// An index screen: its place in the description's routes, and the routes of its links in order.
+    struct Screen: Sendable, Equatable {
+        let route: Int
+        let sources: [Source]
+    }
+
+    var screens: [Screen] = []
+}
+
 /// Picks each index link's URL so that opening it opens the route it names: the first of the route's
-/// example URLs that the file's router (its routes, redirects and relocations, as the app has them)
+/// example URLs that the router (the file's routes, redirects and relocations, as the app has them)
 /// resolves to that route. A route no example reaches (it never wins) keeps its first example, and the
 /// link says which route opens instead.
 struct IndexLinkProbe {
-    let router = Router()
+    let router: Router
+    /// The router's table, when the router rewrites nothing (no redirect, no relocation rule): a URL then
+    /// opens the route its match reaches, and the probe matches it directly instead of walking it.
+    private let table: RouteTable<RouteEntry>?
 
-    init(_ file: RouteFile) {
+    init(router: Router) {
+        self.router = router
+        table = router.redirects.isEmpty && router.relocationRules.isEmpty ? router.table : nil
+    }
+
+    /// A router of the file's routes, redirects and relocations, as the app registers them.
+    static func router(for file: RouteFile) -> Router {
+        let router = Router()
         for r in file.routes {
             try? router.register(r.pattern, target: r.target, priority: r.priority, metadata: r.metadata, handler: nil)
         }
         for r in file.redirects { try? router.addRedirect(from: r.from, to: r.to) }
         if let relocations = file.relocations { try? router.applyRelocations(relocations) }
+        return router
     }
 
-    /// The link's URL for `route`, and the pattern that opens instead when no example reaches it;
-    /// `pattern` is the route's pattern parsed (nil when it does not parse).
-    func link(for route: RouteDefinition, pattern: RoutePattern?) -> (url: String, instead: String?) {
+    /// The link's URL for `source`, and the pattern that opens instead when no example reaches it.
+    func link(for source: GeneratedIndexLinks.Source) -> (url: String, instead: String?) {
+        let pattern = source.parsed
         // The canonical text is made only when a match's pattern is not the route's own (equal patterns
         // have the same canonical text).
         var canonical: String?
         func opens(_ url: String) -> Bool {
-            guard let m = router.resolve(url).match, !m.isAlias else { return false }
-            if let pattern, m.pattern == pattern { return true }
-            if canonical == nil { canonical = pattern?.description ?? route.pattern }
-            return m.pattern.description == canonical
+            let reached: RoutePattern
+            if let table {
+                guard let m = try? table.match(url) else { return false }
+                reached = m.pattern
+            } else {
+                guard let m = router.resolve(url).match, !m.isAlias else { return false }
+                reached = m.pattern
+            }
+            if let pattern, reached == pattern { return true }
+            if canonical == nil { canonical = pattern?.description ?? source.pattern }
+            return reached.description == canonical
         }
-        // The first example almost always opens its route: the others are made only when it does not.
-        let first = pattern.map { AppDescription.exampleURLs(for: $0, count: 1).first ?? route.pattern }
-            ?? route.pattern
+        // The first example almost always opens its route: the others are made only when it does not,
+        // one at a time until one opens it.
+        let first = source.first
         if opens(first) { return (first, nil) }
-        var urls = pattern.map { AppDescription.exampleURLs(for: $0, count: AppDescription.exampleValues.count) }
-            ?? [route.pattern]
+        let instead = { router.resolve(first).match.map { $0.pattern.description } ?? "nothing" }
+        // A pattern that does not parse has its text for its one example.
+        guard let parsed = pattern else { return (first, instead()) }
+        let count = AppDescription.exampleValues.count
+        if let url = AppDescription.firstExampleURL(for: parsed, count: count, where: opens) { return (url, nil) }
         // A pattern for any scheme loses `app://` URLs to a pattern for that scheme: try another one.
-        if let pattern, pattern.scheme == nil, !pattern.isSuffix {
-            urls += urls.filter { $0.hasPrefix("app://") }.map { "other://" + $0.dropFirst("app://".count) }
+        if parsed.scheme == nil, !parsed.isSuffix {
+            for url in AppDescription.exampleURLs(for: parsed, count: count) where url.hasPrefix("app://") {
+                let other = "other://" + url.dropFirst("app://".count)
+                if opens(other) { return (other, nil) }
+            }
         }
-        for url in urls where opens(url) { return (url, nil) }
-        return (first, router.resolve(first).match.map { $0.pattern.description } ?? "nothing")
+        return (first, instead())
     }
 }

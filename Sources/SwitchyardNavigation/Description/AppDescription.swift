@@ -26,6 +26,9 @@ public struct AppDescription: Sendable, Equatable {
     /// The animation played when neither the URL nor the route names one (JSON `"defaultAnimation"`);
     /// nil for each open style's own default.
     public var defaultAnimation: Animation?
+    /// For an app generated from a route file whose index links are not checked yet, the routes they
+    /// stand for (``generatedUnchecked(from:name:)``); nil otherwise.
+    var uncheckedIndexLinks: GeneratedIndexLinks?
 
     /// A static redirect.
     public struct RedirectDescription: Sendable, Equatable {

@@ -6,8 +6,11 @@ import SwitchyardKit
 extension AppRuntime {
     /// Registers `app`'s screen routes (through `routeCache` when given), redirects, relocations and
     /// web allow list on `router`; returns each screen route by its kind (the first route of a kind wins).
+    /// `lateLinks` holds, by route pattern, the links of the screens whose links are set once the router
+    /// can check them (``AppDescription/uncheckedIndexLinks``): their handlers read the links from there.
     static func register(_ app: AppDescription, on router: Router,
-                         routeCache: (cache: RouterCache, version: String)?)
+                         routeCache: (cache: RouterCache, version: String)?,
+                         lateLinks: [String: LateLinks] = [:])
         throws(RouteFileError) -> [String: ScreenRoute] {
         var byKind: [String: ScreenRoute] = [:]
         for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
@@ -24,9 +27,10 @@ extension AppRuntime {
         let registerScreens = { (router: Router) throws(RouteFileError) in
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
+                    var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
+                    handler.lateLinks = lateLinks[r.pattern]
                     try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority,
-                                        metadata: r.metadata,
-                                        handler: ScreenHandler(route: r, tabRoots: tabRoots, animations: animations))
+                                        metadata: r.metadata, handler: handler)
                 } catch {
                     throw RouteFileError("routes[\(i)]", error.description)
                 }
@@ -45,7 +49,9 @@ extension AppRuntime {
                 try routeCache.cache.registerRoutes(on: router, version: routeCache.version,
                                                     handler: { cached, pattern in
                     guard let r = byPattern[pattern.description], r.kind == cached.target else { return nil }
-                    return ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
+                    var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
+                    handler.lateLinks = lateLinks[r.pattern]
+                    return handler
                 }, register: { router in try registerScreens(router) })
             } catch let error as RouteFileError {
                 throw error

@@ -69,10 +69,15 @@ public final class AppRuntime {
                 routeCache: (cache: RouterCache, version: String)? = nil,
                 configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
-        self.app = app
+        var app = app
         self.router = router
-        let byKind = try Self.register(app, on: router, routeCache: routeCache)
-        routesByKind = byKind
+        // A generated app's index links are checked against this router once it has every route (the
+        // table is compiled once); their screens' handlers read the checked links.
+        var lateLinks: [String: LateLinks] = [:]
+        for screen in app.uncheckedIndexLinks?.screens ?? [] where app.routes.indices.contains(screen.route) {
+            lateLinks[app.routes[screen.route].pattern] = LateLinks()
+        }
+        var byKind = try Self.register(app, on: router, routeCache: routeCache, lateLinks: lateLinks)
         if let loginURL = app.loginURL {
             let g = LoginGate(loginURL: loginURL)
             g.install(on: router)
@@ -87,6 +92,16 @@ public final class AppRuntime {
         } catch {
             throw RouteFileError("configure", String(describing: error))
         }
+        if let unchecked = app.uncheckedIndexLinks {
+            app = app.checkingIndexLinks(on: router)
+            for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
+                let r = app.routes[screen.route]
+                lateLinks[r.pattern]?.set(r.links)
+                if byKind[r.kind]?.pattern == r.pattern { byKind[r.kind] = r }
+            }
+        }
+        self.app = app
+        routesByKind = byKind
         var tabs: [Tab] = []
         for (i, t) in app.tabs.enumerated() {
             guard let screen = Self.screen(for: t.root, router: router, byKind: byKind) else {

@@ -1,4 +1,5 @@
 import Switchyard
+import Synchronization
 
 /// The handler behind every screen route of an app description, in WLRRoute's lifecycle: should handle →
 /// target screen (``handle(_:)`` builds it) → the app picks the source stack and the transition (push, or
@@ -15,6 +16,10 @@ public struct ScreenHandler: RouteHandler {
     /// The animations a URL's `?animation=` may name, and the default played when neither the URL nor
     /// the route names one.
     public let animations: AnimationRegistry
+
+    /// Where the screen's links are set after registration, when the route's links are checked against
+    /// the router it is registered on (a generated app's index screens); nil for the route's own links.
+    var lateLinks: LateLinks?
 
     /// Creates a handler.
     /// - Parameters:
@@ -100,6 +105,8 @@ public struct ScreenHandler: RouteHandler {
         }
         var path: [String: String] = [:]
         for (k, v) in request.path { path[k] = v }
+        var route = route
+        if let links = lateLinks?.links { route.links = links }
         let screen = ScreenFactory.make(route, url: Self.withoutControlKeys(request.url.original),
                                         pattern: request.pattern.description,
                                         parameters: params, pathParameters: path)
@@ -138,4 +145,15 @@ public struct ScreenHandler: RouteHandler {
         if let jump = try? readJump(for: request), let root = jump.tabRoot(in: tabRoots) { urls.append(root) }
         return urls
     }
+}
+
+/// The links of a screen route, set once after the route is registered (see ``ScreenHandler/lateLinks``).
+final class LateLinks: Sendable {
+    private let value = Mutex<[Link]?>(nil)
+
+    /// The links, once set.
+    var links: [Link]? { value.withLock { $0 } }
+
+    /// Sets the links.
+    func set(_ links: [Link]) { value.withLock { $0 = links } }
 }
