@@ -139,6 +139,24 @@ struct OpensWhatLoadsTests {
         #expect(match.status == 1 && explain.status == 1, "a file with errors fails the step")
         #expect(explain.out.contains("winner: shop://item/:id<int>"), "\(explain.out)")
     }
+
+    /// An entry left out for its `requiresLogin` is not registered first: a later entry of the same
+    /// pattern loads instead of being refused as a duplicate of nothing.
+    @Test func anEntryLeftOutDoesNotMakeALaterOneADuplicate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-dup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let routes = directory.appendingPathComponent("r.json").path
+        try Data(#"""
+        {"routes": [{"pattern": "app://user/:id<int>", "target": "Gated", "metadata": {"requiresLogin": "yes"}},
+                    {"pattern": "app://user/:id<int>", "target": "User"}]}
+        """#.utf8).write(to: URL(fileURLWithPath: routes))
+        let match = try QACommandTests.run(["match", "--routes", routes, "app://user/5"])
+        #expect(match.out.contains(#""target":"User""#), "\(match.out)")
+        #expect(match.err.contains("routes[0].metadata.requiresLogin"), "\(match.err)")
+        #expect(!match.err.contains("already registered"), "\(match.err)")
+        #expect(match.err.components(separatedBy: "(left out)").count == 2, "one error: \(match.err)")
+    }
 }
 
 /// `switchyard --routes FILE` on a file with errors opens the app with the routes that load and lists

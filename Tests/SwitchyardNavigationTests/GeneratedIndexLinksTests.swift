@@ -78,6 +78,22 @@ import Testing
         #expect(notes.count == 1)
     }
 
+    /// A link that never opens its route says why: the route that wins instead, or how the walk ended.
+    @Test func aLinkThatNeverOpensSaysWhy() throws {
+        let file = RouteFile(
+            routes: [RouteDefinition(pattern: "app://a", target: "A"), RouteDefinition(pattern: "app://b", target: "B"),
+                     RouteDefinition(pattern: "app://c/:x", target: "C", priority: -1),
+                     RouteDefinition(pattern: "app://c/:y<int>", target: "Int"),
+                     RouteDefinition(pattern: "app://gone", target: "Gone")],
+            redirects: [("app://a", "app://b"), ("app://b", "app://a")],
+            relocations: RelocationTable(version: 1, entries: [.delete(pattern: "app://gone")]))
+        let titles = AppDescription.generated(from: file).routes.flatMap(\.links).map(\.title)
+        #expect(titles.contains("app://a → A (never opens: a redirect loop)"), "\(titles)")
+        #expect(titles.contains("app://b → B (never opens: a redirect loop)"), "\(titles)")
+        #expect(titles.contains("app://gone → Gone (never opens: a relocation deletes it)"), "\(titles)")
+        #expect(titles.contains("app://c/:y<int> → Int"), "\(titles)")
+    }
+
     @Test func randomFilesGiveTheSameLinks() async throws {
         var rng = SplitMix64(seed: 0x1d_0001)
         for _ in 0..<150 { try await check(Self.randomFile(&rng)) }

@@ -254,6 +254,20 @@ import Testing
         #expect(Set(routeCodes).isDisjoint(with: appCodes))
     }
 
+    /// The README's route file example reads and lints clean: the format's own example must not fail
+    /// the command the README tells a user to run on it.
+    @Test func readmesRouteFileExampleLintsClean() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: "## Route file format"))
+        let open = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
+        let close = try #require(text.range(of: "```", range: open.upperBound..<text.endIndex))
+        let json = Data(text[open.upperBound..<close.lowerBound].utf8)
+        let findings = RouteLint.findings(try RouteFile.collecting(json: json, file: "README.md"))
+        #expect(findings.isEmpty, "\(findings.map(\.description))")
+    }
+
     func table(_ patterns: [String]) throws -> RouteTable<Int> {
         var b = RouteTableBuilder<Int>()
         for (i, p) in patterns.enumerated() { try b.add(p, target: i) }

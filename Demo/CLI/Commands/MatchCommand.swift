@@ -28,6 +28,9 @@ struct MatchCommand: ParsableCommand {
         // The file's own table, built only for a URL the router's line cannot be written without.
         let table = LazyTable(file)
         if urls.isEmpty {
+            if isatty(0) == 1 {
+                FileHandleOutput.stderr("switchyard match: reading URLs from standard input, one a line (Ctrl-D ends)")
+            }
             while let line = readLine(strippingNewline: true) {
                 if line.isEmpty { continue }
                 print(Self.report(line, table, router: router))

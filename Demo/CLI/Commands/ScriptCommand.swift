@@ -31,6 +31,9 @@ struct ScriptCommand: AsyncParsableCommand {
         let text: String
         if file == "-" {
             var lines: [String] = []
+            if isatty(0) == 1 {
+                FileHandleOutput.stderr("switchyard script: reading the script from standard input (Ctrl-D ends)")
+            }
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {

@@ -100,7 +100,9 @@ struct AppOptions: ParsableArguments {
     /// without login). Throws only when the file cannot be read at all. The start and every reload use it,
     /// so a file opens and reloads by one rule.
     static func loadKeepingWhatLoads(_ path: String) throws(RouteFileError) -> CollectedRouteFile {
-        var collected = try RouteFile.collecting(path: path).registrable()
+        // Entries no gate can read go first, so that a later entry of the same pattern is not refused
+        // as a duplicate of one that is left out.
+        var collected = try RouteFile.collecting(path: path)
         var kept: [RouteDefinition] = []
         var keptIndices: [Int] = []
         var refused: [RouteFileError] = []
@@ -114,7 +116,9 @@ struct AppOptions: ParsableArguments {
         }
         collected.file.routes = kept
         collected.routeIndices = keptIndices
-        collected.errors = CollectedRouteFile.inFileOrder(collected.errors + refused)
+        collected.errors += refused
+        collected = collected.registrable()
+        collected.errors = CollectedRouteFile.inFileOrder(collected.errors)
         return collected
     }
 }

@@ -117,7 +117,8 @@ extension AppDescription {
     /// The description with the index links ``uncheckedIndexLinks`` names checked against `router`: each
     /// opens the first of its route's example URLs that `router` resolves to that route, and a route no
     /// example reaches keeps its first example with a note naming the route that opens instead
-    /// (`(never opens: P wins)`). The description as it is when nothing is unchecked.
+    /// and why (`(never opens: P wins)`, `(never opens: a redirect loop)`). The description as it is when
+    /// nothing is unchecked.
     package func checkingIndexLinks(on router: Router) -> AppDescription {
         guard let unchecked = uncheckedIndexLinks else { return self }
         var app = self
@@ -125,7 +126,7 @@ extension AppDescription {
         for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
             app.routes[screen.route].links = screen.sources.map { source in
                 let (url, instead) = probe.link(for: source)
-                let note = instead.map { " (never opens: \($0) wins)" } ?? ""
+                let note = instead.map { " (never opens: \($0))" } ?? ""
                 return Link(title: "\(source.pattern) → \(source.target)" + note, url: url)
             }
         }
@@ -341,7 +342,20 @@ struct IndexLinkProbe {
         return router
     }
 
-    /// The link's URL for `source`, and the pattern that opens instead when no example reaches it.
+    /// Why a URL whose walk is `resolution` does not open the route it was made for, in words: the
+    /// route that wins instead, or how the walk ended (a redirect loop, a relocation that deletes it).
+    static func whyNot(_ resolution: Resolution) -> String {
+        switch resolution.end {
+        case .matched(let m): "\(m.pattern.description) wins"
+        case .deleted: "a relocation deletes it"
+        case .loop: "a redirect loop"
+        case .failed: "a rewrite cannot build its destination"
+        case .notFound: "nothing matches it after its rewrites"
+        case .invalidURL: "its example URL is not valid"
+        }
+    }
+
+    /// The link's URL for `source`, and why no example reaches it, when none does.
     func link(for source: GeneratedIndexLinks.Source) -> (url: String, instead: String?) {
         let pattern = source.parsed
         // The canonical text is made only when a match's pattern is not the route's own (equal patterns
@@ -364,7 +378,7 @@ struct IndexLinkProbe {
         // one at a time until one opens it.
         let first = source.first
         if opens(first) { return (first, nil) }
-        let instead = { router.resolve(first).match.map { $0.pattern.description } ?? "nothing" }
+        let instead = { Self.whyNot(router.resolve(first)) }
         // A pattern that does not parse has its text for its one example.
         guard let parsed = pattern else { return (first, instead()) }
         let count = AppDescription.exampleValues.count
