@@ -183,26 +183,3 @@ struct PatternStore: Sendable {
         return caps
     }
 }
-
-/// A parameter a pattern captures: its name, and the depth of its segment (0 = host).
-struct PatternCapture: Sendable, Equatable {
-    let name: String
-    let depth: Int
-    let isCatchAll: Bool
-    let isOptional: Bool
-}
-
-/// Distinct strings, each kept once and numbered in order of arrival (through an ``InternIndex``).
-private struct TextPool {
-    private(set) var texts: [String] = []
-    private var index = InternIndex()
-
-    /// The number of `s`, added when new.
-    mutating func id(_ s: String) -> Int32 {
-        var copy = s
-        let hash = copy.withUTF8 { InternIndex.hash($0) }
-        let (id, isNew) = index.id(hash: hash) { texts[Int($0)] == s }
-        if isNew { texts.append(s) }
-        return id
-    }
-}

@@ -1,44 +1,5 @@
 import Foundation
 
-/// Why a route-table snapshot could not be loaded (or, for ``targetEncoding(_:)``, made).
-///
-/// Loading never traps: every count, offset and index in a snapshot is checked, and anything wrong is
-/// one of these cases, with the byte offset where it was found.
-public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The snapshot was saved for another app version: the cache entry is stale and must be rebuilt.
-    case versionMismatch(expected: String, found: String)
-    /// Not a snapshot this build can read: another magic, format number, struct layout or target type.
-    case formatMismatch(String)
-    /// The bytes are damaged or inconsistent: what was wrong, and the byte offset where it was found.
-    case corrupt(String, offset: Int)
-    /// The snapshot ends early, at `offset`.
-    case truncated(offset: Int)
-    /// A target could not be encoded (only when making a snapshot of targets that are neither
-    /// `String` nor `Int`, which are written as JSON).
-    case targetEncoding(String)
-
-    /// A sentence naming the problem and, for damaged bytes, where it is.
-    public var description: String {
-        switch self {
-        case .versionMismatch(let expected, let found): "snapshot is for app version '\(found)', expected '\(expected)'"
-        case .formatMismatch(let why): "not a snapshot this build can read: \(why)"
-        case .corrupt(let why, let offset): "corrupt snapshot at byte \(offset): \(why)"
-        case .truncated(let offset): "snapshot truncated at byte \(offset)"
-        case .targetEncoding(let why): "a target could not be encoded: \(why)"
-        }
-    }
-}
-
-/// How a snapshot stores its targets.
-private enum TargetEncoding: UInt8 {
-    /// Indices into the string pool.
-    case strings = 0
-    /// 64-bit integers.
-    case ints = 1
-    /// One JSON array (any other `Codable` target).
-    case json = 2
-}
-
 extension RouteTable where Target: Codable {
     /// A binary snapshot of the compiled table, to be loaded by ``init(snapshot:version:)`` without
     /// parsing any pattern text or compiling the trie again.
@@ -120,13 +81,13 @@ extension RouteTable where Target: Codable {
 
         let targets = storage.targets
         if let strings = targets as? [String] {
-            body.u8(TargetEncoding.strings.rawValue)
+            body.u8(SnapshotTargetEncoding.strings.rawValue)
             for s in strings { body.u32(intern(s)) }
         } else if let ints = targets as? [Int] {
-            body.u8(TargetEncoding.ints.rawValue)
+            body.u8(SnapshotTargetEncoding.ints.rawValue)
             for i in ints { body.i64(i) }
         } else {
-            body.u8(TargetEncoding.json.rawValue)
+            body.u8(SnapshotTargetEncoding.json.rawValue)
             let json: Data
             do { json = try JSONEncoder().encode(targets) } catch { throw .targetEncoding(String(describing: error)) }
             body.count(json.count)
@@ -374,7 +335,7 @@ extension RouteTable where Target: Codable {
         let targetsAt = r.offset
         let encoding = try r.u8("target encoding")
         let targets: [Target]
-        switch TargetEncoding(rawValue: encoding) {
+        switch SnapshotTargetEncoding(rawValue: encoding) {
         case .strings:
             var list: [String] = []
             list.reserveCapacity(routeCount)
@@ -461,91 +422,5 @@ extension RouteTable where Target: Codable {
         return RouteTable(storage: RouteStorage(patterns: patterns, targets: targets, priorities: priorities,
                                                 orders: orders),
                           options: options, trie: trie)
-    }
-}
-
-/// Checks that a trie read from a snapshot can be walked safely: every index inside its array, every
-/// Int32 sum the walker computes free of overflow, every literal key inside the key bytes (the trie
-/// builds its literal hash table from them), and the nodes a tree whose children come after their parent
-/// (so a walk ends, and visits a node at most once per path).
-private struct TrieCheck {
-    let nodes: (items: UnsafeMutableBufferPointer<TrieNode>, start: Int)
-    let literals: (items: UnsafeMutableBufferPointer<LiteralEdge>, start: Int)
-    let keyCount: Int
-    let constrained: (items: UnsafeMutableBufferPointer<ConstrainedEdge>, start: Int)
-    let optionals: (items: UnsafeMutableBufferPointer<OptionalEdge>, start: Int)
-    let constraintCount: Int
-    let terminals: (items: UnsafeMutableBufferPointer<TrieTerminal>, start: Int)
-    let routeCount: Int
-
-    func check(roots: [(node: Int32, at: Int)]) throws(SnapshotError) {
-        let nodeStride = MemoryLayout<TrieNode>.stride
-        var hasParent = [Bool](repeating: false, count: nodes.items.count)
-        func claim(_ child: Int32, after parent: Int, _ what: String, at: Int) throws(SnapshotError) {
-            guard Int(child) > parent, Int(child) < nodes.items.count else {
-                throw .corrupt("\(what) points at node \(child) (from node \(parent), of \(nodes.items.count))",
-                               offset: at)
-            }
-            guard !hasParent[Int(child)] else {
-                throw .corrupt("node \(child) is reached twice (the trie must be a tree)", offset: at)
-            }
-            hasParent[Int(child)] = true
-        }
-        func terminal(_ t: Int32, _ what: String, at: Int) throws(SnapshotError) {
-            guard t == -1 || (t >= 0 && Int(t) < terminals.items.count) else {
-                throw .corrupt("\(what) is terminal \(t) of \(terminals.items.count)", offset: at)
-            }
-        }
-        func range(_ start: Int32, _ count: Int32, within total: Int, _ what: String, at: Int) throws(SnapshotError) {
-            guard start >= 0, count >= 0, Int(start) + Int(count) <= total else {
-                throw .corrupt("\(what) \(start)..<\(Int(start) + Int(count)) outside 0..<\(total)", offset: at)
-            }
-        }
-        func key(_ edge: LiteralEdge, at: Int) throws(SnapshotError) {
-            try range(edge.keyStart, edge.keyLength, within: keyCount, "literal key", at: at)
-        }
-
-        for (i, root) in roots.enumerated() {
-            try claim(root.node, after: -1, "scheme root \(i)", at: root.at)
-        }
-        for (i, t) in terminals.items.enumerated() where t.routeIndex >= routeCount {
-            throw .corrupt("terminal \(i) names route \(t.routeIndex) of \(routeCount)",
-                           offset: terminals.start + i * MemoryLayout<TrieTerminal>.stride)
-        }
-        let edgeStride = MemoryLayout<LiteralEdge>.stride
-        for (k, edge) in literals.items.enumerated() { try key(edge, at: literals.start + k * edgeStride) }
-
-        for (i, n) in nodes.items.enumerated() {
-            let at = nodes.start + i * nodeStride
-            try range(n.litStart, n.litCount, within: literals.items.count, "literal edges", at: at)
-            for k in Int(n.litStart)..<Int(n.litStart + n.litCount) {
-                try claim(literals.items[k].child, after: i, "literal edge", at: literals.start + k * edgeStride)
-            }
-            try range(n.conStart, n.conCount, within: constrained.items.count, "constrained edges", at: at)
-            for k in Int(n.conStart)..<Int(n.conStart + n.conCount) {
-                let edge = constrained.items[k]
-                let edgeAt = constrained.start + k * MemoryLayout<ConstrainedEdge>.stride
-                guard edge.constraint >= 0, Int(edge.constraint) < constraintCount else {
-                    throw .corrupt("constraint index \(edge.constraint) of \(constraintCount)", offset: edgeAt)
-                }
-                try claim(edge.child, after: i, "constrained edge", at: edgeAt)
-            }
-            if n.param != -1 { try claim(n.param, after: i, "parameter edge", at: at) }
-            try range(n.optStart, n.optCount, within: optionals.items.count, "optional edges", at: at)
-            for k in Int(n.optStart)..<Int(n.optStart + n.optCount) {
-                let edge = optionals.items[k]
-                let edgeAt = optionals.start + k * MemoryLayout<OptionalEdge>.stride
-                guard edge.constraint >= -1, Int(edge.constraint) < constraintCount else {
-                    throw .corrupt("constraint index \(edge.constraint) of \(constraintCount)", offset: edgeAt)
-                }
-                guard edge.terminal >= 0 else {
-                    throw .corrupt("optional edge to terminal \(edge.terminal)", offset: edgeAt)
-                }
-                try terminal(edge.terminal, "optional edge", at: edgeAt)
-            }
-            try terminal(n.catchAll, "catch-all", at: at)
-            try terminal(n.exact, "exact end", at: at)
-            try terminal(n.absent, "absent optional end", at: at)
-        }
     }
 }
