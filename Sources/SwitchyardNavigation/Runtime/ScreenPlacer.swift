@@ -297,7 +297,7 @@ struct ScreenPlacer {
 
     /// Whether `tab`'s own root URL opens the route `screen` shows (same target, same path parameters).
     func ownsRoute(_ tab: Tab, _ screen: Screen) -> Bool {
-        guard let match = try? router.match(tab.rootURL), match.target.target == screen.kind else { return false }
+        guard let match = try? router.match(tab.rootURL), match.target.name == screen.kind else { return false }
         var path: [String: String] = [:]
         for (name, value) in match.parameters { path[name] = value }
         return screen.pattern == nil || path == screen.pathParameters

@@ -1,0 +1,69 @@
+import Foundation
+import Switchyard
+import SwitchyardNavigation
+import TerminalKit
+import Testing
+@testable import SwitchyardShell
+
+/// A screen opens at its top: its title is on the first content row whenever it and the selected
+/// link fit together, at every terminal size and with the log shown or not.
+@Suite("A screen opens at its top")
+@MainActor
+struct OpeningScrollTests {
+    /// The scroll rule as a table: (selected line, total lines, rows) → offset.
+    @Test func theScrollOffsetKeepsTheTitleWhileTheSelectionFits() {
+        let cases: [(selected: Int?, total: Int, rows: Int, offset: Int)] = [
+            (nil, 30, 10, 0),   // nothing selected: the top
+            (0, 30, 10, 0),     // the first line selected
+            (8, 30, 10, 0),     // one row from the bottom
+            (9, 30, 10, 0),     // on the last row: still the top (no context line is worth the title)
+            (10, 30, 10, 2),    // past the bottom: shown with one line below it
+            (29, 30, 10, 20),   // the last line: never scrolled past the end
+            (5, 8, 10, 0),      // everything fits
+            (3, 5, 0, 0),       // no rows at all
+        ]
+        for entry in cases {
+            let offset = AppView.scrollOffset(selectedLine: entry.selected, total: entry.total, rows: entry.rows)
+            #expect(offset == entry.offset, "\(entry)")
+        }
+    }
+
+    /// Home at start and a presented sheet, drawn at sizes from 40×12 to 120×40 with and without the
+    /// log: the first content row of the top layer is the screen's title (no ▴ mark) whenever the
+    /// title and the first link fit in its rows.
+    @Test func aNewlyOpenedScreenShowsItsTitle() async throws {
+        for url in ["app://home", "app://discover/item/5?jumpType=present"] {
+            for log in [false, true] {
+                for (width, height) in [(40, 12), (60, 18), (80, 24), (100, 30), (120, 40)] {
+                    let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+                    if log {
+                        await AppFixture.send([.function(2)], to: loop, terminal)
+                    }
+                    await loop.perform(.open(url))
+                    let model = loop.model
+                    let phone = model.layout.screen
+                    let frame = AppView.phoneScreen(model, width: phone.width, height: phone.height)
+                    let area = AppView.topLayerRect(model, width: phone.width, height: phone.height)
+                    let rows = frame.canvas.text().map { String($0.dropFirst(area.x).prefix(area.width)) }
+                    let content = Array(rows[(area.y + 2)..<area.maxY])
+                    let title = model.state.top.title
+                    // Where the first link sits when the screen is drawn from its top: on a phone tall
+                    // enough for everything (the same width, so the same wrapping).
+                    let tall = AppView.phoneScreen(model, width: phone.width, height: phone.height + 100)
+                    let tallArea = AppView.topLayerRect(model, width: phone.width, height: phone.height + 100)
+                    guard let link = tall.canvas.text().dropFirst(tallArea.y + 2).firstIndex(where: {
+                        $0.contains("▸")
+                    }) else {
+                        Issue.record("\(url) \(width)×\(height): no selected link")
+                        continue
+                    }
+                    let first = link - (tallArea.y + 2)
+                    guard first < content.count else { continue }
+                    #expect(content.first?.contains(String(title.prefix(8))) == true,
+                            "\(url) log \(log) \(width)×\(height): first row \(content.first ?? "") (link at \(first))")
+                    #expect(content.first?.contains("▴") == false, "\(url) \(width)×\(height)")
+                }
+            }
+        }
+    }
+}
