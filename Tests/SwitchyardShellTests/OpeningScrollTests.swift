@@ -67,3 +67,51 @@ struct OpeningScrollTests {
         }
     }
 }
+
+/// "Test a URL" in a large route table: every row keeps its ✓ or ✗ verdict, the pattern column is
+/// sized for the rows on screen (not the longest pattern of the file), and the selected row's
+/// verdict is wrapped whole on the panel's last rows.
+@Suite("Route table verdicts")
+@MainActor
+struct RouteTableVerdictTests {
+    /// A table like a large app's: many hosts, long patterns, one far longer than the rest on a host
+    /// the tested URL does not reach.
+    static func runtime() throws -> AppRuntime {
+        var routes: [String] = []
+        for index in 0..<60 {
+            let host = ["chat", "item", "video", "shop"][index % 4]
+            let depth = ["live\(index)", "discover\(index % 7)/group\(index)", ":id<int>/comment\(index)"][index % 3]
+            routes.append(#"{"pattern": "app://\#(host)/\#(depth)", "target": "T\#(index)"}"#)
+        }
+        routes.append(#"{"pattern": "app://chat/:id<int>", "target": "Chat"}"#)
+        routes.append(#"{"pattern": "app://settings/a/very/long/pattern/that/no/tested/url/reaches/:x", "target": "X"}"#)
+        let json = #"{"routes": [\#(routes.joined(separator: ", "))]}"#
+        let file = try RouteFile.decode(json: Data(json.utf8))
+        return try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)])
+    func verdictsOfALargeTable(_ width: Int, _ height: Int) async throws {
+        let terminal = MemoryTerminal(width: width, height: height)
+        let loop = AppLoop(runtime: try Self.runtime(), terminal: terminal, animations: false, stopsWhenIdle: true)
+        await AppFixture.send([.function(3)] + Key.typing("app://chat/5"), to: loop, terminal)
+        try AppViewGoldenTests.assertGolden("route-table-verdicts-\(width)x\(height)", terminal.lastFrame)
+        let canvas = try #require(terminal.lastFrame)
+        let panel = try #require(loop.model.layout.routes)
+        let rows = canvas.text().map { String($0.dropFirst(panel.x).prefix(panel.width)) }
+        let tested = loop.model.routePanel.filtered
+        #expect(tested.count > 3)
+        // Every row drawn keeps its verdict mark.
+        let drawn = rows[(panel.y + 2)..<(panel.maxY - 1)].filter { $0.contains("app://") }
+        #expect(drawn.count >= min(tested.count, 3))
+        for row in drawn {
+            #expect(row.contains("✓") || row.contains("✗"), "\(row)")
+        }
+        // The selected verdict is whole on the last rows.
+        let selected = tested[loop.model.routePanel.selection]
+        let verdict = try #require(selected.verdict)
+        let tail = rows[(panel.y + 2)..<(panel.maxY - 1)].suffix(4)
+            .map { $0.dropFirst(2).trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(separator: " ")
+        #expect(tail.contains(verdict), "\(tail) lacks \(verdict)")
+    }
+}
