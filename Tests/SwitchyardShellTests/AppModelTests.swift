@@ -320,7 +320,7 @@ struct AppModelTests {
         await AppFixture.type(":app://user/%zz\r", to: loop, terminal)
         let status = try #require(loop.model.status)
         #expect(status.kind == .error)
-        #expect(status.text == "Invalid URL: '%' is not followed by two hexadecimal digits at byte 11")
+        #expect(status.text == "Invalid URL at byte 11: '%' is not followed by two hexadecimal digits")
         #expect(loop.model.focus == .prompt)
         #expect(loop.model.prompt.text == "app://user/%zz")
         #expect(loop.model.prompt.cursor == 11)

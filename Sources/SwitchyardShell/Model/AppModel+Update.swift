@@ -188,6 +188,10 @@ extension AppModel {
             let rows = routePanel.filtered
             let chosen = index ?? routePanel.selection
             guard rows.indices.contains(chosen) else {
+                // Enter on an empty table says so rather than doing nothing.
+                let what = routePanel.urlTest != nil ? "no route to bring to the prompt for this URL"
+                    : "no route matches the filter"
+                say(AppStatus("Nothing to open: \(what)", kind: .note))
                 return []
             }
             routePanel.selection = chosen
@@ -213,6 +217,20 @@ extension AppModel {
         case .submitted(let text):
             focus = .phone
             let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            // A pattern's placeholders left as they are (`:id<int>`) are not a URL: the line stays at
+            // the prompt with its first placeholder selected, and the status names what needs values.
+            let placeholders = LineEditor.placeholderRanges(in: url).map { String(Array(url)[$0]) }
+            if !placeholders.isEmpty {
+                prompt.setText(url)
+                prompt.selectFirstField()
+                focus = .prompt
+                let names = placeholders.joined(separator: ", ")
+                let hint = AppStatus("Type a value for \(names) first: a pattern's placeholders need values "
+                                     + "(Tab moves between them)", kind: .note)
+                promptHint = hint
+                say(hint)
+                return nil
+            }
             return url.isEmpty ? nil : .open(url)
         case .unchanged where key == .enter:
             if let field = prompt.activeField, prompt.fields.indices.contains(field) {

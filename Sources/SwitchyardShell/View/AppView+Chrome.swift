@@ -223,15 +223,19 @@ extension AppView {
         let inner = box.inset(by: 1)
         for (index, row) in lines[first..<(first + rows)].enumerated() {
             let y = inner.y + index
+            // A line too long for a narrow terminal is cut with an ellipsis at a word boundary.
             if row.isTitle {
-                canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(role: .link, bold: true), clip: inner)
+                canvas.put(AppViewText.fit(row.keys, width: inner.width - 2), x: inner.x + 1, y: y,
+                           style: CellStyle(role: .link, bold: true), clip: inner)
                 continue
             }
             canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(bold: true), clip: inner)
-            canvas.put(row.action, x: inner.x + keyWidth + 3, y: y, clip: inner)
+            canvas.put(AppViewText.fit(row.action, width: inner.width - keyWidth - 4), x: inner.x + keyWidth + 3, y: y,
+                       clip: inner)
         }
-        let footer = more ? "↑↓ PgUp PgDn scroll · any other key closes" : "press any key to close"
-        canvas.put(footer, x: inner.x + max(0, (inner.width - DisplayWidth.of(footer)) / 2), y: inner.maxY - 1,
+        let footer = more ? "↑↓ PgUp PgDn g G scroll · any other key closes" : "press any key to close"
+        let shownFooter = AppViewText.fit(footer, width: inner.width - 2)
+        canvas.put(shownFooter, x: inner.x + max(0, (inner.width - DisplayWidth.of(shownFooter)) / 2), y: inner.maxY - 1,
                    style: CellStyle(role: .dim), clip: inner)
     }
 }
