@@ -100,3 +100,24 @@ struct CutsAndEmptyEnterTests {
         #expect(loop.model.state.compactDescription == before)
     }
 }
+
+/// `y` copies what the focused panel shows.
+@Suite("y copies the focused panel's text")
+@MainActor
+struct CopyFollowsFocusTests {
+    @Test func yCopiesWhatTheFocusedPanelShows() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+        await AppFixture.send([.function(2)] + Key.typing(":app://search/shoes?sort=price\r"), to: loop, terminal)
+        #expect(loop.model.showsLog && loop.model.focus == .phone)
+        // The phone focused, the log shown: the screen's URL.
+        #expect(loop.model.update(.copy) == [.copy(loop.model.state.top.url)])
+        // The log focused: the entry under its cursor, whole.
+        _ = loop.model.update(.focusNext)
+        #expect(loop.model.focus == .log)
+        let entry = try #require(loop.model.logPanel.selectedEntry)
+        #expect(loop.model.update(.copy) == [.copy(LogPanel.fullText(of: entry))])
+        // The help says so.
+        let help = AppView.helpLines(loop.model).lines.map { $0.keys + " " + $0.action }
+        #expect(help.contains { $0.hasPrefix("y ") && $0.contains("screen's URL") })
+    }
+}

@@ -85,13 +85,11 @@ extension AppModel {
         case .copy:
             let copied: String
             let what: String
-            if let entry = focus == .log ? logPanel.selectedEntry : (showsLog ? log.last { $0.event == nil } : nil) {
-                // With the log focused, the whole entry under the cursor, every step, as the log shows
-                // it unfolded; with the log shown, the newest open's summary (not a message line, such as
-                // the last copy's).
-                copied = focus == .log
-                    ? LogPanel.fullText(of: entry)
-                    : (entry.event ?? "#\(entry.id) open \(entry.url): \(entry.outcome)")
+            // `y` copies what the focused panel shows: with the log focused, the whole entry under the
+            // cursor, every step, as the log shows it unfolded; with the phone focused, the screen's URL
+            // (whether the log is shown or not).
+            if focus == .log, let entry = logPanel.selectedEntry {
+                copied = LogPanel.fullText(of: entry)
                 let lines = copied.split(separator: "\n").count
                 let counted = lines > 1 ? " (\(lines) lines)" : ""
                 what = entry.event == nil ? "log entry #\(entry.id)\(counted)" : "a log line\(counted)"

@@ -96,7 +96,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
         KeyBinding("e", "edit the current screen's URL at the prompt"),
-        KeyBinding("y", "copy the URL (with the log shown: the newest entry) via OSC 52"),
+        KeyBinding("y", "copy the screen's URL via OSC 52 (in the focused log: its entry)"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
         KeyBinding(":  /", "type (or paste) a URL at the prompt"),
         KeyBinding("  Tab", "complete from patterns and links (Tab ↓ next, ↑ back); type over :id, Tab on"),
