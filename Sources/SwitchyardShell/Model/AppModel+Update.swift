@@ -123,6 +123,8 @@ extension AppModel {
             }
             focus = .filter
         case .focusPhone:
+            // Leaving the log ends its search: its edge shows the log's keys again.
+            if focus == .log { logPanel.lastSearch = nil }
             focus = .phone
         case .focusNext:
             // phone → log → route table → phone, skipping panels that are not shown.

@@ -35,6 +35,7 @@ extension AppView {
         func drawFooter(reserve: Int) {
             guard focused else { return }
             let footer = model.logPanel.search.map { searchFooter($0.text, width: area.width - 7) }
+                ?? activeSearchFooter(model.logPanel, width: area.width - 7 - reserve)
                 ?? " " + KeyBinding.hints(KeyBinding.log, fitting: area.width - 7 - reserve) + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width - reserve, height: 1)))
@@ -99,6 +100,21 @@ extension AppView {
             }
         }
         return " Esc cancel "
+    }
+
+    /// The log's bottom edge while a search is active (after Enter, until Esc gives the phone the
+    /// keys): the term, where the cursor is among its matches and the keys that move between them
+    /// (`/share · match 2/5 · n older · N newer · Esc`), shortened to fit `width`; nil without one.
+    static func activeSearchFooter(_ panel: LogPanel, width: Int) -> String? {
+        guard let query = panel.lastSearch, !query.isEmpty else { return nil }
+        let position = panel.matchPosition.map { "match \($0.index)/\($0.count)" }
+            ?? "\(panel.matches.count) matches"
+        let term = "/" + AppViewText.fit(query, width: max(4, width / 3))
+        for keys in [" · n older · N newer · Esc done", " · n N · Esc", " · Esc"] {
+            let text = " " + term + " · " + position + keys + " "
+            if DisplayWidth.of(text) <= width { return text }
+        }
+        return " " + term + " · Esc "
     }
 
     /// The end of `text` that fits in `width` columns.

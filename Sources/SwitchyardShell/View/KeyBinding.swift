@@ -63,7 +63,8 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
         KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
-        KeyBinding("/  n", "search the log; n finds the next entry that matches", hint: "/ search · n next"),
+        KeyBinding("/  n N", "search the log; n finds an older entry that matches, N a newer one",
+                   hint: "/ search · n N next"),
         KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab · Esc", essential: true),
     ]
 
