@@ -121,3 +121,20 @@ struct CopyFollowsFocusTests {
         #expect(help.contains { $0.hasPrefix("y ") && $0.contains("screen's URL") })
     }
 }
+
+/// The route table's filter takes `?` as text (URLs contain it), so its bottom edge names F1 for the help.
+@Suite("The route table names F1")
+@MainActor
+struct RouteTableHelpKeyTests {
+    @Test(arguments: [(80, 24), (100, 30), (160, 50)])
+    func theRouteTablesEdgeListsF1(_ width: Int, _ height: Int) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+        await AppFixture.send([.function(3)] + Key.typing("a?b"), to: loop, terminal)
+        #expect(loop.model.filter.text == "a?b" && !loop.model.showsHelp)
+        let panel = try #require(loop.model.layout.routes)
+        let edge = try #require(terminal.lastFrame).text()[panel.maxY - 1]
+        #expect(edge.contains("F1 help") && edge.contains("Esc done"), "\(edge)")
+        await AppFixture.send([.function(1)], to: loop, terminal)
+        #expect(loop.model.showsHelp)
+    }
+}

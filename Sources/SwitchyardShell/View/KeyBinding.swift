@@ -72,6 +72,7 @@ package struct KeyBinding: Hashable, Sendable {
     package static let routes: [KeyBinding] = [
         KeyBinding("type", "filter the routes; a URL (scheme://…) tests them: every candidate's verdict"),
         KeyBinding("↑ ↓", "select a route (PgUp PgDn by ten)", hint: "↑↓ select"),
+        KeyBinding("F1", "this help (`?` types itself in the filter, as URLs contain it)", hint: "F1 help"),
         KeyBinding("Enter", "the route's pattern, or the tested URL, to the prompt", hint: "Enter to prompt"),
         KeyBinding("Tab", "the next panel", hint: "Tab next"),
         KeyBinding("Esc", "back to the phone", hint: "Esc done", essential: true),
