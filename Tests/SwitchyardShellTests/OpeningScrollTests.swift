@@ -60,7 +60,7 @@ struct OpeningScrollTests {
                     let first = link - (tallArea.y + 2)
                     guard first < content.count else { continue }
                     #expect(content.first?.contains(String(title.prefix(8))) == true,
-                            "\(url) log \(log) \(width)×\(height): first row \(content.first ?? "") (link at \(first))")
+                            "\(url) log \(log) \(width)×\(height): \(content.first ?? "") (link at \(first))")
                     #expect(content.first?.contains("▴") == false, "\(url) \(width)×\(height)")
                 }
             }
@@ -84,7 +84,8 @@ struct RouteTableVerdictTests {
             routes.append(#"{"pattern": "app://\#(host)/\#(depth)", "target": "T\#(index)"}"#)
         }
         routes.append(#"{"pattern": "app://chat/:id<int>", "target": "Chat"}"#)
-        routes.append(#"{"pattern": "app://settings/a/very/long/pattern/that/no/tested/url/reaches/:x", "target": "X"}"#)
+        let long = "app://settings/a/very/long/pattern/that/no/tested/url/reaches/:x"
+        routes.append(#"{"pattern": "\#(long)", "target": "X"}"#)
         let json = #"{"routes": [\#(routes.joined(separator: ", "))]}"#
         let file = try RouteFile.decode(json: Data(json.utf8))
         return try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))

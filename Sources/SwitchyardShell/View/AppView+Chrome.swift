@@ -235,7 +235,7 @@ extension AppView {
         }
         let footer = more ? "↑↓ PgUp PgDn g G scroll · any other key closes" : "press any key to close"
         let shownFooter = AppViewText.fit(footer, width: inner.width - 2)
-        canvas.put(shownFooter, x: inner.x + max(0, (inner.width - DisplayWidth.of(shownFooter)) / 2), y: inner.maxY - 1,
-                   style: CellStyle(role: .dim), clip: inner)
+        canvas.put(shownFooter, x: inner.x + max(0, (inner.width - DisplayWidth.of(shownFooter)) / 2),
+                   y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
     }
 }

@@ -123,8 +123,9 @@ enum AppViewText {
         let head = String(characters[..<hostEnd])
         // (The whole rest after the host never fits: the text itself does not.)
         let headWidth = DisplayWidth.of(head)
-        guard let tailStart = slashes.first(where: { headWidth + 1 + DisplayWidth.of(String(characters[$0...])) <= width })
-        else {
+        guard let tailStart = slashes.first(where: {
+            headWidth + 1 + DisplayWidth.of(String(characters[$0...])) <= width
+        }) else {
             return DisplayWidth.elidedMiddle(text, toWidth: width)
         }
         let tail = String(characters[tailStart...])
