@@ -116,3 +116,19 @@ struct RouteTableVerdictTests {
         #expect(tail.contains(verdict), "\(tail) lacks \(verdict)")
     }
 }
+
+/// A wide terminal gives the phone more columns (two fifths of them, 44 to 64), so link labels are
+/// not cut while the columns beside the panels would stand empty.
+@Suite("The phone grows on a wide terminal")
+struct PhoneWidthTests {
+    @Test func thePhonesWidthByColumns() {
+        let table: [(columns: Int, width: Int)] = [(60, 44), (80, 44), (100, 44), (112, 44), (120, 48), (140, 56),
+                                                   (160, 64), (240, 64)]
+        for entry in table {
+            #expect(AppLayout.phoneWidthFor(columns: entry.columns) == entry.width, "\(entry.columns)")
+        }
+        // With both panels at 120×40 the phone keeps its 48 columns and the panels get the rest.
+        let layout = AppLayout(width: 120, height: 40, showsLog: true, showsRoutes: true)
+        #expect(layout.phone.width == 48 && (layout.routes?.width ?? 0) >= AppLayout.preferredPanelWidth)
+    }
+}

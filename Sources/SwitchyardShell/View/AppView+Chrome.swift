@@ -119,6 +119,16 @@ extension AppView {
 
     // MARK: Status
 
+    /// The key bindings of the focused panel (the route table's filter, the log); nil for the phone
+    /// and the prompt, whose short hints are their own.
+    static func panelBindings(_ focus: AppModel.Focus) -> [KeyBinding]? {
+        switch focus {
+        case .filter: return KeyBinding.routes
+        case .log: return KeyBinding.log
+        case .phone, .prompt: return nil
+        }
+    }
+
     /// The key hints for the status line's right end, by focus: the full and the short form.
     static func hints(_ focus: AppModel.Focus) -> (full: String, short: String) {
         let bindings: [KeyBinding]
@@ -162,6 +172,12 @@ extension AppView {
             hint = full
         } else if line.width - 2 - DisplayWidth.of(short) >= line.width / 2 {
             hint = short
+            // A panel's keys: as many as fit beside the message, its way out always among them.
+            if model.replaying == nil, model.recording == nil, let bindings = panelBindings(model.focus) {
+                let fitted = KeyBinding.hints(bindings, fitting: max(0, line.width - messageWidth - 2),
+                                              separator: "  ")
+                if DisplayWidth.of(fitted) > DisplayWidth.of(short) { hint = fitted }
+            }
         }
         let hintWidth = DisplayWidth.of(hint)
         if !message.isEmpty {
