@@ -320,7 +320,7 @@ struct AppModelTests {
         await AppFixture.type(":app://user/%zz\r", to: loop, terminal)
         let status = try #require(loop.model.status)
         #expect(status.kind == .error)
-        #expect(status.text == "Invalid URL: '%' is not followed by two hexadecimal digits at byte 11")
+        #expect(status.text == "Invalid URL at byte 11: '%' is not followed by two hexadecimal digits")
         #expect(loop.model.focus == .prompt)
         #expect(loop.model.prompt.text == "app://user/%zz")
         #expect(loop.model.prompt.cursor == 11)
@@ -582,7 +582,7 @@ struct AppModelTests {
         let prompt = lines[lines.count - 2], status = lines[lines.count - 1]
         #expect(prompt.contains("typing filters the routes; a URL tests them · Enter brings the pattern here"), "\(prompt)")
         #expect(!prompt.contains(": or /"))
-        #expect(status.hasSuffix("↑↓ select  Enter to prompt  Tab next  Esc done"), "\(status)")
+        #expect(status.hasSuffix("↑↓ select  F1 help  Enter to prompt  Esc done"), "\(status)")
         // `:` goes into the filter, as the hint says, and Enter brings the selected pattern to the prompt.
         await AppFixture.type(":", to: loop, terminal)
         #expect(loop.model.filter.text == ":")

@@ -32,14 +32,43 @@ struct PanelModelTests {
         #expect(log.selectedEntry?.id == 1)
         _ = log.update(log.message(for: .char("/")), area: area)
         for character in "ORDER" { _ = log.update(log.message(for: .char(character)), area: area) }
-        #expect(log.update(log.message(for: .enter), area: area) == nil)
+        #expect(log.update(log.message(for: .enter), area: area)?.text == "match 1/1 for ORDER · n older, N newer")
         #expect(log.selectedEntry?.id == 2, "the search is case-insensitive and moves the cursor")
         #expect(log.search == nil && log.lastSearch == "ORDER")
         log.lastSearch = "nowhere"
-        #expect(log.update(.findInLog, area: area)?.text == "No log entry contains nowhere")
+        #expect(log.update(.findInLog(older: true), area: area)?.text == "No log entry contains nowhere")
         #expect(log.isExpanded(log.entries[2]) && !log.isExpanded(log.entries[1]), "only the newest open is unfolded")
         _ = log.update(log.message(for: .enter), area: area)
         #expect(log.isExpanded(log.entries[1]))
+    }
+
+    /// A search's matches, walked with n (older) and N (newer): each step names its match of how many,
+    /// counted from the newest, and the focused log's edge keeps the term and the position.
+    @Test func theLogSearchSaysWhichMatchOfHowMany() {
+        var log = LogPanel()
+        log.append((1...8).map { Self.entry($0, $0.isMultiple(of: 2) ? "app://share/\($0)" : "app://home/\($0)") })
+        let area = Rect(x: 0, y: 0, width: 60, height: 20)
+        _ = log.update(log.message(for: .char("/")), area: area)
+        for character in "share" { _ = log.update(log.message(for: .char(character)), area: area) }
+        // (key, the entry under the cursor after it, the status)
+        let steps: [(key: Key, id: Int, status: String)] = [
+            (.enter, 8, "match 1/4 for share · n older, N newer"),
+            (.char("n"), 6, "match 2/4 for share · n older, N newer"),
+            (.char("n"), 4, "match 3/4 for share · n older, N newer"),
+            (.char("N"), 6, "match 2/4 for share · n older, N newer"),
+            (.char("n"), 4, "match 3/4 for share · n older, N newer"),
+            (.char("n"), 2, "match 4/4 for share · n older, N newer"),
+            (.char("n"), 8, "match 1/4 for share · n older, N newer"),   // wraps to the newest
+            (.char("N"), 2, "match 4/4 for share · n older, N newer"),   // and back
+        ]
+        for step in steps {
+            let status = log.update(log.message(for: step.key), area: area)
+            #expect(log.selectedEntry?.id == step.id, "\(step.key)")
+            #expect(status?.text == step.status, "\(step.key)")
+        }
+        let edge = AppView.activeSearchFooter(log, width: 56)
+        #expect(edge == " /share · match 4/4 · n older · N newer · Esc done ")
+        #expect(AppView.activeSearchFooter(log, width: 24).map { DisplayWidth.of($0) <= 24 } == true)
     }
 
     @Test func theMessagesViewKeepsWholeMessagesAndScrollsWithinThem() {

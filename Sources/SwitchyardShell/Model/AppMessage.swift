@@ -63,8 +63,9 @@ package enum AppMessage: Equatable, Sendable {
     case editLogSearch(Key)
     /// Stop typing the log search: with `find`, move the cursor to the first entry that matches.
     case endLogSearch(find: Bool)
-    /// Move the log's cursor to the next entry that matches the last search (`n`).
-    case findInLog
+    /// Move the log's cursor to the next entry that matches the last search: `n` an older one
+    /// (`older` true), `N` a newer one.
+    case findInLog(older: Bool)
     /// Show or hide the messages view: every status message, whole.
     case toggleMessages
     /// Scroll the messages view by `delta` lines (positive: toward older messages).

@@ -4,9 +4,9 @@ extension AppModel {
     /// What `key` means in the current model: pure, no side effects.
     ///
     /// Ctrl-C quits (in a line being typed it cancels the line) and Ctrl-Z suspends wherever the focus is; a
-    /// resize reports `terminalSize`; a paste goes into the prompt (or the focused filter line); while the help
-    /// is shown ↑ ↓ PgUp PgDn scroll it and any other key closes it. Mouse events go through `hits`, the
-    /// regions of the frame on screen. Otherwise the key goes to the focused part: the phone (commands and
+    /// resize reports `terminalSize`; a paste goes into the prompt (or the focused filter line); while the
+    /// help is shown ↑ ↓ PgUp PgDn g G scroll it and any other key closes it. Mouse events go through `hits`,
+    /// the regions of the frame on screen. Otherwise the key goes to the focused part: the phone (commands and
     /// link selection), the prompt (line editing) or the route table's filter.
     package func message(for key: Key, hits: [HitRegion] = [],
                          terminalSize: (width: Int, height: Int)? = nil) -> AppMessage {
@@ -39,6 +39,8 @@ extension AppModel {
             case .down, .char("j"): return .scrollHelp(1)
             case .pageUp: return .scrollHelp(-10)
             case .pageDown, .char(" "): return .scrollHelp(10)
+            case .home, .char("g"): return .scrollHelp(-(Int.max / 2))
+            case .end, .char("G"): return .scrollHelp(Int.max / 2)
             default: return .toggleHelp
             }
         }

@@ -85,13 +85,11 @@ extension AppModel {
         case .copy:
             let copied: String
             let what: String
-            if let entry = focus == .log ? logPanel.selectedEntry : (showsLog ? log.last { $0.event == nil } : nil) {
-                // With the log focused, the whole entry under the cursor, every step, as the log shows
-                // it unfolded; with the log shown, the newest open's summary (not a message line, such as
-                // the last copy's).
-                copied = focus == .log
-                    ? LogPanel.fullText(of: entry)
-                    : (entry.event ?? "#\(entry.id) open \(entry.url): \(entry.outcome)")
+            // `y` copies what the focused panel shows: with the log focused, the whole entry under the
+            // cursor, every step, as the log shows it unfolded; with the phone focused, the screen's URL
+            // (whether the log is shown or not).
+            if focus == .log, let entry = logPanel.selectedEntry {
+                copied = LogPanel.fullText(of: entry)
                 let lines = copied.split(separator: "\n").count
                 let counted = lines > 1 ? " (\(lines) lines)" : ""
                 what = entry.event == nil ? "log entry #\(entry.id)\(counted)" : "a log line\(counted)"
@@ -125,6 +123,8 @@ extension AppModel {
             }
             focus = .filter
         case .focusPhone:
+            // Leaving the log ends its search: its edge shows the log's keys again.
+            if focus == .log { logPanel.lastSearch = nil }
             focus = .phone
         case .focusNext:
             // phone → log → route table → phone, skipping panels that are not shown.
@@ -188,6 +188,10 @@ extension AppModel {
             let rows = routePanel.filtered
             let chosen = index ?? routePanel.selection
             guard rows.indices.contains(chosen) else {
+                // Enter on an empty table says so rather than doing nothing.
+                let what = routePanel.urlTest != nil ? "no route to bring to the prompt for this URL"
+                    : "no route matches the filter"
+                say(AppStatus("Nothing to open: \(what)", kind: .note))
                 return []
             }
             routePanel.selection = chosen
@@ -213,6 +217,20 @@ extension AppModel {
         case .submitted(let text):
             focus = .phone
             let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            // A pattern's placeholders left as they are (`:id<int>`) are not a URL: the line stays at
+            // the prompt with its first placeholder selected, and the status names what needs values.
+            let placeholders = LineEditor.placeholderRanges(in: url).map { String(Array(url)[$0]) }
+            if !placeholders.isEmpty {
+                prompt.setText(url)
+                prompt.selectFirstField()
+                focus = .prompt
+                let names = placeholders.joined(separator: ", ")
+                let hint = AppStatus("Type a value for \(names) first: a pattern's placeholders need values "
+                                     + "(Tab moves between them)", kind: .note)
+                promptHint = hint
+                say(hint)
+                return nil
+            }
             return url.isEmpty ? nil : .open(url)
         case .unchanged where key == .enter:
             if let field = prompt.activeField, prompt.fields.indices.contains(field) {

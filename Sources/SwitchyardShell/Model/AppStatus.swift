@@ -128,10 +128,19 @@ package struct AppStatus: Hashable, Sendable {
         case .placementFailed(let reason):
             return "Not shown: \(reason)"
         case .invalidURL(let error):
-            return "Invalid URL: \(error)"
+            return invalidURLText(error)
         case .failed(let pattern, let error):
             return "Failed" + (pattern.map { " in \($0)" } ?? "") + ": \(error)"
         }
+    }
+
+    /// An invalid URL's status with the key fact first, where a narrow status line still shows it:
+    /// `Invalid URL at byte 15: '%' is not followed by two hexadecimal digits`.
+    static func invalidURLText(_ error: URLParseError) -> String {
+        let text = error.description
+        let place = " at byte \(error.offset)"
+        guard text.hasSuffix(place) else { return "Invalid URL: " + text }
+        return "Invalid URL" + place + ": " + text.dropLast(place.count)
     }
 
     /// A held URL as the user asked for it: without the `jumpType=tab` carrier query that `tab N`

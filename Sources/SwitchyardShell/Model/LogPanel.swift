@@ -98,10 +98,10 @@ package struct LogPanel: Equatable, Sendable {
             search = nil
             if find, !text.isEmpty {
                 lastSearch = text
-                return findNext(area: area)
+                return findNext(older: true, from: cursorIndex + 1, area: area)
             }
-        case .findInLog:
-            return findNext(area: area)
+        case .findInLog(let older):
+            return findNext(older: older, from: cursorIndex, area: area)
         case .toggleLogEntry(let sequence):
             toggle(sequence, area: area)
         case .scrollLog(let delta):
@@ -159,17 +159,39 @@ package struct LogPanel: Equatable, Sendable {
         }
     }
 
-    /// Moves the cursor to the next entry after it (wrapping) whose whole text contains the last
-    /// search, case-insensitively; says so when none does.
-    private mutating func findNext(area: Rect?) -> AppStatus? {
+    /// The index in ``entries`` of the entry under the cursor (the newest when it is on none).
+    var cursorIndex: Int {
+        cursor.flatMap { cursor in entries.firstIndex { $0.sequence == cursor } } ?? (entries.count - 1)
+    }
+
+    /// The indices of the entries whose whole text contains the last search, case-insensitively,
+    /// oldest first.
+    var matches: [Int] {
+        guard let query = lastSearch, !query.isEmpty else { return [] }
+        return entries.indices.filter { Self.fullText(of: entries[$0]).localizedCaseInsensitiveContains(query) }
+    }
+
+    /// Where the cursor is among the matches of the last search, counted from the newest (1 is the
+    /// newest match), and how many there are; nil without a search or when the cursor is on none.
+    var matchPosition: (index: Int, count: Int)? {
+        let found = matches
+        guard let at = found.firstIndex(of: cursorIndex) else { return nil }
+        return (found.count - at, found.count)
+    }
+
+    /// Moves the cursor to the nearest entry before index `start` (`older`) or after it (wrapping)
+    /// whose whole text contains the last search, case-insensitively; says which match it is of how
+    /// many (`match 2/5`), or that none is.
+    private mutating func findNext(older: Bool, from start: Int, area: Rect?) -> AppStatus? {
         guard let query = lastSearch, !query.isEmpty, !entries.isEmpty else { return nil }
-        let start = cursor.flatMap { cursor in entries.firstIndex { $0.sequence == cursor } } ?? (entries.count - 1)
-        for offset in 1...entries.count {
-            let index = (start + offset) % entries.count
+        let count = entries.count
+        for offset in 1...count {
+            let index = ((older ? start - offset : start + offset) % count + count) % count
             if Self.fullText(of: entries[index]).localizedCaseInsensitiveContains(query) {
                 cursor = entries[index].sequence
                 revealCursor(area: area)
-                return nil
+                let position = matchPosition.map { "match \($0.index)/\($0.count)" } ?? "a match"
+                return AppStatus("\(position) for \(query) · n older, N newer", kind: .info)
             }
         }
         return AppStatus("No log entry contains \(query)", kind: .note)
@@ -177,7 +199,7 @@ package struct LogPanel: Equatable, Sendable {
 
     /// Keys while the log has the focus (lazygit's list panels): ↑ ↓ (k j) move the cursor,
     /// `g` / `G` (Home / End) go to the oldest / newest entry, Enter (Space, →) unfolds or folds
-    /// the open under the cursor, `y` copies the whole entry, `/` searches, `n` finds the next
+    /// the open under the cursor, `y` copies the whole entry, `/` searches, `n` finds an older match and `N` a newer
     /// match; Tab moves the focus on, Esc gives it back to the phone.
     func message(for key: Key) -> AppMessage {
         if search != nil {
@@ -198,7 +220,8 @@ package struct LogPanel: Equatable, Sendable {
             return (cursor ?? entries.last?.sequence).map { .toggleLogEntry($0) } ?? .ignore
         case .char("y"), .char("Y"): return .copy
         case .char("/"): return .startLogSearch
-        case .char("n"): return .findInLog
+        case .char("n"): return .findInLog(older: true)
+        case .char("N"): return .findInLog(older: false)
         case .char("?"): return .toggleHelp
         case .char("m"), .char("M"), .char("!"): return .toggleMessages
         case .char("q"), .char("Q"): return .quit

@@ -14,9 +14,9 @@ import TerminalKit
 /// keys is drawn over the phone then, as the user asked for it (Esc gives the phone back). The last
 /// two rows are the prompt line and the status line.
 package struct AppLayout: Hashable, Sendable {
-    /// The width of the phone's frame, border included, on terminals up to 132 columns wide.
+    /// The width of the phone's frame, border included, on terminals up to 112 columns wide.
     package static let phoneWidth = 44
-    /// The widest the phone's frame gets, border included (from 192 columns on).
+    /// The widest the phone's frame gets, border included (from 160 columns on).
     package static let maximumPhoneWidth = 64
     /// The tallest the phone's frame gets, border included.
     package static let maximumPhoneHeight = 40
@@ -122,10 +122,11 @@ package struct AppLayout: Hashable, Sendable {
         return "\(names) hidden (\(needs) \(Self.widthForPanels) columns)"
     }
 
-    /// The phone's width on a terminal `columns` wide: ``phoneWidth``, or a third of the columns
-    /// when that is wider, up to ``maximumPhoneWidth``.
+    /// The phone's width on a terminal `columns` wide: ``phoneWidth``, or two fifths of the columns
+    /// when that is wider, up to ``maximumPhoneWidth`` (so a wide terminal gives the link labels room
+    /// instead of leaving it empty beside the panels).
     package static func phoneWidthFor(columns: Int) -> Int {
-        max(phoneWidth, min(maximumPhoneWidth, columns / 3))
+        max(phoneWidth, min(maximumPhoneWidth, columns * 2 / 5))
     }
 
     /// The columns of the prompt's text field (after `: `).

@@ -119,6 +119,16 @@ extension AppView {
 
     // MARK: Status
 
+    /// The key bindings of the focused panel (the route table's filter, the log); nil for the phone
+    /// and the prompt, whose short hints are their own.
+    static func panelBindings(_ focus: AppModel.Focus) -> [KeyBinding]? {
+        switch focus {
+        case .filter: return KeyBinding.routes
+        case .log: return KeyBinding.log
+        case .phone, .prompt: return nil
+        }
+    }
+
     /// The key hints for the status line's right end, by focus: the full and the short form.
     static func hints(_ focus: AppModel.Focus) -> (full: String, short: String) {
         let bindings: [KeyBinding]
@@ -162,6 +172,12 @@ extension AppView {
             hint = full
         } else if line.width - 2 - DisplayWidth.of(short) >= line.width / 2 {
             hint = short
+            // A panel's keys: as many as fit beside the message, its way out always among them.
+            if model.replaying == nil, model.recording == nil, let bindings = panelBindings(model.focus) {
+                let fitted = KeyBinding.hints(bindings, fitting: max(0, line.width - messageWidth - 2),
+                                              separator: "  ")
+                if DisplayWidth.of(fitted) > DisplayWidth.of(short) { hint = fitted }
+            }
         }
         let hintWidth = DisplayWidth.of(hint)
         if !message.isEmpty {
@@ -223,15 +239,19 @@ extension AppView {
         let inner = box.inset(by: 1)
         for (index, row) in lines[first..<(first + rows)].enumerated() {
             let y = inner.y + index
+            // A line too long for a narrow terminal is cut with an ellipsis at a word boundary.
             if row.isTitle {
-                canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(role: .link, bold: true), clip: inner)
+                canvas.put(AppViewText.fit(row.keys, width: inner.width - 2), x: inner.x + 1, y: y,
+                           style: CellStyle(role: .link, bold: true), clip: inner)
                 continue
             }
             canvas.put(row.keys, x: inner.x + 1, y: y, style: CellStyle(bold: true), clip: inner)
-            canvas.put(row.action, x: inner.x + keyWidth + 3, y: y, clip: inner)
+            canvas.put(AppViewText.fit(row.action, width: inner.width - keyWidth - 4), x: inner.x + keyWidth + 3, y: y,
+                       clip: inner)
         }
-        let footer = more ? "↑↓ PgUp PgDn scroll · any other key closes" : "press any key to close"
-        canvas.put(footer, x: inner.x + max(0, (inner.width - DisplayWidth.of(footer)) / 2), y: inner.maxY - 1,
-                   style: CellStyle(role: .dim), clip: inner)
+        let footer = more ? "↑↓ PgUp PgDn g G scroll · any other key closes" : "press any key to close"
+        let shownFooter = AppViewText.fit(footer, width: inner.width - 2)
+        canvas.put(shownFooter, x: inner.x + max(0, (inner.width - DisplayWidth.of(shownFooter)) / 2),
+                   y: inner.maxY - 1, style: CellStyle(role: .dim), clip: inner)
     }
 }

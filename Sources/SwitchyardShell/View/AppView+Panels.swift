@@ -35,6 +35,7 @@ extension AppView {
         func drawFooter(reserve: Int) {
             guard focused else { return }
             let footer = model.logPanel.search.map { searchFooter($0.text, width: area.width - 7) }
+                ?? activeSearchFooter(model.logPanel, width: area.width - 7 - reserve)
                 ?? " " + KeyBinding.hints(KeyBinding.log, fitting: area.width - 7 - reserve) + " "
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width - reserve, height: 1)))
@@ -99,6 +100,21 @@ extension AppView {
             }
         }
         return " Esc cancel "
+    }
+
+    /// The log's bottom edge while a search is active (after Enter, until Esc gives the phone the
+    /// keys): the term, where the cursor is among its matches and the keys that move between them
+    /// (`/share · match 2/5 · n older · N newer · Esc`), shortened to fit `width`; nil without one.
+    static func activeSearchFooter(_ panel: LogPanel, width: Int) -> String? {
+        guard let query = panel.lastSearch, !query.isEmpty else { return nil }
+        let position = panel.matchPosition.map { "match \($0.index)/\($0.count)" }
+            ?? "\(panel.matches.count) matches"
+        let term = "/" + AppViewText.fit(query, width: max(4, width / 3))
+        for keys in [" · n older · N newer · Esc done", " · n N · Esc", " · Esc"] {
+            let text = " " + term + " · " + position + keys + " "
+            if DisplayWidth.of(text) <= width { return text }
+        }
+        return " " + term + " · Esc "
     }
 
     /// The end of `text` that fits in `width` columns.
@@ -255,6 +271,15 @@ extension AppView {
         return (pattern, target)
     }
 
+    /// `text` wrapped to `width` columns in at most `most` lines; when it needs more, the last line
+    /// holds the rest cut with an ellipsis.
+    static func detailLines(_ text: String, width: Int, most: Int) -> [String] {
+        let wrapped = AppViewText.wrap(text, width: max(1, width))
+        guard wrapped.count > most else { return wrapped }
+        let last = AppViewText.split(wrapped[most - 1], atWidth: max(1, width - 1)).0
+        return Array(wrapped.prefix(most - 1)) + [last + "…"]
+    }
+
     /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
     /// the filter lets through, with their targets and notes.
     static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas,
@@ -290,9 +315,18 @@ extension AppView {
             canvas.cursor = Point(x: field.x + window.cursorColumn, y: field.y)
         }
         hits.append(HitRegion(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .filter))
-        // The selected route in full on the last row, while the filter has the focus.
-        let showsDetail = focused && !rows.isEmpty && inner.height >= 5
-        let list = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - (showsDetail ? 2 : 1))
+        // The selected route in full on the last rows, while the filter has the focus: its verdict
+        // (or its target and notes) wrapped over up to a third of the panel, so it is read whole.
+        let testing = model.routePanel.urlTest != nil
+        let selection = rows.isEmpty ? 0 : min(max(0, model.routePanel.selection), rows.count - 1)
+        var detail: [String] = []
+        if focused && !rows.isEmpty && inner.height >= 5 {
+            let route = rows[selection]
+            let text = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 }
+                ?? ([route.target] + route.notes).joined(separator: " · ")
+            detail = detailLines(text, width: inner.width - 2, most: max(1, (inner.height - 1) / 3))
+        }
+        let list = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1 - detail.count)
         guard !list.isEmpty else {
             return
         }
@@ -307,20 +341,22 @@ extension AppView {
             drawRouteKeys(model, area: area, from: area.x + 2, canvas: &canvas)
             return
         }
-        let selection = min(max(0, model.routePanel.selection), rows.count - 1)
         let offset = selection >= list.height ? selection - list.height + 1 : 0
         let visible = offset..<min(rows.count, offset + list.height)
-        // While a URL is tested, its verdicts matter more: the target is left out when it would leave
-        // them fewer than 16 columns.
+        // The columns are sized for the rows on screen, not the widest pattern of the whole table.
+        let widestPattern = visible.map { AppViewText.width(rows[$0].pattern) }.max() ?? 0
+        let widestTarget = visible.map { AppViewText.width(rows[$0].target) }.max() ?? 0
         let widestFlags = visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0
-        var columns = routeColumns(width: list.width, widestPattern: rows.widestPattern,
-                                   widestTarget: rows.widestTarget,
+        var columns = routeColumns(width: list.width, widestPattern: widestPattern, widestTarget: widestTarget,
                                    widestFlags: widestFlags, showsTarget: true)
+        // While a URL is tested, its verdicts matter more: the target is left out when it would leave
+        // them fewer than 24 columns, and the pattern leaves the verdicts at least a quarter of the row
+        // (or all they need), so every row keeps its ✓ or ✗.
         let verdictRoom = list.width - 3 - columns.pattern - 1 - columns.target - 2
-        if model.routePanel.urlTest != nil, verdictRoom < min(16, widestFlags) {
-            columns = routeColumns(width: list.width, widestPattern: rows.widestPattern,
-                                   widestTarget: rows.widestTarget,
-                                   widestFlags: widestFlags, showsTarget: false)
+        if testing, verdictRoom < min(24, widestFlags) {
+            let verdictLeast = min(widestFlags, max(8, list.width / 4))
+            columns = routeColumns(width: list.width - 2 - verdictLeast, widestPattern: widestPattern,
+                                   widestTarget: widestTarget, widestFlags: 0, showsTarget: false)
         }
         let patternWidth = columns.pattern
         let targetWidth = columns.target
@@ -336,7 +372,7 @@ extension AppView {
             func style(_ base: CellStyle) -> CellStyle {
                 selected ? CellStyle(bold: true, reverse: true) : base
             }
-            let elided = DisplayWidth.elidedMiddle(Escaping.visible(route.pattern), toWidth: patternWidth)
+            let elided = AppViewText.elideURL(Escaping.visible(route.pattern), width: patternWidth)
             let pattern = DisplayWidth.padded(elided, toWidth: patternWidth)
             var x = canvas.put((selected ? "▸" : " ") + pattern, x: list.x, y: y,
                                style: style(CellStyle(role: .link)), clip: line)
@@ -351,21 +387,17 @@ extension AppView {
             }
             let flags = route.flags
             if !flags.isEmpty {
-                // Flags cut to a letter or two say nothing: they show from four columns (or whole).
+                // Flags cut to a letter or two say nothing: they show from four columns (or whole); a
+                // verdict keeps at least its mark.
                 let room = line.maxX - x - 2
-                if room >= min(4, DisplayWidth.of(flags)) {
-                    canvas.put("  " + AppViewText.fit(flags, width: room), x: x, y: y,
-                               style: style(CellStyle(role: .dim)), clip: line)
-                }
+                let text = room >= min(4, DisplayWidth.of(flags)) ? AppViewText.fit(flags, width: room)
+                    : (route.verdict != nil && room >= 1 ? String(flags.prefix(1)) : "")
+                canvas.put("  " + text, x: x, y: y, style: style(CellStyle(role: .dim)), clip: line)
             }
             hits.append(HitRegion(line, .route(index)))
         }
-        if showsDetail {
-            let route = rows[selection]
-            let detail = route.verdict.map { (route.wins ? "✓ " : "✗ ") + $0 }
-                ?? ([route.target] + route.notes).joined(separator: " · ")
-            canvas.put(AppViewText.fit(detail, width: inner.width - 2), x: inner.x + 1, y: inner.maxY - 1,
-                       style: CellStyle(role: .dim), clip: inner)
+        for (row, part) in detail.enumerated() {
+            canvas.put(part, x: inner.x + 1, y: list.maxY + row, style: CellStyle(role: .dim), clip: inner)
         }
         // The bottom edge: how many rows are below, and, while focused, the panel's keys that fit.
         let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)

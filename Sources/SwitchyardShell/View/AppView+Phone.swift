@@ -164,11 +164,8 @@ extension AppView {
             }
             return itemLine(item, index: index - itemStart, width: content.width, locked: model.lockedURLs)
         }
-        // Scroll so the selected item stays visible, keeping one line of context below it.
-        var offset = 0
-        if total > content.height, let selection, itemCount > 0 {
-            offset = min(max(0, itemStart + selection - content.height + 2), total - content.height)
-        }
+        let offset = scrollOffset(selectedLine: selection.flatMap { itemCount > 0 ? itemStart + $0 : nil },
+                                  total: total, rows: content.height)
         for row in 0..<max(0, min(content.height, total - offset)) {
             let line = line(row + offset)
             let y = content.y + row
@@ -196,6 +193,18 @@ extension AppView {
         if offset + content.height < total {
             canvas.put("▾", x: content.maxX - 1, y: content.maxY - 1, style: CellStyle(role: .dim))
         }
+    }
+
+    /// How many lines a screen's content is scrolled for `rows` rows of `total` lines with the line
+    /// `selectedLine` selected (nil: none). A screen opens at its top, its title on the first row: it
+    /// scrolls only when the selected line would fall off the bottom otherwise, and then as little
+    /// as shows it with one line of context below (never past the end). So the title stays in
+    /// sight whenever it and the selected line fit together.
+    static func scrollOffset(selectedLine: Int?, total: Int, rows: Int) -> Int {
+        guard total > rows, rows > 0, let selectedLine, selectedLine >= rows else {
+            return 0
+        }
+        return max(0, min(selectedLine - rows + 2, total - rows))
     }
 
     /// The line that tells a form's state: while its leave guard stands, that leaving is vetoed until

@@ -77,9 +77,65 @@ enum AppViewText {
         return (head, String(text[index...]))
     }
 
-    /// `text` (escaped) cut to `width` columns with an ellipsis when too long.
+    /// `text` (escaped) cut to `width` columns with an ellipsis when too long. The cut falls at a
+    /// word boundary (before a space) or a URL component boundary (after a ``tokenBreaks``
+    /// character) when one lies in the second half of the room; inside a word only otherwise.
     static func fit(_ text: String, width: Int) -> String {
-        DisplayWidth.truncated(Escaping.visible(text), toWidth: max(0, width))
+        let visible = Escaping.visible(text)
+        guard width > 1, DisplayWidth.of(visible) > width else {
+            return DisplayWidth.truncated(visible, toWidth: max(0, width))
+        }
+        let (head, tail) = split(visible, atWidth: width - 1)
+        if tail.first == " " || head.last == " " {
+            return trimmedEnd(head) + "…"
+        }
+        var cut = head.endIndex
+        while cut > head.startIndex {
+            let before = head[head.index(before: cut)]
+            if before == " " || tokenBreaks.contains(before) { break }
+            cut = head.index(before: cut)
+        }
+        let kept = trimmedEnd(String(head[..<cut]))
+        guard !kept.isEmpty, DisplayWidth.of(kept) * 2 >= width - 1 else { return head + "…" }
+        return kept + "…"
+    }
+
+    /// `text` without its trailing spaces.
+    static func trimmedEnd(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// A pattern or URL cut to `width` columns at its components: the scheme and host, `…`, then as
+    /// many whole trailing components as fit (`app://chat…/discover2/group15`), with leading
+    /// components kept after the host while they fit. Cut in its middle only when not even the host
+    /// and the last component fit.
+    static func elideURL(_ text: String, width: Int) -> String {
+        guard width > 0, DisplayWidth.of(text) > width else { return text }
+        let characters = Array(text)
+        let afterScheme = text.range(of: "://").map { text.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
+        let slashes = characters.indices.filter { $0 > afterScheme && characters[$0] == "/" }
+        guard let hostEnd = slashes.first else {
+            return DisplayWidth.elidedMiddle(text, toWidth: width)
+        }
+        // The longest tail starting at a `/` that fits after the host and the ellipsis.
+        let head = String(characters[..<hostEnd])
+        // (The whole rest after the host never fits: the text itself does not.)
+        let headWidth = DisplayWidth.of(head)
+        guard let tailStart = slashes.first(where: {
+            headWidth + 1 + DisplayWidth.of(String(characters[$0...])) <= width
+        }) else {
+            return DisplayWidth.elidedMiddle(text, toWidth: width)
+        }
+        let tail = String(characters[tailStart...])
+        // Leading components after the host, while they fit.
+        var headEnd = hostEnd
+        for slash in slashes where slash > hostEnd && slash < tailStart {
+            let longer = String(characters[..<slash])
+            if DisplayWidth.of(longer) + 1 + DisplayWidth.of(tail) <= width { headEnd = slash } else { break }
+        }
+        return String(characters[..<headEnd]) + "…" + tail
     }
 
     /// The display width of `text` as drawn (escaped).

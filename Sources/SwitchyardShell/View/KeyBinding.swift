@@ -63,7 +63,8 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
         KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
-        KeyBinding("/  n", "search the log; n finds the next entry that matches", hint: "/ search · n next"),
+        KeyBinding("/  n N", "search the log; n finds an older entry that matches, N a newer one",
+                   hint: "/ search · n N next"),
         KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab · Esc", essential: true),
     ]
 
@@ -71,6 +72,7 @@ package struct KeyBinding: Hashable, Sendable {
     package static let routes: [KeyBinding] = [
         KeyBinding("type", "filter the routes; a URL (scheme://…) tests them: every candidate's verdict"),
         KeyBinding("↑ ↓", "select a route (PgUp PgDn by ten)", hint: "↑↓ select"),
+        KeyBinding("F1", "this help (`?` types itself in the filter, as URLs contain it)", hint: "F1 help"),
         KeyBinding("Enter", "the route's pattern, or the tested URL, to the prompt", hint: "Enter to prompt"),
         KeyBinding("Tab", "the next panel", hint: "Tab next"),
         KeyBinding("Esc", "back to the phone", hint: "Esc done", essential: true),
@@ -96,7 +98,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
         KeyBinding("e", "edit the current screen's URL at the prompt"),
-        KeyBinding("y", "copy the URL (with the log shown: the newest entry) via OSC 52"),
+        KeyBinding("y", "copy the screen's URL via OSC 52 (in the focused log: its entry)"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
         KeyBinding(":  /", "type (or paste) a URL at the prompt"),
         KeyBinding("  Tab", "complete from patterns and links (Tab ↓ next, ↑ back); type over :id, Tab on"),
