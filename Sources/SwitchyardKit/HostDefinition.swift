@@ -5,7 +5,7 @@ import Switchyard
 /// `Router.definition(forHost:)`, register a whole one with `Router.register(_:)`, and remove one with
 /// `Router.removeAll(host:)`.
 public struct HostDefinition: Sendable {
-    /// One route of the host: the route as text (``RouteDefinition``) and its handler.
+    /// One route of the host: the route as text (`RouteDefinition`) and its handler.
     public struct Route: Sendable, RouteDefinitionHolder {
         /// The route as text.
         public var definition: RouteDefinition

@@ -19,7 +19,7 @@ import Switchyard
 /// ```
 /// `redirects` is always written; `relocations` only when there are rules.
 public struct RouteMap: Sendable, Equatable, Codable {
-    /// One route of the map: the route as a route file writes it (``RouteDefinition``) and the
+    /// One route of the map: the route as a route file writes it (`RouteDefinition`) and the
     /// interceptors that apply to it.
     public struct Route: Sendable, Equatable, Codable, RouteDefinitionHolder {
         /// The route as text, with its pattern in canonical form.
