@@ -1,10 +1,3 @@
-/// A condition a registration runs under, as written in the source: `if ([UIDevice isPad])`, `#if DEBUG`,
-/// `switch idiom, case .pad`, `guard isEnabled else { … }`, with its line.
-struct SourceCondition: Equatable {
-    let text: String
-    let line: Int
-}
-
 /// The conditions every token of one file runs under (``conditions(at:)``), found in one pass over the
 /// tokens: the bodies of `if` / `else` (braced, or one statement in Objective-C, Java and Kotlin),
 /// `switch` and its `case` labels, Kotlin `when`, what follows a Swift `guard` or an `if` whose body

@@ -1,0 +1,37 @@
+import Switchyard
+
+/// One problem found in a route file by `RouteLint` (or in an app by its app rules).
+public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: String, Sendable, Equatable {
+        /// The table is wrong: a route or redirect would not work as written.
+        case error
+        /// Probably unintended, but the table works.
+        case warning
+    }
+
+    /// How serious it is.
+    public let severity: Severity
+    /// What kind of problem it is.
+    public let code: LintCode
+    /// Where in the file: `routes[2]`, `redirects[0]`, `relocations.entries[1]`, `relocations`.
+    public let location: String
+    /// What is wrong.
+    public let message: String
+
+    /// Creates a finding with an explicit severity.
+    package init(_ severity: Severity, _ code: LintCode, _ location: String, _ message: String) {
+        self.severity = severity
+        self.code = code
+        self.location = location
+        self.message = message
+    }
+
+    /// Creates a finding with the code's own severity.
+    package init(_ code: LintCode, _ location: String, _ message: String) {
+        self.init(code.severity, code, location, message)
+    }
+
+    /// `error: [duplicate] routes[2]: pattern 'app://a' is already registered`.
+    public var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
+}
