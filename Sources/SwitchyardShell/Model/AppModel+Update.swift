@@ -167,6 +167,9 @@ extension AppModel {
         case .toggleRoutes:
             showsRoutes.toggle()
             if showsRoutes {
+                // The route table takes the keys: a line left at the prompt would still show as typed
+                // while it no longer is, and come back under the next `:`; it is dropped, as Esc drops it.
+                if focus == .prompt { prompt.setText("") }
                 focus = .filter
             } else if focus == .filter {
                 focus = .phone
