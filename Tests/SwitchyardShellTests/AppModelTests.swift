@@ -182,6 +182,19 @@ struct AppModelTests {
         #expect(text.contains("Enter logs in · Esc closes the login screen"))
     }
 
+    /// A tab key held by the gate is named on the login screen as the user asked for it: the tab's
+    /// root, without the `jumpType=tab` the runtime adds to carry the tab jump through the resume.
+    @Test func theLoginScreenNamesAHeldTabByItsRoot() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+        #expect(loop.model.state.tabs[2].title == "Orders", "tab 3 is the gated Orders tab")
+        await AppFixture.send([.char("3")], to: loop, terminal)
+        let held = try #require(loop.model.snapshot.held)
+        #expect(held.url.hasSuffix("jumpType=tab"), "\(held.url)")
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("Waiting to open: \(AppStatus.shownHeldURL(held.url)) (open"), "\(text)")
+        #expect(!text.contains("Waiting to open: \(held.url)"), "\(text)")
+    }
+
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
         // Wide enough that no summary line wraps, whatever width the times take.
         let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)
