@@ -143,7 +143,8 @@ extension AppView {
             // from the hold itself, so it changes the moment the hold ends (it is not stored in the
             // screen).
             if let held = model.held {
-                shown.body.append("Waiting to open: \(AppStatus.shownHeldURL(held.url)) (open #\(held.openID)); logging in resumes it.")
+                let url = AppStatus.shownHeldURL(held.url)
+                shown.body.append("Waiting to open: \(url) (open #\(held.openID)); logging in resumes it.")
             } else {
                 shown.body.append("No navigation is held: logging in opens nothing else.")
             }
