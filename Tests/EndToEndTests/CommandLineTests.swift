@@ -97,7 +97,7 @@ struct CommandLineTests {
     /// (`match --route FILE` was answered "missing --routes").
     @Test func aMistypedOptionIsNamedWithTheNearestOneWhateverElseIsMissing() throws {
         let cases: [([String], String)] = [
-            (["match", "--route", "routes.json", "app://a"], "Error: Unknown option '--route'. Did you mean '--routes'?\nUsage: switchyard match --routes <routes> [<urls> ...]\n  See 'switchyard match --help' for more information.\n"),
+            (["match", "--route", "routes.json", "app://a"], "Error: Unknown option '--route'. Did you mean '--routes'?\nUsage: switchyard match [--routes <routes>] [--app <app>] [<urls> ...]\n  See 'switchyard match --help' for more information.\n"),
             (["match", "--route=routes.json"], "Error: Unknown option '--route'. Did you mean '--routes'?\n"),
             (["explain", "--jsn"], "Error: Unknown option '--jsn'. Did you mean '--json'?\n"),
             (["diff", "--jsno"], "Error: Unknown option '--jsno'. Did you mean '--json'?\n"),
@@ -113,9 +113,13 @@ struct CommandLineTests {
             #expect(r.err.hasPrefix(expected), "\(arguments): \(r.err)")
         }
         // A missing argument with no unknown option is still the parser's own error.
-        let missing = try Self.run(["match"])
+        let missing = try Self.run(["diff"])
         #expect(missing.status == 64)
-        #expect(missing.err.hasPrefix("Error: Missing expected argument '--routes <routes>'"), "\(missing.err)")
+        #expect(missing.err.hasPrefix("Error: Missing expected argument '<old>'"), "\(missing.err)")
+        // `match` without a file matches against the demo app, as `explain` and `routes` do.
+        let demo = try Self.run(["match", "app://user/42"])
+        #expect(demo.status == 0, "\(demo.err)")
+        #expect(demo.out.contains(#""pattern":"app://user/:id","target":"UserProfile""#), "\(demo.out)")
     }
 
     /// A file given as a bare word where a command reads `--routes`, or as a script where a route file

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Switchyard
 
-/// `switchyard match --routes FILE [URL …]`: one JSON object per URL, for QA and scripts.
+/// `switchyard match [--routes FILE | --app FILE] [URL …]`: one JSON object per URL, for QA and scripts.
 struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -15,16 +15,38 @@ struct MatchCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .long, help: "The JSON route table (see README, 'Route file format').")
-    var routes: String
+    @Option(name: .long, help: "The JSON route table (see README, 'Route file format'). The demo app by default.")
+    var routes: String?
+
+    @Option(name: .long, help: "An app description; its routes, redirects and relocations are used.")
+    var app: String?
 
     @Argument(help: "URLs to match. Without any, URLs are read from standard input.")
     var urls: [String] = []
 
+    /// A route file given as a bare word (`match FILE URL`) would be matched as a URL against the demo
+    /// app: it is refused with the spelling that takes it.
+    func validate() throws {
+        guard routes == nil, app == nil else { return }
+        for url in urls {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw ValidationError("Unexpected argument '\(url)'. A route file is given as '--routes \(url)'")
+            }
+        }
+    }
+
     func run() throws {
         // As the app opens the file: an entry the router refuses (a duplicate, the same shape) is left
         // out and named on standard error.
-        let (file, router, leftOut) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
+        // Without a file, the app's (the demo app's by default), as `explain` and `routes` do.
+        let (file, router, leftOut): (RouteFile, Router, Bool)
+        if let routes {
+            (file, router, leftOut) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
+        } else {
+            let loaded = try RouteFileLoader.router(routes: nil, app: app)
+            (file, router, leftOut) = (loaded.file, loaded.router, false)
+        }
         // The file's own table, built only for a URL the router's line cannot be written without.
         let table = LazyTable(file)
         if urls.isEmpty {
