@@ -108,15 +108,8 @@ import SwitchyardDemo
     /// In a generated app each index link opens the route it names, even when another route outranks
     /// the route's first example URL (`app://share/:id` takes `app://share/42` from `share/:id`).
     @Test func eachIndexLinkOpensTheRouteItNames() throws {
-        let file = RouteFile(routes: [
-            RouteDefinition(pattern: "app://share/:id<int>", target: "AppShareInt"),
-            RouteDefinition(pattern: "app://share/:id", target: "AppShare"),
-            RouteDefinition(pattern: "share/:id", target: "AnyShare"),
-            RouteDefinition(pattern: "app://s/:q?", target: "Plain", priority: 1),
-            RouteDefinition(pattern: "app://s/:n<int>?", target: "IntOptional", priority: 2),
-            RouteDefinition(pattern: "app://never/:id<int>", target: "Never"),
-            RouteDefinition(pattern: "app://never/:v([0-9]+)", target: "Always", priority: 1),
-        ], redirects: [(from: "app://gone/:id", to: "app://share/:id")])
+        // The share table the index-link tests use.
+        let file = GeneratedIndexLinksTests.files[0]
         let app = AppDescription.generated(from: file, name: "share.json")
         let runtime = try AppRuntime(app: app)
         var checked = 0

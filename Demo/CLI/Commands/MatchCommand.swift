@@ -28,11 +28,8 @@ struct MatchCommand: ParsableCommand {
     /// app: it is refused with the spelling that takes it.
     func validate() throws {
         guard routes == nil, app == nil else { return }
-        for url in urls {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw ValidationError("Unexpected argument '\(url)'. A route file is given as '--routes \(url)'")
-            }
+        if let file = urls.first(where: RouteFileLoader.isFile) {
+            throw ValidationError("Unexpected argument '\(file)'. A route file is given as '--routes \(file)'")
         }
     }
 

@@ -85,10 +85,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
             defer { previous = word }
             // A word right after `--option` (without `=`) is that option's value.
             if word.hasPrefix("-") || (previous.map { $0.hasPrefix("--") && !$0.contains("=") } ?? false) { continue }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: word, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                continue
-            }
+            guard RouteFileLoader.isFile(word) else { continue }
             let app = known.contains("app") ? " (an app description: '--app \(word)')" : ""
             return refusal("Error: Unexpected argument '\(word)'. A route file is given as '--routes \(word)'" + app,
                            of: command)
@@ -161,9 +158,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
     static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
-        var isDirectory: ObjCBool = false
-        let isFile = FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) && !isDirectory.boolValue
-        let suggestion = isFile ? " To open the app on a route file, give it as '--routes \(first)'."
+        let suggestion = RouteFileLoader.isFile(first) ? " To open the app on a route file, give it as '--routes \(first)'."
             : nearestCommand(to: first, among: commandNames.filter { !$0.isEmpty }).map { " Did you mean '\($0)'?" } ?? ""
         return RouteFileLoader.visible("switchyard: '\(first)' is not a command.\(suggestion)"
             + " The commands are \(names); "

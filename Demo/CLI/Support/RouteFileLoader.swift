@@ -25,6 +25,13 @@ enum RouteFileLoader {
         }
     }
 
+    /// Whether `path` names a file that exists (not a directory): the test behind every "a route file
+    /// given where it does not go" refusal (`lint FILE`, `switchyard FILE`, `match FILE URL`).
+    static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
     /// The text of the script file at `path`, for `command` (`script`, `coverage`). A file that cannot
     /// be read is named and ends the process with status 1, and so does one that holds JSON (its first
     /// character `{` or `[`): a route file or an app description given where a script goes, which would
