@@ -14,7 +14,7 @@ struct GoldenScriptTests {
     /// Demo app scripts, then `APP--NAME` scripts that run the app `Apps/APP.json`.
     nonisolated static let scripts = ["login-gate", "login-cancel", "login-hold", "deep-links", "features", "modals-and-guards",
                                       "mail--hold", "mail--placement", "clinic--pushed-login", "gate-every-screen",
-                                      "callbacks", "tab-stacks"]
+                                      "callbacks", "tab-stacks", "login-flow"]
 
     @Test("golden script", arguments: scripts)
     func golden(_ name: String) async throws {

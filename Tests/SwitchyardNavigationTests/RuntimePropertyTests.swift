@@ -60,6 +60,12 @@ struct RuntimePropertyTests {
         }
     }
 
+    /// The login screen that shows in `state`: the top screen, or the first one under login-flow screens.
+    static func showingLogin(_ state: NavigationState, loginKind: String?, flow: Set<String>) -> Screen? {
+        guard let loginKind else { return nil }
+        return state.visiblePath.first { !flow.contains($0.kind) }.flatMap { $0.kind == loginKind ? $0 : nil }
+    }
+
     @Test("random commands keep every invariant", arguments: 0..<runs.count)
     func randomCommandsKeepEveryInvariant(_ run: Int) async throws {
         let (app, seed) = Self.runs[run]
@@ -69,12 +75,16 @@ struct RuntimePropertyTests {
         var held: (openID: Int, deliveries: Deliveries)?
         var ended: Set<Int> = []
         var lastEvent = 0
+        var recent: [String] = []
+        let loginKind = runtime.app.loginURL.flatMap { try? runtime.router.match($0) }?.target.name
+        let flowKinds = Set(runtime.app.routes.filter { $0.metadata[.loginFlow] == true }.map(\.kind))
         for step in 0..<Self.commandsPerRun {
             let command = Self.randomCommand(&rng, urls: urls)
             let before = runtime.state
             let heldBefore = held
             let deliveries = Deliveries()
             let report = await runtime.perform(command, callback: deliveries.callback())
+            recent = Array((recent + ["\(command) → \(runtime.state.compactDescription)"]).suffix(8))
             let context = "\(app) seed \(seed) step \(step): \(command)"
 
             let violations = runtime.state.checkInvariants()
@@ -90,11 +100,16 @@ struct RuntimePropertyTests {
             }
             lastEvent = runtime.timeline.last?.sequence ?? lastEvent
             try #require(runtime.holdViolation == nil, "\(context): \(runtime.holdViolation ?? "")")
-            if let shown = Self.gatedScreenShown(runtime) { Issue.record("\(context): \(shown)"); return }
-            // A held login screen that is no longer on top is gone: never left under another screen.
-            if heldBefore != nil, runtime.state.top.id != before.top.id {
-                try #require(runtime.state.screen(withID: before.top.id) == nil,
-                             "\(context): the login screen \(before.top.id) stayed under \(runtime.state.top.title)")
+            if let shown = Self.gatedScreenShown(runtime) {
+                Issue.record("\(context): \(shown); the commands before: \(recent.joined(separator: " | "))")
+                return
+            }
+            // The held login screen (on top, or covered only by login-flow screens) that no longer shows
+            // is gone: never left under another screen.
+            if heldBefore != nil, let login = Self.showingLogin(before, loginKind: loginKind, flow: flowKinds),
+               Self.showingLogin(runtime.state, loginKind: loginKind, flow: flowKinds)?.id != login.id {
+                try #require(runtime.state.screen(withID: login.id) == nil,
+                             "\(context): the login screen \(login.id) stayed under \(runtime.state.top.title)")
             }
 
             // The held navigation from before: it fires exactly when it is no longer held.

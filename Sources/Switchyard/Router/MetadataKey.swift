@@ -24,6 +24,11 @@ extension MetadataKey where Value == Bool {
     /// The route needs a logged-in user: a login gate holds its opens until login (`"requiresLogin"`).
     public static var requiresLogin: MetadataKey<Bool> { MetadataKey("requiresLogin") }
 
+    /// The route's screen belongs to the login flow (`"loginFlow"`): a screen the login screen opens,
+    /// such as "forgot password" or "sign up", that may cover the login screen while a login gate holds
+    /// a navigation without ending the hold.
+    public static var loginFlow: MetadataKey<Bool> { MetadataKey("loginFlow") }
+
     /// The route opens a web page: the navigation module's web allow list checks its URLs (`"web"`).
     public static var web: MetadataKey<Bool> { MetadataKey("web") }
 }

@@ -29,7 +29,14 @@ extension AppRuntime {
         }
         if !left.isEmpty { parts.append("left \(list(left)) in its tab") }
         if !departure.dropped.isEmpty {
-            parts.append("dropped \(list(departure.dropped)) from another tab (\(needs(departure.dropped)))")
+            let gated = departure.dropped.filter(needsLogin)
+            let above = departure.dropped.filter { !needsLogin($0) }
+            if gated.isEmpty {
+                parts.append("dropped \(list(above)) from another tab (its root needs login)")
+            } else {
+                let over = above.isEmpty ? "" : " and \(list(above)) above \(gated.count == 1 ? "it" : "them")"
+                parts.append("dropped \(list(gated)) (\(needs(gated)))\(over) from another tab")
+            }
         }
         return parts.joined(separator: "; ")
     }
@@ -122,14 +129,15 @@ extension AppRuntime {
         return report
     }
 
-    /// Logs in: removes every login screen wherever it sits, then resumes the newest held navigation.
+    /// Logs in: removes every login screen and login-flow screen wherever it sits, then resumes the
+    /// newest held navigation.
     func login(command: NavigationCommand) async -> StepReport {
         guard let gate else { return failure(command, "this app has no login route") }
         let wasLoggedIn = gate.isLoggedIn
         var removed: [Transition] = []
         var removedStages: [StepReport.Stage] = []
         if let loginKind {
-            for screen in state.screensFromTop where screen.kind == loginKind {
+            for screen in state.screensFromTop where screen.kind == loginKind || hold.flowKinds.contains(screen.kind) {
                 // A login screen pushed on a stack leaves as a pop would; a presented one slides down.
                 let pushed = state.tabs.contains { $0.stack.contains { $0.id == screen.id } }
                     || state.modals.contains { $0.stack.first?.id != screen.id

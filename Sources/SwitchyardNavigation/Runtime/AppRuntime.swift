@@ -10,9 +10,10 @@ import SwitchyardKit
 /// what reached the screen.
 ///
 /// The login hold belongs to the login screen: a navigation the gate holds exists exactly while the
-/// login screen shown for it is the top screen. Every way that screen goes away (dismiss, back, a tab
-/// switch, another open that replaces or covers it, a redirect chain that never shows it) cancels the
-/// hold, and its callback receives `RouteOutcome.cancelled(reason:)` once.
+/// login screen shown for it is the top screen, or is covered only by screens of the login flow (routes
+/// whose metadata sets `loginFlow`: "forgot password", "sign up"). Every way that screen goes away
+/// (dismiss, back, a tab switch, another open that replaces or covers it, a redirect chain that never
+/// shows it) cancels the hold, and its callback receives `RouteOutcome.cancelled(reason:)` once.
 @MainActor
 public final class AppRuntime {
     /// A custom jump action (TheRouter's customJumpAction): computes the state after placing the screen,
@@ -102,6 +103,7 @@ public final class AppRuntime {
         }
         self.app = app
         routesByKind = byKind
+        hold.flowKinds = Set(byKind.values.filter { $0.metadata[.loginFlow] == true }.map(\.kind))
         var tabs: [Tab] = []
         for (i, t) in app.tabs.enumerated() {
             guard let screen = Self.screen(for: t.root, router: router, byKind: byKind) else {
@@ -125,16 +127,24 @@ public final class AppRuntime {
     /// The navigation the login gate holds, if any.
     public var heldNavigation: HeldNavigation? { gate?.heldNavigation }
 
-    /// True when the top screen is the login route's screen.
+    /// True when the top screen is the login route's screen or a screen of the login flow (its route
+    /// sets `loginFlow`): a screen from which `login` logs in.
     public var isShowingLogin: Bool {
         guard let loginKind else { return false }
-        return state.top.kind == loginKind
+        return state.top.kind == loginKind || hold.flowKinds.contains(state.top.kind)
+    }
+
+    /// True when the top screen is a screen of the login flow (its route sets `loginFlow`): a detour
+    /// the login screen opened, from which going back returns to it.
+    public var isShowingLoginDetour: Bool {
+        hold.flowKinds.contains(state.top.kind)
     }
 
     /// Checks the hold rule: a held navigation exists exactly while the login screen shown for it is the
-    /// top screen. Returns the violation in words, or nil. Holds after every ``perform(_:callback:)``.
+    /// top screen or is covered only by login-flow screens. Returns the violation in words, or nil. Holds
+    /// after every ``perform(_:callback:)``.
     public var holdViolation: String? {
-        hold.violation(held: gate?.heldNavigation, top: state.top.id)
+        hold.violation(held: gate?.heldNavigation, state: state)
     }
 
     /// Registers a custom jump action under `name`; a URL selects it with `?jumpType=name`.
@@ -267,17 +277,24 @@ public final class AppRuntime {
     }
 
     /// The login screen a hold is bound to, closed, when `placement` would show another screen over
-    /// it: a pushed login screen leaves as a pop would, a presented one slides down. Nil when no hold
-    /// is bound, its login screen is not on top, or the placement shows the login screen again (a
-    /// newer gated open updates it in place).
+    /// it: a pushed screen leaves as a pop would, a presented one slides down. The login-flow screens
+    /// over it (detours) close first. Nil when no hold is bound, its login screen is not showing, or the
+    /// placement is a login-flow screen (a detour, which keeps the hold). When the placement shows the
+    /// login screen again (a newer gated open updates it in place) only the detours close.
     func closingLoginScreen(for placement: ScreenPlacement) -> StepReport.Stage? {
-        guard let loginKind, placement.screen.kind != loginKind, let bound = hold.binding?.screen,
-              state.top.id == bound, state.top.kind == loginKind else { return nil }
-        let presented = state.modals.last?.stack.count == 1
+        guard let loginKind, let bound = hold.binding?.screen, !hold.flowKinds.contains(placement.screen.kind),
+              let detours = hold.detours(in: state), let login = state.screen(withID: bound) else { return nil }
+        let closing = placement.screen.kind == loginKind ? detours : detours + [login]
+        guard !closing.isEmpty else { return nil }
         var next = state
-        guard case .applied(let t) = next.apply(.remove(bound,
-                                                        animation: presented ? .slideFromBottom : .slideFromRight))
-        else { return nil }
-        return StepReport.Stage(t, next)
+        var steps: [Transition] = []
+        for screen in closing {
+            let presented = next.modals.contains { $0.stack.first?.id == screen.id }
+            guard case .applied(let t) = next.apply(.remove(screen.id,
+                                                            animation: presented ? .slideFromBottom : .slideFromRight))
+            else { return nil }
+            steps.append(t)
+        }
+        return StepReport.Stage(Transition.combining(steps), next)
     }
 }

@@ -2,12 +2,32 @@ import Switchyard
 import SwitchyardKit
 
 /// The login-hold rule as one value: a navigation the gate holds exists exactly while the login
-/// screen shown for it is the top screen. It binds the held open to its login screen when that
-/// screen is placed, checks the rule, and says after each command what keeping it takes (a hold
+/// screen shown for it is the top screen, or is covered only by screens of the login flow (routes
+/// marked `loginFlow`: a "forgot password" or "sign up" detour the login screen opens). It binds the
+/// held open to its login screen when that screen is placed, checks the rule, and says after each command what keeping it takes (a hold
 /// superseded by a newer one, a hold whose login screen went away); the runtime carries that out.
 struct LoginHold {
     /// The held open and the login screen shown for it.
     private(set) var binding: (openID: Int, screen: ScreenID)?
+    /// The screen kinds of the login flow: screens that may cover the login screen without ending
+    /// the hold (their routes set `loginFlow`).
+    var flowKinds: Set<String> = []
+
+    /// Whether `id` is showing for the rule: the top screen, or covered only by login-flow screens.
+    func isShowing(_ id: ScreenID, in state: NavigationState) -> Bool {
+        for screen in state.visiblePath {
+            if screen.id == id { return true }
+            if !flowKinds.contains(screen.kind) { return false }
+        }
+        return false
+    }
+
+    /// The login-flow screens that cover the bound login screen, topmost first (empty when it is on
+    /// top), or nil when no hold is bound or its login screen is not showing.
+    func detours(in state: NavigationState) -> [Screen]? {
+        guard let bound = binding?.screen, isShowing(bound, in: state) else { return nil }
+        return Array(state.visiblePath.prefix { $0.id != bound })
+    }
 
     /// What keeping the rule takes after a command.
     struct Resolution {
@@ -27,8 +47,8 @@ struct LoginHold {
         binding = nil
     }
 
-    /// The rule broken, in words, or nil: `held` is the gate's held navigation, `top` the top screen.
-    func violation(held: HeldNavigation?, top: ScreenID) -> String? {
+    /// The rule broken, in words, or nil: `held` is the gate's held navigation, `state` the app's.
+    func violation(held: HeldNavigation?, state: NavigationState) -> String? {
         switch (held, binding) {
         case (nil, nil):
             return nil
@@ -40,8 +60,9 @@ struct LoginHold {
             if held.openID != binding.openID {
                 return "open #\(held.openID) is held, but the login screen is bound to open #\(binding.openID)"
             }
-            if top != binding.screen {
-                return "open #\(held.openID) is held, but its login screen \(binding.screen) is not the top screen"
+            if !isShowing(binding.screen, in: state) {
+                return "open #\(held.openID) is held, but its login screen \(binding.screen) is neither the top "
+                    + "screen nor covered only by login-flow screens"
             }
             return nil
         }
@@ -69,7 +90,7 @@ struct LoginHold {
             binding = nil
             return resolution
         }
-        if let binding, binding.openID == held.openID, state.top.id == binding.screen { return resolution }
+        if let binding, binding.openID == held.openID, isShowing(binding.screen, in: state) { return resolution }
         let why: String
         if let binding, binding.openID == held.openID {
             why = state.screen(withID: binding.screen) == nil

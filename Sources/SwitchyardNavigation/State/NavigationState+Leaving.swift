@@ -20,8 +20,8 @@ extension NavigationState {
     /// dismissed, a stack is popped to the screen below the lowest selected one, and when the selected
     /// tab's own root is selected the first tab whose root is not becomes the selected tab. Screens
     /// pushed on other tabs' stacks above a selected one are dropped too (nothing shows them; a later
-    /// switch would). Leave guards are overridden: what must go, goes. Returns nil when nothing is
-    /// selected. A tab root that `leave` selects stays in its (unselected) tab, since a tab always has
+    /// switch would), and so is everything above another tab's root that is selected. Leave guards are
+    /// overridden: what must go, goes. Returns nil when nothing is selected. A tab root that `leave` selects stays in its (unselected) tab, since a tab always has
     /// its root; when every tab's root is selected, the selected tab stays at its root.
     ///
     /// Used when the user logs out: no screen that needs login stays visible.
@@ -60,10 +60,13 @@ extension NavigationState {
                 run(.popTo(.screen(modalStack[j - 1].id), animation: .slideFromRight))
             }
         }
-        // The stacks nobody sees: drop what sits above their lowest selected screen.
+        // The stacks nobody sees: drop what sits above their lowest selected screen. A tab whose root
+        // is selected keeps only its root: a screen above it could otherwise be shown (a pop to target
+        // that finds it) without the root's gate.
         for t in next.tabs.indices where t != next.selectedTab {
             let tabStack = next.tabs[t].stack
-            if let k = tabStack.indices.dropFirst().first(where: { leave(tabStack[$0]) }) {
+            let lowest = leave(tabStack[0]) ? 1 : tabStack.indices.dropFirst().first { leave(tabStack[$0]) }
+            if let k = lowest, k < tabStack.count {
                 dropped += tabStack[k...].reversed()
                 next.tabs[t].stack = Array(tabStack[..<k])
             }

@@ -239,8 +239,8 @@ package struct AppModel: Equatable, Sendable {
         state.top
     }
 
-    /// What the top screen offers to select: its links, then the login button on the login screen
-    /// and the discard button on a screen with a leave guard.
+    /// What the top screen offers to select: the login button on the login screen (and on a screen of
+    /// the login flow) first, then its links, then the discard button on a screen with a leave guard.
     package var items: [ScreenItem] {
         Self.items(of: state.top, isShowingLogin: isShowingLogin)
     }
@@ -264,22 +264,21 @@ package struct AppModel: Equatable, Sendable {
     /// Item `index` of `screen`, in the order ``items(of:isShowingLogin:)`` lists them.
     static func item(_ index: Int, of screen: Screen, isShowingLogin: Bool) -> ScreenItem? {
         guard index >= 0 else { return nil }
-        if index < screen.links.count { return .link(number: index + 1, screen.links[index]) }
-        var rest = index - screen.links.count
+        var rest = index
         if isShowingLogin {
             if rest == 0 { return .logIn }
             rest -= 1
         }
+        if rest < screen.links.count { return .link(number: rest + 1, screen.links[rest]) }
+        rest -= screen.links.count
         if screen.leaveGuard != nil, rest == 0 { return .discardChanges }
         return nil
     }
 
     /// The items of `screen`.
     static func items(of screen: Screen, isShowingLogin: Bool) -> [ScreenItem] {
-        var items = screen.links.enumerated().map { ScreenItem.link(number: $0.offset + 1, $0.element) }
-        if isShowingLogin {
-            items.append(.logIn)
-        }
+        var items: [ScreenItem] = isShowingLogin ? [.logIn] : []
+        items += screen.links.enumerated().map { ScreenItem.link(number: $0.offset + 1, $0.element) }
         if screen.leaveGuard != nil {
             items.append(.discardChanges)
         }

@@ -8,8 +8,10 @@ import SwitchyardNavigation
 package struct RuntimeSnapshot: Equatable, Sendable {
     /// The navigation state of the simulated app.
     package var state: NavigationState
-    /// Whether the top screen is the login screen (so `L` logs in).
+    /// Whether the top screen is the login screen or a screen of its flow (so `L` logs in).
     package var isShowingLogin = false
+    /// Whether the top screen is a screen of the login flow (a detour over the login screen).
+    package var isShowingLoginDetour = false
     /// The login state, when the app has a login gate (nil otherwise).
     package var isLoggedIn: Bool?
     /// The navigation the login gate holds, if any.
@@ -37,6 +39,7 @@ package struct RuntimeSnapshot: Equatable, Sendable {
     package init(_ runtime: AppRuntime) {
         state = runtime.state
         isShowingLogin = runtime.isShowingLogin
+        isShowingLoginDetour = runtime.isShowingLoginDetour
         isLoggedIn = runtime.gate == nil ? nil : runtime.isLoggedIn
         held = runtime.heldNavigation
         heldFor = held.flatMap { runtime.loginGatedURL(for: $0.url) }

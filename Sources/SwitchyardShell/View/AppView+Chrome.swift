@@ -109,6 +109,9 @@ extension AppView {
         switch selected {
         case .link(_, let link):
             return "Enter opens \(link.url) · : or / types a URL"
+        case .logIn where model.snapshot.isShowingLoginDetour:
+            return model.held == nil ? "Enter logs in · Esc goes back"
+                : "Enter logs in and resumes the held navigation · Esc back to the login screen"
         case .logIn:
             return model.held == nil ? "Enter logs in · Esc closes the login screen"
                 : "Enter logs in and resumes the held navigation · Esc cancels"
