@@ -4,8 +4,9 @@ import SwitchyardKit
 /// The login-hold rule as one value: a navigation the gate holds exists exactly while the login
 /// screen shown for it is the top screen, or is covered only by screens of the login flow (routes
 /// marked `loginFlow`: a "forgot password" or "sign up" detour the login screen opens). It binds the
-/// held open to its login screen when that screen is placed, checks the rule, and says after each command what keeping it takes (a hold
-/// superseded by a newer one, a hold whose login screen went away); the runtime carries that out.
+/// held open to its login screen when that screen is placed, checks the rule, and says after each
+/// command what keeping it takes (a hold superseded by a newer one, a hold whose login screen went
+/// away); the runtime carries that out.
 struct LoginHold {
     /// The held open and the login screen shown for it.
     private(set) var binding: (openID: Int, screen: ScreenID)?

@@ -21,8 +21,9 @@ extension NavigationState {
     /// tab's own root is selected the first tab whose root is not becomes the selected tab. Screens
     /// pushed on other tabs' stacks above a selected one are dropped too (nothing shows them; a later
     /// switch would), and so is everything above another tab's root that is selected. Leave guards are
-    /// overridden: what must go, goes. Returns nil when nothing is selected. A tab root that `leave` selects stays in its (unselected) tab, since a tab always has
-    /// its root; when every tab's root is selected, the selected tab stays at its root.
+    /// overridden: what must go, goes. Returns nil when nothing is selected. A tab root that `leave`
+    /// selects stays in its (unselected) tab, since a tab always has its root; when every tab's root is
+    /// selected, the selected tab stays at its root.
     ///
     /// Used when the user logs out: no screen that needs login stays visible.
     public func leaving(where leave: (Screen) -> Bool) -> Departure? {
