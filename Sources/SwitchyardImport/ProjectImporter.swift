@@ -8,10 +8,10 @@ package struct ProjectImporter {
     /// Files larger than this are skipped with a warning.
     package static let maxFileSize = 4 << 20
     /// At most this many files are read; the rest are skipped with one warning.
-    package static let maxFiles = 20_000
+    package static let maxFiles = 200_000
     /// At most this many routes are written; the rest are reported in one warning. Registration and lint
-    /// scale with the table (10,000 imported routes lint in seconds), so the cap only bounds hostile input.
-    package static let maxRoutes = 50_000
+    /// scale with the table (100,000 routes lint in about 2 s), so the cap only bounds hostile input.
+    package static let maxRoutes = 500_000
     /// Directories deeper than this are not entered.
     package static let maxDepth = 48
     /// Directories never entered: build output, dependencies and VCS data (their router code is the

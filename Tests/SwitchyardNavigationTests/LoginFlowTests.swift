@@ -75,3 +75,21 @@ struct LoginFlowTests {
         #expect(!runtime.isShowingLogin)
     }
 }
+
+/// A `tab N` that a leave guard refuses is an open like any other: it ends `vetoed` and its callback is
+/// told once, as opening the tab's URL does.
+@MainActor
+struct VetoedTabTests {
+    @Test(arguments: [NavigationCommand.tab(2), .open("app://discover")])
+    func aRefusedTabEndsVetoedOnce(_ command: NavigationCommand) async throws {
+        let runtime = try RuntimePropertyTests.runtime("demo")
+        _ = await runtime.perform(.open("app://settings/edit"))
+        let before = runtime.state
+        let told = Deliveries()
+        let report = await runtime.perform(command, callback: told.callback())
+        #expect(report.outcome?.code == "vetoed", "\(report.message ?? "")")
+        #expect(told.all == ["vetoed"])
+        #expect(runtime.state == before)
+    }
+}
+

@@ -406,6 +406,36 @@ struct AppModelTests {
         #expect(loop.model.state.compactDescription == "[Orders] Orders")
     }
 
+    /// On a login screen with links, the links keep their `tap N` numbers (the login button comes
+    /// after them) and the selection starts on the login button, so Enter logs in; a detour of the
+    /// login flow offers the button too.
+    @Test func theLoginButtonIsSelectedFirstAndLinksKeepTheirNumbers() async throws {
+        let json = #"""
+        {"name": "Gate", "loginURL": "g://login", "tabs": [{"title": "Home", "root": "g://home"}],
+         "routes": [
+           {"pattern": "g://home", "target": "Home", "title": "Home", "opens": "tab"},
+           {"pattern": "g://secret", "target": "Secret", "title": "Secret", "metadata": {"requiresLogin": true}},
+           {"pattern": "g://login", "target": "Login", "title": "Log in", "opens": "present",
+            "links": [{"title": "Forgot", "url": "g://forgot"}, {"title": "Help", "url": "g://help"}]},
+           {"pattern": "g://forgot", "target": "Forgot", "title": "Forgot", "opens": "present",
+            "metadata": {"loginFlow": true}},
+           {"pattern": "g://help", "target": "Help", "title": "Help"}
+         ]}
+        """#
+        let terminal = MemoryTerminal(width: 100, height: 30)
+        let loop = AppLoop(runtime: try AppRuntime(app: AppDescription.decode(json: Data(json.utf8))),
+                           terminal: terminal, animations: false, stopsWhenIdle: true)
+        await AppFixture.type(":g://secret\r", to: loop, terminal)
+        let forgot = Link(title: "Forgot", url: "g://forgot"), help = Link(title: "Help", url: "g://help")
+        #expect(loop.model.items == [.link(number: 1, forgot), .link(number: 2, help), .logIn])
+        #expect(loop.model.item(at: loop.model.selection) == .logIn)
+        await AppFixture.send([.home, .enter], to: loop, terminal)
+        #expect(loop.model.state.top.title == "Forgot")
+        #expect(loop.model.item(at: loop.model.selection) == .logIn, "a detour offers the login button")
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.state.top.title == "Secret")
+    }
+
     @Test func backspaceNeverNavigatesAndClosesAnEmptyPrompt() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://user/1\r:app://user/2\r", to: loop, terminal)

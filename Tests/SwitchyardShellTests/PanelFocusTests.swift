@@ -28,6 +28,22 @@ struct PanelFocusTests {
         #expect(loop.model.focus == .phone, "hiding the focused log gives the keys back to the phone")
     }
 
+    /// The app's own commands act the same with the log focused as on the phone; the log's own keys
+    /// (j k g G y n N / Enter Esc) stay the log's.
+    @Test(arguments: [
+        (Key.char("L"), AppMessage.navigate(.login)), (.char("l"), .navigate(.login)),
+        (.char("O"), .navigate(.logout)), (.char("D"), .navigate(.discard)), (.char("2"), .navigate(.tab(2))),
+        (.char("9"), .navigate(.tab(9))), (.char("R"), .toggleRoutes), (.char("x"), .toggleLogDetail),
+        (.char("<"), .navigate(.back(animation: .slideFromLeft))), (.char("j"), .moveLogCursor(1)),
+        (.char("y"), .copy), (.escape, .focusPhone), (.char("z"), .ignore),
+    ])
+    func theAppsCommandsWorkWithTheLogFocused(_ key: Key, _ expected: AppMessage) async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.send([.function(2), .tab], to: loop, terminal)
+        #expect(loop.model.focus == .log)
+        #expect(loop.model.message(for: key) == expected)
+    }
+
     @Test func theNewerMarkNeverCoversTheFocusedLogsKeys() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 100, height: 30)
         await AppFixture.send([.function(2)], to: loop, terminal)

@@ -30,7 +30,11 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
 
         /// One line, for logs and the terminal's route log.
         public var description: String {
-            guard kind == .match else { return "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))" }
+            guard kind == .match else {
+                // A detail that is an arrow (`→ app://user/7`) follows the name directly: no colon.
+                let joiner = detail.hasPrefix("→") ? " " : ": "
+                return "\(kind.rawValue) \(name)\(joiner)\(detail) (\(RouteTrace.format(seconds)))"
+            }
             return detail.hasPrefix("→") ? "matched \(name) \(detail)" : "\(detail): \(name)"
         }
     }
@@ -85,8 +89,18 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["#\(id) open \(url)"]
         if let normalized, normalized != url { lines.append("  normalised: \(normalized)") }
-        if !candidates.isEmpty { lines.append("  candidates: \(candidates.joined(separator: ", "))") }
-        for step in steps { lines.append("  \(step)") }
+        // The candidates are the last URL's: they come just before its match step, after the
+        // redirects and interceptors that led to that URL.
+        let candidatesAt = steps.lastIndex { $0.kind == .match } ?? steps.count
+        for (index, step) in steps.enumerated() {
+            if index == candidatesAt, !candidates.isEmpty {
+                lines.append("  candidates: \(candidates.joined(separator: ", "))")
+            }
+            lines.append("  \(step)")
+        }
+        if candidatesAt == steps.count, !candidates.isEmpty {
+            lines.append("  candidates: \(candidates.joined(separator: ", "))")
+        }
         lines.append("  outcome: \(outcome) in \(Self.format(seconds))")
         if let callback { lines.append("  \(callback)") }
         return lines.joined(separator: "\n")

@@ -91,11 +91,16 @@ extension AppRuntime {
             case .applied(let t):
                 dismissed = t
                 dismissedStage = [StepReport.Stage(t, state)]
+                var interim = StepReport(command: command.description, state: state)
+                reconcileHold(&interim, heldBefore: heldBefore, closedBy: "tab \(index + 1)")
+                cancelled = interim
+            case .rejected(.vetoed):
+                // A leave guard refuses: the tab's open still goes through the router, and its placement
+                // meets the same guard, so the open ends `vetoed` (its callback told once), as opening
+                // the tab's URL does.
+                break
             case .rejected(let e): return failure(command, describe(e))
             }
-            var interim = StepReport(command: command.description, state: state)
-            reconcileHold(&interim, heldBefore: heldBefore, closedBy: "tab \(index + 1)")
-            cancelled = interim
         }
         let root = state.tabs[index].rootURL
         var native = NativeParameters()

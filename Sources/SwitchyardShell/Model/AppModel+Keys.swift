@@ -65,7 +65,15 @@ extension AppModel {
         case .filter:
             return routePanel.message(for: key)
         case .log:
-            return logPanel.message(for: key)
+            let own = logPanel.message(for: key)
+            guard own == .ignore, logPanel.search == nil else { return own }
+            // The app's commands that the log does not use itself (tabs 1–9, L, O, D, R, x, e, <) act
+            // as they do on the phone: a status line that says "L logs in" is true with the log focused.
+            let shared = phoneMessage(for: key)
+            switch shared {
+            case .navigate, .toggleRoutes, .toggleLogDetail, .editCurrentURL: return shared
+            default: return .ignore
+            }
         }
     }
 

@@ -239,8 +239,9 @@ package struct AppModel: Equatable, Sendable {
         state.top
     }
 
-    /// What the top screen offers to select: the login button on the login screen (and on a screen of
-    /// the login flow) first, then its links, then the discard button on a screen with a leave guard.
+    /// What the top screen offers to select: its links (numbered as `tap N` counts them), then the
+    /// login button on the login screen (and on a screen of the login flow), which is selected first,
+    /// and the discard button on a screen with a leave guard.
     package var items: [ScreenItem] {
         Self.items(of: state.top, isShowingLogin: isShowingLogin)
     }
@@ -264,25 +265,32 @@ package struct AppModel: Equatable, Sendable {
     /// Item `index` of `screen`, in the order ``items(of:isShowingLogin:)`` lists them.
     static func item(_ index: Int, of screen: Screen, isShowingLogin: Bool) -> ScreenItem? {
         guard index >= 0 else { return nil }
-        var rest = index
+        if index < screen.links.count { return .link(number: index + 1, screen.links[index]) }
+        var rest = index - screen.links.count
         if isShowingLogin {
             if rest == 0 { return .logIn }
             rest -= 1
         }
-        if rest < screen.links.count { return .link(number: rest + 1, screen.links[rest]) }
-        rest -= screen.links.count
         if screen.leaveGuard != nil, rest == 0 { return .discardChanges }
         return nil
     }
 
     /// The items of `screen`.
     static func items(of screen: Screen, isShowingLogin: Bool) -> [ScreenItem] {
-        var items: [ScreenItem] = isShowingLogin ? [.logIn] : []
-        items += screen.links.enumerated().map { ScreenItem.link(number: $0.offset + 1, $0.element) }
+        var items = screen.links.enumerated().map { ScreenItem.link(number: $0.offset + 1, $0.element) }
+        if isShowingLogin {
+            items.append(.logIn)
+        }
         if screen.leaveGuard != nil {
             items.append(.discardChanges)
         }
         return items
+    }
+
+    /// The item a screen's selection starts on: the login button on the login screen (Enter logs
+    /// in), else the first item.
+    var initialSelection: Int {
+        isShowingLogin ? state.top.links.count : 0
     }
 
     /// The selected item of the top screen (0 when it has none).
@@ -292,7 +300,7 @@ package struct AppModel: Equatable, Sendable {
             guard count > 0 else {
                 return 0
             }
-            return min(max(0, selections[state.top.id] ?? 0), count - 1)
+            return min(max(0, selections[state.top.id] ?? initialSelection), count - 1)
         }
         set {
             let count = itemCount

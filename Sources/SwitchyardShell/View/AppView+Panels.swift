@@ -215,13 +215,19 @@ extension AppView {
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
             }
-            if entry.candidates.count > 1 {
+            // The candidates are the last URL's: shown just before its match, after the redirects and
+            // interceptors that led to it.
+            let candidatesAt = entry.steps.lastIndex { $0.kind == "match" }
+            if entry.candidates.count > 1, candidatesAt == nil {
                 add("candidates \(entry.candidates.joined(separator: ", "))", CellStyle(role: .dim), indent: 3)
             }
             if entry.steps.isEmpty, let pattern = entry.matchedPattern {
                 add("matched \(pattern)" + (entry.target.map { " → \($0)" } ?? ""), CellStyle(role: .link), indent: 3)
             }
-            for step in entry.steps {
+            for (index, step) in entry.steps.enumerated() {
+                if index == candidatesAt, entry.candidates.count > 1 {
+                    add("candidates \(entry.candidates.joined(separator: ", "))", CellStyle(role: .dim), indent: 3)
+                }
                 if step.kind == "match" {
                     // "no route matches" names the URL only when it is not the entry's own (after a redirect).
                     let text = step.detail.hasPrefix("→")
