@@ -42,7 +42,13 @@ public struct RouteFileCheck: Sendable {
         self.loaded = loaded
         let load = loaded.errors.map(RouteLint.loadFinding)
         let context = RouteLintContext(loaded.file, options: options)
-        let chosen = rules == .all ? RouteLint.rules : RouteLint.rules.filter { $0.code.severity == .error }
+        // Every route of what loads registered (``CollectedRouteFile/loadable(options:)`` kept only those),
+        // so the rules that report registration failures have nothing to find there: their findings are
+        // the load errors above.
+        let registered: Set<LintCode> = [.duplicate, .sameShape, .invalidPattern]
+        let chosen = RouteLint.rules.filter {
+            !registered.contains($0.code) && (rules == .all || $0.code.severity == .error)
+        }
         let ruled = chosen.flatMap { $0.check(context) }.map { f in
             RouteLintFinding(f.severity, f.code, RouteLint.relocated(f.location, loaded),
                              RouteLint.relocated(f.message, loaded))

@@ -114,9 +114,10 @@ struct QAFlowTerminalTests {
         try Data("open app://discover\ntpa 2\nexpect top Discover\nexpect top Nowhere\n".utf8)
             .write(to: URL(fileURLWithPath: script))
         let command = TmuxDriver.appCommand(binary, "--no-animation --delay 0 --replay \(TmuxDriver.quote(script))")
-        tmux.start(command + " 2> err.txt; echo $? > status.txt")
+        tmux.start(command + " 2> err.txt; echo $? > status.txt", width: 160)
         try #require(await tmux.waitFor("Replay finished") != nil, "\(tmux.capture())")
-        #expect(tmux.capture().contains("2 failed: line 2, line 4"), "\(tmux.capture())")
+        #expect(tmux.capture().contains("Replay finished: 1 command, 1 of 2 expectations passed; 2 failed: line 2, line 4"),
+                "\(tmux.capture())")
         tmux.press("q")
         let status = try #require(await tmux.waitForFile("status.txt"))
         #expect(status == "1\n")

@@ -30,7 +30,11 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
 
         /// One line, for logs and the terminal's route log.
         public var description: String {
-            guard kind == .match else { return "\(kind.rawValue) \(name): \(detail) (\(RouteTrace.format(seconds)))" }
+            guard kind == .match else {
+                // A rewrite reads `redirect app://a → app://b`, with no colon between the rule and its arrow.
+                let joint = detail.hasPrefix("→") ? " " : ": "
+                return "\(kind.rawValue) \(name)\(joint)\(detail) (\(RouteTrace.format(seconds)))"
+            }
             return detail.hasPrefix("→") ? "matched \(name) \(detail)" : "\(detail): \(name)"
         }
     }

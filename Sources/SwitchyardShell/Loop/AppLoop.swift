@@ -248,7 +248,7 @@ package final class AppLoop {
                                          time: runtime.secondsSinceStart))
             }
             if ScriptRunner.isCommand(line) {
-                played += 1
+                if (try? NavigationCommand(parsing: trimmed)) != nil { played += 1 }
                 while model.playback != nil {
                     present()
                     _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
@@ -271,7 +271,8 @@ package final class AppLoop {
             }
         }
         _ = model.update(.replaying(nil))
-        let checks = runner.passedExpectations + runner.failures
+        // The expectations the script holds; a bad line is a failure but no expectation.
+        let checks = lines.count { ScriptRunner.isStep($0) && !ScriptRunner.isCommand($0) }
         let summary = "Replay finished: \(played) command\(played == 1 ? "" : "s")"
             + (checks == 0 ? "" : ", \(runner.passedExpectations) of \(checks) expectations passed")
         if runner.failures > 0 {
