@@ -116,8 +116,8 @@ struct QAFlowTerminalTests {
         let command = TmuxDriver.appCommand(binary, "--no-animation --delay 0 --replay \(TmuxDriver.quote(script))")
         tmux.start(command + " 2> err.txt; echo $? > status.txt", width: 160)
         try #require(await tmux.waitFor("Replay finished") != nil, "\(tmux.capture())")
-        #expect(tmux.capture().contains("Replay finished: 1 command, 1 of 2 expectations passed; 2 failed: line 2, line 4"),
-                "\(tmux.capture())")
+        let summary = "Replay finished: 1 command, 1 of 2 expectations passed; 2 failed: line 2, line 4"
+        #expect(tmux.capture().contains(summary), "\(tmux.capture())")
         tmux.press("q")
         let status = try #require(await tmux.waitForFile("status.txt"))
         #expect(status == "1\n")
@@ -136,5 +136,22 @@ struct QAFlowTerminalTests {
         #expect(await clean.waitForFile("status.txt") == "0\n")
         let cleanErr = try String(contentsOfFile: clean.path("err.txt"), encoding: .utf8)
         #expect(cleanErr == "switchyard: replay of \(script): no failures\n", "\(cleanErr)")
+        // On a route file with errors the replay fails the step, as a headless replay does, and says why.
+        let routes = clean.path("bad.json")
+        let json = #"{"routes": [{"pattern": "app://discover", "target": "Discover"}, "#
+            + #"{"pattern": "app://discover", "target": "Again"}]}"#
+        try Data(json.utf8).write(to: URL(fileURLWithPath: routes))
+        clean.tmux("kill-server")
+        let onFile = try TmuxDriver(name: "replay-file")
+        defer { onFile.kill() }
+        let withFile = TmuxDriver.appCommand(binary, "--no-animation --delay 0 --routes \(TmuxDriver.quote(routes))"
+            + " --replay \(TmuxDriver.quote(script))")
+        onFile.start(withFile + " 2> err.txt; echo $? > status.txt")
+        try #require(await onFile.waitFor("Replay finished") != nil, "\(onFile.capture())")
+        onFile.press("q")
+        #expect(await onFile.waitForFile("status.txt") == "1\n")
+        let fileErr = try String(contentsOfFile: onFile.path("err.txt"), encoding: .utf8)
+        #expect(fileErr.hasSuffix("switchyard: replay of \(script): no failures; \(routes): 1 entry left out for errors\n"),
+                "\(fileErr)")
     }
 }

@@ -253,7 +253,8 @@ struct AppRuntimeTests {
         for command in commands {
             let line = command.description
             #expect(try NavigationCommand(parsing: line) == command, "\(line)")
-            if let word = line.split(separator: " ").dropFirst().first, line.hasPrefix("back") || line.hasPrefix("dismiss") {
+            let animated = line.hasPrefix("back") || line.hasPrefix("dismiss")
+            if let word = line.split(separator: " ").dropFirst().first, animated {
                 #expect(list.contains("`\(word)`"), "the README's animation list names \(word)")
             }
         }

@@ -142,7 +142,8 @@ import Testing
 
     static let oneOfEach: [(LintCode, String)] = [
         (.duplicate, #"{"routes": [{"pattern": "app://a", "target": "A"}, {"pattern": "app://a", "target": "B"}]}"#),
-        (.sameShape, #"{"routes": [{"pattern": "app://a/:x", "target": "A"}, {"pattern": "app://a/:y", "target": "B"}]}"#),
+        (.sameShape, #"{"routes": [{"pattern": "app://a/:x", "target": "A"}, "#
+            + #"{"pattern": "app://a/:y", "target": "B"}]}"#),
         (.invalidPattern, #"{"routes": [{"pattern": "app://a/:x<int", "target": "A"}]}"#),
         (.schema, #"{"routes": [{"pattern": "app://a", "target": "A", "colour": "red"}]}"#),
         (.metadataType, #"{"routes": [{"pattern": "app://a", "target": "A", "metadata": {"requiresLogin": "y"}}]}"#),

@@ -42,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             A failed expectation, or a line that is no command, shows at its line (✗ Replay line N) and the \
             rest plays. On quitting, the failures go to standard error (line N: …) and the exit status is 1; \
-            with none, 'no failures' and status 0.
+            with none, 'no failures' and status 0 (1 when the --routes file has errors, as lint reports them).
             """))
     var replay: String?
 
@@ -121,12 +121,18 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let replay {
             // The replay's verdict, on the normal screen: every failure with its line, and the status.
+            // A route file with errors fails the step, as a headless replay and `script` fail it.
+            let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(Self.countLine($0))" } ?? ""
+            let failsFile = !(check?.errors.isEmpty ?? true)
             guard !replayFailures.isEmpty else {
-                FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: replay of \(replay): no failures"))
+                FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: replay of \(replay): no failures"
+                    + (failsFile ? fileErrors : "")))
+                if failsFile { throw ExitCode(1) }
                 return
             }
             let n = replayFailures.count
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: replay of \(replay): \(n) failure\(n == 1 ? "" : "s")"))
+            let counted = "switchyard: replay of \(replay): \(n) failure\(n == 1 ? "" : "s")"
+            FileHandleOutput.stderr(RouteFileLoader.visible(counted + (failsFile ? fileErrors : "")))
             for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
             throw ExitCode(1)
         }

@@ -117,7 +117,8 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("m  M  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
         KeyBinding("?  F1", "this help, the focused panel's keys first (F1 in the route table)"),
-        KeyBinding("Tab  Shift-Tab", "focus the next panel shown (with none shown, the prompt) / select the link above"),
+        KeyBinding("Tab  Shift-Tab",
+                   "focus the next panel shown (with none shown, the prompt) / select the link above"),
         KeyBinding("q  Q  Ctrl-C", "quit (Ctrl-C in a line being typed drops it)"),
         KeyBinding("Ctrl-Z", "suspend to the shell (fg resumes)"),
     ]
