@@ -49,11 +49,12 @@ struct QAFlowAgreementTests {
         let text = try CommandLineTests.run(["lint", "--routes", routes])
         #expect(text.out.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
                     == findings.map { "[\($0["code"] as? String ?? "")]" }, "\(text.out)")
-        // The app's load report (headless replay), script and coverage name each error lint names.
+        // The app's load report (headless replay), script, coverage and graph name each error lint names.
         let runs = [
             ("script", try CommandLineTests.run(["script", "--routes", routes, script])),
             ("coverage", try CommandLineTests.run(["coverage", "--routes", routes, script])),
             ("replay", try CommandLineTests.run(["--routes", routes, "--replay", script])),
+            ("graph", try CommandLineTests.run(["graph", "--routes", routes])),
         ]
         for (name, run) in runs {
             for error in errors {
