@@ -91,11 +91,10 @@ package struct KeyBinding: Hashable, Sendable {
         }
     }
 
-    /// Every key the app understands, in the order the help lists them.
+    /// Every key the app understands, in the order the help lists them: the keys used most first, so a
+    /// help that scrolls shows them (and `?` and `q`) before the rest.
     package static let all: [KeyBinding] = [
         KeyBinding("↑ ↓  j k", "select a link or button"),
-        KeyBinding("Home  End", "select the first / the last link"),
-        KeyBinding("PgUp  PgDn", "scroll the route log when it is shown; else select five links up / down"),
         KeyBinding("Enter  →  Space", "press it: the link opens through the router"),
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
@@ -115,11 +114,13 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("x  X", "every open's detail in the log, or the newest only (click one: it alone)"),
         KeyBinding("F3  R  r", "show/hide the route table, typing in its filter (a URL there is tested)"),
         KeyBinding("m  M  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
-        KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
         KeyBinding("?  F1", "this help, the focused panel's keys first (F1 in the route table)"),
+        KeyBinding("q  Q  Ctrl-C", "quit (Ctrl-C in a line being typed drops it)"),
         KeyBinding("Tab  Shift-Tab",
                    "focus the next panel shown (with none shown, the prompt) / select the link above"),
-        KeyBinding("q  Q  Ctrl-C", "quit (Ctrl-C in a line being typed drops it)"),
+        KeyBinding("Home  End", "select the first / the last link"),
+        KeyBinding("PgUp  PgDn", "scroll the route log when it is shown; else select five links up / down"),
         KeyBinding("Ctrl-Z", "suspend to the shell (fg resumes)"),
+        KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
     ]
 }
