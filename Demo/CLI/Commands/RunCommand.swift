@@ -178,11 +178,15 @@ struct RunCommand: AsyncParsableCommand {
     /// One error of a route file as the route log shows it: `NAME: line L, column C: LOCATION: MESSAGE`,
     /// ending in `(left out)` when its entry did not load.
     static func logLine(_ f: RouteLintFinding, check: RouteFileCheck, name: String) -> String {
+        RouteFileLoader.visible("\(name): \(placed(f))" + (check.isLeftOut(f) ? " (left out)" : ""))
+    }
+
+    /// A finding with its place: `line L, column C: LOCATION: MESSAGE`.
+    static func placed(_ f: RouteLintFinding) -> String {
         let place = [f.line.map { "line \($0)" }, f.column.map { "column \($0)" }].compactMap { $0 }
             .joined(separator: ", ")
         let at = [place, f.location == "file" ? "" : f.location].filter { !$0.isEmpty }.joined(separator: ": ")
-        return RouteFileLoader.visible("\(name): \(at.isEmpty ? "" : at + ": ")\(f.message)"
-                                       + (check.isLeftOut(f) ? " (left out)" : ""))
+        return "\(at.isEmpty ? "" : at + ": ")\(f.message)"
     }
 
     /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
@@ -237,8 +241,7 @@ struct RunCommand: AsyncParsableCommand {
                 guard let check, let first = check.errors.first else {
                     return .reloaded(runtime, "Reloaded \(name): \(routes)")
                 }
-                let firstError = Self.logLine(first, check: check, name: name)
-                    .dropFirst(name.count + 2)
+                let firstError = Self.placed(first)
                 // A save in which no entry loads any more (a typo in a key they all share) keeps the
                 // table that works.
                 if count == 0 {
