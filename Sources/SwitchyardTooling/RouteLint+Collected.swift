@@ -3,9 +3,12 @@ import Switchyard
 /// Lint over a route file read with ``RouteFile/collecting(json:file:)``: the entries that did not read
 /// are findings too, so one run reports every problem of the file.
 extension RouteLint {
-    /// The load errors of `collected` as findings, then every rule's findings on the entries that read,
+    /// The load errors of `collected` as findings, then every rule's findings on the entries that load,
     /// each located as the file is written (`routes[7]` is the eighth route of the file, whether or not
-    /// the routes before it read).
+    /// the routes before it read). What loads is decided as the app decides it
+    /// (``CollectedRouteFile/loadable(options:)``): a route left out for an unreadable `requiresLogin`
+    /// makes no later route a duplicate, here as in the app. ``RouteFileCheck`` also orders the findings
+    /// by their line in the file.
     ///
     /// - Parameters:
     ///   - collected: the file read with `RouteFile.collecting(json:file:)`.
@@ -13,9 +16,10 @@ extension RouteLint {
     ///   - mountedPatterns: patterns registered in code that destinations may also reach.
     public static func findings(_ collected: CollectedRouteFile, options: MatchOptions = MatchOptions(),
                                 mountedPatterns: [String] = []) -> [RouteLintFinding] {
-        let load = collected.errors.map(loadFinding)
-        let rules = findings(collected.file, options: options, mountedPatterns: mountedPatterns).map { f in
-            RouteLintFinding(f.severity, f.code, relocated(f.location, collected), relocated(f.message, collected))
+        let loaded = collected.loadable(options: options)
+        let load = loaded.errors.map(loadFinding)
+        let rules = findings(loaded.file, options: options, mountedPatterns: mountedPatterns).map { f in
+            RouteLintFinding(f.severity, f.code, relocated(f.location, loaded), relocated(f.message, loaded))
         }
         return load + rules
     }
@@ -31,6 +35,8 @@ extension RouteLint {
             code = error.message.hasPrefix("redirect source:") ? .duplicateRedirect : .invalidRedirect
         } else if at.hasPrefix("relocations") {
             code = .relocation
+        } else if at.hasPrefix("routes["), at.hasSuffix("].metadata.\(MetadataKey.requiresLogin.name)") {
+            code = .metadataType
         } else if at.hasPrefix("routes["), !at.contains("."),
                   error.message.contains("already registered") || error.message.contains("same shape") {
             code = error.message.contains("same shape") ? .sameShape : .duplicate

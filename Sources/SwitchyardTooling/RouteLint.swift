@@ -64,9 +64,10 @@ public enum RouteLint {
         findings(RouteMap(router: router).routeFile, options: router.options)
     }
 
-    /// Every finding for the route file at `path`: the entries the file format refuses, then the rules'
-    /// findings on the entries that read, each located as the file is written (`routes[7]` is the
-    /// eighth route of the file). What `switchyard lint --routes FILE` prints.
+    /// Every finding for the route file at `path`: the entries the file format refuses or the app
+    /// leaves out, and the rules' findings on the entries that load, each located as the file is
+    /// written (`routes[7]` is the eighth route of the file) and sorted by line. What
+    /// `switchyard lint --routes FILE` prints (``RouteFileCheck``).
     ///
     /// - Parameters:
     ///   - path: the JSON route file.
@@ -74,7 +75,7 @@ public enum RouteLint {
     /// - Throws: `RouteFileError` when the file cannot be read at all (missing, not JSON, not an object).
     public static func findings(routeFile path: String,
                                 options: MatchOptions = MatchOptions()) throws(RouteFileError) -> [RouteLintFinding] {
-        findings(try RouteFile.collecting(path: path), options: options)
+        try RouteFileCheck(path: path, options: options).findings
     }
 
     /// Every finding of every rule for a prepared context.

@@ -37,11 +37,29 @@ package final class RouteLintContext {
     }
 
     let analyzer: PatternAnalyzer
-    let table: RegisteredRoutes
+    /// The file's routes registered in order, made when a rule first asks: the rules of a file with
+    /// no redirects that only check metadata never need them.
+    private lazy var registration: (table: RegisteredRoutes, errors: [(index: Int, error: RegistrationError)],
+                                    indices: [Int]) = {
+        var builder = RouteTableBuilder<RouteDefinition>(options: options)
+        var errors: [(Int, RegistrationError)] = []
+        var indices: [Int] = []
+        for (i, r) in file.routes.enumerated() {
+            do throws(RegistrationError) {
+                try builder.add(r.pattern, target: r, priority: r.priority)
+                indices.append(i)
+            } catch {
+                errors.append((i, error))
+            }
+        }
+        return (RegisteredRoutes(routes: builder.routes), errors, indices)
+    }()
+    /// The registered routes.
+    var table: RegisteredRoutes { registration.table }
     /// Registration failures, by file index.
-    let registrationErrors: [(index: Int, error: RegistrationError)]
+    var registrationErrors: [(index: Int, error: RegistrationError)] { registration.errors }
     /// The file index of each registered route, by registration order.
-    let fileIndex: [Int]
+    var fileIndex: [Int] { registration.indices }
     /// Redirect problems found while parsing and registering them.
     let redirectProblems: [(index: Int, code: LintCode, message: String)]
     /// The redirects that parsed and registered.
@@ -59,21 +77,6 @@ package final class RouteLintContext {
         self.mountedPatterns = mountedPatterns.compactMap { try? RoutePattern($0) }
         self.metadataTypes = metadataTypes
         analyzer = PatternAnalyzer(foldPaths: options.caseInsensitivePaths)
-
-        var builder = RouteTableBuilder<RouteDefinition>(options: options)
-        var errors: [(Int, RegistrationError)] = []
-        var indices: [Int] = []
-        for (i, r) in file.routes.enumerated() {
-            do throws(RegistrationError) {
-                try builder.add(r.pattern, target: r, priority: r.priority)
-                indices.append(i)
-            } catch {
-                errors.append((i, error))
-            }
-        }
-        table = RegisteredRoutes(routes: builder.routes)
-        registrationErrors = errors
-        fileIndex = indices
 
         var problems: [(Int, LintCode, String)] = []
         var parsed: [Redirect] = []

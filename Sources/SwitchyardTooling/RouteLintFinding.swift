@@ -18,6 +18,11 @@ public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
     public let location: String
     /// What is wrong.
     public let message: String
+    /// The line of the location in the file, from 1, when the finding was placed in a file's text
+    /// (``RouteFileCheck``); nil otherwise.
+    public internal(set) var line: Int?
+    /// The column of the location in the file, in characters from 1, with ``line``.
+    public internal(set) var column: Int?
 
     /// Creates a finding with an explicit severity.
     package init(_ severity: Severity, _ code: LintCode, _ location: String, _ message: String) {

@@ -214,7 +214,7 @@ struct AppRuntimeTests {
     @Test func commandsReadAndPrintScriptLines() throws {
         let table: [(String, NavigationCommand)] = [
             ("open app://x?a=1", .open("app://x?a=1")), ("back", .back()),
-            ("back slideToLeft", .back(animation: .slideFromLeft)),
+            ("back slideFromLeft", .back(animation: .slideFromLeft)),
             ("dismiss", .dismiss()), ("tab 2", .tab(2)), ("tap 1", .tap(1)), ("login", .login), ("logout", .logout),
             ("discard", .discard),
         ]
@@ -223,19 +223,43 @@ struct AppRuntimeTests {
             #expect(command.description == line)
         }
         #expect(try NavigationCommand(parsing: "  back slideToRight \t") == .back(animation: .slideFromRight))
-        // A back or dismiss names the animation as it plays, backwards.
-        #expect(try NavigationCommand(parsing: "back slideFromLeft").description == "back slideToLeft")
-        #expect(NavigationCommand.dismiss(animation: .slideFromTop).description == "dismiss slideToTop")
+        // A back or dismiss names the animation by its own name; the exit names read as the same one.
+        #expect(try NavigationCommand(parsing: "back slideToLeft").description == "back slideFromLeft")
+        #expect(NavigationCommand.dismiss(animation: .slideFromTop).description == "dismiss slideFromTop")
         #expect(NavigationCommand.back(animation: .slideFromLeft).withoutAnimation == .back())
         let bad: [(String, String)] = [
             ("tab 0", "tab needs a tab number (a number from 1)"), ("open", "open needs a URL"),
-            ("back sideways", "unknown animation 'sideways' (slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade, none, or slideToRight…)"),
+            ("back sideways", "unknown animation 'sideways' (slideFromRight, slideFromLeft, slideFromTop, slideFromBottom, fade, none; slideToRight… name the same ones)"),
             ("login now", "login takes no argument (got 'now')"),
             ("jump 3", "unknown command 'jump' (open, back, dismiss, tab, tap, login, logout, discard, expect)"),
         ]
         for (line, message) in bad {
             #expect(throws: CommandParseError(message)) { try NavigationCommand(parsing: line) }
         }
+    }
+
+    /// Every command the recorder can write (`--record` writes each command's description) reads back
+    /// as the same command, and each animation it names is one the README's animation list names.
+    @Test func everyRecordedCommandParsesBackToItself() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let list = try #require(text.split(separator: "\n").first { $0.hasPrefix("  | `animation` |") })
+        var commands: [NavigationCommand] = [.open("app://x?a=1"), .back(), .dismiss(), .tab(3), .tap(2), .login,
+                                             .logout, .discard]
+        for animation in Animation.builtIns {
+            commands += [.back(animation: animation), .dismiss(animation: animation)]
+        }
+        for command in commands {
+            let line = command.description
+            #expect(try NavigationCommand(parsing: line) == command, "\(line)")
+            let animated = line.hasPrefix("back") || line.hasPrefix("dismiss")
+            if let word = line.split(separator: " ").dropFirst().first, animated {
+                #expect(list.contains("`\(word)`"), "the README's animation list names \(word)")
+            }
+        }
+        // The `<` key's command, as the README's key table writes it.
+        #expect(text.contains("(`\(NavigationCommand.back(animation: .slideFromLeft))` in a script"))
     }
 
     @Test func scriptsWithCRLFAndABOMRunLineByLine() async throws {

@@ -153,7 +153,7 @@ struct PanelFocusTests {
         #expect(KeyBinding.sections(for: .phone).first?.bindings == KeyBinding.all)
         for focus in [AppModel.Focus.phone, .prompt, .log, .filter] {
             let keys = KeyBinding.sections(for: focus).flatMap(\.bindings).map(\.keys)
-            #expect(keys.contains("m  !") && keys.contains("L") && keys.contains("?  F1"), "every section list keeps the global keys")
+            #expect(keys.contains("m  M  !") && keys.contains("L  l") && keys.contains("?  F1"), "every section list keeps the global keys")
         }
     }
 

@@ -148,5 +148,15 @@ import Testing
         let trace = await r.openAndTrace(c.url)
         #expect(trace.steps.map { "\($0.kind.rawValue) \($0.name) | \($0.detail)" } == c.steps)
         #expect(trace.outcome.description == c.outcome)
+        // Each step's line (script traces, logs): a rewrite reads `redirect app://a → app://b`, never
+        // with a colon before its arrow; other steps put one between who acted and what they decided.
+        for step in trace.steps {
+            let line = step.description
+            #expect(!line.contains(": →"), "\(line)")
+            if step.kind != .match {
+                let joint = step.detail.hasPrefix("→") ? " " : ": "
+                #expect(line.hasPrefix("\(step.kind.rawValue) \(step.name)\(joint)\(step.detail) ("), "\(line)")
+            }
+        }
     }
 }

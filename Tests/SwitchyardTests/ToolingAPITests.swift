@@ -117,8 +117,10 @@ struct ToolingAPITests {
         let json = #"{"routes": [{"pattern": "app://a", "target": "A"}, {"pattern": "app://a", "target": "B"}, {"pattern": "app://b/:x<nosuch>", "target": "C"}]}"#
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         let findings = try RouteLint.findings(routeFile: path)
-        #expect(findings.map(\.code) == [.invalidPattern, .duplicate])
-        #expect(findings.map(\.location) == ["routes[2].pattern", "routes[1]"])
+        // In file order: one line, so by column.
+        #expect(findings.map(\.code) == [.duplicate, .invalidPattern])
+        #expect(findings.map(\.location) == ["routes[1]", "routes[2].pattern"])
+        #expect(findings.map(\.line) == [1, 1] && findings.map(\.column) == [52, 103], "\(findings.map(\.column))")
         #expect(findings.allSatisfy { $0.severity == .error })
 
         // The same routes as a value, and a file that cannot be read at all.

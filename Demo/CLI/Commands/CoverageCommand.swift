@@ -3,6 +3,7 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// `switchyard coverage [--routes F | --app F] SCRIPT… [--json]`: the routes a set of navigation
 /// scripts reached, with counts, then every route they never reached.
@@ -44,9 +45,11 @@ struct CoverageCommand: AsyncParsableCommand {
         var routes: [(route: RouteCoverage.Route, gated: Bool)] = []
         for (k, (path, text)) in texts.enumerated() {
             // A route file opens with the routes that load, as in the app; each error is named once.
-            let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()
-            if k == 0 {
-                for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard coverage: \(error) (left out)")) }
+            let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
+            if k == 0, let check {
+                for line in RouteFileLoader.problemLines(check, prefix: "switchyard coverage") {
+                    FileHandleOutput.stderr(line)
+                }
             }
             if routes.isEmpty { routes = runtime.coverageRoutes }
             let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }

@@ -27,7 +27,13 @@ struct GraphCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let graph = NavigationGraph(runtime: try appOptions.makeRuntime())
+        // A route file opens with the routes that load, as in the app; each error is named, and a file
+        // with errors exits 1 once the graph is drawn.
+        let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
+        let problems = check.map { RouteFileLoader.problemLines($0) } ?? []
+        for line in problems { FileHandleOutput.stderr(line) }
+        let graph = NavigationGraph(runtime: runtime)
         print(format == .dot ? graph.dot : graph.mermaid)
+        if !problems.isEmpty { throw ExitCode(1) }
     }
 }

@@ -6,6 +6,7 @@ import SwitchyardDemo
 import SwitchyardKit
 import SwitchyardNavigation
 import SwitchyardShell
+import SwitchyardTooling
 import TerminalKit
 
 /// `switchyard [run]`: the terminal app, a tab-bar phone app whose every navigation goes through the
@@ -36,7 +37,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Record the session as a script: each command, then an `expect stack` line.")
     var record: String?
 
-    @Option(name: .long, help: "Play a script in the app, with its animations, before handing over the keys.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Play a script in the app, with its animations, before handing over the keys.",
+        discussion: """
+            A failed expectation, or a line that is no command, shows at its line (✗ Replay line N) and the \
+            rest plays. On quitting, the failures go to standard error (line N: …) and the exit status is 1; \
+            with none, 'no failures' and status 0 (1 when the --routes file has errors, as lint reports them).
+            """))
     var replay: String?
 
     @Option(name: .long, help: "Milliseconds between replayed commands.")
@@ -58,9 +65,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()
+        let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
+        let loadErrors = check.map { RouteFileLoader.problemLines($0) } ?? []
         let replayText = try replay.map(Self.read)
-        let replayed = try replayText.map(Self.commands)
         // Checked before the terminal is taken over, so a bad path is reported on a normal screen.
         let recording = try record.map { try Self.openRecording($0, app: runtime.app.name, replay: replayCommand($0)) }
         let unavailable = NCursesTerminal.unavailability()
@@ -79,14 +86,14 @@ struct RunCommand: AsyncParsableCommand {
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
             }
-            for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error) (left out)")) }
+            for line in loadErrors { FileHandleOutput.stderr(line) }
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
             if !ok || !loadErrors.isEmpty { throw ExitCode(1) }
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
-        if !loadErrors.isEmpty { Self.report(loadErrors, path: appOptions.routes ?? "", in: loop) }
+        if let check, !check.errors.isEmpty { Self.report(check, path: appOptions.routes ?? "", in: loop) }
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
                                       callbackAllowList: try appOptions.callbackAllowList())
@@ -99,8 +106,9 @@ struct RunCommand: AsyncParsableCommand {
                 recorded += 1
             }
         }
-        if let replayText, replayed != nil {
-            await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step)
+        var replayFailures: [String] = []
+        if let replayText {
+            replayFailures = await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step)
         }
         loop.coalescesWaitingKeys = true
         if !loop.hasQuit { await loop.run() }
@@ -110,6 +118,23 @@ struct RunCommand: AsyncParsableCommand {
             let path = URL(fileURLWithPath: record).standardizedFileURL.path
             FileHandleOutput.stderr("switchyard: recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
                 + " (replay: \(replayCommand(path)))")
+        }
+        if let replay {
+            // The replay's verdict, on the normal screen: every failure with its line, and the status.
+            // A route file with errors fails the step, as a headless replay and `script` fail it.
+            let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(Self.countLine($0))" } ?? ""
+            let failsFile = !(check?.errors.isEmpty ?? true)
+            guard !replayFailures.isEmpty else {
+                FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: replay of \(replay): no failures"
+                    + (failsFile ? fileErrors : "")))
+                if failsFile { throw ExitCode(1) }
+                return
+            }
+            let n = replayFailures.count
+            let counted = "switchyard: replay of \(replay): \(n) failure\(n == 1 ? "" : "s")"
+            FileHandleOutput.stderr(RouteFileLoader.visible(counted + (failsFile ? fileErrors : "")))
+            for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
+            throw ExitCode(1)
         }
     }
 
@@ -137,22 +162,44 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Shows the errors of a route file that opened with the routes that load, as a refused reload
-    /// is shown: each error in the route log, and a summary in the status line.
+    /// is shown: each error `lint` reports for the file in the route log, in file order, and a summary
+    /// in the status line that counts the entries left out and the errors that stay.
     @MainActor
-    static func report(_ errors: [RouteFileError], path: String, in loop: AppLoop) {
+    static func report(_ check: RouteFileCheck, path: String, in loop: AppLoop) {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        var pending = errors.map { e in
-            let place = [e.line.map { "line \($0)" }, e.column.map { "column \($0)" }].compactMap { $0 }
-                .joined(separator: ", ")
-            let at = [place, e.location].filter { !$0.isEmpty }.joined(separator: ": ")
-            return RouteFileLoader.visible("\(name): \(at.isEmpty ? "" : at + ": ")\(e.message)")
-        }
-        let count = errors.count
-        pending.append("\(name): \(count) \(count == 1 ? "entry" : "entries") left out for errors (F2 lists them); the rest is open")
+        var pending = check.errors.map { f in Self.logLine(f, check: check, name: name) }
+        pending.append("\(name): \(Self.countLine(check)) (F2 lists them); the rest is open")
         let previous = loop.watch
         loop.watch = { pending.isEmpty ? .unchanged : .failed(pending.removeFirst()) }
         for _ in 0..<pending.count { loop.checkReload() }
         loop.watch = previous
+    }
+
+    /// One error of a route file as the route log shows it: `NAME: line L, column C: LOCATION: MESSAGE`,
+    /// ending in `(left out)` when its entry did not load.
+    static func logLine(_ f: RouteLintFinding, check: RouteFileCheck, name: String) -> String {
+        RouteFileLoader.visible("\(name): \(placed(f))" + (check.isLeftOut(f) ? " (left out)" : ""))
+    }
+
+    /// A finding with its place: `line L, column C: LOCATION: MESSAGE`.
+    static func placed(_ f: RouteLintFinding) -> String {
+        let place = [f.line.map { "line \($0)" }, f.column.map { "column \($0)" }].compactMap { $0 }
+            .joined(separator: ", ")
+        let at = [place, f.location == "file" ? "" : f.location].filter { !$0.isEmpty }.joined(separator: ": ")
+        return "\(at.isEmpty ? "" : at + ": ")\(f.message)"
+    }
+
+    /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
+    static func countLine(_ check: RouteFileCheck) -> String {
+        let leftOut = check.errors.count { check.isLeftOut($0) }
+        let staying = check.errors.count - leftOut
+        var parts: [String] = []
+        if leftOut > 0 { parts.append("\(leftOut) \(leftOut == 1 ? "entry" : "entries") left out for errors") }
+        if staying > 0 {
+            let word = leftOut > 0 ? " more" : ""
+            parts.append("\(staying)\(word) error\(staying == 1 ? "" : "s") lint reports")
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
@@ -176,25 +223,25 @@ struct RunCommand: AsyncParsableCommand {
             do {
                 let description: AppDescription
                 let count: Int
-                let leftOut: [RouteFileError]
+                var check: RouteFileCheck?
                 if isApp {
                     description = try RouteSchema.load(AppDescription.self, path: path)
                     count = description.routes.count
-                    leftOut = []
                 } else {
                     // As at the start: the entries that load are open, each error is named.
-                    let collected = try AppOptions.loadKeepingWhatLoads(path)
-                    description = AppDescription.generatedUnchecked(from: collected.file, name: name)
-                    count = collected.file.routes.count
-                    leftOut = collected.errors
+                    let checked = try AppOptions.checkKeepingWhatLoads(path)
+                    description = AppDescription.generatedUnchecked(from: checked.loaded.file, name: name)
+                    count = checked.loaded.file.routes.count
+                    check = checked
                 }
                 let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
                 let runtime = try DemoApp.makeRuntime(app: description, relocations: table,
                                                       callbackAllowList: callbackAllowList)
                 let routes = "\(count) route\(count == 1 ? "" : "s")"
-                guard let first = leftOut.first else { return .reloaded(runtime, "Reloaded \(name): \(routes)") }
-                let n = leftOut.count
-                let firstError = "\(first.location): \(first.message)"
+                guard let check, let first = check.errors.first else {
+                    return .reloaded(runtime, "Reloaded \(name): \(routes)")
+                }
+                let firstError = Self.placed(first)
                 // A save in which no entry loads any more (a typo in a key they all share) keeps the
                 // table that works.
                 if count == 0 {
@@ -202,8 +249,7 @@ struct RunCommand: AsyncParsableCommand {
                         "\(name) not reloaded: \(firstError) (no entry loads; the previous table stays)"))
                 }
                 return .reloaded(runtime, RouteFileLoader.visible(
-                    "Reloaded \(name): \(routes); \(n) \(n == 1 ? "entry" : "entries") left out for errors, the first "
-                        + firstError))
+                    "Reloaded \(name): \(routes); \(Self.countLine(check)), the first " + firstError))
             } catch let error as RouteFileError {
                 let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }
                     .joined(separator: ", ")
@@ -255,19 +301,5 @@ struct RunCommand: AsyncParsableCommand {
         }
         handle.seekToEndOfFile()
         return handle
-    }
-
-    /// The commands of a script (expectations and comments are skipped); a bad line ends the run.
-    static func commands(_ text: String) throws -> [NavigationCommand] {
-        var out: [NavigationCommand] = []
-        for (index, raw) in ScriptRunner.lines(of: text).enumerated() {
-            guard ScriptRunner.isCommand(raw) else { continue }
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            do throws(CommandParseError) { out.append(try NavigationCommand(parsing: line)) } catch {
-                FileHandleOutput.stderr("switchyard: line \(index + 1): \(error)")
-                throw ExitCode(1)
-            }
-        }
-        return out
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// `switchyard script [FILE|-]`: runs a navigation script headless and prints each step.
 struct ScriptCommand: AsyncParsableCommand {
@@ -40,8 +41,9 @@ struct ScriptCommand: AsyncParsableCommand {
             text = try RouteFileLoader.scriptText(path: file, command: "script")
         }
         // A route file opens with the routes that load, as in the app; each error is named first.
-        let (runtime, loadErrors) = try appOptions.makeRuntimeKeepingWhatLoads()
-        for error in loadErrors { FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error) (left out)")) }
+        let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
+        let loadErrors = check.map { RouteFileLoader.problemLines($0) } ?? []
+        for line in loadErrors { FileHandleOutput.stderr(line) }
         let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
         let ok = await runner.run(text)
         if !ok || !loadErrors.isEmpty { throw ExitCode(1) }

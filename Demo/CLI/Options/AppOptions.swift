@@ -4,6 +4,7 @@ import Switchyard
 import SwitchyardDemo
 import SwitchyardKit
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// Options shared by every command that runs an app.
 struct AppOptions: ParsableArguments {
@@ -37,24 +38,26 @@ struct AppOptions: ParsableArguments {
 
     /// Loads the app and builds its runtime as ``makeRuntime()`` does, except that a `--routes` file
     /// with errors opens with the routes that load: each refused entry (a wrong type, an invalid
-    /// pattern, a bad redirect or relocation entry, a duplicate or same shape) is left out and named
-    /// in the returned errors (`FILE: routes[3].pattern: …`). A file that cannot be read at all still
-    /// ends the process with status 1.
+    /// pattern, a bad redirect or relocation entry, a duplicate or same shape, an unreadable
+    /// `requiresLogin`) is left out, and the returned check names it with every other error `lint`
+    /// reports for the file (a redirect cycle, a redirect that leads nowhere), in file order. A file
+    /// that cannot be read at all still ends the process with status 1. The check is nil for `--app`
+    /// and the demo app.
     @MainActor
-    func makeRuntimeKeepingWhatLoads() throws -> (runtime: AppRuntime, errors: [RouteFileError]) {
-        guard let routes, app == nil else { return (try makeRuntime(), []) }
-        let collected: CollectedRouteFile
-        do throws(RouteFileError) { collected = try Self.loadKeepingWhatLoads(routes) } catch {
+    func makeRuntimeKeepingWhatLoads() throws -> (runtime: AppRuntime, check: RouteFileCheck?) {
+        guard let routes, app == nil else { return (try makeRuntime(), nil) }
+        let check: RouteFileCheck
+        do throws(RouteFileError) { check = try Self.checkKeepingWhatLoads(routes) } catch {
             throw RouteFileLoader.fail(error)
         }
         // The index links are checked against the runtime's own router (one route table built).
-        let description = AppDescription.generatedUnchecked(from: collected.file,
+        let description = AppDescription.generatedUnchecked(from: check.loaded.file,
                                                             name: URL(fileURLWithPath: routes).lastPathComponent)
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()
         do {
             return (try DemoApp.makeRuntime(app: description, relocations: table, callbackAllowList: callbacks),
-                    collected.errors)
+                    check)
         } catch let e as RouteFileError {
             let file = e.location == "configure" ? relocations ?? routes : routes
             throw RouteFileLoader.fail(e.naming(file))
@@ -94,31 +97,11 @@ struct AppOptions: ParsableArguments {
         throw ExitCode(1)
     }
 
-    /// The route file at `path` as the app opens it: every entry that reads and registers, and each
-    /// one that does not as an error (a wrong type, an invalid pattern, a bad redirect or relocation
-    /// entry, a duplicate or same shape, a `requiresLogin` no gate can read, which would otherwise open
-    /// without login). Throws only when the file cannot be read at all. The start and every reload use it,
-    /// so a file opens and reloads by one rule.
-    static func loadKeepingWhatLoads(_ path: String) throws(RouteFileError) -> CollectedRouteFile {
-        // Entries no gate can read go first, so that a later entry of the same pattern is not refused
-        // as a duplicate of one that is left out.
-        var collected = try RouteFile.collecting(path: path)
-        var kept: [RouteDefinition] = []
-        var keptIndices: [Int] = []
-        var refused: [RouteFileError] = []
-        for (route, index) in zip(collected.file.routes, collected.routeIndices) {
-            if let problem = ScreenRoute.loginMetadataProblem(route.metadata) {
-                refused.append(RouteFileError("routes[\(index)].metadata.requiresLogin", problem, file: collected.source))
-            } else {
-                kept.append(route)
-                keptIndices.append(index)
-            }
-        }
-        collected.file.routes = kept
-        collected.routeIndices = keptIndices
-        collected.errors += refused
-        collected = collected.registrable()
-        collected.errors = CollectedRouteFile.inFileOrder(collected.errors)
-        return collected
+    /// The route file at `path` as the app opens it (``CollectedRouteFile/loadable(options:)``, the rule
+    /// `lint` judges by), with every error `lint` reports for it: the entries left out and the errors
+    /// that stay, in file order (``RouteFileCheck``, error rules only). The start
+    /// and every reload use it, so a file opens and reloads by one rule and reports what lint reports.
+    static func checkKeepingWhatLoads(_ path: String) throws(RouteFileError) -> RouteFileCheck {
+        try RouteFileCheck(path: path, rules: .errors)
     }
 }

@@ -4,6 +4,7 @@ import Switchyard
 import SwitchyardDemo
 import SwitchyardKit
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// The one loader every command reads files through (`--routes`, `--app`, `--relocations`): the
 /// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard: FILE…: …` and
@@ -90,6 +91,16 @@ enum RouteFileLoader {
         }
     }
 
+    /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
+    /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
+    static func problemLines(_ check: RouteFileCheck, prefix: String = "switchyard") -> [String] {
+        check.errors.map { f in
+            let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
+                                       line: f.line, column: f.column)
+            return visible("\(prefix): \(error)" + (check.isLeftOut(f) ? " (left out)" : ""))
+        }
+    }
+
     /// Prints `error` (its description names the file) and returns the exit code to throw.
     static func fail(_ error: RouteFileError) -> ExitCode {
         FileHandleOutput.stderr("switchyard: \(error)")
@@ -132,12 +143,15 @@ enum RouteFileLoader {
            let router = try? demoRouter(file) {
             return (file, router, false)
         }
-        let collected: CollectedRouteFile
-        do throws(RouteFileError) { collected = try AppOptions.loadKeepingWhatLoads(path) } catch {
+        let check: RouteFileCheck
+        do throws(RouteFileError) { check = try AppOptions.checkKeepingWhatLoads(path) } catch {
             throw fail(error)
         }
-        for error in collected.errors { FileHandleOutput.stderr(visible("switchyard: \(error) (left out)")) }
-        do throws(RouteFileError) { return (collected.file, try demoRouter(collected.file), !collected.errors.isEmpty) } catch {
+        // The entries left out, placed at their lines as the app and `script` name them.
+        let leftOut = problemLines(check).filter { $0.hasSuffix(" (left out)") }
+        for line in leftOut { FileHandleOutput.stderr(line) }
+        let file = check.loaded.file
+        do throws(RouteFileError) { return (file, try demoRouter(file), !leftOut.isEmpty) } catch {
             throw fail(error.naming(path))
         }
     }

@@ -14,6 +14,10 @@ package struct JSONSyntax {
     private var values: [String: SchemaValue] = [:]
     /// Whether every value is indexed, or only numbers and arrays (see ``check(_:everyValue:)``).
     private let everyValue: Bool
+    /// The paths whose start ``positions(of:in:)`` asks for; empty otherwise.
+    private var wanted: Set<String> = []
+    /// Where each wanted value starts (byte offset).
+    private var offsets: [String: Int] = [:]
 
     private init(_ data: Data, everyValue: Bool) {
         bytes = Array(data)
@@ -29,6 +33,34 @@ package struct JSONSyntax {
         var reader = JSONSyntax(data, everyValue: everyValue)
         try reader.document()
         return SchemaIndex(values: reader.values, propertyList: false)
+    }
+
+    /// The 1-based line and column (in characters) where the value at each of `paths` (rendered as
+    /// ``SchemaPath`` renders them: `routes[3].pattern`) starts. A path the document does not hold is
+    /// absent; a document with a syntax error gives the paths read before the error.
+    package static func positions(of paths: Set<String>, in data: Data) -> [String: (line: Int, column: Int)] {
+        guard !paths.isEmpty else { return [:] }
+        var reader = JSONSyntax(data, everyValue: false)
+        reader.wanted = paths
+        do throws(JSONSyntaxError) { try reader.document() } catch {}
+        // One pass over the bytes, in offset order, for every position.
+        let sorted = reader.offsets.sorted { $0.value < $1.value }
+        var out: [String: (line: Int, column: Int)] = [:]
+        var line = 1, column = 1, j = reader.origin
+        for (path, offset) in sorted {
+            while j < offset && j < reader.bytes.count {
+                let b = reader.bytes[j]
+                if b == 0x0A {
+                    line += 1
+                    column = 1
+                } else if b & 0xC0 != 0x80 {
+                    column += 1
+                }
+                j += 1
+            }
+            out[path] = (line, column)
+        }
+        return out
     }
 
     // MARK: Grammar
@@ -47,6 +79,7 @@ package struct JSONSyntax {
 
     private mutating func value(_ path: String, depth: Int) throws(JSONSyntaxError) {
         guard i < bytes.count else { throw fail(path, "unexpected end of file: expected a value") }
+        if !wanted.isEmpty, wanted.contains(path) { offsets[path] = i }
         switch bytes[i] {
         case UInt8(ascii: "{"): try object(path, depth: depth + 1)
         case UInt8(ascii: "["): try array(path, depth: depth + 1)

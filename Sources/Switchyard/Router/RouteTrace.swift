@@ -31,9 +31,9 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
         /// One line, for logs and the terminal's route log.
         public var description: String {
             guard kind == .match else {
-                // A detail that is an arrow (`→ app://user/7`) follows the name directly: no colon.
-                let joiner = detail.hasPrefix("→") ? " " : ": "
-                return "\(kind.rawValue) \(name)\(joiner)\(detail) (\(RouteTrace.format(seconds)))"
+                // A rewrite reads `redirect app://a → app://b`, with no colon between the rule and its arrow.
+                let joint = detail.hasPrefix("→") ? " " : ": "
+                return "\(kind.rawValue) \(name)\(joint)\(detail) (\(RouteTrace.format(seconds)))"
             }
             return detail.hasPrefix("→") ? "matched \(name) \(detail)" : "\(detail): \(name)"
         }

@@ -46,7 +46,7 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
             guard !rest.isEmpty else { return nil }
             guard let animation = Animation(name: rest) else {
                 let names = Animation.builtIns.map(\.name).joined(separator: ", ")
-                throw CommandParseError("unknown animation '\(rest)' (\(names), or slideToRight…)")
+                throw CommandParseError("unknown animation '\(rest)' (\(names); slideToRight… name the same ones)")
             }
             return animation
         }
@@ -70,7 +70,7 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The command without the animation it asks for (`back` for `back slideToLeft`): how a log line
+    /// The command without the animation it asks for (`back` for `back slideFromLeft`): how a log line
     /// names it when the transition that follows names the animation that played.
     public var withoutAnimation: NavigationCommand {
         switch self {
@@ -84,10 +84,10 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .open(let url): "open \(url)"
-        // A back or dismiss plays its animation backwards and names it so (`back slideToLeft`), as its
-        // transition does (`pop Item #7 → Discover (slideToLeft)`); the name reads back as the same animation.
-        case .back(let animation): "back" + (animation.map { " \($0.exitName)" } ?? "")
-        case .dismiss(let animation): "dismiss" + (animation.map { " \($0.exitName)" } ?? "")
+        // The animation by its own name (`back slideFromLeft`), the name the README and the parser's
+        // error list use; the parser also reads the exit names (`slideToLeft`) as the same animation.
+        case .back(let animation): "back" + (animation.map { " \($0.name)" } ?? "")
+        case .dismiss(let animation): "dismiss" + (animation.map { " \($0.name)" } ?? "")
         case .tab(let number): "tab \(number)"
         case .tap(let number): "tap \(number)"
         case .login: "login"

@@ -91,14 +91,15 @@ package struct KeyBinding: Hashable, Sendable {
         }
     }
 
-    /// Every key the app understands, in the order the help lists them.
+    /// Every key the app understands, in the order the help lists them: the keys used most first, so a
+    /// help that scrolls shows them (and `?` and `q`) before the rest.
     package static let all: [KeyBinding] = [
         KeyBinding("↑ ↓  j k", "select a link or button"),
-        KeyBinding("Enter  →", "press it: the link opens through the router"),
+        KeyBinding("Enter  →  Space", "press it: the link opens through the router"),
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
-        KeyBinding("e", "edit the current screen's URL at the prompt"),
-        KeyBinding("y", "copy the screen's URL via OSC 52 (in the focused log: its entry)"),
+        KeyBinding("e  E", "edit the current screen's URL at the prompt"),
+        KeyBinding("y  Y", "copy the screen's URL via OSC 52 (in the focused log: its entry)"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
         KeyBinding(":  /", "type (or paste) a URL at the prompt"),
         KeyBinding("  Tab", "complete from patterns and links (Tab ↓ next, ↑ back); type over :id, Tab on"),
@@ -106,15 +107,20 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("  Alt-b/f", "move by word; Ctrl-W, Alt-⌫ delete one"),
         KeyBinding("  Enter", "open the URL through the router"),
         KeyBinding("  Esc  Ctrl-C", "leave the prompt, dropping the line (⌫ on an empty prompt too)"),
-        KeyBinding("L", "log in (resumes the held navigation)"),
-        KeyBinding("O", "log out"),
-        KeyBinding("D", "discard a form's changes (leave guard)"),
+        KeyBinding("L  l", "log in (resumes the held navigation)"),
+        KeyBinding("O  o", "log out"),
+        KeyBinding("D  d", "discard a form's changes (leave guard)"),
         KeyBinding("F2", "route log: the timeline of opens and events (PgUp PgDn scroll, Tab focuses it)"),
-        KeyBinding("x", "every open's detail in the log, or the newest only (click one: it alone)"),
-        KeyBinding("F3  R", "show/hide the route table, typing in its filter (a URL there is tested)"),
-        KeyBinding("m  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
-        KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
+        KeyBinding("x  X", "every open's detail in the log, or the newest only (click one: it alone)"),
+        KeyBinding("F3  R  r", "show/hide the route table, typing in its filter (a URL there is tested)"),
+        KeyBinding("m  M  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
         KeyBinding("?  F1", "this help, the focused panel's keys first (F1 in the route table)"),
-        KeyBinding("q  Ctrl-C", "quit (Ctrl-C in a line being typed drops it); Ctrl-Z suspends (fg resumes)"),
+        KeyBinding("q  Q  Ctrl-C", "quit (Ctrl-C in a line being typed drops it)"),
+        KeyBinding("Tab  Shift-Tab",
+                   "focus the next panel shown (with none shown, the prompt) / select the link above"),
+        KeyBinding("Home  End", "select the first / the last link"),
+        KeyBinding("PgUp  PgDn", "scroll the route log when it is shown; else select five links up / down"),
+        KeyBinding("Ctrl-Z", "suspend to the shell (fg resumes)"),
+        KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
     ]
 }

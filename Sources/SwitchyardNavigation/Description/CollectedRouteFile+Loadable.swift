@@ -1,0 +1,32 @@
+import Switchyard
+
+extension CollectedRouteFile {
+    /// The file as an app opens it, by the one rule `switchyard lint` judges it by: a route whose
+    /// `requiresLogin` no gate can read is left out first (it would open without login), then every
+    /// route and redirect the router would refuse to register (``registrable(options:)``: an exact
+    /// duplicate or the same shape as an earlier entry that is kept). Each entry left out is an error
+    /// at its place, in file order. Leaving the unreadable `requiresLogin` out first means a later entry
+    /// of the same pattern is not called a duplicate of one that never loads.
+    ///
+    /// - Parameter options: the matching options the table is used with.
+    public func loadable(options: MatchOptions = MatchOptions()) -> CollectedRouteFile {
+        var out = self
+        var kept: [RouteDefinition] = []
+        var keptIndices: [Int] = []
+        var refused: [RouteFileError] = []
+        for (route, index) in zip(file.routes, routeIndices) {
+            if let problem = ScreenRoute.loginMetadataProblem(route.metadata) {
+                refused.append(RouteFileError("routes[\(index)].metadata.requiresLogin", problem, file: source))
+            } else {
+                kept.append(route)
+                keptIndices.append(index)
+            }
+        }
+        out.file.routes = kept
+        out.routeIndices = keptIndices
+        out.errors += refused
+        out = out.registrable(options: options)
+        out.errors = CollectedRouteFile.inFileOrder(out.errors)
+        return out
+    }
+}
