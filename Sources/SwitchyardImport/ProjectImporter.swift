@@ -190,11 +190,11 @@ package struct ProjectImporter {
         switch kind {
         case .source(let language):
             let (tokens, defines) = SourceLexer.tokensAndDefines(text, language: language)
-            // Every source file may hold constants a registration elsewhere names.
-            if tokens.contains(where: \.isString) || !defines.isEmpty {
-                constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens,
-                    defines: defines, language: language)
-            }
+            // Every source file may hold constants a registration elsewhere names (`const val ALIAS = BASE`
+            // has no string of its own), and each is collected here once: a file missing from the table
+            // would be collected again into a copy of the whole table when its routes are read.
+            constants[language.family, default: ConstantTable()].collect(file: display, tokens: tokens,
+                defines: defines, language: language)
             if language.family == .jvm { jvmTypes.collect(file: display, tokens: tokens) }
             // Cheap filter: a file that names no router keyword cannot register a route.
             guard tokens.contains(where: { $0.identifier.map(Self.isRouterKeyword) ?? false }) else { return }
