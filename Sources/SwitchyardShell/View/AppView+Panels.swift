@@ -195,8 +195,8 @@ extension AppView {
             if let event = entry.event {
                 current = nil
                 let failed = event.contains("✗") || event.hasPrefix("cancel")
-                add(stamp + "• " + numbered(event), failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true),
-                    indent: 1)
+                add(stamp + "• " + numbered(event),
+                    failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
                 continue
             }
             current = entry.sequence
@@ -222,7 +222,8 @@ extension AppView {
                 }
                 continue
             }
-            add(stamp + "▾\(noBreak)#\(entry.id)\(noBreak)open\(noBreak)\(url)\(resumes)", CellStyle(bold: true), indent: 1)
+            add(stamp + "▾\(noBreak)#\(entry.id)\(noBreak)open\(noBreak)\(url)\(resumes)", CellStyle(bold: true),
+                indent: 1)
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
             }

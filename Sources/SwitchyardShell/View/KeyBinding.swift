@@ -59,7 +59,8 @@ package struct KeyBinding: Hashable, Sendable {
 
     /// The keys of the route log while it has the focus (Tab moves the focus to it).
     package static let log: [KeyBinding] = [
-        KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)", hint: "↑↓ g G move"),
+        KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)",
+                   hint: "↑↓ g G move"),
         KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
         KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
@@ -93,7 +94,7 @@ package struct KeyBinding: Hashable, Sendable {
 
     /// Every key the app understands, in the order the help lists them.
     package static let all: [KeyBinding] = [
-        KeyBinding("↑ ↓  j k", "select a link or button"),
+        KeyBinding("↑ ↓  j k", "select a link or button; PgUp PgDn (Ctrl-U Ctrl-D: half) scroll the screen"),
         KeyBinding("Enter  →", "press it: the link opens through the router"),
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
@@ -109,7 +110,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("L", "log in (resumes the held navigation)"),
         KeyBinding("O", "log out"),
         KeyBinding("D", "discard a form's changes (leave guard)"),
-        KeyBinding("F2", "route log: the timeline of opens and events (PgUp PgDn scroll, Tab focuses it)"),
+        KeyBinding("F2", "route log: the timeline of opens and events (Tab focuses it)"),
         KeyBinding("x", "every open's detail in the log, or the newest only (click one: it alone)"),
         KeyBinding("F3  R", "show/hide the route table, typing in its filter (a URL there is tested)"),
         KeyBinding("m  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
