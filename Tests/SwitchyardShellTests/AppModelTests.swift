@@ -169,7 +169,8 @@ struct AppModelTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         var text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Waiting to open: app://order/42 (open"))
+        #expect(text.contains("Waiting to open: app://order/42"))
+        #expect(text.contains("(open #1);"), "the open's number stays with its word")
         // Another screen takes the login screen's place (the hold is cancelled, the login screen
         // closes); the login screen opened directly then holds nothing.
         await AppFixture.type(":app://share/5\r", to: loop, terminal)
@@ -196,7 +197,8 @@ struct AppModelTests {
         let held = try #require(loop.model.snapshot.held)
         #expect(held.url == asked)
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Waiting to open: \(asked) (open"), "\(text)")
+        #expect(text.contains("Waiting to open: \(asked)"), "\(text)")
+        #expect(text.contains("(open #1)"), "\(text)")
         let opened = try #require(loop.model.log.last { $0.event == nil })
         #expect(opened.url == asked)
         if asked == "app://orders" {

@@ -74,7 +74,7 @@ struct WrapPropertyTests {
             ("nearest app://search/:q0/:p1<int>/:p2<int>: segment 2", 30,
              ["nearest app://search/:q0/", ":p1<int>/:p2<int>: segment 2"]),
             ("12:00:01 ▸\u{A0}#3\u{A0}app://order/42/track ✓ handled", 24,
-             ["12:00:01 ▸\u{A0}#3\u{A0}app://", "order/42/track ✓ handled"]),
+             ["12:00:01 ▸ #3 app://", "order/42/track ✓ handled"]),
             ("satisfy • fewer = app://comment/group15/shoes?sort=price", 20,
              ["satisfy • fewer", "= app://comment/", "group15/shoes?sort=", "price"]),
             ("matched app://order/:id<int> → OrderDetail", 30, ["matched app://order/:id<int>", "→ OrderDetail"]),

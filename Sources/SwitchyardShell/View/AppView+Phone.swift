@@ -213,7 +213,7 @@ extension AppView {
             // from the hold itself, so it changes the moment the hold ends (it is not stored in the
             // screen).
             if let held = model.held {
-                shown.body.append("Waiting to open: \(held.url) (open #\(held.openID)); logging in resumes it.")
+                shown.body.append("Waiting to open: \(held.url) (open\u{00A0}#\(held.openID)); logging in resumes it.")
             } else {
                 shown.body.append("No navigation is held: logging in opens nothing else.")
             }

@@ -8,6 +8,7 @@ enum AppViewText {
     /// `;` or `>` that fits, and only inside a run of letters when it has none past the first
     /// quarter of the line. Always at least one line.
     ///
+    /// A no-break space (U+00A0) holds the words on either side together and is shown as a space.
     /// A word that must break anyway starts on the line before, when a component of it fits there.
     /// No line is left holding a lone short token: a marker (``isMarker(_:)``: `▸`, `✓`, `·`, `→`,
     /// `=`) stays with the word after it, carried down with it or joined by that word's head
@@ -18,7 +19,7 @@ enum AppViewText {
             return [""]
         }
         guard DisplayWidth.of(visible) > width else {
-            return [visible]
+            return [unbroken(visible)]
         }
         var lines: [[String]] = []
         var line: [String] = []
@@ -141,7 +142,13 @@ enum AppViewText {
                 lines[lines.count - 1] = [tail] + last
             }
         }
-        return lines.map { $0.joined(separator: " ") }
+        return lines.map { unbroken($0.joined(separator: " ")) }
+    }
+
+    /// `text` with its no-break spaces (which hold words together through ``wrap(_:width:)``) shown as
+    /// spaces.
+    static func unbroken(_ text: String) -> String {
+        text.contains("\u{00A0}") ? String(text.map { $0 == "\u{00A0}" ? " " : $0 }) : text
     }
 
     /// The widest token that reads as short: alone on a line it says nothing.
