@@ -169,7 +169,8 @@ struct AppModelTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         var text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Waiting to open: app://order/42 (open"))
+        #expect(text.contains("Waiting to open: app://order/42"))
+        #expect(text.contains("(open #1);"), "the open's number stays with its word")
         // Another screen takes the login screen's place (the hold is cancelled, the login screen
         // closes); the login screen opened directly then holds nothing.
         await AppFixture.type(":app://share/5\r", to: loop, terminal)
@@ -182,17 +183,29 @@ struct AppModelTests {
         #expect(text.contains("Enter logs in · Esc closes the login screen"))
     }
 
-    /// A tab key held by the gate is named on the login screen as the user asked for it: the tab's
-    /// root, without the `jumpType=tab` the runtime adds to carry the tab jump through the resume.
-    @Test func theLoginScreenNamesAHeldTabByItsRoot() async throws {
-        let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+    /// The log, the hold and the login screen show the URL the user asked for: a tab key opens the
+    /// tab's root as written (the tab jump travels natively, no control key is added to the URL),
+    /// and a URL typed with its own control keys is shown as typed. Either way logging in resumes it
+    /// into the Orders tab.
+    @Test(arguments: [("3", "app://orders"), (":app://orders?jumpType=tab\r", "app://orders?jumpType=tab"),
+                      (":app://orders?animation=slideFromLeft\r", "app://orders?animation=slideFromLeft")])
+    func theLogAndTheLoginScreenShowTheURLAsAsked(_ keys: String, _ asked: String) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 160, height: 40)
+        await AppFixture.send([.function(2)], to: loop, terminal)
         #expect(loop.model.state.tabs[2].title == "Orders", "tab 3 is the gated Orders tab")
-        await AppFixture.send([.char("3")], to: loop, terminal)
+        await AppFixture.type(keys, to: loop, terminal)
         let held = try #require(loop.model.snapshot.held)
-        #expect(held.url.hasSuffix("jumpType=tab"), "\(held.url)")
+        #expect(held.url == asked)
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Waiting to open: \(AppStatus.shownHeldURL(held.url)) (open"), "\(text)")
-        #expect(!text.contains("Waiting to open: \(held.url)"), "\(text)")
+        #expect(text.contains("Waiting to open: \(asked)"), "\(text)")
+        #expect(text.contains("(open #1)"), "\(text)")
+        let opened = try #require(loop.model.log.last { $0.event == nil })
+        #expect(opened.url == asked)
+        if asked == "app://orders" {
+            #expect(!text.contains("jumpType"), "\(text)")
+        }
+        await AppFixture.type("L", to: loop, terminal)
+        #expect(loop.model.state.compactDescription.hasPrefix("[Orders]"), "\(loop.model.state.compactDescription)")
     }
 
     @Test func aCancelledHoldShowsOnItsOpensLineNotTheRedirectToLogin() async throws {
@@ -596,7 +609,9 @@ struct AppModelTests {
         #expect(loop.model.routePanel.urlTest?.winner == "app://order/:id<int>")
         #expect(loop.model.routePanel.filtered.first?.flags == "✓ won (specific scheme, literal, constrained parameter)")
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Test app://order/42 · wins: app://order/:id<in…"), "the title is cut before the corner")
+        // The title keeps the URL whole; the outcome it has no room for is the line under the filter.
+        #expect(text.contains("─ Test app://order/42 ─"), "\(text)")
+        #expect(text.contains("│ ✓ wins: app://order/:id<int> "), "\(text)")
         // A relocated URL is explained where it leads.
         await AppFixture.send(Array(repeating: .backspace, count: 20), to: loop, terminal)
         await AppFixture.type("app://old/order/44", to: loop, terminal)

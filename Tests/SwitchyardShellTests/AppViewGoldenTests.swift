@@ -184,7 +184,7 @@ struct AppViewGoldenTests {
     static func snapshot(_ canvas: Canvas) -> String {
         var lines = ["# \(canvas.width)×\(canvas.height) text"]
         lines += canvas.text()
-        lines.append("# styles: d dim, R reverse, T title bar, S selected tab, L link, m muted, E error, B bold, . plain")
+        lines.append("# styles: d dim, R reverse, U underline, T title bar, S selected tab, L link, m muted, E error, B bold, . plain")
         lines += styleMap(canvas)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -203,13 +203,16 @@ struct AppViewGoldenTests {
         }
     }
 
-    /// The letter for a style: dimming first, then reverse, the colour role, bold, plain.
+    /// The letter for a style: dimming first, then reverse, underline, the colour role, bold, plain.
     static func letter(_ style: CellStyle) -> Character {
         if style.dim {
             return "d"
         }
         if style.reverse {
             return "R"
+        }
+        if style.underline {
+            return "U"
         }
         switch ColorRole(rawValue: style.colorPair) {
         case .titleBar: return "T"

@@ -68,9 +68,9 @@ struct OpeningScrollTests {
     }
 }
 
-/// "Test a URL" in a large route table: every row keeps its ✓ or ✗ verdict, the pattern column is
-/// sized for the rows on screen (not the longest pattern of the file), and the selected row's
-/// verdict is wrapped whole on the panel's last rows.
+/// "Test a URL" in a large route table: every row's verdict is drawn whole (beside its pattern, or
+/// wrapped under it when it would be cut there), and the title shows the tested URL whole or cut at
+/// a component boundary, the whole URL then on the line under the filter.
 @Suite("Route table verdicts")
 @MainActor
 struct RouteTableVerdictTests {
@@ -91,29 +91,77 @@ struct RouteTableVerdictTests {
         return try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
     }
 
+    /// The panel's rows as text, inside its border.
+    static func panelRows(_ loop: AppLoop, _ terminal: MemoryTerminal) throws -> [String] {
+        let canvas = try #require(terminal.lastFrame)
+        let panel = try #require(loop.model.layout.routes)
+        return canvas.text()[(panel.y + 1)..<(panel.maxY - 1)].map {
+            String($0.dropFirst(panel.x + 1).prefix(panel.width - 2))
+        }
+    }
+
     @Test(arguments: [(80, 24), (120, 40)])
     func verdictsOfALargeTable(_ width: Int, _ height: Int) async throws {
         let terminal = MemoryTerminal(width: width, height: height)
         let loop = AppLoop(runtime: try Self.runtime(), terminal: terminal, animations: false, stopsWhenIdle: true)
         await AppFixture.send([.function(3)] + Key.typing("app://chat/5"), to: loop, terminal)
         try AppViewGoldenTests.assertGolden("route-table-verdicts-\(width)x\(height)", terminal.lastFrame)
-        let canvas = try #require(terminal.lastFrame)
-        let panel = try #require(loop.model.layout.routes)
-        let rows = canvas.text().map { String($0.dropFirst(panel.x).prefix(panel.width)) }
         let tested = loop.model.routePanel.filtered
         #expect(tested.count > 3)
-        // Every row drawn keeps its verdict mark.
-        let drawn = rows[(panel.y + 2)..<(panel.maxY - 1)].filter { $0.contains("app://") }
-        #expect(drawn.count >= min(tested.count, 3))
-        for row in drawn {
-            #expect(row.contains("✓") || row.contains("✗"), "\(row)")
+        // Every verdict drawn is whole: read on its row after the pattern, or on the lines under it.
+        let rows = try Self.panelRows(loop, terminal)
+        let verdicts = Set(tested.map(\.flags))
+        var read: [String] = []
+        for row in rows.drop(while: { !($0.hasPrefix("▸app://") || $0.hasPrefix(" app://")) }) {
+            let line = row.trimmingCharacters(in: .whitespaces)
+            if let mark = line.firstIndex(where: { $0 == "✓" || $0 == "✗" }) {
+                read.append(String(line[mark...]))
+            } else if row.hasPrefix("   "), !line.isEmpty, !read.isEmpty {
+                read[read.count - 1] += " " + line
+            }
         }
-        // The selected verdict is whole on the last rows.
-        let selected = tested[loop.model.routePanel.selection]
-        let verdict = try #require(selected.verdict)
-        let tail = rows[(panel.y + 2)..<(panel.maxY - 1)].suffix(4)
-            .map { $0.dropFirst(2).trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(separator: " ")
-        #expect(tail.contains(verdict), "\(tail) lacks \(verdict)")
+        var drawn = 0
+        for (index, verdict) in read.enumerated() {
+            // The last one may be cut by the panel's bottom edge, the rows below it being counted there.
+            if index == read.count - 1, !verdicts.contains(verdict) {
+                #expect(verdicts.contains { $0.hasPrefix(verdict) }, "\(verdict)")
+                continue
+            }
+            #expect(verdicts.contains(verdict), "\(width)×\(height): '\(verdict)' is cut")
+            drawn += 1
+        }
+        #expect(drawn >= 3)
+    }
+
+    /// The tested URL in the title: whole when it fits, else cut at a `/` with `…`, and then the whole
+    /// URL on the line under the filter; the outcome is in the title or on that line.
+    @Test(arguments: [
+        ("app://chat/5", true), ("app://chat/12345/comment8/more/segments/that/go/on", false),
+        ("app://settings/a/very/long/pattern/that/no/tested/url/reaches/x", false),
+    ])
+    func theTitleShowsTheTestedURL(_ url: String, _ whole: Bool) async throws {
+        let terminal = MemoryTerminal(width: 80, height: 24)
+        let loop = AppLoop(runtime: try Self.runtime(), terminal: terminal, animations: false, stopsWhenIdle: true)
+        await AppFixture.send([.function(3)] + Key.typing(url), to: loop, terminal)
+        let canvas = try #require(terminal.lastFrame)
+        let panel = try #require(loop.model.layout.routes)
+        let title = String(canvas.text()[panel.y].dropFirst(panel.x))
+        let rows = try Self.panelRows(loop, terminal)
+        let test = try #require(loop.model.routePanel.urlTest)
+        if whole {
+            #expect(title.contains("Test \(url) "), "\(title)")
+        } else {
+            let shown = try #require(title.split(separator: " ").dropFirst(2).first.map(String.init))
+            #expect(shown.contains("…") && url.hasPrefix(shown.prefix { $0 != "…" }), "\(title)")
+            #expect(shown.prefix { $0 != "…" }.hasSuffix("/") || shown.drop { $0 != "…" }.dropFirst().hasPrefix("/"),
+                    "cut at a component boundary: \(shown)")
+            let under = rows.dropFirst().prefix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+            #expect(under.contains(url), "the whole URL under the filter: \(under)")
+        }
+        // (Wrapped lines are read without their spaces.)
+        let outcome = (test.winner.map { "wins: \($0)" } ?? "no route wins").filter { $0 != " " }
+        let all = ([title] + rows).joined().filter { $0 != " " }
+        #expect(all.contains(outcome), "\(all)")
     }
 }
 

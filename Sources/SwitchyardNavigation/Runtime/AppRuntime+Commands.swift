@@ -105,8 +105,8 @@ extension AppRuntime {
         let root = state.tabs[index].rootURL
         var native = NativeParameters()
         native.set(ScreenHandler.tabIndexKey, index)
-        let url = root + (root.contains("?") ? "&" : "?") + "jumpType=tab"
-        var report = await open(url, command: command, callback: callback, native: native)
+        // The tab jump travels as the native tab index: the root opens as written.
+        var report = await open(root, command: command, callback: callback, native: native)
         report.transition = Transition.combining([dismissed, report.transition])
         report.stages = dismissedStage + report.stages
         if let cancelled, let hold = cancelled.cancelledHold {

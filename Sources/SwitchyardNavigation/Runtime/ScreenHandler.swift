@@ -51,12 +51,16 @@ public struct ScreenHandler: RouteHandler {
     /// own style. The one reading behind both ``handle(_:)`` and ``impliedURLs(for:)``, so the screen a
     /// tab jump shows is the screen interceptors judged.
     func readJump(for request: RouteRequest) throws(PlacementRequestError) -> Jump {
-        try Self.readJump(query: request.query, nativeTabIndex: request.native.get(Self.tabIndexKey, as: Int.self),
-                          opens: route.opens)
+        let tabIndex = request.native.get(Self.tabIndexKey, as: Int.self)
+        // `tab N` opens the tab's root as written; a screen it reaches after a redirect (the login
+        // screen) opens as its own route says.
+        let opensTabRoot = tabIndex.map { tabRoots.indices.contains($0) && tabRoots[$0] == request.url.original }
+        return try Self.readJump(query: request.query, nativeTabIndex: tabIndex, opensTabRoot: opensTabRoot ?? false,
+                                 opens: route.opens)
     }
 
     /// The jump a URL's query asks of a route that opens as `opens` (see ``readJump(for:)``).
-    static func readJump(query: QueryParameters, nativeTabIndex: Int?,
+    static func readJump(query: QueryParameters, nativeTabIndex: Int?, opensTabRoot: Bool = false,
                          opens: OpenStyle) throws(PlacementRequestError) -> Jump {
         var jump = Jump(style: opens)
         if let name = query.last("jumpType") {
@@ -68,6 +72,13 @@ public struct ScreenHandler: RouteHandler {
             }
         }
         jump.tabIndex = nativeTabIndex
+        if opensTabRoot {
+            // `tab N` asks for a tab jump natively, so the URL it opens (and logs, and holds) is the
+            // tab's root as written, with no control key added to it.
+            jump.style = .tab
+            jump.explicit = true
+            jump.custom = nil
+        }
         if let text = query.last("tabBarSelecIndex") {
             guard let index = Int(text) else {
                 throw PlacementRequestError(

@@ -25,6 +25,9 @@ package enum AppMessage: Equatable, Sendable {
     case copy
     /// Move the link selection by `delta` items (clamped).
     case moveSelection(Int)
+    /// Scrolls the phone's screen by this many lines (negative: up), bringing the selection along
+    /// onto a link in sight.
+    case scrollPhone(Int)
     /// Press item `index` of the top screen, or the selected item when nil.
     case activate(Int?)
     /// Focus the URL prompt.

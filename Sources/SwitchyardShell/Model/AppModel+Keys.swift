@@ -79,7 +79,6 @@ extension AppModel {
 
     /// Keys while the phone has the focus.
     func phoneMessage(for key: Key) -> AppMessage {
-        let page = max(1, (layout.log?.height ?? 10) - 3)
         switch key {
         case .up, .char("k"), .backTab:
             return .moveSelection(-1)
@@ -120,10 +119,11 @@ extension AppModel {
             return .toggleMessages
         case .tab:
             return showsLog || showsRoutes ? .focusNext : .focusPrompt
-        case .pageUp:
-            return showsLog ? .scrollLog(page) : .moveSelection(-5)
-        case .pageDown:
-            return showsLog ? .scrollLog(-page) : .moveSelection(5)
+        case .pageUp, .ctrl("u"), .ctrl("d"), .pageDown:
+            // The phone's own screen scrolls (the log scrolls where it has the keys, or under the mouse).
+            let rows = AppView.topLayerScroll(self)?.rows ?? 10
+            let step = key == .pageUp || key == .pageDown ? max(1, rows - 1) : max(1, rows / 2)
+            return .scrollPhone(key == .pageUp || key == .ctrl("u") ? -step : step)
         case .char(let character):
             if let digit = character.wholeNumberValue, (1...9).contains(digit), character.isASCII {
                 return .navigate(.tab(digit))

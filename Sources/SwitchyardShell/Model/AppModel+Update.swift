@@ -106,6 +106,13 @@ extension AppModel {
         case .moveSelection(let delta):
             let count = itemCount
             selection = selection + min(max(delta, -count), count)
+            // The screen scrolls as little as keeps the selection in sight.
+            if let scroll = AppView.topLayerScroll(self), count > 0 {
+                phoneScroll[state.top.id] = AppView.offset(showing: scroll.itemStart + selection, from: scroll.offset,
+                                                           total: scroll.total, rows: scroll.rows, upward: delta < 0)
+            }
+        case .scrollPhone(let delta):
+            scrollPhone(by: delta)
         case .activate(let index):
             let chosen = index ?? selection
             guard let item = item(at: chosen) else {

@@ -135,6 +135,9 @@ package struct AppModel: Equatable, Sendable {
     }
     /// The selected item of each screen that had one, so Back returns to the same link.
     package var selections: [ScreenID: Int] = [:]
+    /// How many lines each screen that was scrolled (or had its selection moved) is scrolled, so Back
+    /// returns to the same place; a screen not in it opens at its top.
+    package var phoneScroll: [ScreenID: Int] = [:]
     /// Extra words Tab completes (patterns and link URLs); the top screen's links come first.
     package var completionWords: [String] {
         get { completionSource.words }
@@ -232,6 +235,12 @@ package struct AppModel: Equatable, Sendable {
             return badges.isEmpty ? DisplayWidth.truncated(appName, toWidth: max(0, columns)) : badges
         }
         return joined([DisplayWidth.truncated(appName, toWidth: room), shortBadge, shortHold])
+    }
+
+    /// Whether the phone has the keys (directly, or through its URL prompt): only then is its
+    /// selection the active highlight.
+    package var phoneHasFocus: Bool {
+        focus == .phone || focus == .prompt
     }
 
     /// The screen on top, the one keys act on.

@@ -65,7 +65,7 @@ package struct AppStatus: Hashable, Sendable {
             let gated = heldFor.map { $0 == first || $0.hasPrefix(first + "?") ? first : $0 } ?? first
             let shownBy = gated == first ? "" : " · shown by \(first)"
             // A hold this step ended is named short (the messages view keeps the whole message).
-            let ended = report.cancelledHold.map { " · cancelled held #\($0.openID) \(Self.shownHeldURL($0.url))" }
+            let ended = report.cancelledHold.map { " · cancelled held #\($0.openID) \($0.url)" }
                 ?? report.message.map { " · " + $0 } ?? ""
             self.init("\(gated) needs login: L logs in, Esc cancels\(shownBy)\(ended)", kind: .note)
             if report.cancelledHold != nil, let message = report.message {
@@ -77,7 +77,7 @@ package struct AppStatus: Hashable, Sendable {
             // What moved leads and the hold it ended follows, so 80 columns show both; why the hold
             // ended is this step itself (the log's line for the held open gives the reason in full).
             let moved = Self.capitalized(report.transition.mainStep.inWords(tabs: report.state.tabs.map(\.title)))
-            self.init("\(moved) · cancelled held #\(held.openID) \(Self.shownHeldURL(held.url))", kind: .note)
+            self.init("\(moved) · cancelled held #\(held.openID) \(held.url)", kind: .note)
             detail = report.message.map { "\(moved) · \($0)" }
             return
         }
@@ -141,15 +141,6 @@ package struct AppStatus: Hashable, Sendable {
         let place = " at byte \(error.offset)"
         guard text.hasSuffix(place) else { return "Invalid URL: " + text }
         return "Invalid URL" + place + ": " + text.dropLast(place.count)
-    }
-
-    /// A held URL as the user asked for it: without the `jumpType=tab` carrier query that `tab N`
-    /// adds to the tab's root.
-    static func shownHeldURL(_ url: String) -> String {
-        for carrier in ["?jumpType=tab", "&jumpType=tab"] where url.hasSuffix(carrier) {
-            return String(url.dropLast(carrier.count))
-        }
-        return url
     }
 
     /// `text` with its first letter upper-cased.

@@ -29,18 +29,20 @@ extension AppView {
         let bars = min(tabBarHeight, max(0, height - 3))
         let stackArea = Rect(x: 0, y: 0, width: width, height: height - bars)
         let stackIsTop = state.modals.isEmpty
-        drawLayer(state.currentTab.stack, in: stackArea, isModal: false, isTop: stackIsTop, model: model,
-                  canvas: &canvas, hits: &hits)
         if bars > 0 {
             drawTabBar(model, in: Rect(x: 0, y: height - bars, width: width, height: bars), interactive: stackIsTop,
                        canvas: &canvas, hits: &hits)
         }
+        // The tab bar's rule, under the stack, says when there is more of the screen below.
+        drawLayer(state.currentTab.stack, in: stackArea, isModal: false, isTop: stackIsTop,
+                  belowRow: bars == tabBarHeight ? height - bars : nil, model: model, canvas: &canvas, hits: &hits)
         var sheets = 0
         for (index, modal) in state.modals.enumerated() {
             // A clean dimmed backdrop: nothing of the screen under a sheet shows beside or above it
             // (scraps of its text would read as part of the sheet).
             canvas.fill(canvas.bounds, style: CellStyle(dim: true))
             let area: Rect
+            var belowRow: Int?
             if modal.style == .fullScreen {
                 area = canvas.bounds
                 canvas.fill(area)
@@ -50,9 +52,10 @@ extension AppView {
                 canvas.fill(box)
                 canvas.box(box)
                 area = box.inset(by: 1)
+                belowRow = box.maxY - 1
             }
-            drawLayer(modal.stack, in: area, isModal: true, isTop: index == state.modals.count - 1, model: model,
-                      canvas: &canvas, hits: &hits)
+            drawLayer(modal.stack, in: area, isModal: true, isTop: index == state.modals.count - 1,
+                      belowRow: belowRow, model: model, canvas: &canvas, hits: &hits)
         }
         return AppFrame(canvas: canvas, hits: hits)
     }
@@ -88,12 +91,16 @@ extension AppView {
 
     // MARK: Layers
 
-    /// Draws a navigation stack's top screen in `area`: navigation bar, rule, content.
+    /// Draws a navigation stack's top screen in `area`: navigation bar, rule, content. The content
+    /// scrolls (``contentOffset(stored:selectedLine:total:rows:)``); the rule says how many lines are
+    /// above (`▴ 3 more`), and `belowRow` (a rule or border under `area`) how many are below; without
+    /// one, the content's last row says it when there are.
     static func drawLayer(
         _ stack: [Screen],
         in area: Rect,
         isModal: Bool,
         isTop: Bool,
+        belowRow: Int? = nil,
         model: AppModel,
         canvas: inout Canvas,
         hits: inout [HitRegion]
@@ -127,36 +134,13 @@ extension AppView {
         guard !content.isEmpty else {
             return
         }
-        let showsLogin = isTop && model.isShowingLogin
-        let itemCount = AppModel.itemCount(of: screen, isShowingLogin: showsLogin)
+        let layer = layerContent(stack, isTop: isTop, model: model, width: content.width)
+        let header = layer.header
+        let itemStart = layer.itemStart
+        let itemCount = layer.itemCount
+        let total = layer.total
         let selection = isTop ? model.selection : nil
-        var shown = screen
-        // A generated screen (an index, the stand-in login screen) is named in words; its internal
-        // URL stays internal.
-        if let app = model.app,
-           app.generatedIndexName(for: screen.url) != nil || app.isGeneratedScreen(screen.pattern ?? "") {
-            shown.url = model.shown(screen.url)
-            shown.pattern = nil
-        }
-        if isTop && model.isShowingLogin {
-            // The login screen speaks of a held navigation only while one is held: the line is read
-            // from the hold itself, so it changes the moment the hold ends (it is not stored in the
-            // screen).
-            if let held = model.held {
-                let url = AppStatus.shownHeldURL(held.url)
-                shown.body.append("Waiting to open: \(url) (open #\(held.openID)); logging in resumes it.")
-            } else {
-                shown.body.append("No navigation is held: logging in opens nothing else.")
-            }
-        }
-        if let line = guardLine(screen, app: model.app) {
-            shown.body.append(line)
-        }
-        // The lines above the items in full; an item's line is built only when it is on screen (a
-        // generated index can list a hundred thousand links).
-        let header = contentLines(shown, stack: stack.map(\.title), items: [], width: content.width)
-        let itemStart = header.count + (itemCount > 0 ? 1 : 0)
-        let total = itemStart + itemCount
+        let showsLogin = isTop && model.isShowingLogin
         func line(_ index: Int) -> ContentLine {
             if index < header.count { return header[index] }
             guard index >= itemStart, let item = AppModel.item(index - itemStart, of: screen,
@@ -165,15 +149,19 @@ extension AppView {
             }
             return itemLine(item, index: index - itemStart, width: content.width, locked: model.lockedURLs)
         }
-        let offset = scrollOffset(selectedLine: selection.flatMap { itemCount > 0 ? itemStart + $0 : nil },
-                                  total: total, rows: content.height)
-        for row in 0..<max(0, min(content.height, total - offset)) {
+        let rows = contentRows(content.height, total: total, hasRowBelow: belowRow != nil)
+        let offset = contentOffset(stored: model.phoneScroll[screen.id],
+                                   selectedLine: selection.flatMap { itemCount > 0 ? itemStart + $0 : nil },
+                                   total: total, rows: rows)
+        for row in 0..<max(0, min(rows, total - offset)) {
             let line = line(row + offset)
             let y = content.y + row
             if let item = line.item {
                 let selected = item == selection
-                let style = selected ? CellStyle(bold: true, reverse: true) : line.style
-                if selected {
+                // The selection is the active highlight only while the phone has the keys (the prompt
+                // is the phone's); with a panel focused it is underlined, as every panel's cursor is.
+                let style = selected ? cursorStyle(line.style, focused: model.phoneHasFocus) : line.style
+                if selected && model.phoneHasFocus {
                     canvas.fill(Rect(x: content.x + 1, y: y, width: content.width - 2, height: 1), style: style)
                 }
                 let marker = selected ? "▸ " : "› "
@@ -188,12 +176,113 @@ extension AppView {
             }
             canvas.put(line.text, x: content.x + line.indent, y: y, style: line.style, clip: content)
         }
+        // How much is out of sight, on the rule above the content and on the row below it.
         if offset > 0 {
-            canvas.put("▴", x: content.maxX - 1, y: content.y, style: CellStyle(role: .dim))
+            let more = " ▴ \(offset) more "
+            canvas.put(more, x: area.maxX - 1 - DisplayWidth.of(more), y: area.y + 1, style: CellStyle(role: .dim),
+                       clip: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1))
         }
-        if offset + content.height < total {
-            canvas.put("▾", x: content.maxX - 1, y: content.maxY - 1, style: CellStyle(role: .dim))
+        let below = total - offset - rows
+        if below > 0 {
+            let more = " ▾ \(below) more "
+            let y = belowRow ?? content.y + rows
+            canvas.put(more, x: area.maxX - 1 - DisplayWidth.of(more), y: y, style: CellStyle(role: .dim),
+                       clip: Rect(x: area.x, y: y, width: area.width, height: 1))
         }
+    }
+
+    /// A layer's content for a screen `width` columns wide: the lines above its items in full (title,
+    /// URL, parameters, body; an item's line is built only when it is on screen, as a generated index
+    /// can list a hundred thousand links), how many items it has, the line of the first item and the
+    /// number of lines in all.
+    static func layerContent(_ stack: [Screen], isTop: Bool, model: AppModel,
+                             width: Int) -> (header: [ContentLine], itemCount: Int, itemStart: Int, total: Int) {
+        guard let screen = stack.last else { return ([], 0, 0, 0) }
+        let showsLogin = isTop && model.isShowingLogin
+        let itemCount = AppModel.itemCount(of: screen, isShowingLogin: showsLogin)
+        var shown = screen
+        // A generated screen (an index, the stand-in login screen) is named in words; its internal
+        // URL stays internal.
+        if let app = model.app,
+           app.generatedIndexName(for: screen.url) != nil || app.isGeneratedScreen(screen.pattern ?? "") {
+            shown.url = model.shown(screen.url)
+            shown.pattern = nil
+        }
+        if isTop && model.isShowingLogin {
+            // The login screen speaks of a held navigation only while one is held: the line is read
+            // from the hold itself, so it changes the moment the hold ends (it is not stored in the
+            // screen).
+            if let held = model.held {
+                shown.body.append("Waiting to open: \(held.url) (open\u{00A0}#\(held.openID)); logging in resumes it.")
+            } else {
+                shown.body.append("No navigation is held: logging in opens nothing else.")
+            }
+        }
+        if let line = guardLine(screen, app: model.app) {
+            shown.body.append(line)
+        }
+        let header = contentLines(shown, stack: stack.map(\.title), items: [], width: width)
+        let itemStart = header.count + (itemCount > 0 ? 1 : 0)
+        return (header, itemCount, itemStart, itemStart + itemCount)
+    }
+
+    /// The rows a layer's content of `total` lines shows in `height` rows: all of them, but one when
+    /// the content does not fit and no rule or border below it can say so (the last row does).
+    static func contentRows(_ height: Int, total: Int, hasRowBelow: Bool) -> Int {
+        total > height && !hasRowBelow ? max(1, height - 1) : height
+    }
+
+    /// How many lines a layer's content of `total` lines is scrolled in `rows` rows: as the user left
+    /// it (`stored`, by scrolling or moving the selection), within bounds; for a screen not scrolled
+    /// yet, at its top unless the selected line needs otherwise (``scrollOffset(selectedLine:total:rows:)``).
+    static func contentOffset(stored: Int?, selectedLine: Int?, total: Int, rows: Int) -> Int {
+        guard total > rows, rows > 0 else { return 0 }
+        guard let stored else { return scrollOffset(selectedLine: selectedLine, total: total, rows: rows) }
+        return min(max(0, stored), total - rows)
+    }
+
+    /// The offset that brings `line` into `rows` rows scrolled by `offset`, moving as little as shows it
+    /// with a line of context; a selection moving `upward` onto a line that fits under the title takes
+    /// the screen back to its top, so the title is in sight again.
+    static func offset(showing line: Int, from offset: Int, total: Int, rows: Int, upward: Bool = false) -> Int {
+        guard total > rows, rows > 0 else { return 0 }
+        var offset = offset
+        if upward, line < rows {
+            offset = 0
+        } else if line < offset {
+            offset = line - 1
+        } else if line >= offset + rows {
+            offset = line - rows + 2
+        }
+        return min(max(0, offset), total - rows)
+    }
+
+    /// The top layer's content as scrolled now, on the phone of `model`'s layout: the rows it shows,
+    /// its lines, the line of its first item and the offset; nil while there is no room for content.
+    package static func topLayerScroll(_ model: AppModel) -> (rows: Int, total: Int, itemStart: Int, offset: Int)? {
+        let phone = model.layout.screen
+        let area = topLayerRect(model, width: phone.width, height: phone.height)
+        guard area.height > 2, area.width > 0 else { return nil }
+        let stack = model.state.modals.last?.stack ?? model.state.currentTab.stack
+        let layer = layerContent(stack, isTop: true, model: model, width: area.width)
+        let hasRowBelow = model.state.modals.last.map { $0.style == .sheet }
+            ?? (min(tabBarHeight, max(0, phone.height - 3)) == tabBarHeight)
+        let rows = contentRows(area.height - 2, total: layer.total, hasRowBelow: hasRowBelow)
+        let selected = layer.itemCount > 0 ? layer.itemStart + model.selection : nil
+        let offset = contentOffset(stored: model.phoneScroll[model.state.top.id], selectedLine: selected,
+                                   total: layer.total, rows: rows)
+        return (rows, layer.total, layer.itemStart, offset)
+    }
+
+    /// The style of a panel's cursor line drawn over `base`: reversed (the active highlight) in the
+    /// panel that has the keys, only underlined in any other, so one cursor at a time reads as active.
+    static func cursorStyle(_ base: CellStyle, focused: Bool) -> CellStyle {
+        guard focused else {
+            var style = base
+            style.underline = true
+            return style
+        }
+        return CellStyle(bold: true, reverse: true)
     }
 
     /// How many lines a screen's content is scrolled for `rows` rows of `total` lines with the line
@@ -304,87 +393,5 @@ extension AppView {
             rows.append(("native", "\(name) = \(screen.parameters[name] ?? "")"))
         }
         return rows
-    }
-
-    // MARK: Tab bar
-
-    /// Draws the tab bar: a rule, then one cell per tab with its number and title; the selected
-    /// tab is highlighted. A tab that would ask for login carries a 🔒 between its number and its
-    /// title, with a space on either side. The cells share the width evenly while every label fits
-    /// its share; otherwise each cell is as wide as its label plus an even share of what is left,
-    /// and only when even that does not fit are titles cut (never the number or the lock).
-    static func drawTabBar(_ model: AppModel, in area: Rect, interactive: Bool, canvas: inout Canvas,
-                           hits: inout [HitRegion]) {
-        let tabs = model.state.tabs
-        guard !tabs.isEmpty, !area.isEmpty else {
-            return
-        }
-        if area.height > 1 {
-            canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─",
-                        style: CellStyle(role: .dim))
-        }
-        let y = area.maxY - 1
-        let labels = tabs.enumerated().map { index, tab in
-            tabLabel(number: index, title: tab.title, locked: model.lockedURLs.contains(tab.rootURL))
-        }
-        let cells = tabCells(labelWidths: labels.map { AppViewText.width($0.prefix + $0.title) }, in: area)
-        for (index, cell) in cells.enumerated() {
-            let selected = index == model.state.selectedTab
-            let style = selected ? CellStyle(role: .tabSelected, bold: true) : .plain
-            if selected {
-                canvas.fill(cell, style: style)
-            }
-            // Only the title is cut: the number (the key) and the lock stay whole while they fit.
-            let room = max(1, cell.width - 1)
-            let prefix = labels[index].prefix
-            let prefixWidth = AppViewText.width(prefix)
-            let label = prefixWidth < room
-                ? prefix + AppViewText.fit(labels[index].title, width: room - prefixWidth)
-                : AppViewText.fit(prefix + labels[index].title, width: room)
-            let x = cell.x + (cell.width - DisplayWidth.of(label)) / 2
-            canvas.put(label, x: x, y: y, style: style, clip: cell)
-            if interactive {
-                hits.append(HitRegion(cell, .tab(index)))
-            }
-        }
-    }
-
-    /// A tab's label in two parts: the prefix (its key, 1–9, then 🔒 when it would ask for login,
-    /// each followed by a space) and its title.
-    static func tabLabel(number index: Int, title: String, locked: Bool) -> (prefix: String, title: String) {
-        let key = index < 9 ? "\(index + 1) " : ""
-        return (key + (locked ? "🔒 " : ""), title)
-    }
-
-    /// The tab bar's cells for labels of these widths (in columns) across `area`. When every label
-    /// fits with a column to spare, the space left is shared out evenly, so the gaps between the
-    /// centred labels are equal whatever their lengths; otherwise the cells are
-    /// even shares and the labels are cut.
-    static func tabCells(labelWidths: [Int], in area: Rect) -> [Rect] {
-        let count = labelWidths.count
-        guard count > 0 else {
-            return []
-        }
-        let y = area.maxY - 1
-        let needed = labelWidths.reduce(0) { $0 + $1 + 1 }
-        guard needed <= area.width else {
-            return (0..<count).map { index in
-                let left = area.x + index * area.width / count
-                let right = area.x + (index + 1) * area.width / count
-                return Rect(x: left, y: y, width: right - left, height: 1)
-            }
-        }
-        let spare = area.width - labelWidths.reduce(0, +)
-        let gap = spare / count
-        // The columns an even share leaves over go to the outer edges, half each side.
-        var x = area.x + (spare % count) / 2
-        var cells: [Rect] = []
-        // Every cell is its label plus the same gap, the last one too (widening it would move its
-        // centred label and make the last gap the odd one out).
-        for width in labelWidths {
-            cells.append(Rect(x: x, y: y, width: width + gap, height: 1))
-            x += width + gap
-        }
-        return cells
     }
 }

@@ -7,53 +7,224 @@ enum AppViewText {
     /// long for a line (a URL, a pattern) breaks after its last `/`, `?`, `&`, `=`, `#`, `.`, `,`,
     /// `;` or `>` that fits, and only inside a run of letters when it has none past the first
     /// quarter of the line. Always at least one line.
+    ///
+    /// A no-break space (U+00A0) holds the words on either side together and is shown as a space.
+    /// A word that must break anyway starts on the line before, when a component of it fits there.
+    /// No line is left holding a lone short token: a marker (``isMarker(_:)``: `▸`, `✓`, `·`, `→`,
+    /// `=`) stays with the word after it, carried down with it or joined by that word's head
+    /// broken at a component boundary; and a last line of one short word takes the word before it along.
     static func wrap(_ text: String, width: Int) -> [String] {
         let visible = Escaping.visible(text)
         guard width > 0 else {
             return [""]
         }
         guard DisplayWidth.of(visible) > width else {
-            return [visible]
+            return [unbroken(visible)]
         }
-        var lines: [String] = []
-        var line = ""
+        var lines: [[String]] = []
+        var line: [String] = []
         var lineWidth = 0
+        // Whether the word being placed is the tail of a broken one; the lines that start with one.
+        var fragment = false
+        var continuing: Set<Int> = []
+        func joinedWidth(_ words: [String]) -> Int {
+            words.reduce(0) { $0 + DisplayWidth.of($1) } + max(0, words.count - 1)
+        }
+        func finish() {
+            while line.count > 1, line.last?.isEmpty == true { line.removeLast() }
+            lines.append(line)
+            line = []
+            lineWidth = 0
+        }
         for word in visible.split(separator: " ", omittingEmptySubsequences: false) {
             var rest = String(word)
             var restWidth = DisplayWidth.of(rest)
-            let separator = line.isEmpty ? 0 : 1
-            if lineWidth + separator + restWidth <= width {
-                line += (separator == 1 ? " " : "") + rest
-                lineWidth += separator + restWidth
+            if lineWidth + (line.isEmpty ? 0 : 1) + restWidth <= width {
+                lineWidth += (line.isEmpty ? 0 : 1) + restWidth
+                line.append(rest)
                 continue
             }
             if !line.isEmpty {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
+                // The markers at the line's end (spaces between them aside) go with this word.
+                var kept = line.count
+                while kept > 0, isMarker(line[kept - 1]) || (line[kept - 1].isEmpty && kept < line.count) {
+                    kept -= 1
+                }
+                while kept < line.count, line[kept].isEmpty { kept += 1 }
+                let onlyShort = line.allSatisfy { DisplayWidth.of($0) <= shortTokenWidth }
+                if kept < line.count || onlyShort {
+                    let carried = onlyShort ? line : Array(line[kept...])
+                    let carriedWidth = joinedWidth(carried)
+                    let room = width - lineWidth - 1
+                    if kept > 0, !onlyShort, carriedWidth + 1 + restWidth <= width {
+                        // Carried down, whole, with the word.
+                        line.removeLast(line.count - kept)
+                        finish()
+                        line = carried + [rest]
+                        lineWidth = carriedWidth + 1 + restWidth
+                        continue
+                    }
+                    if let (head, tail) = fillingHead(rest, room: room, mustBreak: restWidth > width) {
+                        // The word's head joins the marker; its tail starts the next line.
+                        line.append(head)
+                        finish()
+                        rest = tail
+                        restWidth = DisplayWidth.of(tail)
+                        fragment = true
+                    } else if kept > 0, !onlyShort {
+                        // No room for a head here: the markers go down, and the word's head joins them there.
+                        line.removeLast(line.count - kept)
+                        finish()
+                        line = carried
+                        lineWidth = carriedWidth
+                        if let (head, tail) = fillingHead(rest, room: width - lineWidth - 1,
+                                                          mustBreak: restWidth > width) {
+                            line.append(head)
+                            finish()
+                            rest = tail
+                            restWidth = DisplayWidth.of(tail)
+                            fragment = true
+                        }
+                    }
+                }
+                if !line.isEmpty, restWidth > width,
+                   let (head, tail) = fillingHead(rest, room: width - lineWidth - 1, mustBreak: false) {
+                    // A word that breaks anyway starts here, at a component boundary.
+                    line.append(head)
+                    rest = tail
+                    restWidth = DisplayWidth.of(tail)
+                    fragment = true
+                }
+                if !line.isEmpty { finish() }
             }
             while restWidth > width {
-                let (head, tail) = splitToken(rest, atWidth: width)
-                lines.append(head)
+                var (head, tail) = splitToken(rest, atWidth: width)
+                let tailWidth = DisplayWidth.of(tail)
+                let shorter = width - (shortTokenWidth + 1 - tailWidth)
+                if (1...shortTokenWidth).contains(tailWidth), shorter > shortTokenWidth {
+                    // A tail that short would stand alone: the break moves back a little.
+                    (head, tail) = splitToken(rest, atWidth: shorter)
+                }
+                lines.append([head])
                 rest = tail
                 restWidth = DisplayWidth.of(rest)
+                fragment = true
             }
-            line = rest
+            // (A line that starts with the tail of a broken word cannot take the word before it.)
+            if fragment { continuing.insert(lines.count) }
+            fragment = false
+            line = [rest]
             lineWidth = restWidth
         }
-        lines.append(line)
-        return lines
+        finish()
+        // A last line of one short word takes the word before it along, when both fit.
+        if lines.count > 1, let last = lines.last, last.count == 1, DisplayWidth.of(last[0]) <= shortTokenWidth,
+           !last[0].isEmpty, !continuing.contains(lines.count - 1) {
+            var previous = lines[lines.count - 2]
+            // The word before it moves down, with the markers before that word (they go with it).
+            var moved: [String] = []
+            while let word = previous.last, previous.count > 1,
+                  moved.isEmpty || isMarker(word) || word.isEmpty {
+                moved.insert(word, at: 0)
+                previous.removeLast()
+            }
+            while moved.first?.isEmpty == true { moved.removeFirst() }
+            while previous.count > 1, previous.last?.isEmpty == true { previous.removeLast() }
+            if !moved.isEmpty, !moved[0].isEmpty, joinedWidth(moved + last) <= width,
+               !previous.allSatisfy({ DisplayWidth.of($0) <= shortTokenWidth }) {
+                lines[lines.count - 2] = previous
+                lines[lines.count - 1] = moved + last
+            } else if var words = Optional(lines[lines.count - 2]), let word = words.last,
+                      let (head, tail) = tailBreak(word, room: width - 1 - DisplayWidth.of(last[0])) {
+                // The word before does not fit whole: its last components come down (a URL's `…/group15`).
+                words[words.count - 1] = head
+                lines[lines.count - 2] = words
+                lines[lines.count - 1] = [tail] + last
+            }
+        }
+        return lines.map { unbroken($0.joined(separator: " ")) }
+    }
+
+    /// `text` with its no-break spaces (which hold words together through ``wrap(_:width:)``) shown as
+    /// spaces.
+    static func unbroken(_ text: String) -> String {
+        text.contains("\u{00A0}") ? String(text.map { $0 == "\u{00A0}" ? " " : $0 }) : text
+    }
+
+    /// The widest token that reads as short: alone on a line it says nothing.
+    static let shortTokenWidth = 3
+
+    /// Whether `word` is a marker that belongs with the word after it: a short token of signs, no
+    /// letter or digit in it (`▸`, `✓`, `·`, `→`, `=`). (An entry's number is joined to its text by
+    /// a no-break space where it is written.)
+    static func isMarker(_ word: String) -> Bool {
+        guard !word.isEmpty else { return false }
+        return DisplayWidth.of(word) <= shortTokenWidth && !word.contains { $0.isLetter || $0.isNumber }
+    }
+
+    /// The head of `word` that fills `room` columns, broken after a ``tokenBreaks`` character, with
+    /// the tail; or, when the word must break anyway (`mustBreak`: it is wider than a line), cut
+    /// where it reaches `room`. Nil when no head of at least 2 columns fits.
+    static func fillingHead(_ word: String, room: Int, mustBreak: Bool) -> (String, String)? {
+        guard room >= 2 else { return nil }
+        let (head, tail) = split(word, atWidth: room)
+        guard !tail.isEmpty else { return (head, tail) }
+        // The last break that leaves a tail long enough to read on its own.
+        var end = head.endIndex
+        while let last = lastBreak(in: head, before: end, followedBy: tail.first) {
+            let kept = String(head[...last])
+            let rest = String(head[head.index(after: last)...]) + tail
+            if DisplayWidth.of(kept) >= 2, DisplayWidth.of(rest) > shortTokenWidth {
+                return (kept, rest)
+            }
+            end = last
+        }
+        guard mustBreak, DisplayWidth.of(head) >= 4 else { return nil }
+        if DisplayWidth.of(tail) > shortTokenWidth { return (head, tail) }
+        return room - shortTokenWidth >= 4 ? split(word, atWidth: room - shortTokenWidth) : nil
     }
 
     /// Where a token too long for its line may break: after these, so a URL or a pattern parts
     /// between its components (`app://search/` | `shoes?sort=` | `price`).
     static let tokenBreaks: Set<Character> = ["/", "?", "&", "=", "#", ".", ",", ">", ";"]
 
+    /// `word` broken at a component boundary so that its tail, longer than a short token, fits in
+    /// `room` columns (the shortest such tail); nil when no break does.
+    static func tailBreak(_ word: String, room: Int) -> (String, String)? {
+        var end = word.endIndex
+        while let last = lastBreak(in: word, before: end, followedBy: nil) {
+            let head = String(word[...last])
+            let tail = String(word[word.index(after: last)...])
+            let tailWidth = DisplayWidth.of(tail)
+            if tailWidth > room { return nil }
+            if tailWidth > shortTokenWidth, DisplayWidth.of(head) > shortTokenWidth { return (head, tail) }
+            end = last
+        }
+        return nil
+    }
+
+    /// The last ``tokenBreaks`` character of `head` before `end`, `next` being the character after
+    /// `head`; a `#` before a digit is not one (an entry's number, `#12`, stays whole).
+    static func lastBreak(in head: String, before end: String.Index, followedBy next: Character?) -> String.Index? {
+        var index = end
+        while index > head.startIndex {
+            index = head.index(before: index)
+            guard tokenBreaks.contains(head[index]) else { continue }
+            let after = head.index(after: index)
+            let following = after < head.endIndex ? head[after] : next
+            if head[index] == "#", following?.isNumber == true { continue }
+            return index
+        }
+        return nil
+    }
+
     /// `text` cut after at most `width` columns, after the last ``tokenBreaks`` character that
     /// fits when it lies past the first quarter of the line; otherwise as ``split(_:atWidth:)``.
     static func splitToken(_ text: String, atWidth width: Int) -> (String, String) {
         let (head, tail) = split(text, atWidth: width)
-        guard !tail.isEmpty, let last = head.lastIndex(where: { tokenBreaks.contains($0) }) else { return (head, tail) }
+        guard !tail.isEmpty, let last = lastBreak(in: head, before: head.endIndex, followedBy: tail.first) else {
+            return (head, tail)
+        }
         let kept = String(head[...last])
         guard DisplayWidth.of(kept) * 4 >= width else { return (head, tail) }
         return (kept, String(head[head.index(after: last)...]) + tail)

@@ -59,7 +59,8 @@ package struct KeyBinding: Hashable, Sendable {
 
     /// The keys of the route log while it has the focus (Tab moves the focus to it).
     package static let log: [KeyBinding] = [
-        KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)", hint: "↑↓ g G move"),
+        KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)",
+                   hint: "↑↓ g G move"),
         KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
         KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
@@ -94,7 +95,7 @@ package struct KeyBinding: Hashable, Sendable {
     /// Every key the app understands, in the order the help lists them: the keys used most first, so a
     /// help that scrolls shows them (and `?` and `q`) before the rest.
     package static let all: [KeyBinding] = [
-        KeyBinding("↑ ↓  j k", "select a link or button"),
+        KeyBinding("↑ ↓  j k", "select a link or button (a screen taller than the phone scrolls along)"),
         KeyBinding("Enter  →  Space", "press it: the link opens through the router"),
         KeyBinding("Esc  ←", "back, or dismiss the presented screen"),
         KeyBinding("<", "back, the pop played toward the left"),
@@ -102,7 +103,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("y  Y", "copy the screen's URL via OSC 52 (in the focused log: its entry)"),
         KeyBinding("1 – 9", "select a tab (the login gate applies)"),
         KeyBinding(":  /", "type (or paste) a URL at the prompt"),
-        KeyBinding("  Tab", "complete from patterns and links (Tab ↓ next, ↑ back); type over :id, Tab on"),
+        KeyBinding("  Tab", "complete patterns and links (Tab ↓ next, ↑ back); type over a :id field, Tab to the next"),
         KeyBinding("  ↑ ↓", "earlier URLs"),
         KeyBinding("  Alt-b/f", "move by word; Ctrl-W, Alt-⌫ delete one"),
         KeyBinding("  Enter", "open the URL through the router"),
@@ -110,7 +111,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("L  l", "log in (resumes the held navigation)"),
         KeyBinding("O  o", "log out"),
         KeyBinding("D  d", "discard a form's changes (leave guard)"),
-        KeyBinding("F2", "route log: the timeline of opens and events (PgUp PgDn scroll, Tab focuses it)"),
+        KeyBinding("F2", "route log: the timeline of opens and events (Tab focuses it)"),
         KeyBinding("x  X", "every open's detail in the log, or the newest only (click one: it alone)"),
         KeyBinding("F3  R  r", "show/hide the route table, typing in its filter (a URL there is tested)"),
         KeyBinding("m  M  !", "messages: every status message, whole (↑↓ scroll, Esc closes)"),
@@ -119,7 +120,7 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("Tab  Shift-Tab",
                    "focus the next panel shown (with none shown, the prompt) / select the link above"),
         KeyBinding("Home  End", "select the first / the last link"),
-        KeyBinding("PgUp  PgDn", "scroll the route log when it is shown; else select five links up / down"),
+        KeyBinding("PgUp  PgDn", "scroll the phone's screen by a page (Ctrl-U Ctrl-D: half a page)"),
         KeyBinding("Ctrl-Z", "suspend to the shell (fg resumes)"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
     ]

@@ -1,0 +1,281 @@
+import TerminalKit
+
+extension AppView {
+    // MARK: Route table
+
+    /// The focused route table's keys on its bottom edge, from column `x`, as many as fit whole.
+    static func drawRouteKeys(_ model: AppModel, area: Rect, from x: Int, canvas: inout Canvas) {
+        guard model.focus == .filter else { return }
+        let keys = KeyBinding.hints(KeyBinding.routes, fitting: area.maxX - x - 5)
+        guard !keys.isEmpty else { return }
+        let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        canvas.put(" " + keys + " ", x: x, y: edge.y, style: CellStyle(bold: true), clip: titleClip(edge))
+    }
+
+    /// The widths of the route table's pattern and target columns in a list `width` columns wide;
+    /// the flags take what is left (none when too little is). A row is `▸`, the pattern, a space, the
+    /// reached mark, a space and the target, then two spaces and the flags. The columns share the
+    /// room in that order: the pattern is whole unless that would leave the target fewer than 6
+    /// columns (a sixth of a list wider than 36); the target is whole unless that would leave the
+    /// flags fewer than 10 (`relocation`); the flags get the rest. No column is wider than its widest
+    /// cell, and the row never exceeds `width`.
+    static func routeColumns(width: Int, widestPattern: Int, widestTarget: Int, widestFlags: Int,
+                             showsTarget: Bool) -> (pattern: Int, target: Int) {
+        // `▸`, and the reached mark after a space.
+        let fixed = 3
+        // The target's least share: 6 columns, a sixth of a wider list.
+        let targetLeast = min(widestTarget, max(6, width / 6))
+        let pattern = max(1, min(widestPattern, width - fixed - (showsTarget ? 1 + targetLeast : 0)))
+        guard showsTarget else { return (pattern, 0) }
+        let room = width - fixed - pattern - 1
+        let flagsWanted = widestFlags == 0 ? 0 : 2 + min(widestFlags, 10)
+        let target = max(0, min(widestTarget, room, max(targetLeast, room - flagsWanted)))
+        // Flags cut below four columns are not shown: the target takes that room.
+        if widestFlags > 0, room - target - 2 < min(4, widestFlags) { return (pattern, min(widestTarget, room)) }
+        return (pattern, target)
+    }
+
+    /// The columns a row's flags (or verdict) get after the pattern and target columns in a list
+    /// `width` columns wide (after the two spaces before them).
+    static func flagsRoom(width: Int, pattern: Int, target: Int) -> Int {
+        width - (1 + pattern) - (target > 0 ? 3 + target : 2) - 2
+    }
+
+    /// `text` wrapped to `width` columns in at most `most` lines; when it needs more, the last line
+    /// holds the rest cut with an ellipsis.
+    static func detailLines(_ text: String, width: Int, most: Int) -> [String] {
+        let wrapped = AppViewText.wrap(text, width: max(1, width))
+        guard wrapped.count > most else { return wrapped }
+        let last = AppViewText.split(wrapped[most - 1], atWidth: max(1, width - 1)).0
+        return Array(wrapped.prefix(most - 1)) + [last + "…"]
+    }
+
+    /// The route table's title in `room` columns, and the line under its filter that says what the
+    /// title could not. Listing: `Routes · 12 of 40 · 3 reached · F3`. Testing a URL: `Test URL ·
+    /// wins: PATTERN` when it fits; else `Test URL` with the outcome under the filter; else the URL
+    /// cut at a component boundary (``AppViewText/elideURL(_:width:)``), and the line under the filter
+    /// gives the whole URL before the outcome.
+    static func routeTitle(_ panel: RoutePanel, total: Int, room: Int) -> (title: String, summary: String?) {
+        guard let test = panel.urlTest else {
+            let reached = panel.coverage.isEmpty ? "" : " · \(panel.reachedCount) reached"
+            return ("Routes · \(panel.filtered.count) of \(total)" + reached + " · F3", nil)
+        }
+        // The rewrites followed first: `via relocation`, `via redirect`, `via 3 rewrites`.
+        let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
+        let via = kinds.isEmpty ? "" : " · via " + (kinds.count == 1 ? kinds[0] : "\(kinds.count) rewrites")
+        let outcome = (test.winner.map { "wins: \($0)" } ?? "no route wins") + via
+        let whole = "Test \(test.url) · \(outcome)"
+        if AppViewText.width(whole) <= room {
+            return (whole, nil)
+        }
+        let mark = test.winner == nil ? "✗ " : "✓ "
+        let url = "Test \(test.url)"
+        if AppViewText.width(url) <= room {
+            return (url, mark + outcome)
+        }
+        let cut = AppViewText.elideURL(Escaping.visible(test.url), width: max(1, room - 5))
+        return ("Test " + cut, "\(test.url) " + mark + outcome)
+    }
+
+    /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
+    /// the filter lets through, with their targets and notes. While a URL is tested every row's
+    /// verdict is shown whole: beside its pattern when every verdict fits there, otherwise wrapped
+    /// on the lines under its pattern.
+    static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas,
+                           hits: inout [HitRegion]) {
+        canvas.fill(area)
+        let focused = model.focus == .filter
+        let rows = model.routePanel.filtered
+        let (title, summary) = routeTitle(model.routePanel, total: model.routes.count, room: area.width - 7)
+        canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
+        canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true),
+                   clip: titleClip(area))
+        hits.append(HitRegion(area, .routes))
+        let inner = area.inset(by: 1)
+        guard !inner.isEmpty, let field = layout.filterField else {
+            return
+        }
+        // The filter line.
+        canvas.put("Filter:", x: inner.x + 1, y: inner.y,
+                   style: focused ? CellStyle(bold: true) : CellStyle(role: .dim), clip: inner)
+        let window = model.filter.window
+        if model.filter.isEmpty && !focused {
+            canvas.put("type to filter", x: field.x, y: field.y, style: CellStyle(role: .dim), clip: inner)
+        } else {
+            canvas.put(window.text, x: field.x, y: field.y, clip: inner)
+        }
+        if focused {
+            canvas.cursor = Point(x: field.x + window.cursorColumn, y: field.y)
+        }
+        hits.append(HitRegion(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .filter))
+        var top = inner.y + 1
+        if let summary {
+            // What the title had no room for: the outcome, and the whole URL when the title cut it.
+            let style = model.routePanel.urlTest?.winner == nil
+                ? CellStyle(role: .statusError) : CellStyle(role: .link)
+            for part in detailLines(summary, width: inner.width - 2, most: max(1, (inner.height - 2) / 3)) {
+                canvas.put(part, x: inner.x + 1, y: top, style: style, clip: inner)
+                top += 1
+            }
+        }
+        // The selected route in full on the last rows, while the filter has the focus: its target and
+        // notes wrapped over up to a third of the panel, so it is read whole. (A tested URL's verdicts
+        // are whole in their rows.)
+        let testing = model.routePanel.urlTest != nil
+        let selection = rows.isEmpty ? 0 : min(max(0, model.routePanel.selection), rows.count - 1)
+        var detail: [String] = []
+        if focused && !testing && !rows.isEmpty && inner.maxY - top >= 4 {
+            let route = rows[selection]
+            detail = detailLines(([route.target] + route.notes).joined(separator: " · "), width: inner.width - 2,
+                                 most: max(1, (inner.height - 1) / 3))
+        }
+        let list = Rect(x: inner.x, y: top, width: inner.width, height: max(0, inner.maxY - top - detail.count))
+        guard !list.isEmpty else {
+            return
+        }
+        guard !rows.isEmpty else {
+            let test = model.routePanel.urlTest
+            let text = test?.problem
+                ?? (test != nil ? "No route shares this URL's scheme and host." : "No route matches the filter.")
+            for (row, part) in AppViewText.wrap(text, width: max(1, list.width - 2)).prefix(list.height).enumerated() {
+                let style = test?.problem != nil ? CellStyle(role: .statusError) : CellStyle(role: .dim)
+                canvas.put(part, x: list.x + 1, y: list.y + row, style: style, clip: list)
+            }
+            drawRouteKeys(model, area: area, from: area.x + 2, canvas: &canvas)
+            return
+        }
+        let table = routeTable(rows: rows, selection: selection, list: list, testing: testing)
+        for (index, lines) in table.blocks {
+            let route = rows[index]
+            let isCursor = index == selection
+            let selected = focused && isCursor
+            func style(_ base: CellStyle) -> CellStyle {
+                isCursor ? cursorStyle(base, focused: focused) : base
+            }
+            for (row, y) in lines.enumerated() {
+                let line = Rect(x: list.x, y: y, width: list.width, height: 1)
+                if selected {
+                    canvas.fill(line, style: CellStyle(reverse: true))
+                }
+                hits.append(HitRegion(line, .route(index)))
+                if row > 0 {
+                    // A verdict wrapped under its pattern, indented past the selection mark.
+                    let verdict = table.verdicts[index]?[row - 1] ?? ""
+                    canvas.put(verdict, x: list.x + 3, y: y, style: style(CellStyle(role: .dim)), clip: line)
+                    continue
+                }
+                let elided = AppViewText.elideURL(Escaping.visible(route.pattern), width: table.pattern)
+                let pattern = DisplayWidth.padded(elided, toWidth: table.pattern)
+                var x = canvas.put((isCursor ? "▸" : " ") + pattern, x: list.x, y: y,
+                                   style: style(CellStyle(role: .link)), clip: line)
+                // `●` between pattern and target marks a route this run of the app has reached.
+                let mark = model.routePanel.isReached(route) ? "●" : " "
+                if table.target > 0 {
+                    let target = DisplayWidth.padded(AppViewText.fit(route.target, width: table.target),
+                                                     toWidth: table.target)
+                    x = canvas.put(" " + mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
+                } else {
+                    x = canvas.put(" " + mark, x: x, y: y, style: style(.plain), clip: line)
+                }
+                let flags = route.flags
+                if !flags.isEmpty && table.verdicts[index] == nil {
+                    // Flags cut to a letter or two say nothing: they show from four columns (or whole).
+                    let room = line.maxX - x - 2
+                    let text = room >= min(4, DisplayWidth.of(flags)) ? AppViewText.fit(flags, width: room) : ""
+                    canvas.put("  " + text, x: x, y: y, style: style(CellStyle(role: .dim)), clip: line)
+                }
+            }
+        }
+        for (row, part) in detail.enumerated() {
+            canvas.put(part, x: inner.x + 1, y: list.maxY + row, style: CellStyle(role: .dim), clip: inner)
+        }
+        // The bottom edge: how many rows are below, and, while focused, the panel's keys that fit.
+        let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        var x = area.x + 2
+        let below = rows.count - table.end
+        let more = " ▾ \(below) more "
+        // The way out (`Esc done`) outranks the count of rows below, which the title carries too.
+        let wayOut = DisplayWidth.of(KeyBinding.hints(KeyBinding.routes, essentialOnly: true)) + 2
+        let roomForMore = !focused || DisplayWidth.of(more) + wayOut <= area.width - 5
+        if below > 0, roomForMore {
+            x = canvas.put(more, x: x, y: edge.y, style: CellStyle(role: .dim), clip: titleClip(edge))
+        }
+        drawRouteKeys(model, area: area, from: x, canvas: &canvas)
+    }
+
+    /// The route table's rows laid out in `list`: the pattern and target columns, each drawn row's
+    /// lines (its index and the rows of the screen it takes), the verdict lines of rows whose verdict
+    /// is wrapped under the pattern, and the index after the last row drawn whole.
+    struct RouteTableLayout {
+        var pattern: Int
+        var target: Int
+        var blocks: [(index: Int, lines: [Int])]
+        var verdicts: [Int: [String]]
+        var end: Int
+    }
+
+    /// Lays out `rows` in `list` with `selection` in sight. Listing, a row is one line and the
+    /// columns are sized for the rows on screen. Testing a URL, the columns are sized for every
+    /// candidate; when a verdict would be cut beside its pattern, every verdict goes under its
+    /// pattern instead, wrapped whole (the pattern and target then share the line).
+    static func routeTable(rows: RouteRowList, selection: Int, list: Rect, testing: Bool) -> RouteTableLayout {
+        var columns: (pattern: Int, target: Int)
+        var stacked = false
+        if testing {
+            // Tested candidates are those sharing the URL's scheme and host: few, measured whole.
+            let widestPattern = rows.widestPattern
+            let widestTarget = rows.widestTarget
+            let widestFlags = rows.map { DisplayWidth.of($0.flags) }.max() ?? 0
+            columns = routeColumns(width: list.width, widestPattern: widestPattern, widestTarget: widestTarget,
+                                   widestFlags: widestFlags, showsTarget: true)
+            if flagsRoom(width: list.width, pattern: columns.pattern, target: columns.target) < widestFlags {
+                // Without the target, do the verdicts fit beside the pattern?
+                let bare = routeColumns(width: list.width - 2 - widestFlags, widestPattern: widestPattern,
+                                        widestTarget: widestTarget, widestFlags: 0, showsTarget: false)
+                if bare.pattern >= widestPattern {
+                    columns = bare
+                } else {
+                    stacked = true
+                    columns = routeColumns(width: list.width, widestPattern: widestPattern,
+                                           widestTarget: widestTarget, widestFlags: 0, showsTarget: true)
+                }
+            }
+        } else {
+            let offset = selection >= list.height ? selection - list.height + 1 : 0
+            let visible = offset..<min(rows.count, offset + list.height)
+            // The columns are sized for the rows on screen, not the widest pattern of the whole table.
+            let widestPattern = visible.map { AppViewText.width(rows[$0].pattern) }.max() ?? 0
+            let widestTarget = visible.map { AppViewText.width(rows[$0].target) }.max() ?? 0
+            let widestFlags = visible.map { DisplayWidth.of(rows[$0].flags) }.max() ?? 0
+            columns = routeColumns(width: list.width, widestPattern: widestPattern, widestTarget: widestTarget,
+                                   widestFlags: widestFlags, showsTarget: true)
+        }
+        var verdicts: [Int: [String]] = [:]
+        func height(_ index: Int) -> Int {
+            guard stacked else { return 1 }
+            if verdicts[index] == nil {
+                verdicts[index] = AppViewText.wrap(rows[index].flags, width: max(1, list.width - 4))
+            }
+            return 1 + (verdicts[index]?.count ?? 0)
+        }
+        // The first row shown: as early as keeps the selected row whole on screen.
+        var first = selection
+        var used = height(selection)
+        while first > 0, used + height(first - 1) <= list.height {
+            first -= 1
+            used += height(first)
+        }
+        var blocks: [(index: Int, lines: [Int])] = []
+        var y = list.y
+        var end = first
+        for index in first..<rows.count where y < list.maxY {
+            let count = height(index)
+            let lines = Array(y..<min(list.maxY, y + count))
+            blocks.append((index, lines))
+            if lines.count == count { end = index + 1 }
+            y += count
+        }
+        return RouteTableLayout(pattern: columns.pattern, target: columns.target, blocks: blocks,
+                                verdicts: stacked ? verdicts : [:], end: end)
+    }
+}
