@@ -27,6 +27,9 @@ struct LogoutTabStackTests {
         Case(before: [.tab(3), .open("app://order/42"), .open("app://cart"), .tab(1)], after: .open("app://cart"),
              stack: "[Home] Home > Cart",
              says: "dropped Order #42 (needs login) and Cart above it from another tab"),
+        // A form closed by logout: its leave guard is overridden, and the note says the changes went.
+        Case(before: [.open("app://settings"), .open("app://settings/edit")], after: .open("app://discover"),
+             stack: "[Discover] Discover", says: "discarded the unsaved changes of Edit profile"),
         Case(before: [.tab(3), .open("app://cart"), .tab(1)], after: .tab(3),
              stack: "[Home] Home ^ Log in", says: "dropped Cart from another tab (its root needs login)"),
     ]

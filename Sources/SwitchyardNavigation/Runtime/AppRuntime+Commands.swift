@@ -28,6 +28,9 @@ extension AppRuntime {
             parts.append("back at \(departure.state.top.title)")
         }
         if !left.isEmpty { parts.append("left \(list(left)) in its tab") }
+        // A form closed with its changes: logging out overrides a leave guard, and says what it threw away.
+        let discarded = (closed + departure.dropped).filter { $0.leaveGuard != nil }
+        if !discarded.isEmpty { parts.append("discarded the unsaved changes of \(list(discarded))") }
         if !departure.dropped.isEmpty {
             let gated = departure.dropped.filter(needsLogin)
             let above = departure.dropped.filter { !needsLogin($0) }

@@ -147,9 +147,12 @@ struct ScreenPlacer {
                 let (s, t) = try chain([.popTo(.sameRoute(as: screen), animation: p.animation ?? .slideFromRight)])
                 return try refreshed(s, t, with: screen)
             }
+            // Nothing of the route on a stack: pop to target falls back to a push, and says so.
             var pushed = p
             pushed.style = .push
-            return try place(pushed)
+            let (next, transition, note) = try place(pushed)
+            let fallback = "no \(screen.title) on a stack to pop to, so pushed: " + (note ?? transition.description)
+            return (next, transition, fallback)
         case .setRoot:
             // The same screen already alone in its tab: updated in place, as the same screen on top is
             // for every other style (a fresh copy would only replay the fade over itself).

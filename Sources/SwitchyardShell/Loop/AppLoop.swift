@@ -239,6 +239,7 @@ package final class AppLoop {
             guard ScriptRunner.isStep(line) else { continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let failuresBefore = runner.failures
+            let messagesBefore = model.messagesPanel.entries.count
             await runner.run(line: line, number: index + 1)
             let failedHere = runner.failures > failuresBefore
             if failedHere, let failed = failedLines.last {
@@ -256,8 +257,14 @@ package final class AppLoop {
                 }
                 if !failedHere {
                     let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (listed at the end)"
-                    let progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)",
+                    // The step's own messages follow its command in the messages view, in one entry:
+                    // `Replay 8/13: open help://faq → ✓ Opened Faq`.
+                    let said = model.messagesPanel.takeEntries(from: messagesBefore)
+                        .map { AppStatus.marker($0.kind) + " " + ($0.detail ?? $0.text) }
+                    let outcome = said.isEmpty ? "" : " → " + said.joined(separator: " · ")
+                    var progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)",
                                              kind: runner.failures == 0 ? .note : .error)
+                    progress.detail = "Replay \(played)/\(commandCount): \(trimmed)\(outcome)\(failed)"
                     _ = model.update(.notify(progress, logged: false, time: nil))
                 }
             } else if !failedHere {

@@ -27,6 +27,14 @@ package struct MessagesPanel: Equatable, Sendable {
         }
     }
 
+    /// Removes and returns the messages kept since there were `count` (a replayed step's, which its
+    /// progress message then carries after its command).
+    mutating func takeEntries(from count: Int) -> [AppStatus] {
+        guard count >= 0, count < entries.count else { return [] }
+        defer { entries.removeSubrange(count...) }
+        return Array(entries[count...])
+    }
+
     /// What the view makes of its messages, in a terminal of `size` (the view's lines are wrapped at
     /// its width and it shows as many rows as fit).
     mutating func update(_ message: AppMessage, size: (width: Int, height: Int)) {

@@ -16,10 +16,16 @@ extension AppView {
             case .note: style = CellStyle(bold: true)
             case .info: style = .plain
             }
-            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + (status.detail ?? status.text),
-                                         width: max(1, width - 4))
+            // The message as the status line showed it, then, when the status line had a shorter form,
+            // the whole of it under that.
+            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + status.text, width: max(1, width - 4))
             for (index, part) in parts.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + part, style))
+            }
+            if let detail = status.detail, detail != status.text {
+                for part in AppViewText.wrap(detail, width: max(1, width - 6)) {
+                    lines.append(("    " + part, CellStyle(role: .dim)))
+                }
             }
         }
         return lines
