@@ -13,7 +13,9 @@ extension AppRuntime {
                          lateLinks: [String: LateLinks] = [:])
         throws(RouteFileError) -> [String: ScreenRoute] {
         var byKind: [String: ScreenRoute] = [:]
-        for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
+        // Room for a kind a route (a generated app's are all different): the table is not grown and rehashed.
+        byKind.reserveCapacity(app.routes.count)
+        for r in app.routes where byKind[r.kind] == nil { byKind[r.kind] = r }
         let tabRoots = app.tabs.map(\.root)
         let animations: AnimationRegistry
         do throws(AnimationError) { animations = try app.animationRegistry() } catch {
