@@ -218,7 +218,10 @@ extension AppModel {
         // when read, and the words are made on first use), not on every key.
         let links = state.top.links
         let words = completionSource
-        switch prompt.handle(key, completer: { Self.completions(for: $0, links: links.map(\.url), words: words.words) }) {
+        let completer = { (prefix: String) in
+            Self.completions(for: prefix, links: links.map(\.url), words: words.words)
+        }
+        switch prompt.handle(key, completer: completer) {
         case .submitted(let text):
             focus = .phone
             let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
