@@ -134,8 +134,8 @@ extension AppDescription {
 
     /// ``checkingIndexLinks(on:)`` with each link checked the first time its title or URL is read (it is drawn
     /// on the phone, opened, completed or exported), not all at once: a link reads exactly as the checked one
-    /// would. `router` must have the app's routes, redirects and relocations registered; a router that
-    /// rewrites nothing is read through the table it has now, so routes registered later change no link.
+    /// would. `router` must have the app's routes, redirects and relocations registered; a route registered on
+    /// it later can change what a link not read yet says.
     package func deferringIndexLinks(on router: Router) -> AppDescription {
         guard let unchecked = uncheckedIndexLinks else { return self }
         var app = self
