@@ -237,4 +237,38 @@ import Testing
         }
         #expect(found > 300, "\(found)")
     }
+
+    /// A generated app's routes are registered with the patterns parsed for its description: the runtime's
+    /// router has the routes the patterns' texts give it, in order, and a duplicate is refused as it is then.
+    @Test func parsedPatternsRegisterAsTheirTexts() throws {
+        var rng = SplitMix64(seed: 0x1d_0005)
+        var refused = 0
+        for k in 0..<150 {
+            var file = Self.randomFile(&rng)
+            if k % 5 == 0, let first = file.routes.first { file.routes.append(first) }
+            if k % 7 == 0 { file.routes.append(RouteDefinition(pattern: "app://a/(", target: "Bad")) }
+            let parsed = AppDescription.generatedUnchecked(from: file)
+            var texts = parsed
+            texts.uncheckedIndexLinks?.routePatterns = []
+            let routes = { (runtime: AppRuntime) in
+                runtime.router.registeredRoutes.map { route in
+                    let metadata = route.target.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                    return "\(route.pattern) \(route.target.name) \(route.priority) \(metadata)"
+                }
+            }
+            let got = Result { () throws(RouteFileError) in try AppRuntime(app: parsed) }
+            let want = Result { () throws(RouteFileError) in try AppRuntime(app: texts) }
+            switch (got, want) {
+            case (.success(let runtime), .success(let wanted)):
+                #expect(routes(runtime) == routes(wanted))
+                #expect(runtime.app == wanted.app)
+            case (.failure(let error), .failure(let wanted)):
+                #expect(error.description == wanted.description)
+                refused += 1
+            default:
+                Issue.record("registered with parsed patterns: \(got), with texts: \(want)")
+            }
+        }
+        #expect(refused > 20, "\(refused)")
+    }
 }

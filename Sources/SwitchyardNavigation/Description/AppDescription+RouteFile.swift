@@ -51,6 +51,9 @@ extension AppDescription {
             groups = [("Routes", Array(file.routes.indices))]
         }
         var unchecked = GeneratedIndexLinks()
+        // The runtime registers each route with the pattern parsed here (one parse a route, not two).
+        unchecked.routeTexts = file.routes.map(\.pattern)
+        unchecked.routePatterns = parsed
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
         // The file's routes first, so that a route's place in the app is its place in the file and an
@@ -402,4 +405,9 @@ struct GeneratedIndexLinks: Sendable, Equatable {
     }
 
     var screens: [Screen] = []
+    /// The pattern text of each of the file's routes, which come first in the description, and the pattern
+    /// parsed (nil when it does not parse): the runtime registers a route whose text is still this one with
+    /// the parsed pattern.
+    var routeTexts: [String] = []
+    var routePatterns: [RoutePattern?] = []
 }
