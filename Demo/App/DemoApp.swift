@@ -165,10 +165,11 @@ public enum DemoApp {
     /// description (such as `switchyard app --print`'s template) whose links call them and that
     /// has no routes of its own under the mount.
     public static func mountsServices(_ app: AppDescription) -> Bool {
-        let base = servicesBase + "/"
-        let calls = app.routes.contains { route in route.links.contains { $0.url.hasPrefix(base) } }
-        let owns = app.routes.contains { route in ([route.pattern] + route.aliases).contains { $0.hasPrefix(servicesBase) } }
-        return calls && !owns
+        let owns = app.routes.contains { route in
+            route.pattern.hasPrefix(servicesBase) || route.aliases.contains { $0.hasPrefix(servicesBase) }
+        }
+        // A generated app's index links are not all made to answer (their example URLs are made when read).
+        return !owns && app.hasLink(toPrefix: servicesBase + "/")
     }
 
     /// Where the demo lets callback URLs (`callBack=`, `x-success=`…) go: its own scheme, so

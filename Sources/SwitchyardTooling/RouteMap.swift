@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import Synchronization
 
 /// A router's table as data: every route with its pattern, target, priority, metadata and the names of
 /// the interceptors that apply to it, plus the static redirects and the relocation rules in force.
@@ -76,18 +77,47 @@ public struct RouteMap: Sendable, Equatable, Codable {
     /// The map of `router`'s current table. Interceptors are listed for a route when their scope
     /// applies to its pattern and metadata (`InterceptorScope.applies(pattern:metadata:)`).
     public init(router: Router) {
-        let interceptors = router.interceptors
-        // The registered routes in order, as the table has them: reading the table's routes would put
-        // each one together again from the compiled storage. (Reading the table first runs lazy registrars.)
-        _ = router.table
-        routes = router.registeredRoutes.map { r in
-            let d = r.definition
-            let applying = interceptors.filter { $0.scope.applies(pattern: d.pattern, metadata: d.metadata) }
-            return Route(d, interceptors: applying.map(\.interceptor.name))
+        self = Deferred(router: router).map
+    }
+
+    /// The map of a router's table as it was when this was made, put together the first time it is read
+    /// (``init(router:)`` at that moment): taking the router's parts is cheap, making every route's canonical
+    /// text is not, and a big table's map is often not needed at once.
+    package final class Deferred: Sendable {
+        private let make: @Sendable () -> RouteMap
+        private let made = Mutex<RouteMap?>(nil)
+
+        /// The router's map as it is now, made on first use.
+        package init(router: Router) {
+            let interceptors = router.interceptors
+            // The registered routes in order, as the table has them: reading the table's routes would put
+            // each one together again from the compiled storage. (Reading the table first runs lazy registrars.)
+            _ = router.table
+            let registered = router.registeredRoutes
+            let redirects = router.redirects.map { Redirect(from: $0.from, to: $0.to) }
+            let rules = router.relocationRules
+            let version = router.relocationVersion
+            make = {
+                let routes = registered.map { r in
+                    let d = r.definition
+                    let applying = interceptors.filter { $0.scope.applies(pattern: d.pattern, metadata: d.metadata) }
+                    return Route(d, interceptors: applying.map(\.interceptor.name))
+                }
+                let relocations = rules.compactMap(RouteMap.parseRule)
+                return RouteMap(routes: routes, redirects: redirects, relocations: relocations,
+                                relocationVersion: relocations.isEmpty ? 0 : version)
+            }
         }
-        redirects = router.redirects.map { Redirect(from: $0.from, to: $0.to) }
-        relocations = router.relocationRules.compactMap(Self.parseRule)
-        relocationVersion = relocations.isEmpty ? 0 : router.relocationVersion
+
+        /// The map (made now if it was not yet).
+        package var map: RouteMap {
+            made.withLock { made in
+                if let made { return made }
+                let map = make()
+                made = map
+                return map
+            }
+        }
     }
 
     /// The map of a route file, with no interceptors (give `interceptors` to name some per route).

@@ -51,6 +51,9 @@ extension AppDescription {
             groups = [("Routes", Array(file.routes.indices))]
         }
         var unchecked = GeneratedIndexLinks()
+        // The runtime registers each route with the pattern parsed here (one parse a route, not two).
+        unchecked.routeTexts = file.routes.map(\.pattern)
+        unchecked.routePatterns = parsed
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
         // The file's routes first, so that a route's place in the app is its place in the file and an
@@ -78,17 +81,16 @@ extension AppDescription {
         for (number, group) in groups.enumerated() {
             let root = generatedIndexPrefix + "\(number + 1)"
             tabs.append(TabDescription(title: group.title, root: root))
-            var sources: [GeneratedIndexLinks.Source] = []
-            sources.reserveCapacity(group.routes.count)
-            let links = group.routes.map { k in
-                let route = file.routes[k]
-                let first = parsed[k].map { AppDescription.exampleURLs(for: $0, count: 1).first ?? route.pattern }
-                    ?? route.pattern
-                sources.append(GeneratedIndexLinks.Source(pattern: route.pattern, parsed: parsed[k],
-                                                          target: route.target, first: first))
-                return Link(title: "\(route.pattern) → \(route.target)", url: first)
+            let sources = group.routes.map { k in
+                GeneratedIndexLinks.Source(pattern: file.routes[k].pattern, parsed: parsed[k],
+                                           target: file.routes[k].target)
             }
-            unchecked.screens.append(GeneratedIndexLinks.Screen(route: routes.count, sources: sources))
+            // Unchecked, a link opens its route's first example URL; it is made when the link is first read.
+            let list = DeferredLinks(count: sources.count) { i in
+                (GeneratedIndexLinks.title(of: sources[i], instead: nil), sources[i].first)
+            }
+            let links = list.links
+            unchecked.screens.append(GeneratedIndexLinks.Screen(route: routes.count, sources: sources, links: list))
             let count = group.routes.count
             routes.append(ScreenRoute(
                 pattern: root, kind: generatedTarget("\(group.title) index"), title: group.title,
@@ -126,12 +128,56 @@ extension AppDescription {
         for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
             app.routes[screen.route].links = screen.sources.map { source in
                 let (url, instead) = probe.link(for: source)
-                let note = instead.map { " (never opens: \($0))" } ?? ""
-                return Link(title: "\(source.pattern) → \(source.target)" + note, url: url)
+                return Link(title: GeneratedIndexLinks.title(of: source, instead: instead), url: url)
             }
         }
         app.uncheckedIndexLinks = nil
         return app
+    }
+
+    /// ``checkingIndexLinks(on:)`` with each link checked the first time its title or URL is read (it is drawn
+    /// on the phone, opened, completed or exported), not all at once: a link reads exactly as the checked one
+    /// would. `router` must have the app's routes, redirects and relocations registered; a route registered on
+    /// it later can change what a link not read yet says.
+    package func deferringIndexLinks(on router: Router) -> AppDescription {
+        guard let unchecked = uncheckedIndexLinks else { return self }
+        var app = self
+        let probe = IndexLinkProbe(router: router)
+        for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
+            let sources = screen.sources
+            app.routes[screen.route].links = DeferredLinks(count: sources.count) { i in
+                let (url, instead) = probe.link(for: sources[i])
+                return (GeneratedIndexLinks.title(of: sources[i], instead: instead), url)
+            }.links
+        }
+        app.uncheckedIndexLinks = nil
+        return app
+    }
+
+    /// Whether a link of the app opens a URL that starts with `prefix`:
+    /// `routes.contains { $0.links.contains { $0.url.hasPrefix(prefix) } }`. For a `prefix` of a scheme, a
+    /// host and `/` (`app://services/`), the unchecked index links of a generated app are not all made for it:
+    /// a link's URL is its route's first example, which starts with the pattern's scheme and literal host, so
+    /// only the routes whose scheme and host may be the prefix's have theirs made.
+    public func hasLink(toPrefix prefix: String) -> Bool {
+        let unchecked = uncheckedIndexLinks?.screens ?? []
+        guard !unchecked.isEmpty, let (scheme, host) = GeneratedIndexLinks.schemeAndHost(of: prefix) else {
+            return routes.contains { $0.links.contains { $0.url.hasPrefix(prefix) } }
+        }
+        var sourcesByRoute: [Int: GeneratedIndexLinks.Screen] = [:]
+        for screen in unchecked { sourcesByRoute[screen.route] = screen }
+        for (place, route) in routes.enumerated() {
+            let screen = sourcesByRoute[place]
+            for (k, link) in route.links.enumerated() {
+                if let screen, k < screen.sources.count, link.isDeferred(in: screen.links, at: k) {
+                    let source = screen.sources[k]
+                    if source.mayStart(scheme: scheme, host: host), source.first.hasPrefix(prefix) { return true }
+                } else if link.url.hasPrefix(prefix) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The prefix of a generated index screen's internal URL; the tab's number follows.
@@ -298,20 +344,70 @@ extension AppDescription {
 /// The routes the links of a generated app's index screens stand for, while the links are not checked
 /// (``AppDescription/generatedUnchecked(from:name:)``).
 struct GeneratedIndexLinks: Sendable, Equatable {
-    /// The route a link stands for: its pattern as written and parsed (nil when it does not parse), its
-    /// target, and its first example URL.
+    /// The route a link stands for: its pattern as written and parsed (nil when it does not parse) and its
+    /// target.
     struct Source: Sendable, Equatable {
         let pattern: String
         let parsed: RoutePattern?
         let target: String
-        let first: String
+
+        /// The route's first example URL (the pattern's text when it does not parse).
+        var first: String {
+            parsed.map { AppDescription.exampleURLs(for: $0, count: 1).first ?? pattern } ?? pattern
+        }
+
+        /// Whether ``first`` may start with `scheme://host/` (plain lowercase ones,
+        /// ``schemeAndHost(of:)``): false only when the pattern's scheme (`app` when it has none) or its
+        /// literal host of plain characters, which start its example URLs as they are, differ from them.
+        func mayStart(scheme: String, host: String) -> Bool {
+            guard let parsed, !parsed.isSuffix else { return true }
+            if (parsed.scheme ?? "app") != scheme { return false }
+            if case .literal(let literal) = parsed.host,
+               literal.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0)
+                   || $0 == "." || $0 == "-" }) {
+                return literal == host
+            }
+            return true
+        }
     }
 
-    /// An index screen: its place in the description's routes, and the routes of its links in order.
+    /// A link's title: the route's pattern and target, and, when no example URL opens the route, why
+    /// (`(never opens: P wins)`).
+    static func title(of source: Source, instead: String?) -> String {
+        "\(source.pattern) → \(source.target)" + (instead.map { " (never opens: \($0))" } ?? "")
+    }
+
+    /// An index screen: its place in the description's routes, the routes of its links in order, and its
+    /// unchecked links.
     struct Screen: Sendable, Equatable {
         let route: Int
         let sources: [Source]
+        let links: DeferredLinks
+
+        /// The same place and routes (the unchecked links follow from them).
+        static func == (a: Screen, b: Screen) -> Bool { a.route == b.route && a.sources == b.sources }
+    }
+
+    /// The scheme and host of a prefix `scheme://host/` whose scheme and host are plain (lowercase letters,
+    /// digits, `.`, `-`, `+` in the scheme); nil for any other prefix.
+    static func schemeAndHost(of prefix: String) -> (scheme: String, host: String)? {
+        guard prefix.hasSuffix("/"), let separator = prefix.range(of: "://") else { return nil }
+        let scheme = String(prefix[..<separator.lowerBound])
+        let host = String(prefix[separator.upperBound...].dropLast())
+        let plain = { (text: String, extra: String) in
+            !text.isEmpty && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+                    || extra.unicodeScalars.contains($0)
+            }
+        }
+        guard plain(scheme, "+"), plain(host, "") else { return nil }
+        return (scheme, host)
     }
 
     var screens: [Screen] = []
+    /// The pattern text of each of the file's routes, which come first in the description, and the pattern
+    /// parsed (nil when it does not parse): the runtime registers a route whose text is still this one with
+    /// the parsed pattern.
+    var routeTexts: [String] = []
+    var routePatterns: [RoutePattern?] = []
 }

@@ -4,7 +4,7 @@ import Switchyard
 /// example URLs that the router (the file's routes, redirects and relocations, as the app has them)
 /// resolves to that route. A route no example reaches (it never wins) keeps its first example, and the
 /// link says which route opens instead.
-struct IndexLinkProbe {
+struct IndexLinkProbe: Sendable {
     let router: Router
     /// The router's table, when the router rewrites nothing (no redirect, no relocation rule): a URL then
     /// opens the route its match reaches, and the probe matches it directly instead of walking it.

@@ -13,7 +13,9 @@ extension AppRuntime {
                          lateLinks: [String: LateLinks] = [:])
         throws(RouteFileError) -> [String: ScreenRoute] {
         var byKind: [String: ScreenRoute] = [:]
-        for r in app.routes { byKind[r.kind] = byKind[r.kind] ?? r }
+        // Room for a kind a route (a generated app's are all different): the table is not grown and rehashed.
+        byKind.reserveCapacity(app.routes.count)
+        for r in app.routes where byKind[r.kind] == nil { byKind[r.kind] = r }
         let tabRoots = app.tabs.map(\.root)
         let animations: AnimationRegistry
         do throws(AnimationError) { animations = try app.animationRegistry() } catch {
@@ -24,11 +26,28 @@ extension AppRuntime {
                 throw RouteFileError("routes[\(i)].metadata.requiresLogin", problem)
             }
         }
+        // A generated app's routes come parsed already (`GeneratedIndexLinks.routePatterns`).
+        let texts = app.uncheckedIndexLinks?.routeTexts ?? []
+        let patterns = app.uncheckedIndexLinks?.routePatterns ?? []
         let registerScreens = { (router: Router) throws(RouteFileError) in
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
                     var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
                     handler.lateLinks = lateLinks[r.pattern]
+                    if i < patterns.count, let pattern = patterns[i], r.aliases.isEmpty, texts[i] == r.pattern {
+                        // What `register` does with the pattern's text, without parsing it again.
+                        let entry = RouteEntry(name: r.kind, handler: handler, metadata: r.metadata)
+                        let added: Result<Void, RegistrationError> = router.updateRoutes { builder in
+                            do throws(RegistrationError) {
+                                try builder.add(pattern, target: entry, priority: r.priority)
+                            } catch {
+                                return .failure(error)
+                            }
+                            return .success(())
+                        }
+                        try added.get()
+                        continue
+                    }
                     try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority,
                                         metadata: r.metadata, handler: handler)
                 } catch {

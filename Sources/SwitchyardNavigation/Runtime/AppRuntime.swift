@@ -94,7 +94,8 @@ public final class AppRuntime {
             throw RouteFileError("configure", String(describing: error))
         }
         if let unchecked = app.uncheckedIndexLinks {
-            app = app.checkingIndexLinks(on: router)
+            // Each link is checked when it is first read (drawn, opened), not all of them here.
+            app = app.deferringIndexLinks(on: router)
             for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
                 let r = app.routes[screen.route]
                 lateLinks[r.pattern]?.set(r.links)

@@ -130,7 +130,8 @@ package enum ScreenFactory {
         Screen(kind: route.kind, url: url, pattern: pattern, title: fillText(route.title, parameters),
                parameters: parameters, pathParameters: pathParameters,
                body: route.body.map { fillText($0, parameters) },
-               links: route.links.map { Link(title: fillText($0.title, parameters), url: fillURL($0.url, parameters)) },
+               // A deferred link (a generated index's) stays deferred: it is filled when it is read.
+               links: route.links.map { $0.filled(parameters) },
                leaveGuard: route.leaveGuard.map { LeaveGuard(reason: $0) })
     }
 }

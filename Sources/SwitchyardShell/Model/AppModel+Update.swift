@@ -221,9 +221,14 @@ extension AppModel {
     private mutating func editPrompt(_ key: Key) -> NavigationCommand? {
         // The completer captures only what completion needs: capturing the whole model would make
         // the edit below copy the prompt's text on every key.
-        let links = state.top.links.map(\.url)
-        let words = completionWords
-        switch prompt.handle(key, completer: { Self.completions(for: $0, links: links, words: words) }) {
+        // The links' URLs and the words are read when Tab asks for them (a generated index's links are checked
+        // when read, and the words are made on first use), not on every key.
+        let links = state.top.links
+        let words = completionSource
+        let completer = { (prefix: String) in
+            Self.completions(for: prefix, links: links.map(\.url), words: words.words)
+        }
+        switch prompt.handle(key, completer: completer) {
         case .submitted(let text):
             focus = .phone
             let url = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())

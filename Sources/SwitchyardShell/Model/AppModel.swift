@@ -182,22 +182,24 @@ package struct AppModel: Equatable, Sendable {
     @MainActor
     package init(runtime: AppRuntime, width: Int, height: Int, animationsEnabled: Bool = true,
                  tween: Tween = .standard) {
-        // The route table's rows and the completion words read the same map (each pattern's canonical text).
-        let map = RouteMap(router: runtime.router)
         self.init(
             appName: runtime.app.name,
             state: runtime.state,
             isShowingLogin: runtime.isShowingLogin,
             width: width,
             height: height,
-            // A generated app's index screens are its own, not the route file's: not listed.
-            routes: RouteRow.rows(of: map).filter { !runtime.app.isGeneratedScreen($0.pattern) },
             animationsEnabled: animationsEnabled,
             tween: tween
         )
-        // The words are made when Tab first asks for them, from the app and the routes as they are now.
+        // The route table's rows and the completion words read the same map (each pattern's canonical text),
+        // made from the router as it is now the first time either is asked for (F3, the prompt's Tab).
         let app = runtime.app
-        completionSource = CompletionWords { Self.completionWords(app: app, routes: map.routes.map(\.pattern)) }
+        let map = RouteMap.Deferred(router: runtime.router)
+        // A generated app's index screens are its own, not the route file's: not listed.
+        routePanel = RoutePanel { RouteRow.rows(of: map.map).filter { !app.isGeneratedScreen($0.pattern) } }
+        completionSource = CompletionWords { Self.completionWords(app: app, routes: map.map.routes.map(\.pattern)) }
+        // The new panel's filter field gets its width again.
+        relayout()
         self.app = app
         snapshot = RuntimeSnapshot(runtime)
         lastTraceID = runtime.timeline.last?.sequence ?? 0

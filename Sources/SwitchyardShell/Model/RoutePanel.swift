@@ -1,16 +1,24 @@
 import Switchyard
 import SwitchyardTooling
 import SwitchyardNavigation
+import Synchronization
 import TerminalKit
 
 /// The route table panel's own model (F3): its rows, indexed for the filter, the filter line, the
 /// rows it lets through, the selection, the "test a URL" verdicts and the routes this run reached.
 package struct RoutePanel: Equatable, Sendable {
+    /// Where the rows come from: given, or made the first time the panel is read (F3 first shown).
+    private var source: RouteRowSource
     /// The rows, indexed for the filter.
-    package private(set) var index: RouteTableIndex
+    package var index: RouteTableIndex { source.index }
+    /// ``filtered`` once the filter or a URL test has chosen rows; nil for all of them.
+    private var chosen: RouteRowList?
     /// The rows the filter lets through (in "test a URL" mode, the candidates with their verdicts);
     /// kept up to date as the filter's text, the rows or the URL test change.
-    package private(set) var filtered: RouteRowList
+    package private(set) var filtered: RouteRowList {
+        get { chosen ?? index.all }
+        set { chosen = newValue }
+    }
     /// The selected row among ``filtered``.
     package var selection = 0
     /// The filter line (a change of its text filters the rows again).
@@ -31,18 +39,32 @@ package struct RoutePanel: Equatable, Sendable {
 
     /// A panel of `rows`, unfiltered.
     package init(rows: [RouteRow]) {
-        index = RouteTableIndex(rows: rows)
-        filtered = index.all
+        source = RouteRowSource(index: RouteTableIndex(rows: rows))
+    }
+
+    /// A panel whose rows `make` makes, with their index, the first time the panel is read: a big route
+    /// table's rows are work the first frame does not need.
+    package init(making make: @escaping @Sendable () -> [RouteRow]) {
+        source = RouteRowSource(make)
     }
 
     /// The rows (routes, redirects, relocations); setting them indexes them again.
     package var rows: [RouteRow] {
         get { index.rows }
         set {
-            index = RouteTableIndex(rows: newValue)
-            filtered = index.all
+            source = RouteRowSource(index: RouteTableIndex(rows: newValue))
+            chosen = nil
             refilter()
         }
+    }
+
+    /// Equal rows, filter, selection, URL test and coverage; a panel whose rows are not made yet is not made
+    /// to compare with itself.
+    package static func == (a: RoutePanel, b: RoutePanel) -> Bool {
+        guard a.selection == b.selection, a.filter == b.filter, a.urlTest == b.urlTest, a.coverage == b.coverage
+        else { return false }
+        if a.source === b.source, a.chosen == nil, b.chosen == nil { return true }
+        return a.index == b.index && a.filtered == b.filtered
     }
 
     /// The verdicts for one URL typed in the filter.
@@ -127,6 +149,34 @@ package struct RoutePanel: Equatable, Sendable {
         case .pageDown: return .moveRouteSelection(10)
         case .enter: return .useRoute(nil)
         default: return .editFilter(key)
+        }
+    }
+}
+
+/// The route table panel's rows and their index, given or made on first use (``RoutePanel/init(making:)``).
+final class RouteRowSource: Sendable {
+    private let make: @Sendable () -> [RouteRow]
+    private let made: Mutex<RouteTableIndex?>
+
+    /// Rows that `make` makes on first use.
+    init(_ make: @escaping @Sendable () -> [RouteRow]) {
+        self.make = make
+        made = Mutex(nil)
+    }
+
+    /// Rows indexed already.
+    init(index: RouteTableIndex) {
+        make = { index.rows }
+        made = Mutex(index)
+    }
+
+    /// The rows' index (made now if it was not yet).
+    var index: RouteTableIndex {
+        made.withLock { made in
+            if let made { return made }
+            let index = RouteTableIndex(rows: make())
+            made = index
+            return index
         }
     }
 }
