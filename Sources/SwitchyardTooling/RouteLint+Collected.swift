@@ -35,7 +35,8 @@ extension RouteLint {
             code = error.message.hasPrefix("redirect source:") ? .duplicateRedirect : .invalidRedirect
         } else if at.hasPrefix("relocations") {
             code = .relocation
-        } else if at.hasPrefix("routes["), at.hasSuffix("].metadata.\(MetadataKey.requiresLogin.name)") {
+        } else if at.hasPrefix("routes["), at.hasSuffix("].metadata.\(MetadataKey.requiresLogin.name)")
+                    || at.hasSuffix("].metadata.\(MetadataKey<Bool>.loginFlow.name)") {
             code = .metadataType
         } else if at.hasPrefix("routes["), !at.contains("."),
                   error.message.contains("already registered") || error.message.contains("same shape") {

@@ -31,7 +31,8 @@ struct QACommandTests {
         let lines = lint.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lint.out)")
         for (i, line) in lines.enumerated() {
-            #expect(line.hasPrefix("error: [invalid-redirect] redirects[\(i)].to: destination parameter"), "\(line)")
+            #expect(line.hasPrefix("\(file):"), "\(line)")
+            #expect(line.contains(": error: [invalid-redirect] redirects[\(i)].to: destination parameter"), "\(line)")
         }
         #expect(lint.err == "switchyard lint: 4 errors, 0 warnings\n")
     }

@@ -11,7 +11,9 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a JSON route table and print one line per problem.",
         discussion: """
-        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Every problem of the \
+        Each line is `FILE:LINE:COLUMN: SEVERITY: [CODE] LOCATION: MESSAGE` (compiler style, as the other \
+        commands place a problem), SEVERITY being error or warning; `FILE: …` for a problem of the file as a \
+        whole, and no place for the built-in demo app. Every problem of the \
         file is reported in one run: entries the file format refuses (a wrong type, an invalid pattern, a bad \
         redirect or relocation entry) are findings too, and the rules check the entries that read. Shadowing, \
         overlaps, \
@@ -53,13 +55,13 @@ struct LintCommand: ParsableCommand {
                 throw RouteFileLoader.fail(error)
             }
         }
-        let (lines, errors, warnings) = Self.report(findings)
+        let (lines, errors, warnings) = Self.report(findings, file: routes ?? app)
         if json {
             print(Self.json(findings, errors: errors, warnings: warnings))
         } else {
             for line in lines { print(line) }
         }
-        FileHandleOutput.stderr("switchyard lint: \(errors) error\(errors == 1 ? "" : "s"),"
+        FileHandleOutput.stderr("\(FileHandleOutput.tag): \(errors) error\(errors == 1 ? "" : "s"),"
                                 + " \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }
     }
@@ -76,9 +78,11 @@ struct LintCommand: ParsableCommand {
         ]))
     }
 
-    /// The lines `lint` prints for `findings`, and how many errors and warnings they hold.
-    static func report(_ findings: [RouteLintFinding]) -> (lines: [String], errors: Int, warnings: Int) {
-        (findings.map(\.description), findings.count { $0.severity == .error },
+    /// The lines `lint` prints for `findings` of `file` (nil: the demo app), and how many errors and
+    /// warnings they hold.
+    static func report(_ findings: [RouteLintFinding], file: String?)
+        -> (lines: [String], errors: Int, warnings: Int) {
+        (findings.map { $0.line(file: file) }, findings.count { $0.severity == .error },
          findings.count { $0.severity == .warning })
     }
 }

@@ -33,17 +33,17 @@ enum RouteFileLoader {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// The text of the script file at `path`, for `command` (`script`, `coverage`). A file that cannot
+    /// The text of the script file at `path`, for `script` and `coverage`. A file that cannot
     /// be read is named and ends the process with status 1, and so does one that holds JSON (its first
     /// character `{` or `[`): a route file or an app description given where a script goes, which would
     /// otherwise run as lines of unknown commands.
-    static func scriptText(path: String, command: String) throws -> String {
+    static func scriptText(path: String) throws -> String {
         let text: String
         do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: path), as: UTF8.self) } catch {
             throw fail(error)
         }
         if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" {
-            FileHandleOutput.stderr(visible("switchyard \(command): \(path) holds JSON, not a script "
+            FileHandleOutput.stderr(visible("\(FileHandleOutput.tag): \(path) holds JSON, not a script "
                 + "(one command a line); a route file is given as --routes \(path), an app description as --app \(path)"))
             throw ExitCode(1)
         }
@@ -93,7 +93,7 @@ enum RouteFileLoader {
 
     /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
     /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
-    static func problemLines(_ check: RouteFileCheck, prefix: String = "switchyard") -> [String] {
+    static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag) -> [String] {
         check.errors.map { f in
             let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
                                        line: f.line, column: f.column)
@@ -103,7 +103,7 @@ enum RouteFileLoader {
 
     /// Prints `error` (its description names the file) and returns the exit code to throw.
     static func fail(_ error: RouteFileError) -> ExitCode {
-        FileHandleOutput.stderr("switchyard: \(error)")
+        FileHandleOutput.stderr("\(FileHandleOutput.tag): \(error)")
         return ExitCode(1)
     }
 
@@ -127,7 +127,7 @@ enum RouteFileLoader {
         } catch let error as RouteFileError {
             throw fail(error.naming(app ?? demoName))
         } catch {
-            FileHandleOutput.stderr(visible("switchyard: \(app ?? demoName): \(error)"))
+            FileHandleOutput.stderr(visible("\(FileHandleOutput.tag): \(app ?? demoName): \(error)"))
             throw ExitCode(1)
         }
     }

@@ -286,6 +286,14 @@ extension AppView {
         return Array(wrapped.prefix(most - 1)) + [last + "…"]
     }
 
+    /// What the route table's title counts: `13 routes, 2 rewrites` (the routes, as `coverage` counts
+    /// them, then the redirect and relocation rows), after `4 shown of ` when a filter hides rows.
+    static func routeCounts(shown: Int, of rows: [RouteRow]) -> String {
+        let routes = rows.count { $0.kind == .route }, rewrites = rows.count - routes
+        return (shown == rows.count ? "" : "\(shown) shown of ") + "\(routes) route\(routes == 1 ? "" : "s")"
+            + (rewrites == 0 ? "" : ", \(rewrites) rewrite\(rewrites == 1 ? "" : "s")")
+    }
+
     /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
     /// the filter lets through, with their targets and notes.
     static func drawRoutes(_ model: AppModel, in area: Rect, layout: AppLayout, canvas: inout Canvas,
@@ -298,7 +306,7 @@ extension AppView {
             let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
             let via = kinds.isEmpty ? "" : " · via " + (kinds.count == 1 ? kinds[0] : "\(kinds.count) rewrites")
             return "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + via
-        } ?? "Routes · \(rows.count) of \(model.routes.count)"
+        } ?? "Routes · " + routeCounts(shown: rows.count, of: model.routes)
             + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached") + " · F3"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true),
