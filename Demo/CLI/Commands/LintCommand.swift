@@ -41,14 +41,12 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let findings: [RouteLintFinding]
-        if routes == nil {
-            let description = try app.map { try RouteFileLoader.read(AppDescription.self, path: $0) }
-                ?? DemoApp.description()
+        if let app {
+            findings = try Self.appFindings(path: app)
+        } else if routes == nil {
+            let description = try DemoApp.description()
             let mounted = DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : []
-            let found = AppLint.findings(description, mountedPatterns: mounted)
-            // An app file read again for the places of its findings (a pipe cannot be: no places).
-            let data = app.flatMap { RouteFileLoader.isFile($0) ? FileManager.default.contents(atPath: $0) : nil }
-            findings = data.map { RouteFileCheck.inFileOrder(found, json: $0) } ?? found
+            findings = AppLint.findings(description, mountedPatterns: mounted)
         } else {
             let path = routes ?? ""
             do throws(RouteFileError) { findings = try RouteFileCheck(path: path).findings } catch {
@@ -64,6 +62,33 @@ struct LintCommand: ParsableCommand {
         FileHandleOutput.stderr("\(FileHandleOutput.tag): \(errors) error\(errors == 1 ? "" : "s"),"
                                 + " \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// The findings of the app description at `path` (read once: it may be a pipe), in file order:
+    /// every entry the format refuses when there are any (each tab, route and redirect read on its
+    /// own, as a route file's entries are), else the app rules' findings on the description.
+    static func appFindings(path: String) throws -> [RouteLintFinding] {
+        let data: Data
+        let errors: [RouteFileError]
+        do throws(RouteFileError) {
+            data = try RouteSchema.read(path: path)
+            errors = try AppDescription.collectingErrors(json: data, file: path)
+        } catch {
+            throw RouteFileLoader.fail(error)
+        }
+        if !errors.isEmpty {
+            let found = errors.map { RouteLint.loadFinding(RouteFileLoader.hinted($0)) }
+            return RouteFileCheck.inFileOrder(found, json: data)
+        }
+        let description: AppDescription
+        do throws(RouteFileError) {
+            description = try RouteSchema.decode(AppDescription.self, json: data, file: path)
+        } catch {
+            // A check of the whole description (a tab root no route matches, an unknown animation).
+            return RouteFileCheck.inFileOrder([RouteLint.loadFinding(RouteFileLoader.hinted(error))], json: data)
+        }
+        let mounted = DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : []
+        return RouteFileCheck.inFileOrder(AppLint.findings(description, mountedPatterns: mounted), json: data)
     }
 
     /// The `--json` object: counts, then every finding in the order given.

@@ -16,14 +16,15 @@ enum RouteFileLoader {
     /// Reads `type` from the JSON file at `path`, or prints the refusal (naming the file) and exits 1.
     static func read<T: Decodable>(_ type: T.Type, path: String) throws -> T {
         do throws(RouteFileError) { return try RouteSchema.load(type, path: path) } catch {
-            if type == AppDescription.self, error.location.isEmpty, error.message == "missing required key \"tabs\"" {
-                // A plain route file given as an app description.
-                throw fail(RouteFileError(error.location,
-                                          error.message + " (a plain route file? open it with --routes FILE)",
-                                          file: error.file, line: error.line, column: error.column))
-            }
-            throw fail(error)
+            throw fail(type == AppDescription.self ? hinted(error) : error)
         }
+    }
+
+    /// An app description's refusal, with a hint when it is a plain route file given as one (no `tabs`).
+    static func hinted(_ error: RouteFileError) -> RouteFileError {
+        guard error.location.isEmpty, error.message == "missing required key \"tabs\"" else { return error }
+        return RouteFileError(error.location, error.message + " (a plain route file? open it with --routes FILE)",
+                              file: error.file, line: error.line, column: error.column)
     }
 
     /// Whether `path` names a file that exists (not a directory): the test behind every "a route file
