@@ -288,7 +288,7 @@ extension AppView {
 
     /// What the route table's title counts: `13 routes, 2 rewrites` (the routes, as `coverage` counts
     /// them, then the redirect and relocation rows), after `4 shown of ` when a filter hides rows.
-    static func routeCounts(shown: Int, of rows: [RouteRow]) -> String {
+    package static func routeCounts(shown: Int, of rows: [RouteRow]) -> String {
         let routes = rows.count { $0.kind == .route }, rewrites = rows.count - routes
         return (shown == rows.count ? "" : "\(shown) shown of ") + "\(routes) route\(routes == 1 ? "" : "s")"
             + (rewrites == 0 ? "" : ", \(rewrites) rewrite\(rewrites == 1 ? "" : "s")")
