@@ -115,6 +115,6 @@ struct RouteTableTitleCountTests {
         let rewrites = loop.model.routes.count - routes
         #expect(routes == loop.runtime.coverageRoutes.count)
         let text = try #require(terminal.lastFrame).description
-        #expect(text.contains("Routes · \(routes) routes" + (rewrites == 0 ? "" : ", \(rewrites) rewrites")), "\(text)")
+        #expect(text.contains("─ \(routes) routes" + (rewrites == 0 ? "" : ", \(rewrites) rewrites")), "\(text)")
     }
 }

@@ -306,7 +306,7 @@ extension AppView {
             let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
             let via = kinds.isEmpty ? "" : " · via " + (kinds.count == 1 ? kinds[0] : "\(kinds.count) rewrites")
             return "Test \(test.url) · " + (test.winner.map { "wins: \($0)" } ?? "no route wins") + via
-        } ?? "Routes · " + routeCounts(shown: rows.count, of: model.routes)
+        } ?? routeCounts(shown: rows.count, of: model.routes)
             + (model.routePanel.coverage.isEmpty ? "" : " · \(model.routePanel.reachedCount) reached") + " · F3"
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true),
