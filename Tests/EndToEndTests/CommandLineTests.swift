@@ -69,7 +69,7 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.out == """
         {"url":"app://user/42?x=1&x=2","via":[],"pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"42"},"query":{"x":["1","2"]},"error":null}
-        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null}
+        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null,"nearest":{"pattern":"app://user/:id<int>","verdict":"host 'nope' is not 'user'"}}
 
         """)
         // URLs from standard input, one a line; an invalid one reports its code and position.
@@ -564,7 +564,7 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.out == #"""
         {"url":"app://search/AC%2FDC","via":[],"pattern":"app://search/:q","target":"Search","path":{"q":"AC/DC"},"query":{},"error":null}
-        {"url":"app://search/%2e%2E","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null}
+        {"url":"app://search/%2e%2E","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null,"nearest":{"pattern":"app://search/:q","verdict":"segment 1: '..' is not allowed as a parameter value (dot segment)"}}
         {"url":"app://USER/y","via":[],"pattern":"app://:h<slug>/y","target":"Y","path":{"h":"user"},"query":{},"error":null}
 
         """#)

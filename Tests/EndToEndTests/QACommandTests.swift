@@ -60,8 +60,9 @@ struct QACommandTests {
         #expect(deleted.status == 1)
         #expect(deleted.out == """
         explain app://gone/1
-          via relocation app://gone/:id: deleted
           stopped: the relocation table deletes this route
+          chain: app://gone/1
+          via relocation app://gone/:id: deleted
           winner: none
           ✗ app://gone/:id: not opened: the relocation table deletes this route; it would win on rank (specific scheme, literal, parameter)
 
