@@ -7,8 +7,8 @@ import SwitchyardNavigation
 import SwitchyardTooling
 
 /// The one loader every command reads files through (`--routes`, `--app`, `--relocations`): the
-/// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard: FILE…: …` and
-/// the process ending with status 1.
+/// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard COMMAND: FILE…: …`
+/// (``FileHandleOutput/tag``) and the process ending with status 1.
 enum RouteFileLoader {
     /// How errors name the built-in demo app.
     static let demoName = "demo app"
@@ -45,7 +45,8 @@ enum RouteFileLoader {
         }
         if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" {
             FileHandleOutput.stderr(visible("\(FileHandleOutput.tag): \(path) holds JSON, not a script "
-                + "(one command a line); a route file is given as --routes \(path), an app description as --app \(path)"))
+                + "(one command a line); a route file is given as --routes \(path), "
+                + "an app description as --app \(path)"))
             throw ExitCode(1)
         }
         return text
