@@ -60,6 +60,25 @@ struct QATrialFindingsTests {
         ])
     }
 
+    /// A route the app leaves out (a duplicate, an unreadable login value) still has its near-miss keys
+    /// told, at the route's index in the file.
+    @Test func aLeftOutRoutesNearMissKeysAreTold() throws {
+        let json = #"""
+        {"routes": [{"pattern": "x://a", "target": "A", "metadata": {"loginFlow": "yes", "Web": "true"}},
+                    {"pattern": "x://b", "target": "B"},
+                    {"pattern": "x://b", "target": "B2", "metadata": {"requireLogin": "true"}}]}
+        """#
+        let check = try RouteFileCheck(json: Data(json.utf8), file: "f.json")
+        #expect(check.findings.map { "\($0.code) \($0.location)" } == [
+            "metadata-type routes[0].metadata.loginFlow", "unknown-metadata-key routes[0].metadata.Web",
+            "duplicate routes[2]", "unknown-metadata-key routes[2].metadata.requireLogin",
+        ])
+        let collected = try RouteFile.collecting(json: Data(json.utf8), file: "f.json")
+        #expect(RouteLint.findings(collected).filter { $0.code == .unknownMetadataKey }.map(\.location) == [
+            "routes[0].metadata.Web", "routes[2].metadata.requireLogin",
+        ])
+    }
+
     /// `requiresLogin` and `loginFlow` take true or false, at load as in lint; the key is named.
     @Test func loginMetadataTheLoaderRefuses() {
         let cases: [([String: String], String?)] = [

@@ -10,12 +10,15 @@ package struct UnknownMetadataKeyRule: LintRule {
     /// `unknown-metadata-key`.
     package var code: LintCode { .unknownMetadataKey }
     /// One finding per key that is near a known key but not one.
-    package func check(_ c: RouteLintContext) -> [RouteLintFinding] {
+    package func check(_ c: RouteLintContext) -> [RouteLintFinding] { Self.findings(c.file.routes) }
+
+    /// One finding per key of `routes` that is near a known key but not one, located `routes[i]…`.
+    package static func findings(_ routes: [RouteDefinition]) -> [RouteLintFinding] {
         var out: [RouteLintFinding] = []
-        for (i, r) in c.file.routes.enumerated() {
+        for (i, r) in routes.enumerated() {
             for key in r.metadata.keys.sorted() {
                 guard let known = Self.nearestKnownKey(to: key) else { continue }
-                out.append(RouteLintFinding(code, "routes[\(i)].metadata.\(key)",
+                out.append(RouteLintFinding(.unknownMetadataKey, "routes[\(i)].metadata.\(key)",
                                             "unknown metadata key '\(key)' (did you mean '\(known)'?)"))
             }
         }
