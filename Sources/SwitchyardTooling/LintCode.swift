@@ -11,7 +11,7 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case invalidPattern = "invalid-pattern"
     /// A value the route file format refuses: a wrong type, an unknown or missing key.
     case schema
-    /// A metadata value of the wrong type for its key (`requiresLogin` and `web` take true or false).
+    /// A metadata value of the wrong type for its key (`requiresLogin`, `loginFlow` and `web` take true or false).
     case metadataType = "metadata-type"
     /// A route's pattern matches no URL at all.
     case unmatchable
@@ -43,6 +43,9 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case loginURLMissing = "login-url-missing"
     /// `switchyard import` converted a route with a loss (its `importWarning` metadata).
     case importWarning = "import-warning"
+    /// A metadata key that Switchyard does not read but that is close to one it does (`requireLogin`
+    /// for `requiresLogin`): probably a typo that silently turns the key's behaviour off.
+    case unknownMetadataKey = "unknown-metadata-key"
 
     /// The kebab-case code as printed (`same-shape`).
     public var description: String { rawValue }
@@ -50,7 +53,8 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     /// How serious a finding with this code is.
     public var severity: RouteLintFinding.Severity {
         switch self {
-        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning, .redirectChain: .warning
+        case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning, .redirectChain,
+             .unknownMetadataKey: .warning
         default: .error
         }
     }
@@ -62,7 +66,8 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
         case .sameShape: "two patterns differ only in their parameter names"
         case .invalidPattern: "a route's pattern does not parse"
         case .schema: "a value the route file format refuses (a wrong type, an unknown or missing key)"
-        case .metadataType: "a metadata value has the wrong type for its key (requiresLogin and web take true or false)"
+        case .metadataType:
+            "a metadata value has the wrong type for its key (requiresLogin, loginFlow and web take true or false)"
         case .unmatchable: "a route's pattern matches no URL (a constraint nothing satisfies there)"
         case .shadowed: "routes ranking above a route match every URL it matches, so it never wins"
         case .overlap: "two routes of equal rank and priority match a URL in common; registration order decides"
@@ -82,6 +87,9 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
         case .importWarning:
             "switchyard import recorded a warning for the route (the importWarning metadata): a lossy conversion, or a "
                 + "registration left out for it"
+        case .unknownMetadataKey:
+            "a metadata key Switchyard does not read is close to one it does (requireLogin for requiresLogin), "
+                + "so the behaviour that key turns on is off"
         }
     }
 }

@@ -39,15 +39,28 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         resolution.match.map { ($0.pattern.description, $0.entry.name) }
     }
 
+    /// The URLs walked, the given one first and the one the walk ended on last.
+    public var chain: [String] {
+        resolution.chain.last == resolution.finalURL ? resolution.chain : resolution.chain + [resolution.finalURL]
+    }
+
     /// The rewrites applied on the way, one line each (`redirect app://old/7 → app://new/7`), in order.
     public var rewrites: [String] { steps.map(\.description) }
 
     /// A readable report: the rewrites, then the candidates, then the routes bypassed; what
     /// `switchyard explain URL` prints.
+    ///
+    /// When the walk stops before a route (a redirect loop, the hop limit, a deleted route, a
+    /// destination that cannot be built), the report leads with why and the chain of URLs walked, and
+    /// lists only the routes that match a URL of the chain (the one that would have won, those a
+    /// rewrite bypassed): a route that matches none of them says nothing about the stop.
     public var description: String {
         var lines = ["explain \(url)"]
+        if let stopped {
+            lines.append("  stopped: \(stopped)")
+            lines.append("  chain: \(chain.joined(separator: " → "))")
+        }
         for step in steps { lines.append("  via \(step)") }
-        if let stopped { lines.append("  stopped: \(stopped)") }
         lines += final.description.split(separator: "\n").dropFirst().map(String.init)
         for b in bypassed { lines.append("  ✗ \(b.pattern): \(b.verdict)") }
         if !interceptors.isEmpty {
@@ -85,6 +98,11 @@ extension Router {
             })
         case .matched, .invalidURL:
             break
+        }
+        if resolution.stopped != nil {
+            // A walk that stopped: only the routes that match the URL it stopped on say anything about it.
+            final = Explanation(url: final.url, error: final.error, winner: final.winner,
+                                candidates: final.candidates.filter(\.matched))
         }
         var bypassed: [Explanation.Candidate] = []
         var seen: Set<String> = []

@@ -38,21 +38,25 @@ public struct RouteFileCheck: Sendable {
     /// - Throws: `RouteFileError` when the file cannot be read at all (a syntax error, not an object).
     public init(json data: Data, file: String? = nil, rules: Rules = .all,
                 options: MatchOptions = MatchOptions()) throws(RouteFileError) {
-        let loaded = try RouteFile.collecting(json: data, file: file).loadable(options: options)
+        let collected = try RouteFile.collecting(json: data, file: file)
+        let loaded = collected.loadable(options: options)
         self.loaded = loaded
         let load = loaded.errors.map(RouteLint.loadFinding)
         let context = RouteLintContext(loaded.file, options: options)
         // Every route of what loads registered (``CollectedRouteFile/loadable(options:)`` kept only those),
         // so the rules that report registration failures have nothing to find there: their findings are
         // the load errors above.
-        let registered: Set<LintCode> = [.duplicate, .sameShape, .invalidPattern]
+        // A near-miss metadata key is judged on every route that reads, those left out included, so a
+        // left-out route's other problems are still told.
+        let registered: Set<LintCode> = [.duplicate, .sameShape, .invalidPattern, .unknownMetadataKey]
         let chosen = RouteLint.rules.filter {
             !registered.contains($0.code) && (rules == .all || $0.code.severity == .error)
         }
-        let ruled = chosen.flatMap { $0.check(context) }.map { f in
+        var ruled = chosen.flatMap { $0.check(context) }.map { f in
             RouteLintFinding(f.severity, f.code, RouteLint.relocated(f.location, loaded),
                              RouteLint.relocated(f.message, loaded))
         }
+        if rules == .all { ruled += RouteLint.unknownMetadataKeys(collected) }
         leftOutKeys = Set(load.map(Self.key))
         findings = Self.inFileOrder(load + ruled, json: data)
     }

@@ -18,10 +18,20 @@ extension RouteLint {
                                 mountedPatterns: [String] = []) -> [RouteLintFinding] {
         let loaded = collected.loadable(options: options)
         let load = loaded.errors.map(loadFinding)
-        let rules = findings(loaded.file, options: options, mountedPatterns: mountedPatterns).map { f in
+        let rules = findings(loaded.file, options: options, mountedPatterns: mountedPatterns).filter {
+            $0.code != .unknownMetadataKey
+        }.map { f in
             RouteLintFinding(f.severity, f.code, relocated(f.location, loaded), relocated(f.message, loaded))
         }
-        return load + rules
+        return load + rules + unknownMetadataKeys(collected)
+    }
+
+    /// The `unknown-metadata-key` findings of every route of `collected` that reads, including those
+    /// the app leaves out (a duplicate, an unreadable `requiresLogin`), located as the file is written.
+    static func unknownMetadataKeys(_ collected: CollectedRouteFile) -> [RouteLintFinding] {
+        UnknownMetadataKeyRule.findings(collected.file.routes).map { f in
+            RouteLintFinding(f.severity, f.code, relocated(f.location, collected), relocated(f.message, collected))
+        }
     }
 
     /// A load error as a finding: an invalid route pattern, a bad redirect, a refused relocation entry,
@@ -35,7 +45,8 @@ extension RouteLint {
             code = error.message.hasPrefix("redirect source:") ? .duplicateRedirect : .invalidRedirect
         } else if at.hasPrefix("relocations") {
             code = .relocation
-        } else if at.hasPrefix("routes["), at.hasSuffix("].metadata.\(MetadataKey.requiresLogin.name)") {
+        } else if at.hasPrefix("routes["), at.hasSuffix("].metadata.\(MetadataKey.requiresLogin.name)")
+                    || at.hasSuffix("].metadata.\(MetadataKey<Bool>.loginFlow.name)") {
             code = .metadataType
         } else if at.hasPrefix("routes["), !at.contains("."),
                   error.message.contains("already registered") || error.message.contains("same shape") {

@@ -32,14 +32,23 @@ extension PercentEncoding {
 /// // warning: [shadowed] routes[1]: app://user/:name is shadowed by app://user/:id …
 /// ```
 public enum RouteLint {
-    /// The types of the metadata keys Switchyard reads: `requiresLogin` (the login gate) and `web`.
+    /// The types of the metadata keys Switchyard reads: `requiresLogin` (the login gate), `loginFlow`
+    /// (a screen of the login flow) and `web`.
     package static let metadataTypes: [String: MetadataType] = [
-        MetadataKey.requiresLogin.name: .boolean, MetadataKey.web.name: .boolean,
+        MetadataKey.requiresLogin.name: .boolean, MetadataKey<Bool>.loginFlow.name: .boolean,
+        MetadataKey.web.name: .boolean,
     ]
+
+    /// Every metadata key Switchyard reads: the typed keys (``MetadataKey``), the import warning lint
+    /// carries on, and the `excluded` mark the importer sets on an excluded associated-domains path.
+    package static let knownMetadataKeys: Set<String> = Set(metadataTypes.keys).union([
+        ImportWarningRule.metadataKey, "excluded",
+    ])
 
     /// The rules, in the order their findings are listed.
     package static let rules: [any LintRule<RouteLintContext>] = [
-        DuplicateRule(), SameShapeRule(), InvalidPatternRule(), MetadataTypeRule(), UnmatchableRule(),
+        DuplicateRule(), SameShapeRule(), InvalidPatternRule(), MetadataTypeRule(), UnknownMetadataKeyRule(),
+        UnmatchableRule(),
         ShadowedRule(), OverlapRule(), InvalidRedirectRule(), DuplicateRedirectRule(), UnknownTargetRule(),
         RedirectCycleRule(), RedirectChainRule(), RelocationRule(), ImportWarningRule(), UndecidedRule(),
     ]

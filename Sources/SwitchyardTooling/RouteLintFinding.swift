@@ -39,4 +39,14 @@ public struct RouteLintFinding: Sendable, Equatable, CustomStringConvertible {
 
     /// `error: [duplicate] routes[2]: pattern 'app://a' is already registered`.
     public var description: String { "\(severity.rawValue): [\(code)] \(location): \(message)" }
+
+    /// The line `switchyard lint` prints, compiler style so editors jump to it:
+    /// `FILE:LINE:COLUMN: error: [duplicate] routes[2]: …`; `FILE: …` when the finding has no place in
+    /// the file (it concerns the file as a whole, or the file was not read for places), and
+    /// ``description`` alone when there is no file (`file` nil: the built-in demo app).
+    public func line(file: String?) -> String {
+        guard let file else { return description }
+        let place = line.map { line in column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)" } ?? file
+        return "\(place): \(description)"
+    }
 }

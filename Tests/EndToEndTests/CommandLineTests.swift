@@ -69,7 +69,7 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.out == """
         {"url":"app://user/42?x=1&x=2","via":[],"pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"42"},"query":{"x":["1","2"]},"error":null}
-        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null}
+        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null,"nearest":{"pattern":"app://user/:id<int>","verdict":"host 'nope' is not 'user'"}}
 
         """)
         // URLs from standard input, one a line; an invalid one reports its code and position.
@@ -525,7 +525,7 @@ struct CommandLineTests {
         #expect(narrowed.out.contains("callback URL 'app://discover?outcome=handled' is not on the callback allow list"), "\(narrowed.out)")
         let bad = try Self.run(["script", "--callback-allow", "partner"], input: script)
         #expect(bad.status == 1)
-        #expect(bad.err == "switchyard: --callback-allow: callback allow-list entry 'partner' is not scheme://host\n")
+        #expect(bad.err == "switchyard script: --callback-allow: callback allow-list entry 'partner' is not scheme://host\n")
     }
 
     @Test func smallRefusals() throws {
@@ -564,7 +564,7 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.out == #"""
         {"url":"app://search/AC%2FDC","via":[],"pattern":"app://search/:q","target":"Search","path":{"q":"AC/DC"},"query":{},"error":null}
-        {"url":"app://search/%2e%2E","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null}
+        {"url":"app://search/%2e%2E","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null,"nearest":{"pattern":"app://search/:q","verdict":"segment 1: '..' is not allowed as a parameter value (dot segment)"}}
         {"url":"app://USER/y","via":[],"pattern":"app://:h<slug>/y","target":"Y","path":{"h":"user"},"query":{},"error":null}
 
         """#)
@@ -579,7 +579,7 @@ struct CommandLineTests {
         let message = "routes[1].parent: {ref} can never be bound: it is not a path parameter of app://item/:id"
         let lint = try Self.run(["lint", "--app", file])
         #expect(lint.status == 1)
-        #expect(lint.out == "error: [unbound-placeholder] \(message)\n")
+        #expect(lint.out == "\(file):3:65: error: [unbound-placeholder] \(message)\n")
         let script = try Self.run(["script", "--app", file], input: "")
         #expect(script.status == 1)
         #expect(script.err.contains(message))
@@ -677,7 +677,7 @@ struct CommandLineTests {
                           ["script", missing]] {
             let r = try Self.run(arguments)
             #expect(r.status == 1, "\(arguments)")
-            #expect(r.err == "switchyard: \(missing): no such file\n", "\(arguments)")
+            #expect(r.err == "switchyard \(arguments[0]): \(missing): no such file\n", "\(arguments)")
             #expect(r.out.isEmpty, "\(arguments)")
         }
     }
@@ -687,7 +687,7 @@ struct CommandLineTests {
         let syntax = try Self.routeFile("{\"routes\": [\n  {\"pattern\": \"app://a\", \"target\": \"A\",}\n]}")
         let match = try Self.run(["match", "--routes", syntax, "app://a"])
         #expect(match.status == 1)
-        #expect(match.err == "switchyard: \(syntax):2:39: routes[0]: trailing comma before '}'\n")
+        #expect(match.err == "switchyard match: \(syntax):2:39: routes[0]: trailing comma before '}'\n")
         #expect(match.out.isEmpty)
         // A value of the wrong type in an app description: the coding path; nothing runs.
         let app = try Self.routeFile(#"""
@@ -696,25 +696,25 @@ struct CommandLineTests {
         """#)
         let script = try Self.run(["script", "--app", app, "-"], input: "open app://h\n")
         #expect(script.status == 1)
-        #expect(script.err == "switchyard: \(app): loginURL: expected a string, found an array\n")
+        #expect(script.err == "switchyard script: \(app): loginURL: expected a string, found an array\n")
         #expect(script.out.isEmpty)
         let routes = try Self.run(["routes", "--app", app])
         #expect(routes.status == 1)
-        #expect(routes.err == "switchyard: \(app): loginURL: expected a string, found an array\n")
+        #expect(routes.err == "switchyard routes: \(app): loginURL: expected a string, found an array\n")
         // A relocation table given on its own.
         let relocations = try Self.routeFile(#"{"version": 1.5, "entries": []}"#)
         let relocated = try Self.run(["script", "--relocations", relocations, "-"], input: "open app://home\n")
         #expect(relocated.status == 1)
-        #expect(relocated.err == "switchyard: \(relocations): version: expected an integer, found 1.5\n")
+        #expect(relocated.err == "switchyard script: \(relocations): version: expected an integer, found 1.5\n")
         // An unknown key, with a suggestion; control characters from the file never reach the terminal.
         let typo = try Self.routeFile(#"{"routes": [{"patern": "app://a", "target": "A"}]}"#)
         let lint = try Self.run(["lint", "--routes", typo])
         #expect(lint.status == 1)
-        #expect(lint.out == "error: [schema] routes[0].patern: unknown key; did you mean \"pattern\"?\n")
+        #expect(lint.out == "\(typo):1:24: error: [schema] routes[0].patern: unknown key; did you mean \"pattern\"?\n")
         let hostile = try Self.routeFile(#"{"routes": [{"pattern": "app://a\u001b]0;pwned\u0007", "target": "A"}]}"#)
         let export = try Self.run(["export", "--routes", hostile])
         #expect(export.status == 1)
-        #expect(export.err == #"switchyard: \#(hostile):1:25: routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}]0;pwned\u{7}' (left out)"# + "\n")
+        #expect(export.err == #"switchyard export: \#(hostile):1:25: routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}]0;pwned\u{7}' (left out)"# + "\n")
         #expect(!export.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 }

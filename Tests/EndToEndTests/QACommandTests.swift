@@ -31,7 +31,8 @@ struct QACommandTests {
         let lines = lint.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lint.out)")
         for (i, line) in lines.enumerated() {
-            #expect(line.hasPrefix("error: [invalid-redirect] redirects[\(i)].to: destination parameter"), "\(line)")
+            #expect(line.hasPrefix("\(file):"), "\(line)")
+            #expect(line.contains(": error: [invalid-redirect] redirects[\(i)].to: destination parameter"), "\(line)")
         }
         #expect(lint.err == "switchyard lint: 4 errors, 0 warnings\n")
     }
@@ -59,8 +60,9 @@ struct QACommandTests {
         #expect(deleted.status == 1)
         #expect(deleted.out == """
         explain app://gone/1
-          via relocation app://gone/:id: deleted
           stopped: the relocation table deletes this route
+          chain: app://gone/1
+          via relocation app://gone/:id: deleted
           winner: none
           ✗ app://gone/:id: not opened: the relocation table deletes this route; it would win on rank (specific scheme, literal, parameter)
 

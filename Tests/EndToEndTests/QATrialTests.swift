@@ -47,7 +47,7 @@ struct QAFlowAgreementTests {
         ], "\(lint.out)")
         // The text output is in the same order.
         let text = try CommandLineTests.run(["lint", "--routes", routes])
-        #expect(text.out.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
+        #expect(text.out.split(separator: "\n").map { String($0.split(separator: " ")[2]) }
                     == findings.map { "[\($0["code"] as? String ?? "")]" }, "\(text.out)")
         // The app's load report (headless replay), script, coverage and graph name each error lint names.
         let runs = [

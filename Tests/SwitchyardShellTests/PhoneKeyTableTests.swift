@@ -15,7 +15,7 @@ import TerminalKit
         let named: [String: Key] = [
             "↑": .up, "↓": .down, "←": .left, "→": .right, "Enter": .enter, "Esc": .escape, "Tab": .tab,
             "Shift-Tab": .backTab, "Home": .home, "End": .end, "PgUp": .pageUp, "PgDn": .pageDown, "Space": .char(" "),
-            "Ctrl-C": .ctrl("c"), "Ctrl-Z": .ctrl("z"), "F1": .function(1), "F2": .function(2), "F3": .function(3),
+            "Ctrl-C": .ctrl("c"), "Ctrl-Z": .ctrl("z"), "Ctrl-U": .ctrl("u"), "Ctrl-D": .ctrl("d"), "F1": .function(1), "F2": .function(2), "F3": .function(3),
         ]
         return binding.keys.split(separator: " ").compactMap { word in
             named[String(word)] ?? (word.count == 1 ? Key.char(word.first ?? " ") : nil)

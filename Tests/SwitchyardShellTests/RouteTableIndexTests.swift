@@ -83,3 +83,38 @@ struct RouteTableIndexTests {
         #expect(text.contains("app://discover/item/:id<int> ● Item"), "a space apart from the pattern: \(text)")
     }
 }
+
+/// The route table's title counts what `coverage` counts: routes, with the redirect and relocation rows
+/// counted apart as rewrites.
+@MainActor
+struct RouteTableTitleCountTests {
+    @Test func theTitleCountsRoutesAndRewritesApart() {
+        func rows(_ routes: Int, _ redirects: Int, _ relocations: Int) -> [RouteRow] {
+            (0..<routes).map { RouteRow(kind: .route, pattern: "app://r\($0)", target: "R") }
+                + (0..<redirects).map { RouteRow(kind: .redirect, pattern: "app://d\($0)", target: "⇒ app://r0") }
+                + (0..<relocations).map { RouteRow(kind: .relocation, pattern: "app://l\($0)", target: "delete") }
+        }
+        let cases: [([RouteRow], Int?, String)] = [
+            (rows(25, 1, 1), nil, "25 routes, 2 rewrites"),
+            (rows(25, 1, 1), 4, "4 shown of 25 routes, 2 rewrites"),
+            (rows(1, 0, 0), nil, "1 route"),
+            (rows(3, 1, 0), nil, "3 routes, 1 rewrite"),
+            (rows(0, 0, 0), nil, "0 routes"),
+            (rows(2, 0, 0), 0, "0 shown of 2 routes"),
+        ]
+        for (table, shown, expected) in cases {
+            #expect(AppView.routeCounts(shown: shown ?? table.count, of: table) == expected)
+        }
+    }
+
+    /// The demo app: the title's route count is the number of routes `coverage` reports on.
+    @Test func theTitleAndCoverageCountTheSameRoutes() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        await AppFixture.type("R", to: loop, terminal)
+        let routes = loop.model.routes.count { $0.kind == .route }
+        let rewrites = loop.model.routes.count - routes
+        #expect(routes == loop.runtime.coverageRoutes.count)
+        let text = try #require(terminal.lastFrame).description
+        #expect(text.contains("─ \(routes) routes" + (rewrites == 0 ? "" : ", \(rewrites) rewrites")), "\(text)")
+    }
+}

@@ -39,7 +39,7 @@ struct CoverageCommand: AsyncParsableCommand {
     func run() async throws {
         var texts: [(String, String)] = []
         for path in scripts {
-            texts.append((path, try RouteFileLoader.scriptText(path: path, command: "coverage")))
+            texts.append((path, try RouteFileLoader.scriptText(path: path)))
         }
         var coverage = RouteCoverage()
         var routes: [(route: RouteCoverage.Route, gated: Bool)] = []
@@ -47,7 +47,7 @@ struct CoverageCommand: AsyncParsableCommand {
             // A route file opens with the routes that load, as in the app; each error is named once.
             let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
             if k == 0, let check {
-                for line in RouteFileLoader.problemLines(check, prefix: "switchyard coverage") {
+                for line in RouteFileLoader.problemLines(check, prefix: FileHandleOutput.tag) {
                     FileHandleOutput.stderr(line)
                 }
             }
@@ -56,7 +56,7 @@ struct CoverageCommand: AsyncParsableCommand {
             let ok = await runner.run(text)
             if !ok {
                 FileHandleOutput.stderr(RouteFileLoader.visible(
-                    "switchyard coverage: \(path): \(runner.failures) failure\(runner.failures == 1 ? "" : "s")"
+                    "\(FileHandleOutput.tag): \(path): \(runner.failures) failure\(runner.failures == 1 ? "" : "s")"
                         + " (its coverage still counts)"))
             }
             coverage.merge(runner.coverage)

@@ -39,7 +39,7 @@ struct DiffCommand: ParsableCommand {
             routerAfter = try Self.router(after, path: new)
         } catch {
             // A diff of what loads would hide the entries left out: the tables must load whole.
-            FileHandleOutput.stderr("switchyard diff: compares tables that load whole; `switchyard lint --routes FILE` lists every error")
+            FileHandleOutput.stderr("\(FileHandleOutput.tag): compares tables that load whole; `switchyard lint --routes FILE` lists every error")
             throw ExitCode(2)
         }
         let diff = RouteTableDiff(old: before, new: after, oldRouter: routerBefore, newRouter: routerAfter)

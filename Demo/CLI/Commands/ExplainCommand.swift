@@ -55,6 +55,7 @@ struct ExplainCommand: AsyncParsableCommand {
                 .object([("kind", .string($0.kind)), ("rule", .string($0.rule)), ("result", .string($0.result))])
             })),
             ("stopped", e.stopped.map { .string($0) } ?? .null),
+            ("chain", .array(e.chain.map { .string($0) })),
             ("final", .string(e.final.url)),
             ("error", e.final.error.map { .string($0.description) } ?? .null),
             ("winner", e.final.winner.map { .string($0) } ?? .null),

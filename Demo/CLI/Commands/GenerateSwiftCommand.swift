@@ -47,7 +47,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         }
         print(generator.output, terminator: "")
         for skipped in generator.skipped {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(source): \(skipped)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(source): \(skipped)"))
         }
     }
 }

@@ -11,7 +11,9 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a JSON route table and print one line per problem.",
         discussion: """
-        Each line is `SEVERITY: [CODE] LOCATION: MESSAGE`, SEVERITY being error or warning. Every problem of the \
+        Each line is `FILE:LINE:COLUMN: SEVERITY: [CODE] LOCATION: MESSAGE` (compiler style, as the other \
+        commands place a problem), SEVERITY being error or warning; `FILE: …` for a problem of the file as a \
+        whole, and no place for the built-in demo app. Every problem of the \
         file is reported in one run: entries the file format refuses (a wrong type, an invalid pattern, a bad \
         redirect or relocation entry) are findings too, and the rules check the entries that read. Shadowing, \
         overlaps, \
@@ -39,29 +41,54 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let findings: [RouteLintFinding]
-        if routes == nil {
-            let description = try app.map { try RouteFileLoader.read(AppDescription.self, path: $0) }
-                ?? DemoApp.description()
+        if let app {
+            findings = try Self.appFindings(path: app)
+        } else if routes == nil {
+            let description = try DemoApp.description()
             let mounted = DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : []
-            let found = AppLint.findings(description, mountedPatterns: mounted)
-            // An app file read again for the places of its findings (a pipe cannot be: no places).
-            let data = app.flatMap { RouteFileLoader.isFile($0) ? FileManager.default.contents(atPath: $0) : nil }
-            findings = data.map { RouteFileCheck.inFileOrder(found, json: $0) } ?? found
+            findings = AppLint.findings(description, mountedPatterns: mounted)
         } else {
             let path = routes ?? ""
             do throws(RouteFileError) { findings = try RouteFileCheck(path: path).findings } catch {
                 throw RouteFileLoader.fail(error)
             }
         }
-        let (lines, errors, warnings) = Self.report(findings)
+        let (lines, errors, warnings) = Self.report(findings, file: routes ?? app)
         if json {
             print(Self.json(findings, errors: errors, warnings: warnings))
         } else {
             for line in lines { print(line) }
         }
-        FileHandleOutput.stderr("switchyard lint: \(errors) error\(errors == 1 ? "" : "s"),"
+        FileHandleOutput.stderr("\(FileHandleOutput.tag): \(errors) error\(errors == 1 ? "" : "s"),"
                                 + " \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// The findings of the app description at `path` (read once: it may be a pipe), in file order:
+    /// every entry the format refuses when there are any (each tab, route and redirect read on its
+    /// own, as a route file's entries are), else the app rules' findings on the description.
+    static func appFindings(path: String) throws -> [RouteLintFinding] {
+        let data: Data
+        let errors: [RouteFileError]
+        do throws(RouteFileError) {
+            data = try RouteSchema.read(path: path)
+            errors = try AppDescription.collectingErrors(json: data, file: path)
+        } catch {
+            throw RouteFileLoader.fail(error)
+        }
+        if !errors.isEmpty {
+            let found = errors.map { RouteLint.loadFinding(RouteFileLoader.hinted($0)) }
+            return RouteFileCheck.inFileOrder(found, json: data)
+        }
+        let description: AppDescription
+        do throws(RouteFileError) {
+            description = try RouteSchema.decode(AppDescription.self, json: data, file: path)
+        } catch {
+            // A check of the whole description (a tab root no route matches, an unknown animation).
+            return RouteFileCheck.inFileOrder([RouteLint.loadFinding(RouteFileLoader.hinted(error))], json: data)
+        }
+        let mounted = DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : []
+        return RouteFileCheck.inFileOrder(AppLint.findings(description, mountedPatterns: mounted), json: data)
     }
 
     /// The `--json` object: counts, then every finding in the order given.
@@ -76,9 +103,11 @@ struct LintCommand: ParsableCommand {
         ]))
     }
 
-    /// The lines `lint` prints for `findings`, and how many errors and warnings they hold.
-    static func report(_ findings: [RouteLintFinding]) -> (lines: [String], errors: Int, warnings: Int) {
-        (findings.map(\.description), findings.count { $0.severity == .error },
+    /// The lines `lint` prints for `findings` of `file` (nil: the demo app), and how many errors and
+    /// warnings they hold.
+    static func report(_ findings: [RouteLintFinding], file: String?)
+        -> (lines: [String], errors: Int, warnings: Int) {
+        (findings.map { $0.line(file: file) }, findings.count { $0.severity == .error },
          findings.count { $0.severity == .warning })
     }
 }

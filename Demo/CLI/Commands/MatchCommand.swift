@@ -9,8 +9,10 @@ struct MatchCommand: ParsableCommand {
         abstract: "Match URLs against a JSON route table and print one JSON object per URL.",
         discussion: """
         URLs come from the arguments, or from standard input (one a line) when none are given.
-        Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?}:
-        relocations and redirects are followed first and listed in "via". The exit status is 0
+        Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?,
+        "nearest"?}: relocations and redirects are followed first and listed in "via". When the walk ends at
+        no route, "nearest" says why: {"pattern", "verdict"} of the route nearest to the last URL, the
+        verdict `explain` gives it (null when the table has no route). The exit status is 0
         even when URLs do not match; a bad route file exits 1 with a message naming the bad entry.
         """
     )
@@ -48,7 +50,7 @@ struct MatchCommand: ParsableCommand {
         let table = LazyTable(file)
         if urls.isEmpty {
             if isatty(0) == 1 {
-                FileHandleOutput.stderr("switchyard match: reading URLs from standard input, one a line (Ctrl-D ends)")
+                FileHandleOutput.stderr("\(FileHandleOutput.tag): reading URLs from standard input, one a line (Ctrl-D ends)")
             }
             while let line = readLine(strippingNewline: true) {
                 if line.isEmpty { continue }
@@ -80,7 +82,7 @@ struct MatchCommand: ParsableCommand {
     /// ``report(_:_:router:)`` with the table built only when needed.
     static func report(_ url: String, _ table: LazyTable, router: Router) -> String {
         let resolution = router.resolve(url)
-        return direct(url, resolution) ?? report(url, table.table, router: router)
+        return direct(url, resolution, router: router) ?? report(url, table.table, router: router)
     }
 
     /// One URL's result as a one-line JSON object. Relocations and redirects are followed (and listed in
@@ -90,7 +92,7 @@ struct MatchCommand: ParsableCommand {
     static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil) -> String {
         guard let router else { return JSONText.render(.object(fields(url, table))) }
         let resolution = router.resolve(url)
-        if let line = direct(url, resolution) { return line }
+        if let line = direct(url, resolution, router: router) { return line }
         let final = resolution.finalURL
         var fields = Self.fields(final, table)
         switch resolution.end {
@@ -109,13 +111,14 @@ struct MatchCommand: ParsableCommand {
         fields.insert(("via", .array(resolution.steps.map { .string($0.description) })), at: 1)
         if final != url { fields.insert(("final", .string(final)), at: 2) }
         if let stopped = resolution.stopped { fields.append(("stopped", .string(stopped))) }
+        if case .notFound = resolution.end { fields.append(("nearest", nearest(final, router: router))) }
         return JSONText.render(.object(fields))
     }
 
     /// ``report(_:_:router:)``'s line written directly from the router's walk, without the table: nil
     /// when the walk ended at a URL that does not read or whose query does not read (the table's own
     /// reading then gives the error).
-    static func direct(_ url: String, _ resolution: Resolution) -> String? {
+    static func direct(_ url: String, _ resolution: Resolution, router: Router) -> String? {
         let final = resolution.finalURL
         // The walk read the final URL already (the router reads with the default limits, as below),
         // unless it stopped at a loop, whose last URL it never read; a URL it read that has no `?`
@@ -175,7 +178,18 @@ struct MatchCommand: ParsableCommand {
             line += ",\"stopped\":"
             JSONText.appendQuoted(stopped, to: &line)
         }
+        if case .notFound = resolution.end {
+            line += ",\"nearest\":" + JSONText.render(nearest(final, router: router))
+        }
         return line + "}"
+    }
+
+    /// Why `url` (the end of a walk that found no route) matches nothing: the nearest route and its
+    /// verdict, `{"pattern": "app://user/:id<int>", "verdict": "'abc' does not satisfy <int>"}`, the
+    /// first candidate `explain` lists for the URL; null when the table has no route at all.
+    static func nearest(_ url: String, router: Router) -> JSONText.Value {
+        guard let candidate = router.table.explain(url).candidates.first(where: { !$0.matched }) else { return .null }
+        return .object([("pattern", .string(candidate.pattern)), ("verdict", .string(candidate.verdict))])
     }
 
     /// The match fields for one URL.

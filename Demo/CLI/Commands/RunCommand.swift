@@ -77,11 +77,11 @@ struct RunCommand: AsyncParsableCommand {
             let reason = unavailable ?? .unknownTerm(NCursesTerminal.termName ?? "")
             var text: String
             if let replayText {
-                FileHandleOutput.stderr("switchyard: no terminal; replaying \(replay ?? "") headless (\(reason))")
+                FileHandleOutput.stderr("\(FileHandleOutput.tag): no terminal; replaying \(replay ?? "") headless (\(reason))")
                 text = replayText
             } else {
                 FileHandleOutput.stderr(
-                    "switchyard: no terminal; running the script runner on standard input (\(reason))")
+                    "\(FileHandleOutput.tag): no terminal; running the script runner on standard input (\(reason))")
                 var lines: [String] = []
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
@@ -116,7 +116,7 @@ struct RunCommand: AsyncParsableCommand {
         if let record, recording != nil {
             // Where the script went, on the normal screen once the app is gone.
             let path = URL(fileURLWithPath: record).standardizedFileURL.path
-            FileHandleOutput.stderr("switchyard: recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
+            FileHandleOutput.stderr("\(FileHandleOutput.tag): recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
                 + " (replay: \(replayCommand(path)))")
         }
         if let replay {
@@ -125,13 +125,13 @@ struct RunCommand: AsyncParsableCommand {
             let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(Self.countLine($0))" } ?? ""
             let failsFile = !(check?.errors.isEmpty ?? true)
             guard !replayFailures.isEmpty else {
-                FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: replay of \(replay): no failures"
+                FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): replay of \(replay): no failures"
                     + (failsFile ? fileErrors : "")))
                 if failsFile { throw ExitCode(1) }
                 return
             }
             let n = replayFailures.count
-            let counted = "switchyard: replay of \(replay): \(n) failure\(n == 1 ? "" : "s")"
+            let counted = "\(FileHandleOutput.tag): replay of \(replay): \(n) failure\(n == 1 ? "" : "s")"
             FileHandleOutput.stderr(RouteFileLoader.visible(counted + (failsFile ? fileErrors : "")))
             for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
             throw ExitCode(1)
@@ -273,7 +273,7 @@ struct RunCommand: AsyncParsableCommand {
             throw RouteFileLoader.fail(error)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(path): not UTF-8 text"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(path): not UTF-8 text"))
             throw ExitCode(1)
         }
         return text
@@ -296,7 +296,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard reason == nil, let handle = FileHandle(forWritingAtPath: path) else {
             FileHandleOutput.stderr(
-                RouteFileLoader.visible("switchyard: \(path): \(reason ?? "cannot open the file for writing")"))
+                RouteFileLoader.visible("\(FileHandleOutput.tag): \(path): \(reason ?? "cannot open the file for writing")"))
             throw ExitCode(1)
         }
         handle.seekToEndOfFile()

@@ -33,12 +33,12 @@ struct ScriptCommand: AsyncParsableCommand {
         if file == "-" {
             var lines: [String] = []
             if isatty(0) == 1 {
-                FileHandleOutput.stderr("switchyard script: reading the script from standard input (Ctrl-D ends)")
+                FileHandleOutput.stderr("\(FileHandleOutput.tag): reading the script from standard input (Ctrl-D ends)")
             }
             while let line = readLine(strippingNewline: true) { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            text = try RouteFileLoader.scriptText(path: file, command: "script")
+            text = try RouteFileLoader.scriptText(path: file)
         }
         // A route file opens with the routes that load, as in the app; each error is named first.
         let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()

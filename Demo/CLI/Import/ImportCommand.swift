@@ -45,13 +45,13 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         if let domain, domain.isEmpty || domain.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }) {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: --domain '\(domain)' is not a host name"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): --domain '\(domain)' is not a host name"))
             throw ExitCode(1)
         }
         var importer = ProjectImporter(domain: domain, includeTests: includeTests)
         for path in paths {
             guard importer.add(path, prefixed: paths.count > 1) else {
-                FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(path): no such file or directory"))
+                FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(path): no such file or directory"))
                 throw ExitCode(1)
             }
         }
@@ -59,7 +59,7 @@ struct ImportCommand: ParsableCommand {
         for w in result.warnings { FileHandleOutput.stderr(RouteFileLoader.visible("warning: \(w.description)")) }
         guard !result.file.routes.isEmpty else {
             FileHandleOutput.stderr(
-                "switchyard import: no routes found in \(importer.filesRead) file\(importer.filesRead == 1 ? "" : "s")")
+                "\(FileHandleOutput.tag): no routes found in \(importer.filesRead) file\(importer.filesRead == 1 ? "" : "s")")
             throw ExitCode(1)
         }
         let text: String
@@ -75,17 +75,17 @@ struct ImportCommand: ParsableCommand {
                 text = String(decoding: try encoder.encode(description), as: UTF8.self)
             }
         } catch {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard import: \(error)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(error)"))
             throw ExitCode(1)
         }
         print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         if importer.testDirectoriesSkipped > 0 {
             let skipped = importer.testDirectoriesSkipped
-            FileHandleOutput.stderr("switchyard import: \(skipped) test director\(skipped == 1 ? "y" : "ies") not read"
+            FileHandleOutput.stderr("\(FileHandleOutput.tag): \(skipped) test director\(skipped == 1 ? "y" : "ies") not read"
                                     + " (--include-tests reads them)")
         }
         let routeCount = result.file.routes.count, files = importer.filesRead, warnings = result.warnings.count
-        FileHandleOutput.stderr("switchyard import: \(routeCount) route\(routeCount == 1 ? "" : "s")"
+        FileHandleOutput.stderr("\(FileHandleOutput.tag): \(routeCount) route\(routeCount == 1 ? "" : "s")"
                                 + " from \(files) file\(files == 1 ? "" : "s"),"
                                 + " \(warnings) warning\(warnings == 1 ? "" : "s")")
     }

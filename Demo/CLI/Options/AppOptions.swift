@@ -31,7 +31,7 @@ struct AppOptions: ParsableArguments {
     func callbackAllowList() throws -> CallbackAllowList? {
         guard !callbackAllow.isEmpty else { return nil }
         do throws(CallbackRefusal) { return try CallbackAllowList(callbackAllow) } catch {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: --callback-allow: \(error)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): --callback-allow: \(error)"))
             throw ExitCode(1)
         }
     }
@@ -62,9 +62,9 @@ struct AppOptions: ParsableArguments {
             let file = e.location == "configure" ? relocations ?? routes : routes
             throw RouteFileLoader.fail(e.naming(file))
         } catch let e as RelocationError {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(relocations ?? "relocations"): \(e)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(relocations ?? "relocations"): \(e)"))
         } catch {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(error)"))
         }
         throw ExitCode(1)
     }
@@ -73,7 +73,7 @@ struct AppOptions: ParsableArguments {
     @MainActor
     func makeRuntime() throws -> AppRuntime {
         if app != nil && routes != nil {
-            FileHandleOutput.stderr("switchyard: give --app or --routes, not both")
+            FileHandleOutput.stderr("\(FileHandleOutput.tag): give --app or --routes, not both")
             throw ExitCode(1)
         }
         let description = try app.map { path in try RouteFileLoader.read(AppDescription.self, path: path) }
@@ -90,9 +90,9 @@ struct AppOptions: ParsableArguments {
             let file = e.location == "configure" ? relocations ?? app ?? routes : app ?? routes
             throw RouteFileLoader.fail(e.naming(file ?? RouteFileLoader.demoName))
         } catch let e as RelocationError {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(relocations ?? "relocations"): \(e)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(relocations ?? "relocations"): \(e)"))
         } catch {
-            FileHandleOutput.stderr(RouteFileLoader.visible("switchyard: \(error)"))
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(error)"))
         }
         throw ExitCode(1)
     }

@@ -7,8 +7,8 @@ import SwitchyardNavigation
 import SwitchyardTooling
 
 /// The one loader every command reads files through (`--routes`, `--app`, `--relocations`): the
-/// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard: FILE…: …` and
-/// the process ending with status 1.
+/// library's strict reader (``RouteSchema``), with each refusal printed as `switchyard COMMAND: FILE…: …`
+/// (``FileHandleOutput/tag``) and the process ending with status 1.
 enum RouteFileLoader {
     /// How errors name the built-in demo app.
     static let demoName = "demo app"
@@ -16,14 +16,15 @@ enum RouteFileLoader {
     /// Reads `type` from the JSON file at `path`, or prints the refusal (naming the file) and exits 1.
     static func read<T: Decodable>(_ type: T.Type, path: String) throws -> T {
         do throws(RouteFileError) { return try RouteSchema.load(type, path: path) } catch {
-            if type == AppDescription.self, error.location.isEmpty, error.message == "missing required key \"tabs\"" {
-                // A plain route file given as an app description.
-                throw fail(RouteFileError(error.location,
-                                          error.message + " (a plain route file? open it with --routes FILE)",
-                                          file: error.file, line: error.line, column: error.column))
-            }
-            throw fail(error)
+            throw fail(type == AppDescription.self ? hinted(error) : error)
         }
+    }
+
+    /// An app description's refusal, with a hint when it is a plain route file given as one (no `tabs`).
+    static func hinted(_ error: RouteFileError) -> RouteFileError {
+        guard error.location.isEmpty, error.message == "missing required key \"tabs\"" else { return error }
+        return RouteFileError(error.location, error.message + " (a plain route file? open it with --routes FILE)",
+                              file: error.file, line: error.line, column: error.column)
     }
 
     /// Whether `path` names a file that exists (not a directory): the test behind every "a route file
@@ -33,18 +34,19 @@ enum RouteFileLoader {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// The text of the script file at `path`, for `command` (`script`, `coverage`). A file that cannot
+    /// The text of the script file at `path`, for `script` and `coverage`. A file that cannot
     /// be read is named and ends the process with status 1, and so does one that holds JSON (its first
     /// character `{` or `[`): a route file or an app description given where a script goes, which would
     /// otherwise run as lines of unknown commands.
-    static func scriptText(path: String, command: String) throws -> String {
+    static func scriptText(path: String) throws -> String {
         let text: String
         do throws(RouteFileError) { text = String(decoding: try RouteSchema.read(path: path), as: UTF8.self) } catch {
             throw fail(error)
         }
         if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" {
-            FileHandleOutput.stderr(visible("switchyard \(command): \(path) holds JSON, not a script "
-                + "(one command a line); a route file is given as --routes \(path), an app description as --app \(path)"))
+            FileHandleOutput.stderr(visible("\(FileHandleOutput.tag): \(path) holds JSON, not a script "
+                + "(one command a line); a route file is given as --routes \(path), "
+                + "an app description as --app \(path)"))
             throw ExitCode(1)
         }
         return text
@@ -93,7 +95,7 @@ enum RouteFileLoader {
 
     /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
     /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
-    static func problemLines(_ check: RouteFileCheck, prefix: String = "switchyard") -> [String] {
+    static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag) -> [String] {
         check.errors.map { f in
             let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
                                        line: f.line, column: f.column)
@@ -103,7 +105,7 @@ enum RouteFileLoader {
 
     /// Prints `error` (its description names the file) and returns the exit code to throw.
     static func fail(_ error: RouteFileError) -> ExitCode {
-        FileHandleOutput.stderr("switchyard: \(error)")
+        FileHandleOutput.stderr("\(FileHandleOutput.tag): \(error)")
         return ExitCode(1)
     }
 
@@ -127,7 +129,7 @@ enum RouteFileLoader {
         } catch let error as RouteFileError {
             throw fail(error.naming(app ?? demoName))
         } catch {
-            FileHandleOutput.stderr(visible("switchyard: \(app ?? demoName): \(error)"))
+            FileHandleOutput.stderr(visible("\(FileHandleOutput.tag): \(app ?? demoName): \(error)"))
             throw ExitCode(1)
         }
     }

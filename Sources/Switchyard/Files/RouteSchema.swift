@@ -153,7 +153,7 @@ public enum RouteSchema {
     }
 
     /// A decoder's error as a refusal naming the coding path and, using `index`, what was found.
-    static func refusal(_ error: any Error, index: SchemaIndex?) -> RouteFileError {
+    package static func refusal(_ error: any Error, index: SchemaIndex?) -> RouteFileError {
         if let e = error as? RouteFileError { return e }
         guard let e = error as? DecodingError else {
             return RouteFileError("", "cannot decode (\(SchemaText.echo(String(describing: error))))")

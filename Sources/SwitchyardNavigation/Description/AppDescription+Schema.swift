@@ -5,7 +5,8 @@ import Switchyard
 // the standard decoders through `RouteSchema`: strict, with every refusal naming its coding path.
 
 extension AppDescription: Codable {
-    private enum Keys: String, CodingKey, CaseIterable {
+    /// The keys of an app description's top level.
+    enum Keys: String, CodingKey, CaseIterable {
         case name, tabs, routes, redirects, relocations, loginURL, webAllowList, animations, defaultAnimation
     }
 

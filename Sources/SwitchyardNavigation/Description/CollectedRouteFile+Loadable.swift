@@ -15,8 +15,9 @@ extension CollectedRouteFile {
         var keptIndices: [Int] = []
         var refused: [RouteFileError] = []
         for (route, index) in zip(file.routes, routeIndices) {
-            if let problem = ScreenRoute.loginMetadataProblem(route.metadata) {
-                refused.append(RouteFileError("routes[\(index)].metadata.requiresLogin", problem, file: source))
+            if let problem = ScreenRoute.loginMetadataKeyProblem(route.metadata) {
+                refused.append(RouteFileError("routes[\(index)].metadata.\(problem.key)", problem.message,
+                                              file: source))
             } else {
                 kept.append(route)
                 keptIndices.append(index)

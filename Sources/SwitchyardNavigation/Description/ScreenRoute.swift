@@ -57,15 +57,27 @@ extension ScreenRoute {
         RouteDefinition(pattern: pattern, target: kind, priority: priority, metadata: metadata)
     }
 
-    /// Why `metadata`'s `requiresLogin` cannot be read by a login gate (a value other than `true` or
-    /// `false`), or nil when it can or is absent. A route with such a value would open without login,
-    /// so the app refuses it: when loading what loads, it is left out and named; otherwise the load fails.
+    /// Why `metadata`'s `requiresLogin` or `loginFlow` cannot be read (a value other than `true` or
+    /// `false`), or nil when both can or are absent. A route with such a value would open without
+    /// login (or not be taken for a screen of the login flow), so the app refuses it: when loading what
+    /// loads, it is left out and named; otherwise the load fails.
     public static func loginMetadataProblem(_ metadata: [String: String]) -> String? {
-        guard let value = metadata[MetadataKey<Bool>.requiresLogin.name], value != "true", value != "false" else {
-            return nil
+        loginMetadataKeyProblem(metadata)?.message
+    }
+
+    /// ``loginMetadataProblem(_:)`` with the key it concerns (`requiresLogin` first, then `loginFlow`),
+    /// for the error's location (`routes[3].metadata.loginFlow`).
+    public static func loginMetadataKeyProblem(_ metadata: [String: String]) -> (key: String, message: String)? {
+        let gate = MetadataKey<Bool>.requiresLogin.name, flow = MetadataKey<Bool>.loginFlow.name
+        if let value = metadata[gate], value != "true", value != "false" {
+            return (gate, "'\(value)' is not a boolean (requiresLogin takes true or false; a login gate cannot "
+                + "read it, so the route would open without login)")
         }
-        return "'\(value)' is not a boolean (requiresLogin takes true or false; a login gate cannot read it, "
-            + "so the route would open without login)"
+        if let value = metadata[flow], value != "true", value != "false" {
+            return (flow, "'\(value)' is not a boolean (loginFlow takes true or false; the login hold cannot "
+                + "read it, so the screen would not count as part of the login flow)")
+        }
+        return nil
     }
 }
 

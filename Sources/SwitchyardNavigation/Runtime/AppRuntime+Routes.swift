@@ -22,8 +22,8 @@ extension AppRuntime {
             throw RouteFileError("animations", error.description)
         }
         for (i, r) in app.routes.enumerated() {
-            if let problem = ScreenRoute.loginMetadataProblem(r.metadata) {
-                throw RouteFileError("routes[\(i)].metadata.requiresLogin", problem)
+            if let problem = ScreenRoute.loginMetadataKeyProblem(r.metadata) {
+                throw RouteFileError("routes[\(i)].metadata.\(problem.key)", problem.message)
             }
         }
         // A generated app's routes come parsed already (`GeneratedIndexLinks.routePatterns`).

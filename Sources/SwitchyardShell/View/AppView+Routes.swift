@@ -50,15 +50,23 @@ extension AppView {
         return Array(wrapped.prefix(most - 1)) + [last + "…"]
     }
 
+    /// What the route table's title counts: `13 routes, 2 rewrites` (the routes, as `coverage` counts
+    /// them, then the redirect and relocation rows), after `4 shown of ` when a filter hides rows.
+    package static func routeCounts(shown: Int, of rows: [RouteRow]) -> String {
+        let routes = rows.count { $0.kind == .route }, rewrites = rows.count - routes
+        return (shown == rows.count ? "" : "\(shown) shown of ") + "\(routes) route\(routes == 1 ? "" : "s")"
+            + (rewrites == 0 ? "" : ", \(rewrites) rewrite\(rewrites == 1 ? "" : "s")")
+    }
+
     /// The route table's title in `room` columns, and the line under its filter that says what the
-    /// title could not. Listing: `Routes · 12 of 40 · 3 reached · F3`. Testing a URL: `Test URL ·
+    /// title could not. Listing: `12 shown of 38 routes, 2 rewrites · 3 reached · F3`. Testing a URL: `Test URL ·
     /// wins: PATTERN` when it fits; else `Test URL` with the outcome under the filter; else the URL
     /// cut at a component boundary (``AppViewText/elideURL(_:width:)``), and the line under the filter
     /// gives the whole URL before the outcome.
-    static func routeTitle(_ panel: RoutePanel, total: Int, room: Int) -> (title: String, summary: String?) {
+    static func routeTitle(_ panel: RoutePanel, rows: [RouteRow], room: Int) -> (title: String, summary: String?) {
         guard let test = panel.urlTest else {
             let reached = panel.coverage.isEmpty ? "" : " · \(panel.reachedCount) reached"
-            return ("Routes · \(panel.filtered.count) of \(total)" + reached + " · F3", nil)
+            return (routeCounts(shown: panel.filtered.count, of: rows) + reached + " · F3", nil)
         }
         // The rewrites followed first: `via relocation`, `via redirect`, `via 3 rewrites`.
         let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
@@ -86,7 +94,7 @@ extension AppView {
         canvas.fill(area)
         let focused = model.focus == .filter
         let rows = model.routePanel.filtered
-        let (title, summary) = routeTitle(model.routePanel, total: model.routes.count, room: area.width - 7)
+        let (title, summary) = routeTitle(model.routePanel, rows: model.routes, room: area.width - 7)
         canvas.box(area, style: focused ? CellStyle(bold: true) : CellStyle(role: .dim))
         canvas.put(edgeText(title, in: area), x: area.x + 2, y: area.y, style: CellStyle(bold: true),
                    clip: titleClip(area))

@@ -120,7 +120,8 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("Tab  Shift-Tab",
                    "focus the next panel shown (with none shown, the prompt) / select the link above"),
         KeyBinding("Home  End", "select the first / the last link"),
-        KeyBinding("PgUp  PgDn", "scroll the phone's screen by a page (Ctrl-U Ctrl-D: half a page)"),
+        KeyBinding("PgUp  PgDn", "scroll the phone's screen by a page"),
+        KeyBinding("Ctrl-U  Ctrl-D", "scroll the phone's screen by half a page"),
         KeyBinding("Ctrl-Z", "suspend to the shell (fg resumes)"),
         KeyBinding("mouse", "click tabs, ‹ Back, links and routes"),
     ]
