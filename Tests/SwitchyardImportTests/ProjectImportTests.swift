@@ -41,6 +41,14 @@ import Testing
             "app/src/main/java/a/Edit.kt": "package a\n@Route(path = Routes.INSTANCE.EDIT)\nclass Edit : TheRouterActivity()\n",
             "app/src/main/java/a/ScreenActivity.kt": "package a\n@Route(path = Screen.PATH)\nclass ScreenActivity : TheRouterActivity()\n",
         ], routes: ["http://kymjs.com/app/detail -> Detail", "http://kymjs.com/app/edit -> Edit", "http://kymjs.com/app/screen -> ScreenActivity"]),
+        // A constant that names another constant has no string of its own; it is found all the same,
+        // from a file read before or after the one that uses it.
+        Case(name: "a constant defined as another constant, in a file with no string", files: [
+            "a/src/main/java/p/Base.kt": "package p\nobject Base {\n    const val ROOT = \"/shop\"\n}\n",
+            "b/src/main/java/p/Alias.kt": "package p\nobject Alias {\n    const val HOME = Base.ROOT\n}\n",
+            "c/src/main/java/q/Home.java": "package q;\n@Route(path = Alias.HOME)\npublic class Home extends Activity {}\n",
+            "0/src/main/java/q/Early.kt": "package q\n@Route(path = Alias.HOME + \"/early\")\nclass Early : Activity()\n",
+        ], routes: [":host/shop -> Home", ":host/shop/early -> Early"]),
         Case(name: "Java constant used from Kotlin", files: [
             "lib/src/main/java/a/P.java": "package a;\npublic class P { public static final String X = \"/java/x\"; }\n",
             "app/src/main/java/b/X.kt": "package b\nimport a.P\n@Route(path = P.X)\nclass XActivity : Activity()\n",
