@@ -4,7 +4,7 @@ import SwitchyardNavigation
 
 /// A route file read once and judged by one rule, for `switchyard lint --routes FILE` and for the app
 /// opened on it (`switchyard --routes FILE`, `--replay`, `script`, `coverage`): what loads
-/// (``CollectedRouteFile/loadable(options:)``), and every problem, each at its line in the file.
+/// (`CollectedRouteFile.loadable(options:)`), and every problem, each at its line in the file.
 ///
 /// Lint reports ``findings`` (every rule); the app reports the findings lint calls errors (``errors``),
 /// so every error lint prints for a file is in the app's load report too, the entries left out and
@@ -43,7 +43,7 @@ public struct RouteFileCheck: Sendable {
         self.loaded = loaded
         let load = loaded.errors.map(RouteLint.loadFinding)
         let context = RouteLintContext(loaded.file, options: options)
-        // Every route of what loads registered (``CollectedRouteFile/loadable(options:)`` kept only those),
+        // Every route of what loads registered (`CollectedRouteFile.loadable(options:)` kept only those),
         // so the rules that report registration failures have nothing to find there: their findings are
         // the load errors above.
         // A near-miss metadata key is judged on every route that reads, those left out included, so a

@@ -6,7 +6,7 @@ extension RouteLint {
     /// The load errors of `collected` as findings, then every rule's findings on the entries that load,
     /// each located as the file is written (`routes[7]` is the eighth route of the file, whether or not
     /// the routes before it read). What loads is decided as the app decides it
-    /// (``CollectedRouteFile/loadable(options:)``): a route left out for an unreadable `requiresLogin`
+    /// (`CollectedRouteFile.loadable(options:)`): a route left out for an unreadable `requiresLogin`
     /// makes no later route a duplicate, here as in the app. ``RouteFileCheck`` also orders the findings
     /// by their line in the file.
     ///

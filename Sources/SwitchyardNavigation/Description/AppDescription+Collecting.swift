@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 
 extension AppDescription {
-    /// Every error of an app description found in one pass, as ``RouteFile/collecting(json:file:)``
+    /// Every error of an app description found in one pass, as `RouteFile.collecting(json:file:)`
     /// finds a route file's: an unknown top-level key, each tab, route and redirect that does not read
     /// (each at its own index, the others read on), and each other top-level value that does not.
     /// Empty when every entry reads; the description's own checks (``validate()``, named animations),

@@ -3,7 +3,7 @@ import Switchyard
 extension CollectedRouteFile {
     /// The file as an app opens it, by the one rule `switchyard lint` judges it by: a route whose
     /// `requiresLogin` no gate can read is left out first (it would open without login), then every
-    /// route and redirect the router would refuse to register (``registrable(options:)``: an exact
+    /// route and redirect the router would refuse to register (`registrable(options:)`: an exact
     /// duplicate or the same shape as an earlier entry that is kept). Each entry left out is an error
     /// at its place, in file order. Leaving the unreadable `requiresLogin` out first means a later entry
     /// of the same pattern is not called a duplicate of one that never loads.

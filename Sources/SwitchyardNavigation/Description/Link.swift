@@ -2,7 +2,7 @@
 ///
 /// A generated app's index screen has a link for every route of its file, and each is checked against the
 /// router before it is shown (its URL is an example the route takes, its title may say the route never opens):
-/// such a link is worked out the first time its title or URL is read (``DeferredLinks``), so a table of a
+/// such a link is worked out the first time its title or URL is read (`DeferredLinks`), so a table of a
 /// hundred thousand routes checks the links that are drawn or opened, not all of them at start. A deferred
 /// link reads exactly as the checked link would.
 public struct Link: Hashable, Sendable {
