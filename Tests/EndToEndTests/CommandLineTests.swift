@@ -439,6 +439,21 @@ struct CommandLineTests {
     /// `coverage` runs each script on a fresh app and splits the table into reached and untested
     /// routes; a failing script still counts (named on stderr) and the exit status stays 0; a script
     /// that cannot be read exits 1.
+    /// The README's coverage example is what the command prints for those two scripts today.
+    @Test func theReadmesCoverageExampleIsTrue() throws {
+        let root = PackageManifestTests.root
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ S=Tests/SwitchyardNavigationTests/Scripts; swift run switchyard coverage "
+            + "$S/login-gate.script $S/deep-links.script\n"
+        let start = try #require(readme.range(of: command)).upperBound
+        let end = try #require(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
+        let scripts = root.appendingPathComponent("Tests/SwitchyardNavigationTests/Scripts")
+        let run = try Self.run(["coverage", scripts.appendingPathComponent("login-gate.script").path,
+                                scripts.appendingPathComponent("deep-links.script").path])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out == String(readme[start..<end]))
+    }
+
     @Test func coverageListsReachedThenUntestedRoutesAndPrintsJSON() throws {
         let app = try Self.routeFile(#"""
         {"name": "C", "loginURL": "c://login", "tabs": [{"title": "Home", "root": "c://home"}],

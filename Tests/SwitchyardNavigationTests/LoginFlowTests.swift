@@ -70,6 +70,7 @@ struct LoginFlowTests {
         _ = await runtime.perform(.open("app://order/42"))
         _ = await runtime.perform(.tap(1))
         #expect(runtime.state.top.title == "Reset password")
+        #expect(runtime.state.top.parameters["openedFrom"] == "Log in", "a detour is opened from the login screen")
         #expect(runtime.isShowingLogin)
         _ = await runtime.perform(.open("app://discover"))
         #expect(!runtime.isShowingLogin)

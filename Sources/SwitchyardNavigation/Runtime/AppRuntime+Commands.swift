@@ -55,9 +55,14 @@ extension AppRuntime {
     func open(_ url: String, command: NavigationCommand, callback: RouteCallback,
                       native extra: NativeParameters = NativeParameters()) async -> StepReport {
         var native = extra
-        // The screen the user came from: a login screen on top is a detour, not a place.
+        // The screen the user came from: a login screen on top is not a place (an open that does not
+        // belong to the login flow closes it), unless the open is a screen of that flow (a detour the
+        // login screen opens: "Reset password" was opened from "Log in").
         if native.get("openedFrom", as: String.self) == nil {
-            let from = state.screensFromTop.first { screen in loginKind.map { screen.kind != $0 } ?? true } ?? state.top
+            let detour = !hold.flowKinds.isEmpty
+                && (try? router.match(url)).map { hold.flowKinds.contains($0.target.name) } == true
+            let from = detour ? state.top
+                : state.screensFromTop.first { screen in loginKind.map { screen.kind != $0 } ?? true } ?? state.top
             native.set("openedFrom", from.title)
         }
         let trace = await router.openAndTrace(url, native: native, callback: callback)
