@@ -34,7 +34,9 @@ struct PanelFocusTests {
         (Key.char("L"), AppMessage.navigate(.login)), (.char("l"), .navigate(.login)),
         (.char("O"), .navigate(.logout)), (.char("D"), .navigate(.discard)), (.char("2"), .navigate(.tab(2))),
         (.char("9"), .navigate(.tab(9))), (.char("R"), .toggleRoutes), (.char("x"), .toggleLogDetail),
-        (.char("<"), .navigate(.back(animation: .slideFromLeft))), (.char("j"), .moveLogCursor(1)),
+        (.char("<"), .notify(AppStatus("Nothing to go back to: Home is the first screen", kind: .note),
+                             logged: false, time: nil)),
+        (.char("j"), .moveLogCursor(1)),
         (.char("y"), .copy), (.escape, .focusPhone), (.char("z"), .ignore),
     ])
     func theAppsCommandsWorkWithTheLogFocused(_ key: Key, _ expected: AppMessage) async throws {

@@ -71,7 +71,7 @@ extension AppModel {
             // as they do on the phone: a status line that says "L logs in" is true with the log focused.
             let shared = phoneMessage(for: key)
             switch shared {
-            case .navigate, .toggleRoutes, .toggleLogDetail, .editCurrentURL: return shared
+            case .navigate, .toggleRoutes, .toggleLogDetail, .editCurrentURL, .notify: return shared
             default: return .ignore
             }
         }
@@ -90,10 +90,14 @@ extension AppModel {
             return .moveSelection(itemCount)
         case .enter, .right, .char(" "):
             return .activate(nil)
-        case .escape, .left:
-            return .navigate(.back())
-        case .char("<"):
-            return .navigate(.back(animation: .slideFromLeft))
+        case .escape, .left, .char("<"):
+            // At a tab's root with nothing presented there is nowhere to go back to: Esc (pressed out of
+            // habit after closing the prompt) says so as a note, and runs no command that would fail.
+            if state.modals.isEmpty, state.currentTab.stack.count == 1 {
+                return .notify(AppStatus("Nothing to go back to: \(state.top.title) is the first screen",
+                                         kind: .note), logged: false, time: nil)
+            }
+            return .navigate(key == .char("<") ? .back(animation: .slideFromLeft) : .back())
         case .char(":"), .char("/"):
             return .focusPrompt
         case .char("?"):
