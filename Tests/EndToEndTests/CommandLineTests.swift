@@ -532,7 +532,8 @@ struct CommandLineTests {
         // An empty script checks nothing, so it fails.
         let empty = try Self.run(["script"], input: "# only a comment\n\n")
         #expect(empty.status == 1)
-        #expect(empty.out.hasSuffix("error: the script has no commands or expectations\n# 0 passed, 1 failed\n"))
+        #expect(empty.out.hasSuffix("error: the script has no commands or expectations\n"
+                                     + "# 0 commands run; 0 of 0 expectations passed, 0 failed\n"))
         // A plain route file given as an app says how to open it.
         let routes = try Self.routeFile(#"{"routes": [{"pattern": "app://faq/:topic", "target": "FAQ"}]}"#)
         let asApp = try Self.run(["script", "--app", routes], input: "")
@@ -595,7 +596,7 @@ struct CommandLineTests {
     @Test func scriptExitStatusFollowsTheExpectations() throws {
         let ok = try Self.run(["script", "--no-trace", "-"], input: "open app://order/42\nlogin\nexpect stack [Orders] Orders > Order #42\n")
         #expect(ok.status == 0, "\(ok.out)")
-        #expect(ok.out.contains("# 1 passed, 0 failed"))
+        #expect(ok.out.contains("1 of 1 expectations passed, 0 failed"))
         let failing = try Self.run(["script", "--no-trace", "-"], input: "open app://home\nexpect top Nowhere\nbogus\n")
         #expect(failing.status == 1)
         #expect(failing.out.contains("line 2: FAILED: expect top Nowhere, got Home"))

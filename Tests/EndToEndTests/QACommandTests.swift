@@ -124,7 +124,7 @@ struct OpensWhatLoadsTests {
         ]
         // Each runs to its end; a file with errors fails the step (coverage reports and exits 0, as documented).
         #expect(runs.map(\.status) == [1, 0, 1], "\(runs.map(\.err))")
-        #expect(runs[0].out.contains("# 2 passed, 0 failed") && runs[2].out.contains("# 2 passed, 0 failed"), "\(runs[0].out)")
+        #expect(runs[0].out.contains("2 of 2 expectations passed, 0 failed") && runs[2].out.contains("2 of 2 expectations passed, 0 failed"), "\(runs[0].out)")
         for run in runs {
             #expect(run.err.contains("routes[2]: pattern 'shop://item/:num<int>' has the same shape"), "\(run.err)")
             #expect(run.err.contains("routes[3].metadata.requiresLogin: 'yes' is not a boolean"), "\(run.err)")

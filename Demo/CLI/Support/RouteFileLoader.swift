@@ -85,12 +85,46 @@ enum RouteFileLoader {
         }
     }
 
-    static func load(routes: String?, app: String?) throws -> RouteFile {
+    /// The routes of `routes`, of `app`, or of the demo app. `quiet` leaves a refusal of `routes`
+    /// unprinted (the caller has named every error already) and only ends with status 1.
+    static func load(routes: String?, app: String?, quiet: Bool = false) throws -> RouteFile {
+        if let routes, quiet {
+            do throws(RouteFileError) { return try RouteSchema.load(RouteFile.self, path: routes) } catch {
+                throw ExitCode(1)
+            }
+        }
         if let routes { return try read(RouteFile.self, path: routes) }
         if let app { return try read(AppDescription.self, path: app).routeFile }
         do throws(RouteFileError) { return try DemoApp.description().routeFile } catch {
             throw fail(error.naming(demoName))
         }
+    }
+
+    /// Every error in the plain route file at `path` that keeps it from loading whole (the entries the
+    /// app would leave out), as lint and ``problemLines(_:prefix:)`` name them, in file order, but not
+    /// marked left out: for a command that refuses such a file rather than loading what loads. An
+    /// error the table loads with (a redirect cycle) is not one. Empty for such a file, for an app description (its
+    /// `tabs` tell it; it is refused by its own load) and for a file that cannot be read at all (the
+    /// command's own read names why).
+    static func everyErrorLine(path: String) -> [String] {
+        guard let data = try? RouteSchema.read(path: path), !RouteFileLoader.hasTabs(data),
+              let check = try? RouteFileCheck(json: data, file: path, rules: .errors) else { return [] }
+        return check.errors.filter(check.isLeftOut).map { f in
+            let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
+                                       line: f.line, column: f.column)
+            return visible("\(FileHandleOutput.tag): \(error)")
+        }
+    }
+
+    /// Whether a JSON document is an object with a `tabs` member: an app description.
+    static func hasTabs(_ data: Data) -> Bool {
+        struct Keys: Decodable {
+            let hasTabs: Bool
+            init(from decoder: any Decoder) throws {
+                hasTabs = try decoder.container(keyedBy: SchemaKey.self).contains(SchemaKey("tabs"))
+            }
+        }
+        return (try? JSONDecoder().decode(Keys.self, from: data))?.hasTabs == true
     }
 
     /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
@@ -99,7 +133,9 @@ enum RouteFileLoader {
         check.errors.map { f in
             let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
                                        line: f.line, column: f.column)
-            return visible("\(prefix): \(error)" + (check.isLeftOut(f) ? " (left out)" : ""))
+            // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice.
+            let leftOut = check.isLeftOut(f) && !f.message.contains("is left out")
+            return visible("\(prefix): \(error)" + (leftOut ? " (left out)" : ""))
         }
     }
 
