@@ -233,7 +233,7 @@ struct CommandLineTests {
         ~ route app://order/:id  target OrderAny → OrderView, priority 0 → 5
         ~ route app://home  requiresLogin unset → true
         ~ redirect app://legacy/:id  → app://order/:id becomes → app://new/:id
-        URLs that open differently (another winner, or another reason nothing opens):
+        URLs that open differently (another winner, another reason nothing opens, or another login gate):
           app://order/abc: app://order/:id (OrderAny) → app://order/:id (OrderView)
           app://old: app://old (Old) → none
           app://new/42: none → app://new/:slug (New)
@@ -242,7 +242,8 @@ struct CommandLineTests {
           app://legacy/42: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
           app://legacy/7: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
           app://legacy/abc: app://order/:id (OrderAny) via redirect → app://new/:slug (New) via redirect
-        1 added, 1 removed, 3 changed, 8 URLs that open differently
+          app://home: app://home (Home) now asks for login
+        1 added, 1 removed, 3 changed, 9 URLs that open differently
         """)
         // The same table: nothing, status 0; a missing file: status 2 and the file named.
         let same = try Self.run(["diff", old, old], input: "")

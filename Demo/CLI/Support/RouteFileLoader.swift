@@ -129,8 +129,9 @@ enum RouteFileLoader {
 
     /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
     /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
-    static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag) -> [String] {
-        check.errors.map { f in
+    static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag,
+                             only keep: (RouteLintFinding) -> Bool = { _ in true }) -> [String] {
+        check.errors.filter(keep).map { f in
             let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
                                        line: f.line, column: f.column)
             // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice.
@@ -186,7 +187,7 @@ enum RouteFileLoader {
             throw fail(error)
         }
         // The entries left out, placed at their lines as the app and `script` name them.
-        let leftOut = problemLines(check).filter { $0.hasSuffix(" (left out)") }
+        let leftOut = problemLines(check, only: check.isLeftOut)
         for line in leftOut { FileHandleOutput.stderr(line) }
         let file = check.loaded.file
         do throws(RouteFileError) { return (file, try demoRouter(file), !leftOut.isEmpty) } catch {
