@@ -233,7 +233,7 @@ struct CommandLineTests {
         ~ route app://order/:id  target OrderAny → OrderView, priority 0 → 5
         ~ route app://home  requiresLogin unset → true
         ~ redirect app://legacy/:id  → app://order/:id becomes → app://new/:id
-        URLs that open differently (another winner, or another reason nothing opens):
+        URLs that open differently (another winner, another reason nothing opens, or another login gate):
           app://order/abc: app://order/:id (OrderAny) → app://order/:id (OrderView)
           app://old: app://old (Old) → none
           app://new/42: none → app://new/:slug (New)
@@ -242,7 +242,8 @@ struct CommandLineTests {
           app://legacy/42: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
           app://legacy/7: app://order/:id<int> (OrderDetail) via redirect → app://new/:slug (New) via redirect
           app://legacy/abc: app://order/:id (OrderAny) via redirect → app://new/:slug (New) via redirect
-        1 added, 1 removed, 3 changed, 8 URLs that open differently
+          app://home: app://home (Home) now asks for login
+        1 added, 1 removed, 3 changed, 9 URLs that open differently
         """)
         // The same table: nothing, status 0; a missing file: status 2 and the file named.
         let same = try Self.run(["diff", old, old], input: "")
@@ -547,7 +548,8 @@ struct CommandLineTests {
         // An empty script checks nothing, so it fails.
         let empty = try Self.run(["script"], input: "# only a comment\n\n")
         #expect(empty.status == 1)
-        #expect(empty.out.hasSuffix("error: the script has no commands or expectations\n# 0 passed, 1 failed\n"))
+        #expect(empty.out.hasSuffix("error: the script has no commands or expectations\n"
+                                     + "# 0 commands run; 0 of 0 expectations passed, 0 failed\n"))
         // A plain route file given as an app says how to open it.
         let routes = try Self.routeFile(#"{"routes": [{"pattern": "app://faq/:topic", "target": "FAQ"}]}"#)
         let asApp = try Self.run(["script", "--app", routes], input: "")
@@ -610,7 +612,7 @@ struct CommandLineTests {
     @Test func scriptExitStatusFollowsTheExpectations() throws {
         let ok = try Self.run(["script", "--no-trace", "-"], input: "open app://order/42\nlogin\nexpect stack [Orders] Orders > Order #42\n")
         #expect(ok.status == 0, "\(ok.out)")
-        #expect(ok.out.contains("# 1 passed, 0 failed"))
+        #expect(ok.out.contains("1 of 1 expectations passed, 0 failed"))
         let failing = try Self.run(["script", "--no-trace", "-"], input: "open app://home\nexpect top Nowhere\nbogus\n")
         #expect(failing.status == 1)
         #expect(failing.out.contains("line 2: FAILED: expect top Nowhere, got Home"))

@@ -70,7 +70,7 @@ struct EndToEndTests {
         // Played back headless (no terminal), the recording passes every `expect stack`.
         let replayed = try CommandLineTests.run(["--replay", file], input: "")
         #expect(replayed.status == 0, "\(replayed.out)\(replayed.err)")
-        #expect(replayed.out.contains("# 3 passed, 0 failed"), "\(replayed.out)")
+        #expect(replayed.out.contains("3 of 3 expectations passed, 0 failed"), "\(replayed.out)")
     }
 
     @Test func aRecordingNamesTheReplayCommandOfItsOwnApp() async throws {
@@ -93,7 +93,7 @@ struct EndToEndTests {
         #expect(words.dropFirst() == ["--routes", routes, "--replay", file], "\(header)")
         #expect(words.first.map { URL(fileURLWithPath: $0).lastPathComponent } == "switchyard", "the binary: \(header)")
         let replayed = try CommandLineTests.run(Array(words.dropFirst()), input: "")
-        #expect(replayed.status == 0 && replayed.out.contains("# 1 passed, 0 failed"), "\(replayed.out)\(replayed.err)")
+        #expect(replayed.status == 0 && replayed.out.contains("1 of 1 expectations passed, 0 failed"), "\(replayed.out)\(replayed.err)")
         // Without the route file the same script meets the demo's screens and fails: the header is not decoration.
         let demo = try CommandLineTests.run(["--replay", file], input: "")
         #expect(demo.status != 0, "\(demo.out)")

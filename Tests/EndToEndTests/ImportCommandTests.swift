@@ -83,7 +83,7 @@ struct ImportCommandTests {
             """
         let run = try CommandLineTests.run(["script", "--routes", routes, "--no-trace"], input: script)
         #expect(run.status == 0, "\(run.out)\(run.err)")
-        #expect(run.out.contains("# 17 passed, 0 failed"))
+        #expect(run.out.contains("17 of 17 expectations passed, 0 failed"))
     }
 
     @Test func theAppFormatIsAnAppDescriptionLintAccepts() throws {

@@ -66,7 +66,7 @@ struct QAFlowAgreementTests {
             // The later `shop://gated` loads: the one left out for its requiresLogin makes no duplicate.
             #expect(run.status == (name == "coverage" ? 0 : 1), "\(name): \(run.out)\(run.err)")
         }
-        #expect(runs[0].1.out.contains("# 1 passed, 0 failed"), "\(runs[0].1.out)")
+        #expect(runs[0].1.out.contains("1 of 1 expectations passed, 0 failed"), "\(runs[0].1.out)")
     }
 
     @Test func aHeadlessReplayCountsABadLineAndRunsOn() throws {
@@ -82,7 +82,7 @@ struct QAFlowAgreementTests {
             #expect(out.contains("line 2: error: unknown command 'tpa'"), "\(out)")
             #expect(out.contains("line 4: error: unknown animation 'spin'"), "\(out)")
             #expect(out.contains("line 5: FAILED: expect top Nowhere"), "\(out)")
-            #expect(out.contains("# 1 passed, 3 failed"), "\(out)")
+            #expect(out.contains("# 1 command run; 1 of 2 expectations passed, 1 failed; 2 bad lines"), "\(out)")
         }
     }
 }
@@ -117,13 +117,14 @@ struct QAFlowTerminalTests {
         let command = TmuxDriver.appCommand(binary, "--no-animation --delay 0 --replay \(TmuxDriver.quote(script))")
         tmux.start(command + " 2> err.txt; echo $? > status.txt", width: 160)
         try #require(await tmux.waitFor("Replay finished") != nil, "\(tmux.capture())")
-        let summary = "Replay finished: 1 command, 1 of 2 expectations passed; 2 failed: line 2, line 4"
+        let summary = "Replay finished: 1 command run; 1 of 2 expectations passed, 1 failed; 1 bad line; "
+            + "failures at line 2, line 4"
         #expect(tmux.capture().contains(summary), "\(tmux.capture())")
         tmux.press("q")
         let status = try #require(await tmux.waitForFile("status.txt"))
         #expect(status == "1\n")
         let err = try String(contentsOfFile: tmux.path("err.txt"), encoding: .utf8)
-        #expect(err.contains("switchyard: replay of \(script): 2 failures\n"), "\(err)")
+        #expect(err.contains("switchyard: replay of \(script): 1 command run; 1 of 2 expectations passed, 1 failed; 1 bad line\n"), "\(err)")
         #expect(err.contains("  line 2: error: unknown command 'tpa'"), "\(err)")
         #expect(err.contains("  line 4: FAILED: expect top Nowhere, got Discover"), "\(err)")
         // A clean replay says so and exits 0.
@@ -136,7 +137,8 @@ struct QAFlowTerminalTests {
         clean.press("q")
         #expect(await clean.waitForFile("status.txt") == "0\n")
         let cleanErr = try String(contentsOfFile: clean.path("err.txt"), encoding: .utf8)
-        #expect(cleanErr == "switchyard: replay of \(script): no failures\n", "\(cleanErr)")
+        #expect(cleanErr == "switchyard: replay of \(script): 1 command run; 1 of 1 expectations passed, 0 failed; "
+                + "no failures\n", "\(cleanErr)")
         // On a route file with errors the replay fails the step, as a headless replay does, and says why.
         let routes = clean.path("bad.json")
         let json = #"{"routes": [{"pattern": "app://discover", "target": "Discover"}, "#
@@ -152,7 +154,8 @@ struct QAFlowTerminalTests {
         onFile.press("q")
         #expect(await onFile.waitForFile("status.txt") == "1\n")
         let fileErr = try String(contentsOfFile: onFile.path("err.txt"), encoding: .utf8)
-        #expect(fileErr.hasSuffix("switchyard: replay of \(script): no failures; \(routes): 1 entry left out for errors\n"),
+        #expect(fileErr.hasSuffix("switchyard: replay of \(script): 1 command run; 1 of 1 expectations passed, 0 failed; "
+                                  + "no failures; \(routes): 1 entry left out for errors\n"),
                 "\(fileErr)")
     }
 }

@@ -264,7 +264,7 @@ struct AppModelTests {
                 "\(failures)")
         #expect(loop.model.state.top.title == "Discover", "the commands ran")
         #expect(loop.model.status?.kind == .error)
-        #expect(loop.model.status?.text == "Replay finished: 2 commands, 2 of 3 expectations passed; 1 failed: line 4 (m or F2 lists them)",
+        #expect(loop.model.status?.text == "Replay finished: 2 commands run; 2 of 3 expectations passed, 1 failed; failures at line 4 (m or F2 lists them)",
                 "\(loop.model.status?.text ?? "")")
         // The failure showed whole when it happened (in the log and the messages), once; the summary at
         // the end names its line.
@@ -275,7 +275,7 @@ struct AppModelTests {
         // A clean script ends with a note.
         let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
         #expect(clean.isEmpty)
-        #expect(loop.model.status?.text == "Replay finished: 1 command, 1 of 1 expectations passed; the app is yours")
+        #expect(loop.model.status?.text == "Replay finished: 1 command run; 1 of 1 expectations passed, 0 failed; the app is yours")
     }
 
     /// While a script replays step by step, the hints say what keys do then (any key steps, F2 and m
@@ -304,7 +304,7 @@ struct AppModelTests {
         let failure = statuses.firstIndex { $0.contains("✗ Replay line 2: FAILED: expect top Nowhere") }
         let next = statuses.firstIndex { $0.contains("Replay 2/2: open app://user/7") }
         #expect((failure ?? .max) < (next ?? .min), "\(statuses)")
-        #expect(statuses.contains { $0.contains("1 failed (listed at the end)") })
+        #expect(statuses.contains { $0.contains("1 failure (listed at the end)") })
     }
 
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {

@@ -190,7 +190,9 @@ import Testing
         #expect(loop.code == "redirect_loop")
     }
 
-    @Test func aRedirectCycleEndsAtTheHopLimit() async throws {
+    /// A cycle of redirects depends on the URL alone, so the open stops at the first URL met again,
+    /// well inside the hop limit, as `switchyard explain` does.
+    @Test func aRedirectCycleEndsAtTheFirstRepeatedURL() async throws {
         let router = Router(maxRedirectHops: 5)
         try router.addRedirect(from: "app://a/:x", to: "app://b/:x")
         try router.addRedirect(from: "app://b/:x", to: "app://a/:x")
@@ -199,7 +201,7 @@ import Testing
             Issue.record("expected redirect_loop: \(outcome)")
             return
         }
-        #expect(chain == ["app://a/1", "app://b/1", "app://a/1", "app://b/1", "app://a/1", "app://b/1", "app://a/1"])
+        #expect(chain == ["app://a/1", "app://b/1", "app://a/1"])
         #expect(!router.canOpen("app://a/1"))
     }
 }

@@ -77,11 +77,8 @@ import Testing
         Case(name: "redirect loop", url: "app://a", setup: { r in
             try r.addRedirect(from: "app://a", to: "app://b")
             try r.addRedirect(from: "app://b", to: "app://a")
-        }, steps: ["redirect app://a | → app://b", "redirect app://b | → app://a", "redirect app://a | → app://b",
-                   "redirect app://b | → app://a", "redirect app://a | → app://b", "redirect app://b | → app://a",
-                   "redirect app://a | → app://b", "redirect app://b | → app://a", "redirect app://a | → app://b"],
-             outcome: "redirect loop: app://a → app://b → app://a → app://b → app://a → app://b → app://a → app://b"
-                + " → app://a → app://b"),
+        }, steps: ["redirect app://a | → app://b", "redirect app://b | → app://a"],
+             outcome: "redirect loop: app://a → app://b → app://a"),
         Case(name: "no match, no fallback", url: "app://nowhere", setup: { _ in },
              steps: ["match app://nowhere | no route matches"], outcome: "not found: app://nowhere"),
         Case(name: "fallback", url: "app://nowhere", setup: { r in

@@ -32,6 +32,18 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let before: RouteFile, after: RouteFile
         let routerBefore: Router, routerAfter: Router
+        // A plain route file with errors is refused with every error lint calls one, in file order (a
+        // pattern that does not parse is found when reading, a duplicate only when registering: naming
+        // the first refusal met would name a later error before an earlier one).
+        let refused = [old, new].filter { path in
+            let lines = RouteFileLoader.everyErrorLine(path: path)
+            for line in lines { FileHandleOutput.stderr(line) }
+            return !lines.isEmpty
+        }
+        if !refused.isEmpty {
+            FileHandleOutput.stderr(Self.loadWhole)
+            throw ExitCode(2)
+        }
         do {
             before = try Self.read(old)
             after = try Self.read(new)
@@ -39,13 +51,17 @@ struct DiffCommand: ParsableCommand {
             routerAfter = try Self.router(after, path: new)
         } catch {
             // A diff of what loads would hide the entries left out: the tables must load whole.
-            FileHandleOutput.stderr("\(FileHandleOutput.tag): compares tables that load whole; `switchyard lint --routes FILE` lists every error")
+            FileHandleOutput.stderr(Self.loadWhole)
             throw ExitCode(2)
         }
         let diff = RouteTableDiff(old: before, new: after, oldRouter: routerBefore, newRouter: routerAfter)
         print(json ? diff.json : diff.text(oldName: old, newName: new))
         if !diff.isEmpty { throw ExitCode(1) }
     }
+
+    /// Why a table with errors is refused.
+    static let loadWhole = "\(FileHandleOutput.tag): compares tables that load whole; "
+        + "`switchyard lint --routes FILE` lists every error"
 
     /// The routes of a route file or of an app description.
     static func read(_ path: String) throws -> RouteFile {

@@ -39,7 +39,13 @@ struct GenerateSwiftCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = try RouteFileLoader.load(routes: routes, app: app)
+        // A route file that does not read is refused with every error lint finds, in file order.
+        let errors = routes.map { RouteFileLoader.everyErrorLine(path: $0) } ?? []
+        let file: RouteFile
+        do { file = try RouteFileLoader.load(routes: routes, app: app, quiet: !errors.isEmpty) } catch {
+            for line in errors { FileHandleOutput.stderr(line) }
+            throw error
+        }
         let source = routes ?? app ?? RouteFileLoader.demoName
         var generator = SwiftRouteGenerator(enumName: name, source: URL(fileURLWithPath: source).lastPathComponent)
         for route in file.routes {

@@ -124,14 +124,15 @@ struct RunCommand: AsyncParsableCommand {
             // A route file with errors fails the step, as a headless replay and `script` fail it.
             let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(Self.countLine($0))" } ?? ""
             let failsFile = !(check?.errors.isEmpty ?? true)
+            // The counts in `switchyard script`'s words (commands run, expectations, bad lines).
+            let tally = loop.replayTally.map { ": \($0)" } ?? ""
             guard !replayFailures.isEmpty else {
-                FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): replay of \(replay): no failures"
-                    + (failsFile ? fileErrors : "")))
+                FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): replay of \(replay)\(tally)"
+                    + "; no failures" + (failsFile ? fileErrors : "")))
                 if failsFile { throw ExitCode(1) }
                 return
             }
-            let n = replayFailures.count
-            let counted = "\(FileHandleOutput.tag): replay of \(replay): \(n) failure\(n == 1 ? "" : "s")"
+            let counted = "\(FileHandleOutput.tag): replay of \(replay)\(tally)"
             FileHandleOutput.stderr(RouteFileLoader.visible(counted + (failsFile ? fileErrors : "")))
             for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
             throw ExitCode(1)

@@ -85,7 +85,14 @@ enum RouteFileLoader {
         }
     }
 
-    static func load(routes: String?, app: String?) throws -> RouteFile {
+    /// The routes of `routes`, of `app`, or of the demo app. `quiet` leaves a refusal of `routes`
+    /// unprinted (the caller has named every error already) and only ends with status 1.
+    static func load(routes: String?, app: String?, quiet: Bool = false) throws -> RouteFile {
+        if let routes, quiet {
+            do throws(RouteFileError) { return try RouteSchema.load(RouteFile.self, path: routes) } catch {
+                throw ExitCode(1)
+            }
+        }
         if let routes { return try read(RouteFile.self, path: routes) }
         if let app { return try read(AppDescription.self, path: app).routeFile }
         do throws(RouteFileError) { return try DemoApp.description().routeFile } catch {
@@ -93,13 +100,43 @@ enum RouteFileLoader {
         }
     }
 
-    /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
-    /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
-    static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag) -> [String] {
-        check.errors.map { f in
+    /// Every error in the plain route file at `path` that keeps it from loading whole (the entries the
+    /// app would leave out), as lint and ``problemLines(_:prefix:)`` name them, in file order, but not
+    /// marked left out: for a command that refuses such a file rather than loading what loads. An
+    /// error the table loads with (a redirect cycle) is not one. Empty for such a file, for an app description (its
+    /// `tabs` tell it; it is refused by its own load) and for a file that cannot be read at all (the
+    /// command's own read names why).
+    static func everyErrorLine(path: String) -> [String] {
+        guard let data = try? RouteSchema.read(path: path), !RouteFileLoader.hasTabs(data),
+              let check = try? RouteFileCheck(json: data, file: path, rules: .errors) else { return [] }
+        return check.errors.filter(check.isLeftOut).map { f in
             let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
                                        line: f.line, column: f.column)
-            return visible("\(prefix): \(error)" + (check.isLeftOut(f) ? " (left out)" : ""))
+            return visible("\(FileHandleOutput.tag): \(error)")
+        }
+    }
+
+    /// Whether a JSON document is an object with a `tabs` member: an app description.
+    static func hasTabs(_ data: Data) -> Bool {
+        struct Keys: Decodable {
+            let hasTabs: Bool
+            init(from decoder: any Decoder) throws {
+                hasTabs = try decoder.container(keyedBy: SchemaKey.self).contains(SchemaKey("tabs"))
+            }
+        }
+        return (try? JSONDecoder().decode(Keys.self, from: data))?.hasTabs == true
+    }
+
+    /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
+    /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
+    static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag,
+                             only keep: (RouteLintFinding) -> Bool = { _ in true }) -> [String] {
+        check.errors.filter(keep).map { f in
+            let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
+                                       line: f.line, column: f.column)
+            // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice.
+            let leftOut = check.isLeftOut(f) && !f.message.contains("is left out")
+            return visible("\(prefix): \(error)" + (leftOut ? " (left out)" : ""))
         }
     }
 
@@ -150,7 +187,7 @@ enum RouteFileLoader {
             throw fail(error)
         }
         // The entries left out, placed at their lines as the app and `script` name them.
-        let leftOut = problemLines(check).filter { $0.hasSuffix(" (left out)") }
+        let leftOut = problemLines(check, only: check.isLeftOut)
         for line in leftOut { FileHandleOutput.stderr(line) }
         let file = check.loaded.file
         do throws(RouteFileError) { return (file, try demoRouter(file), !leftOut.isEmpty) } catch {

@@ -22,6 +22,8 @@ struct RouteTableDiff {
         let url: String
         let old: String
         let new: String
+        /// For a URL the same route wins in both tables: how opening it changed (`now asks for login`).
+        var change: String?
     }
 
     private(set) var changes: [Change] = []
@@ -130,6 +132,10 @@ struct RouteTableDiff {
         // The verdicts are by registration order when each router has just its file's routes, in order.
         let oldAligned = oldRouter.registeredRoutes.count == old.routes.count
         let newAligned = newRouter.registeredRoutes.count == new.routes.count
+        // A route both tables share whose login gating changed opens differently though it still wins:
+        // asked before the routers are narrowed, so the route is there to answer.
+        let gated = Self.gatingChanges(old: old, new: new, keys: (oldKeys, newKeys), patterns: newPatterns,
+                                       routers: (oldRouter, newRouter))
         changes.keepingRoutesThatMayMatter(on: oldRouter, verdicts: oldAligned ? oldMatters : nil)
         changes.keepingRoutesThatMayMatter(on: newRouter, verdicts: newAligned ? newMatters : nil)
         for url in urls where changes.mayDiffer(url) {
@@ -138,6 +144,51 @@ struct RouteTableDiff {
             let was = RouteTableChanges.outcome(of: a), now = RouteTableChanges.outcome(of: b)
             if was != now { winners.append(Winner(url: url, old: was, new: now)) }
         }
+        // A URL listed for another winner says its gating change too.
+        for winner in gated {
+            if let i = winners.firstIndex(where: { $0.url == winner.url }) {
+                winners[i].change = winner.change
+            } else {
+                winners.append(winner)
+            }
+        }
+    }
+
+    /// What opening a route's URLs does, as its login metadata says: whether it asks for login
+    /// (`requiresLogin`) and whether it is a screen of the login flow (`loginFlow`).
+    private static func gating(_ metadata: [String: String]) -> (login: Bool, flow: Bool) {
+        (metadata["requiresLogin"] == "true", metadata["loginFlow"] == "true")
+    }
+
+    /// The example URLs of every route both tables hold whose `requiresLogin` or `loginFlow` changed,
+    /// where that route wins in both tables: each with the change in words.
+    private static func gatingChanges(old: RouteFile, new: RouteFile, keys: ([String], [String]),
+                                      patterns: [RoutePattern?], routers: (Router, Router)) -> [Winner] {
+        let oldByKey = Dictionary(zip(keys.0, old.routes), uniquingKeysWith: { first, _ in first })
+        var found: [Winner] = []
+        var seen: Set<String> = []
+        for (k, route) in new.routes.enumerated() {
+            guard let was = oldByKey[keys.1[k]], let pattern = patterns[k] else { continue }
+            let before = gating(was.metadata), after = gating(route.metadata)
+            guard before != after else { continue }
+            var words: [String] = []
+            if before.login != after.login {
+                words.append(after.login ? "now asks for login" : "no longer asks for login")
+            }
+            if before.flow != after.flow {
+                words.append(after.flow ? "now counts as part of the login flow"
+                             : "no longer counts as part of the login flow")
+            }
+            for url in AppDescription.exampleURLs(for: pattern, count: 3) where seen.insert(url).inserted {
+                let a = routers.0.resolve(url), b = routers.1.resolve(url)
+                guard let wasEntry = a.match?.entry, let nowEntry = b.match?.entry,
+                      gating(wasEntry.metadata) == before, gating(nowEntry.metadata) == after else { continue }
+                let outcome = RouteTableChanges.outcome(of: b)
+                found.append(Winner(url: url, old: RouteTableChanges.outcome(of: a), new: outcome,
+                                    change: words.joined(separator: ", ")))
+            }
+        }
+        return found
     }
 
     func text(oldName: String, newName: String) -> String {
@@ -147,9 +198,15 @@ struct RouteTableDiff {
             lines.append("\(change.mark) \(change.kind) \(change.pattern)  \(change.detail)")
         }
         if !winners.isEmpty {
-            lines.append("URLs that open differently (another winner, or another reason nothing opens):")
+            lines.append("URLs that open differently (another winner, another reason nothing opens, or another "
+                         + "login gate):")
             for winner in winners {
-                lines.append("  \(winner.url): \(winner.old) → \(winner.new)")
+                if let change = winner.change, winner.old == winner.new {
+                    lines.append("  \(winner.url): \(winner.new) \(change)")
+                } else {
+                    let change = winner.change.map { ", \($0)" } ?? ""
+                    lines.append("  \(winner.url): \(winner.old) → \(winner.new)\(change)")
+                }
             }
         }
         let count = { (mark: String) in changes.filter { $0.mark == mark }.count }
@@ -166,7 +223,8 @@ struct RouteTableDiff {
                          ("kind", .string($0.kind)), ("pattern", .string($0.pattern)), ("detail", .string($0.detail))])
             })),
             ("winners", .array(winners.map {
-                .object([("url", .string($0.url)), ("old", .string($0.old)), ("new", .string($0.new))])
+                .object([("url", .string($0.url)), ("old", .string($0.old)), ("new", .string($0.new))]
+                        + ($0.change.map { [("change", JSONText.Value.string($0))] } ?? []))
             })),
         ]))
     }

@@ -26,6 +26,9 @@ package struct Explanation: Sendable, CustomStringConvertible {
     /// The routes considered (those whose scheme and host fit), winner first, then other matches in
     /// rank order, then the routes that did not match.
     package let candidates: [Candidate]
+    /// When no anchored route shares the scheme and host, the nearest others are listed (at most five);
+    /// this is how many more there are.
+    package var unlisted = 0
 
     /// Creates an explanation.
     package init(url: String, error: URLParseError?, winner: String?, candidates: [Candidate]) {
@@ -42,7 +45,10 @@ package struct Explanation: Sendable, CustomStringConvertible {
         lines.append("  winner: \(winner ?? "none")")
         // ✓ marks the route that wins, and only it; a route that matched but lost, or would win but is
         // not opened (a relocation deletes it), is ✗ like one that did not match: its verdict says which.
-        for c in candidates { lines.append("  \(c.verdict.hasPrefix("won") ? "✓" : "✗") \(c.pattern): \(c.verdict)") }
+        for c in candidates {
+            lines.append("  \(c.verdict.hasPrefix("won") ? "✓" : "✗") \(c.pattern): \(c.verdict)")
+        }
+        if unlisted > 0 { lines.append("  … \(unlisted) more route\(unlisted == 1 ? "" : "s"), less near") }
         return lines.joined(separator: "\n")
     }
 }

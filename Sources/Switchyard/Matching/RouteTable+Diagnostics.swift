@@ -52,6 +52,7 @@ extension RouteTable {
         let considered = consideredRoutes(for: parsed, in: routes)
         let ranked = rankedMatches(among: considered, parsed)
         var out: [Explanation.Candidate] = []
+        var unlisted = 0
         let best = ranked.first
         for (r, c) in ranked {
             let text = r.pattern.description
@@ -107,7 +108,12 @@ extension RouteTable {
             // nearest routes and what set them apart.
             let consideredPatterns = Set(considered.map(\.pattern))
             let others = routes.filter { !consideredPatterns.contains($0.pattern) }
-            let near = others.sorted { Self.nearness($0.pattern, parsed) > Self.nearness($1.pattern, parsed) }.prefix(5)
+            // Nearest first; equally near routes keep their table order.
+            let ranked = others.enumerated()
+                .map { (Self.nearness($0.element.pattern, parsed), $0.offset, $0.element) }
+                .sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.2)
+            let near = ranked.prefix(5)
+            unlisted = ranked.count - near.count
             for r in near {
                 let verdict: String
                 if let s = r.pattern.scheme, s != parsed.scheme {
@@ -120,14 +126,34 @@ extension RouteTable {
                 out.append(.init(pattern: r.pattern.description, matched: false, verdict: verdict))
             }
         }
-        return Explanation(url: url, error: nil, winner: winner, candidates: out)
+        var explanation = Explanation(url: url, error: nil, winner: winner, candidates: out)
+        explanation.unlisted = unlisted
+        return explanation
     }
 
-    /// How close a pattern is to a URL it does not match: same scheme first, then the longest shared
-    /// host prefix.
+    /// How close a pattern is to a URL it does not match (its host differs or its scheme does): the
+    /// same scheme first, then a host one typo away, then the same shape of path (as many segments, or
+    /// room for them), then each path segment the pattern shares as a literal or could take as a
+    /// parameter, then the longest shared host prefix.
     static func nearness(_ pattern: RoutePattern, _ url: RouteURL) -> Int {
-        var score = pattern.scheme == nil || pattern.scheme == url.scheme ? 1000 : 0
+        var score = pattern.scheme == nil || pattern.scheme == url.scheme ? 10_000 : 0
+        let segments = url.pathSegments
+        func isCatchAll(_ s: PatternSegment) -> Bool { if case .catchAll = s { true } else { false } }
+        func isOptional(_ s: PatternSegment) -> Bool { if case .optional = s { true } else { false } }
+        let required = pattern.path.count { !isCatchAll($0) && !isOptional($0) }
+        let fits = pattern.path.contains(where: isCatchAll) ? segments.count > required
+            : segments.count == pattern.path.count
+                || (segments.count == required && pattern.path.last.map(isOptional) == true)
+        if fits { score += 1000 }
+        for (segment, value) in zip(pattern.path, segments) {
+            switch segment {
+            case .literal(let text): score += text == value ? 100 : 0
+            default: score += 10
+            }
+        }
         if !pattern.isSuffix, case .literal(let h) = pattern.host {
+            // A host one typo away (`users` for `user`) is nearer than any shape.
+            if SchemaText.closest(to: url.host, in: [h]) != nil { score += 5000 }
             score += zip(h.utf8, url.host.utf8).prefix { $0 == $1 }.count
         }
         return score

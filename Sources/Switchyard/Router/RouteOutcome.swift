@@ -62,6 +62,16 @@ public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A redirect loop's chain as every report shows it (the outcome, the app's status line and log,
+    /// `switchyard explain` and `match`, which walk the same rewrites): up to and including the first
+    /// URL met again (`shop://a/1 → shop://b/1 → shop://a/1`), where the walk is known to repeat; a
+    /// chain of distinct URLs that only grew past the hop limit, whole.
+    public static func loopChain(_ chain: [String]) -> [String] {
+        var seen = Set<String>()
+        for (i, url) in chain.enumerated() where !seen.insert(url).inserted { return Array(chain[...i]) }
+        return chain
+    }
+
     /// A one-line description.
     public var description: String {
         switch self {
@@ -70,7 +80,7 @@ public indirect enum RouteOutcome: Sendable, CustomStringConvertible {
         case .declined(let p): "declined by handler of \(p)"
         case .rejected(let by, let why): "rejected by \(by): \(why)"
         case .redirected(let chain, let f): "redirected \(chain.joined(separator: " → ")); then \(f)"
-        case .redirectLoop(let chain): "redirect loop: \(chain.joined(separator: " → "))"
+        case .redirectLoop(let chain): "redirect loop: \(Self.loopChain(chain).joined(separator: " → "))"
         case .timedOut(let i, let s): "timed out: interceptor \(i) did not answer within \(s) s"
         case .cancelled(let why): "cancelled: \(why)"
         case .vetoed(let by, let why): "vetoed by \(by): \(why)"

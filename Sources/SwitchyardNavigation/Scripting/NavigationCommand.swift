@@ -45,8 +45,10 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         func animation() throws(CommandParseError) -> Animation? {
             guard !rest.isEmpty else { return nil }
             guard let animation = Animation(name: rest) else {
-                let names = Animation.builtIns.map(\.name).joined(separator: ", ")
-                throw CommandParseError("unknown animation '\(rest)' (\(names); slideToRight… name the same ones)")
+                let names = Animation.builtIns.map(\.name)
+                let hint = didYouMean(rest, among: names + Animation.builtIns.map(\.exitName))
+                throw CommandParseError("unknown animation '\(rest)'\(hint) (\(names.joined(separator: ", ")); "
+                    + "slideToRight… name the same ones)")
             }
             return animation
         }
@@ -66,7 +68,8 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
         case "logout": self = try noArgument(.logout)
         case "discard": self = try noArgument(.discard)
         default:
-            throw CommandParseError("unknown command '\(word)' (\(Self.words.joined(separator: ", ")), expect)")
+            let hint = didYouMean(word, among: Self.words + ["expect"])
+            throw CommandParseError("unknown command '\(word)'\(hint) (\(Self.words.joined(separator: ", ")), expect)")
         }
     }
 

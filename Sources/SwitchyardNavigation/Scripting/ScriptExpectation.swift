@@ -50,7 +50,8 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
         case "outcome":
             guard Self.outcomeCodes.contains(value) else {
                 let codes = Self.outcomeCodes.joined(separator: ", ")
-                throw CommandParseError("unknown outcome code '\(value)' (\(codes))")
+                let hint = didYouMean(value, among: Self.outcomeCodes)
+                throw CommandParseError("unknown outcome code '\(value)'\(hint) (\(codes))")
             }
             self = .outcome(value)
         case "transition": self = .transition(value)
@@ -61,8 +62,9 @@ public enum ScriptExpectation: Hashable, Sendable, CustomStringConvertible {
         case "error": self = .error
         case "ok": self = .ok
         default:
+            let kinds = ["top", "stack", "outcome", "transition", "held", "login", "error", "ok"]
             throw CommandParseError(
-                "unknown expectation '\(what)' (top, stack, outcome, transition, held, login, error, ok)")
+                "unknown expectation '\(what)'\(didYouMean(what, among: kinds)) (\(kinds.joined(separator: ", ")))")
         }
     }
 

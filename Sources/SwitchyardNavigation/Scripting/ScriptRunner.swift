@@ -17,10 +17,15 @@ import Switchyard
 public final class ScriptRunner {
     /// The app being driven.
     public let runtime: AppRuntime
-    /// How many `expect` lines failed, plus how many lines could not be run.
-    public private(set) var failures = 0
+    /// What the run counted so far: commands run, bad lines, expectations passed and failed.
+    public private(set) var tally = ScriptTally()
+    /// Set when a whole script had no step: a failure of its own.
+    private var wasEmpty = false
+    /// How many `expect` lines failed, plus how many lines could not be run and hold-rule violations
+    /// (``ScriptTally/failures``), plus one for a script with no step.
+    public var failures: Int { tally.failures + (wasEmpty ? 1 : 0) }
     /// How many `expect` lines passed.
-    public private(set) var passedExpectations = 0
+    public var passedExpectations: Int { tally.expectationsPassed }
     /// Print traces after each open (on by default).
     public var showTraces: Bool
     /// The routes the script's commands reached so far (see ``RouteCoverage``); a failed `expect`
@@ -84,10 +89,10 @@ public final class ScriptRunner {
         }
         if steps == 0 {
             // An empty script checks nothing: a CI step that runs one must not pass by accident.
-            failures += 1
+            wasEmpty = true
             output("error: the script has no commands or expectations")
         }
-        output("# \(passedExpectations) passed, \(failures) failed")
+        output("# \(tally)")
         return failures == 0
     }
 
@@ -112,6 +117,7 @@ public final class ScriptRunner {
             report = await runtime.perform(command)
         }
         report.command = line
+        tally.commandsRun += 1
         coverage.record(report, before: before, router: runtime.router)
         last = report
         if let cancelled = report.cancelledHold, cancelled.openID == lastOpen?.trace?.id { lastOpenCancelled = true }
@@ -121,7 +127,7 @@ public final class ScriptRunner {
         }
         print(report, number)
         if let violation = runtime.holdViolation {
-            failures += 1
+            tally.holdViolations += 1
             output("line \(number): FAILED: hold rule: \(SafeText.visible(violation))")
         }
     }
@@ -143,7 +149,7 @@ public final class ScriptRunner {
     }
 
     private func bad(_ number: Int, _ message: String) {
-        failures += 1
+        tally.badLines += 1
         output("line \(number): error: \(SafeText.visible(message))")
     }
 
@@ -215,10 +221,10 @@ public final class ScriptRunner {
         }
         let written = SafeText.visible(expectation.description)
         if ok {
-            passedExpectations += 1
+            tally.expectationsPassed += 1
             output("line \(number): ok: expect \(written)")
         } else {
-            failures += 1
+            tally.expectationsFailed += 1
             output("line \(number): FAILED: expect \(written), got \(SafeText.visible(actual))")
         }
     }

@@ -13,7 +13,7 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknown(let name, let known):
-            "unknown animation '\(name)' (known: \(known.joined(separator: ", ")))"
+            "unknown animation '\(name)'\(didYouMean(name, among: known)) (known: \(known.joined(separator: ", ")))"
         case .duplicate(let name):
             "animation '\(name)' is already defined"
         case .invalidName(let name):

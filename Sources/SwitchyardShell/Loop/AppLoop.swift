@@ -24,6 +24,8 @@ package final class AppLoop {
     package internal(set) var model: AppModel
     /// Whether the user asked to quit (the ``AppEffect/quit`` effect ran): ``run()`` returns.
     package internal(set) var hasQuit = false
+    /// What the last ``replay(script:delayMilliseconds:stepwise:)`` counted, as far as it got.
+    package private(set) var replayTally: ScriptTally?
     /// The frame last presented (its hit regions map the next mouse click).
     package private(set) var frame: AppFrame
     /// Return from ``run()`` when no key is waiting and nothing plays (for ``MemoryTerminal``).
@@ -233,8 +235,9 @@ package final class AppLoop {
         }
         runner.performer = { [unowned self] command in await self.perform(command) }
         let lines = ScriptRunner.lines(of: text)
-        let commandCount = lines.filter(ScriptRunner.isCommand).count
-        var played = 0
+        // The progress counts to the commands that will run (a bad line runs nothing), so it ends at
+        // the summary's `commands run`.
+        let commandCount = ScriptTally.runnableCommands(in: lines)
         for (index, line) in lines.enumerated() {
             guard ScriptRunner.isStep(line) else { continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -249,14 +252,15 @@ package final class AppLoop {
                                          time: runtime.secondsSinceStart))
             }
             if ScriptRunner.isCommand(line) {
-                if (try? NavigationCommand(parsing: trimmed)) != nil { played += 1 }
+                let played = runner.tally.commandsRun
                 while model.playback != nil {
                     present()
                     _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
                     _ = model.update(.tick)
                 }
                 if !failedHere {
-                    let failed = runner.failures == 0 ? "" : " · ✗ \(runner.failures) failed (listed at the end)"
+                    let n = runner.failures
+                    let failed = n == 0 ? "" : " · ✗ \(n) failure\(n == 1 ? "" : "s") (listed at the end)"
                     // The step's own messages follow its command in the messages view, in one entry:
                     // `Replay 8/13: open help://faq → ✓ Opened Faq`.
                     let said = model.messagesPanel.takeEntries(from: messagesBefore)
@@ -274,20 +278,21 @@ package final class AppLoop {
             if await !waitForNextStep(stepwise: stepwise, delayMilliseconds: delayMilliseconds) {
                 _ = model.update(.replaying(nil))
                 hasQuit = true
+                replayTally = runner.tally
                 return failedLines
             }
         }
         _ = model.update(.replaying(nil))
-        // The expectations the script holds; a bad line is a failure but no expectation.
-        let checks = lines.count { ScriptRunner.isStep($0) && !ScriptRunner.isCommand($0) }
-        let summary = "Replay finished: \(played) command\(played == 1 ? "" : "s")"
-            + (checks == 0 ? "" : ", \(runner.passedExpectations) of \(checks) expectations passed")
+        replayTally = runner.tally
+        // The counts in `switchyard script`'s words (``ScriptTally``): commands run, expectations
+        // passed of checked and failed, bad lines.
+        let summary = "Replay finished: \(runner.tally)"
         if runner.failures > 0 {
             // Each failure was logged whole when it happened; the summary at the end names their lines.
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
             let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); \(runner.failures) failed: \(failed) (m or F2 lists them)",
+            let listed = AppStatus("\(summary); failures at \(failed) (m or F2 lists them)",
                                    kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {

@@ -118,7 +118,8 @@ package struct AppStatus: Hashable, Sendable {
             // A URL met twice is a loop; a chain that only grew too long is called what it is.
             let words = Set(chain).count < chain.count ? "Redirect loop"
                 : "Too many redirects (\(chain.count - 1) hops)"
-            return words + ": " + chain.joined(separator: " → ")
+            // Up to the first URL met again, as `switchyard explain` shows the chain.
+            return words + ": " + RouteOutcome.loopChain(chain).joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):
             return "Timed out: \(interceptor) gave no answer in \(seconds) s"
         case .cancelled(let reason):

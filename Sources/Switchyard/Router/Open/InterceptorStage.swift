@@ -42,7 +42,7 @@ struct InterceptorStage {
                 case .proceed: continue
                 case .reject(let reason): throw .finish(.rejected(by: name, reason: reason))
                 case .redirect(let to, let keepParameters):
-                    throw .reopen(keepParameters ? Self.carryQuery(from: request.url, into: to) : to)
+                    throw .reopen(keepParameters ? Self.carryQuery(from: request.url, into: to) : to, rewrite: false)
                 }
             }
         }

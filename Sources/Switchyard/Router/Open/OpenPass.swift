@@ -21,6 +21,8 @@ struct OpenPass {
     let isCurrent: @Sendable () -> Bool
     /// The most rewrites the open may take.
     let maxHops: Int
+    /// Whether every hop so far was a relocation or a redirect (no interceptor's).
+    private var onlyRewrites = true
 
     init(url: String, native: NativeParameters, callback: RouteCallback, trace: RouteTrace, maxHops: Int,
          isCurrent: @escaping @Sendable () -> Bool) {
@@ -37,10 +39,15 @@ struct OpenPass {
     var redirectedFrom: [String] { Array(chain.dropLast()) }
 
     /// Sends the open on to `next`. Returns the redirect-loop outcome, as it is, when that takes the open
-    /// past ``maxHops`` rewrites.
-    mutating func follow(_ next: String) -> RouteOutcome? {
+    /// past ``maxHops`` rewrites, or, while every hop so far was a relocation or a redirect (`rewrite`),
+    /// back to a URL it met: those depend on the URL alone, so the walk would repeat until the hop
+    /// limit. It stops where `switchyard explain` stops (`a → b → a`). An interceptor may answer a URL
+    /// differently the second time, so a chain with an interceptor's hop runs to the limit.
+    mutating func follow(_ next: String, rewrite: Bool) -> RouteOutcome? {
+        if !rewrite { onlyRewrites = false }
+        let repeats = onlyRewrites && chain.contains(next)
         chain.append(next)
-        guard chain.count - 1 <= maxHops else { return .redirectLoop(chain: chain) }
+        guard chain.count - 1 <= maxHops, !repeats else { return .redirectLoop(chain: chain) }
         url = next
         return nil
     }

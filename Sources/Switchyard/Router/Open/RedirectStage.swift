@@ -12,7 +12,7 @@ struct RedirectStage {
         switch Router.redirectStep(pass.url, parsed: parsed, redirects: redirects) {
         case .rewritten(_, let rule, let next):
             pass.addStep(.redirect, rule.description, "→ \(next)")
-            throw .reopen(next)
+            throw .reopen(next, rewrite: true)
         case .unbuildable(let kind, let rule, let error):
             throw .finish(.failed(pattern: rule.description, error: "\(kind.rawValue): \(error)"))
         case nil, .deleted, .alias, .route:

@@ -19,7 +19,7 @@ struct RelocationStage {
             throw .finish(.failed(pattern: rule.description, error: "\(kind.rawValue): \(error)"))
         case .rewritten(_, let rule, let next):
             pass.addStep(.relocation, rule.description, "→ \(next)")
-            throw .reopen(next)
+            throw .reopen(next, rewrite: true)
         case .alias(let rule, let target, let parameters):
             pass.addStep(.relocation, rule.description, "path for target \(target)")
             return RelocationAlias(pattern: rule, target: target, parameters: parameters)

@@ -29,7 +29,7 @@ extension Router {
                 return pass.ending(await stages.placement.run(handled, &pass))
             } catch {
                 switch error {
-                case .reopen(let next): if let loop = pass.follow(next) { return loop }
+                case .reopen(let next, let rewrite): if let loop = pass.follow(next, rewrite: rewrite) { return loop }
                 case .finish(let outcome): return pass.ending(outcome)
                 }
             }

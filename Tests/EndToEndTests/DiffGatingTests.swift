@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `diff` lists a URL whose route wins in both tables but whose login gating changed (`requiresLogin`,
+/// `loginFlow`) among the URLs that open differently, and refuses a file with errors naming each
+/// error that keeps it from loading whole, in file order.
+struct DiffGatingTests {
+    static func routes(_ metadata: String) -> String {
+        #"{"routes": [{"pattern": "shop://home", "target": "Home"}, "#
+            + #"{"pattern": "shop://account", "target": "Account"\#(metadata)}]}"#
+    }
+
+    @Test("a gating change is a change of what opening does", arguments: [
+        ("", #", "metadata": {"requiresLogin": true}"#,
+         "  shop://account: shop://account (Account) now asks for login"),
+        (#", "metadata": {"requiresLogin": "true"}"#, "",
+         "  shop://account: shop://account (Account) no longer asks for login"),
+        (#", "metadata": {"requireLogin": "true"}"#, #", "metadata": {"requiresLogin": "true"}"#,
+         "  shop://account: shop://account (Account) now asks for login"),
+        ("", #", "metadata": {"loginFlow": true}"#,
+         "  shop://account: shop://account (Account) now counts as part of the login flow"),
+    ])
+    func gating(_ before: String, _ after: String, _ line: String) throws {
+        let old = try CommandLineTests.routeFile(Self.routes(before))
+        let new = try CommandLineTests.routeFile(Self.routes(after))
+        let run = try CommandLineTests.run(["diff", old, new])
+        #expect(run.status == 1, "\(run.out)\(run.err)")
+        #expect(run.out.contains("\nURLs that open differently"), "\(run.out)")
+        #expect(run.out.contains(line + "\n"), "\(run.out)")
+        #expect(run.out.hasSuffix("1 URL that opens differently\n"), "\(run.out)")
+    }
+
+    @Test func aFileWithErrorsIsRefusedWithEachErrorInFileOrder() throws {
+        let json = """
+        {"routes": [
+          {"pattern": "shop://a", "target": "A"},
+          {"pattern": "shop://a", "target": "Again"},
+          {"pattern": "shop://u/:id(\\\\d+\\\\d+)", "target": "U"}
+        ]}
+        """
+        let bad = try CommandLineTests.routeFile(json)
+        let good = try CommandLineTests.routeFile(Self.routes(""))
+        for arguments in [["diff", bad, good], ["diff", good, bad], ["generate", "swift", "--routes", bad]] {
+            let run = try CommandLineTests.run(arguments)
+            #expect(run.status != 0)
+            let duplicate = try #require(run.err.range(of: "routes[1]: pattern 'shop://a' is already registered"),
+                                         "\(arguments): \(run.err)")
+            let pattern = try #require(run.err.range(of: "routes[2].pattern: "), "\(arguments): \(run.err)")
+            #expect(duplicate.lowerBound < pattern.lowerBound, "in file order: \(run.err)")
+            #expect(!run.err.contains("(left out)"), "\(run.err)")
+        }
+    }
+}
