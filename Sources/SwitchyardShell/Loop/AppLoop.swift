@@ -257,7 +257,6 @@ package final class AppLoop {
         // The progress counts to the commands that will run (a bad line runs nothing), so it ends at
         // the summary's `commands run`.
         let commandCount = ScriptTally.runnableCommands(in: lines)
-        var played = 0
         // Step by step, nothing plays before the first key: the prompt's "any key plays the next step"
         // holds for step 1 too.
         var waitsFirst = stepwise
