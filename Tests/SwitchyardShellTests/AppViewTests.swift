@@ -60,7 +60,8 @@ struct AppViewTests {
 
         let (loop, _) = try AppFixture.loop(width: 80, height: 24)
         let text = AppView.render(loop.model).text.joined(separator: "\n")
-        #expect(text.contains("│ 1 Home  2 Discover  3 🔒 Orders  4 🔒 Me │"), "\(text)")
+        // At 80×24 the labels are packed a space apart, whole, and clear of the frame on both sides.
+        #expect(text.contains("│  1 Home 2 Discover 3 🔒 Orders 4 🔒 Me   │"), "\(text)")
     }
 
     @Test func minimumSizeIsFortyByTwelve() {

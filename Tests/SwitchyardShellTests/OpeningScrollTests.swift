@@ -95,8 +95,9 @@ struct RouteTableVerdictTests {
     static func panelRows(_ loop: AppLoop, _ terminal: MemoryTerminal) throws -> [String] {
         let canvas = try #require(terminal.lastFrame)
         let panel = try #require(loop.model.layout.routes)
+        // Text keeps a column clear of the panel's border on either side.
         return canvas.text()[(panel.y + 1)..<(panel.maxY - 1)].map {
-            String($0.dropFirst(panel.x + 1).prefix(panel.width - 2))
+            String($0.dropFirst(panel.x + 2).prefix(panel.width - 4))
         }
     }
 

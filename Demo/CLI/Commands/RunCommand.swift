@@ -101,8 +101,8 @@ struct RunCommand: AsyncParsableCommand {
         var recorded = 0
         if let handle = recording {
             loop.recording = record
-            loop.onCommand = { command, report in
-                handle.write(Data(Self.recorded(command, report).utf8))
+            loop.onCommand = { command, report, changed in
+                handle.write(Data(AppLoop.scriptLines(command, report, changed: changed).utf8))
                 recorded += 1
             }
         }
@@ -261,11 +261,6 @@ struct RunCommand: AsyncParsableCommand {
                 return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(error)"))
             }
         }
-    }
-
-    /// The lines recorded for one command: the command as a script line, then the state it left.
-    static func recorded(_ command: NavigationCommand, _ report: StepReport) -> String {
-        "\(command)\nexpect stack \(report.state.compactDescription)\n"
     }
 
     static func read(_ path: String) throws -> String {

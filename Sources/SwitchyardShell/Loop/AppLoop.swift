@@ -32,8 +32,9 @@ package final class AppLoop {
     package var stopsWhenIdle: Bool
     /// How long one idle wait for a key lasts, in milliseconds.
     package var idleTimeoutMilliseconds = 1000
-    /// Receives every command the loop performs with its report (`--record` writes them as a script).
-    package var onCommand: ((NavigationCommand, StepReport) -> Void)?
+    /// Receives every command the loop performs with its report, and whether it changed anything
+    /// (`--record` writes them as a script, see ``scriptLines(_:_:changed:)``).
+    package var onCommand: ((NavigationCommand, StepReport, _ changed: Bool) -> Void)?
     /// The file `--record` writes to, shown as `● REC` while the app runs (kept across reloads).
     package var recording: String? {
         get { model.recording }
@@ -205,12 +206,30 @@ package final class AppLoop {
         return result.report
     }
 
+    /// The script lines `--record` writes for one command: the command, then an `expect stack` line with
+    /// the state it left. A command that changed nothing and opened nothing (a discard with nothing to
+    /// discard, a back refused at the root, a veto) is written as a comment saying so, so that a replay
+    /// neither runs it nor expects anything of it.
+    package static func scriptLines(_ command: NavigationCommand, _ report: StepReport, changed: Bool) -> String {
+        guard changed else {
+            let why = (report.message ?? "nothing changed").split(separator: "\n").first.map(String.init) ?? ""
+            return "# \(command): changed nothing (\(why))\n"
+        }
+        return "\(command)\nexpect stack \(report.state.compactDescription)\n"
+    }
+
     /// Runs `command` through the runtime: the report, a snapshot of the runtime after it, the
     /// timeline events the log does not have yet and the routes it reached.
     private func step(_ command: NavigationCommand) async -> AppStep {
         let stateBefore = runtime.state
+        let loggedInBefore = runtime.isLoggedIn
+        let heldBefore = runtime.heldNavigation?.openID
         let report = await runtime.perform(command)
-        onCommand?(command, report)
+        // A command changed something when it opened a URL (whatever the router answered), moved a
+        // screen, or changed the login or the held open.
+        let changed = report.trace != nil || runtime.state != stateBefore || runtime.isLoggedIn != loggedInBefore
+            || runtime.heldNavigation?.openID != heldBefore
+        onCommand?(command, report, changed)
         return AppStep(command: command, report: report, snapshot: RuntimeSnapshot(runtime),
                        events: runtime.timeline.filter { $0.sequence > model.lastTraceID },
                        reached: RouteCoverage.reached(by: report, before: stateBefore, router: runtime.router))
@@ -238,8 +257,20 @@ package final class AppLoop {
         // The progress counts to the commands that will run (a bad line runs nothing), so it ends at
         // the summary's `commands run`.
         let commandCount = ScriptTally.runnableCommands(in: lines)
+        // Step by step, nothing plays before the first key: the prompt's "any key plays the next step"
+        // holds for step 1 too.
+        var waitsFirst = stepwise
         for (index, line) in lines.enumerated() {
             guard ScriptRunner.isStep(line) else { continue }
+            if waitsFirst {
+                waitsFirst = false
+                present()
+                if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) {
+                    _ = model.update(.replaying(nil))
+                    hasQuit = true
+                    return failedLines
+                }
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let failuresBefore = runner.failures
             let messagesBefore = model.messagesPanel.entries.count

@@ -334,11 +334,23 @@ package struct AppModel: Equatable, Sendable {
         return AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes, focused: focused)
     }
 
-    /// Gives the line editors the widths their fields have in the current layout.
+    /// Gives the line editors the widths their fields have in the current layout, and scrolls the
+    /// phone's top screen as little as brings its selection back in sight (a resize or a panel shown or
+    /// hidden changes the phone's rows and width).
     package mutating func relayout() {
         let layout = self.layout
         prompt.fieldWidth = max(1, layout.promptField.width)
         filter.fieldWidth = max(1, layout.filterField?.width ?? 20)
+        keepSelectionInSight()
+    }
+
+    /// Scrolls the phone's top screen as little as shows its selected link, when it is out of sight.
+    package mutating func keepSelectionInSight() {
+        guard itemCount > 0, let scroll = AppView.topLayerScroll(self) else { return }
+        let line = scroll.itemStart + selection
+        guard line < scroll.offset || line >= scroll.offset + scroll.rows else { return }
+        phoneScroll[state.top.id] = AppView.offset(showing: line, from: scroll.offset, total: scroll.total,
+                                                   rows: scroll.rows)
     }
 
     /// The words Tab completes for an app: its tab roots and link URLs (without `{…}` templates),

@@ -47,7 +47,9 @@ package struct AppStatus: Hashable, Sendable {
             if let nearest = report.nearest {
                 text = text.replacingOccurrences(of: " (R shows the route table)", with: "") + " · nearest \(nearest)"
             }
-            if text.contains("refuses to be left") {
+            // The one place the way out of a veto is named, whichever command met it (a vetoed
+            // outcome's own words leave it out).
+            if text.contains("refuses to be left"), !text.hasSuffix(" (D discards)") {
                 text += " (D discards)"
             }
             self.init(text, kind: .error)
@@ -125,7 +127,7 @@ package struct AppStatus: Hashable, Sendable {
         case .cancelled(let reason):
             return "Cancelled: \(reason)"
         case .vetoed(let by, let reason):
-            return "\(by) refuses to be left: \(reason) (D discards)"
+            return "\(by) refuses to be left: \(reason)"
         case .placementFailed(let reason):
             return "Not shown: \(reason)"
         case .invalidURL(let error):

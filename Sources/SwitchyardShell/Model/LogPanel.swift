@@ -44,7 +44,7 @@ package struct LogPanel: Equatable, Sendable {
         return entries.last
     }
 
-    /// The log's lines in a panel `width` columns wide (inside its border), as drawn.
+    /// The log's lines `width` columns wide (its panel's ``AppView/textArea(_:)``), as drawn.
     func lines(width: Int) -> [AppView.LogLine] {
         AppView.logLines(entries, width: width, dropped: dropped, expanded: isExpanded)
     }
@@ -106,7 +106,7 @@ package struct LogPanel: Equatable, Sendable {
             toggle(sequence, area: area)
         case .scrollLog(let delta):
             guard let area else { return nil }
-            let most = max(0, lines(width: area.width - 2).count - (area.height - 2))
+            let most = max(0, lines(width: max(1, AppView.textArea(area).width)).count - (area.height - 2))
             scroll = min(max(0, min(scroll, most) + delta), most)
         default:
             break
@@ -119,7 +119,7 @@ package struct LogPanel: Equatable, Sendable {
     private mutating func toggle(_ sequence: Int, area: Rect?) {
         let linesBelow = { (log: LogPanel) -> Int in
             guard let area else { return 0 }
-            let lines = log.lines(width: area.width - 2)
+            let lines = log.lines(width: max(1, AppView.textArea(area).width))
             guard let header = lines.firstIndex(where: { $0.entry == sequence }) else { return 0 }
             return lines.count - header
         }
@@ -146,7 +146,7 @@ package struct LogPanel: Equatable, Sendable {
     /// Scrolls so that the first line of the entry under the cursor is visible.
     private mutating func revealCursor(area: Rect?) {
         guard let area, let cursor else { return }
-        let lines = lines(width: area.width - 2)
+        let lines = lines(width: max(1, AppView.textArea(area).width))
         guard let first = lines.firstIndex(where: { $0.sequence == cursor }),
               let last = lines.lastIndex(where: { $0.sequence == cursor }) else { return }
         let rows = max(1, area.height - 3)

@@ -25,8 +25,9 @@ package struct AppLayout: Hashable, Sendable {
     /// The width a panel beside the phone gets when the phone can give up columns for it: at 80
     /// columns the phone narrows to ``compactPhoneWidth`` so the route log is readable.
     package static let preferredPanelWidth = 42
-    /// The narrowest the phone gets to make room for panels.
-    package static let compactPhoneWidth = 40
+    /// The narrowest the phone gets to make room for panels: 41 columns keep the demo's four tab labels
+    /// whole and clear of the frame.
+    package static let compactPhoneWidth = 41
     /// The width of the `Filter: ` label in the route table panel.
     static let filterLabelWidth = 8
 
@@ -114,7 +115,7 @@ package struct AppLayout: Hashable, Sendable {
     }
 
     /// The note on the phone's frame while panels are hidden for lack of room (`log hidden (needs
-    /// 72 columns)`), or nil.
+    /// 73 columns)`), or nil.
     package var hiddenPanelsNote: String? {
         guard !hiddenPanels.isEmpty else { return nil }
         let names = hiddenPanels.map { $0 == .log ? "log" : "routes" }.joined(separator: " + ")

@@ -146,6 +146,17 @@ extension AppView {
         return (KeyBinding.hints(bindings), focus == .phone ? "m messages  ? help" : short)
     }
 
+    /// The status message in `width` columns: whole when it fits, else cut with `… (m)`, which says
+    /// that it was cut and where it is read whole.
+    static func statusText(_ message: String, width: Int) -> String {
+        let mark = " (m)"
+        guard AppViewText.width(message) > width, width > DisplayWidth.of(mark) + 8 else {
+            return AppViewText.fit(message, width: width)
+        }
+        let cut = AppViewText.fit(message, width: width - DisplayWidth.of(mark))
+        return (cut.hasSuffix("…") ? cut : cut + "…") + mark
+    }
+
     /// Draws the status line: the last step's message on the left (errors in the error colour),
     /// key hints on the right in the room the message leaves.
     static func drawStatus(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
@@ -185,7 +196,7 @@ extension AppView {
         let hintWidth = DisplayWidth.of(hint)
         if !message.isEmpty {
             let room = hint.isEmpty ? line.width : line.width - hintWidth - 2
-            canvas.put(AppViewText.fit(message, width: room), x: line.x, y: line.y, style: style, clip: line)
+            canvas.put(statusText(message, width: room), x: line.x, y: line.y, style: style, clip: line)
         }
         if !hint.isEmpty {
             canvas.put(hint, x: line.maxX - hintWidth, y: line.y, style: CellStyle(role: .dim), clip: line)

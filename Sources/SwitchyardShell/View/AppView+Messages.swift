@@ -17,12 +17,15 @@ extension AppView {
             case .info: style = .plain
             }
             // The message as the status line showed it, then, when the status line had a shorter form,
-            // the whole of it under that.
-            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + status.text, width: max(1, width - 4))
+            // the whole of it under that. A whole form that starts with the short one is read once,
+            // whole (a replayed step's progress, then what it did).
+            let extends = status.detail.map { $0.hasPrefix(status.text) } ?? false
+            let first = extends ? status.detail ?? status.text : status.text
+            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + first, width: max(1, width - 4))
             for (index, part) in parts.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + part, style))
             }
-            if let detail = status.detail, detail != status.text {
+            if !extends, let detail = status.detail, detail != status.text {
                 for part in AppViewText.wrap(detail, width: max(1, width - 6)) {
                     lines.append(("    " + part, CellStyle(role: .dim)))
                 }
@@ -49,6 +52,18 @@ extension AppView {
         let first = max(0, lines.count - rows - scroll)
         for (row, line) in lines[first..<min(lines.count, first + rows)].enumerated() {
             canvas.put(line.text, x: inner.x + 1, y: inner.y + row, style: line.style, clip: inner)
+        }
+        // How many lines are above and below the rows shown, on the box's edges as the phone says it.
+        if first > 0 {
+            let more = " ▴ \(first) more "
+            canvas.put(more, x: box.maxX - 2 - DisplayWidth.of(more), y: box.y, style: CellStyle(role: .dim),
+                       clip: titleClip(box))
+        }
+        let below = lines.count - min(lines.count, first + rows)
+        if below > 0 {
+            let more = " ▾ \(below) more "
+            canvas.put(more, x: box.maxX - 2 - DisplayWidth.of(more), y: box.maxY - 1, style: CellStyle(role: .dim),
+                       clip: titleClip(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1)))
         }
         if lines.isEmpty {
             canvas.put("No messages yet.", x: inner.x + 1, y: inner.y, style: CellStyle(role: .dim), clip: inner)

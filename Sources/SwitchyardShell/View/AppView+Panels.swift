@@ -40,13 +40,16 @@ extension AppView {
             canvas.put(footer, x: area.x + 2, y: area.maxY - 1, style: CellStyle(bold: true),
                        clip: titleClip(Rect(x: area.x, y: area.maxY - 1, width: area.width - reserve, height: 1)))
         }
-        let lines = logLines(model.log, width: inner.width, dropped: model.logPanel.dropped,
+        // The text keeps a blank column from each border.
+        let text = textArea(area)
+        let lines = logLines(model.log, width: max(1, text.width), dropped: model.logPanel.dropped,
                              expanded: model.logPanel.isExpanded)
         guard !lines.isEmpty else {
             drawFooter(reserve: 0)
-            let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.", width: inner.width - 1)
+            let hint = AppViewText.wrap("No opens yet. Press : and type a URL, or pick a link.",
+                                        width: max(1, text.width))
             for (index, line) in hint.prefix(inner.height).enumerated() {
-                canvas.put(line, x: inner.x + 1, y: inner.y + index, style: CellStyle(role: .dim), clip: inner)
+                canvas.put(line, x: text.x, y: inner.y + index, style: CellStyle(role: .dim), clip: text)
             }
             return
         }
@@ -67,7 +70,7 @@ extension AppView {
                     style = cursorStyle(style, focused: false)
                 }
             }
-            canvas.put(line.text, x: inner.x, y: inner.y + row, style: style, clip: inner)
+            canvas.put(line.text, x: text.x, y: inner.y + row, style: style, clip: text)
             if let entry = line.entry {
                 hits.append(HitRegion(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1),
                                       .logEntry(entry)))
@@ -134,9 +137,16 @@ extension AppView {
         return out
     }
 
-    /// The top edge of a panel between its corners, where its title goes.
+    /// The top edge of a panel between its corners, where its title goes: one `─` stays before the
+    /// right corner, so a title never runs into it.
     static func titleClip(_ area: Rect) -> Rect {
-        Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1)
+        Rect(x: area.x + 1, y: area.y, width: max(0, area.width - 3), height: 1)
+    }
+
+    /// Where a panel's text goes inside its border: its rows, with a blank column kept on each side,
+    /// so no text touches a border.
+    static func textArea(_ area: Rect) -> Rect {
+        Rect(x: area.x + 2, y: area.y + 1, width: max(0, area.width - 4), height: max(0, area.height - 2))
     }
 
     /// `text` as a title or footer on a box's edge starting two columns in: padded with a space on

@@ -137,7 +137,9 @@ extension AppView {
             detail = detailLines(([route.target] + route.notes).joined(separator: " · "), width: inner.width - 2,
                                  most: max(1, (inner.height - 1) / 3))
         }
-        let list = Rect(x: inner.x, y: top, width: inner.width, height: max(0, inner.maxY - top - detail.count))
+        // The rows keep a blank column from each border.
+        let list = Rect(x: inner.x + 1, y: top, width: max(0, inner.width - 2),
+                        height: max(0, inner.maxY - top - detail.count))
         guard !list.isEmpty else {
             return
         }

@@ -5,7 +5,8 @@ extension AppView {
 
     /// Draws the tab bar: a rule, then one cell per tab with its number and title; the selected
     /// tab is highlighted. A tab that would ask for login carries a 🔒 between its number and its
-    /// title, with a space on either side. When every label fits whole, the cells share the width
+    /// title, with a space on either side. The labels keep a column clear of the frame on each side.
+    /// When every label fits whole, the cells share the width
     /// evenly; otherwise ``tabSlots(labels:selected:width:)`` packs them a space apart, the selected
     /// one whole, and never cuts a title below a readable word.
     static func drawTabBar(_ model: AppModel, in area: Rect, interactive: Bool, canvas: inout Canvas,
@@ -19,6 +20,9 @@ extension AppView {
                         style: CellStyle(role: .dim))
         }
         let y = area.maxY - 1
+        // The labels keep a column clear of the phone's frame on either side.
+        let full = area
+        let area = Rect(x: full.x + 1, y: full.y, width: max(0, full.width - 2), height: full.height)
         let labels = tabs.enumerated().map { index, tab in
             tabLabel(number: index, title: tab.title, locked: model.lockedURLs.contains(tab.rootURL))
         }

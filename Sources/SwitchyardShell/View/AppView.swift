@@ -16,9 +16,10 @@ package enum AppView {
             return AppFrame(canvas: canvas)
         }
         var hits: [HitRegion] = []
-        // The box draws the title after its corner and a space, with a space after it.
+        // The box draws the title after its corner and a space, with a space after it and at least one
+        // `─` before the other corner.
         canvas.box(layout.phone, style: CellStyle(role: .dim),
-                   title: model.phoneTitle(fitting: max(0, layout.phone.width - 5)))
+                   title: model.phoneTitle(fitting: max(0, layout.phone.width - 6)))
         if let note = layout.hiddenPanelsNote {
             // Panels that gave way to the phone are named on its bottom edge, so F2 and F3 never seem dead.
             let edge = Rect(x: layout.phone.x, y: layout.phone.maxY - 1, width: layout.phone.width, height: 1)

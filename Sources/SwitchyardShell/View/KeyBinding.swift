@@ -65,8 +65,8 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
         KeyBinding("/  n N", "search the log; n finds an older entry that matches, N a newer one",
-                   hint: "/ search · n N next"),
-        KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab · Esc", essential: true),
+                   hint: "/ search"),
+        KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab next · Esc phone", essential: true),
     ]
 
     /// The keys of the route table while its filter has the focus.

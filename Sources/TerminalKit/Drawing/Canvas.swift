@@ -128,7 +128,8 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
         place(Cell("└", style: style), x: rect.x, y: bottom, area: area)
         place(Cell("┘", style: style), x: right, y: bottom, area: area)
         if let title, rect.width > 4 {
-            let titleArea = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1)
+            // One `─` always stays before the right corner: a title never runs into it.
+            let titleArea = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1)
             put(" " + title + " ", x: rect.x + 2, y: rect.y, style: style, clip: area.intersection(titleArea))
         }
     }
