@@ -6,16 +6,19 @@ import SwitchyardNavigation
 /// opened on it (`switchyard --routes FILE`, `--replay`, `script`, `coverage`): what loads
 /// (`CollectedRouteFile.loadable(options:)`), and every problem, each at its line in the file.
 ///
-/// Lint reports ``findings`` (every rule); the app reports the findings lint calls errors (``errors``),
-/// so every error lint prints for a file is in the app's load report too, the entries left out and
-/// the errors that stay (a redirect cycle, a redirect that leads nowhere) alike.
+/// Lint reports ``findings`` (every rule); the app reports the findings lint calls errors (``errors``)
+/// and the near-miss metadata keys (``warnings`` of ``Rules/errors``), so every error lint prints for a
+/// file is in the app's load report too, the entries left out and the errors that stay (a redirect
+/// cycle, a redirect that leads nowhere) alike.
 public struct RouteFileCheck: Sendable {
     /// Which rules run.
     public enum Rules: Sendable {
         /// Every lint rule (what `lint` prints).
         case all
-        /// Only the rules whose findings are errors (what the app reports at load): the warnings'
-        /// rules, which compare every pair of routes, are not run.
+        /// The rules whose findings are errors, and the one warning read key by key (a metadata key
+        /// one typo from a key Switchyard reads: a misspelt `requiresLogin` leaves a route open), which
+        /// the app reports at load. The other warnings' rules, which compare routes with each other,
+        /// are not run.
         case errors
     }
 
@@ -56,7 +59,7 @@ public struct RouteFileCheck: Sendable {
             RouteLintFinding(f.severity, f.code, RouteLint.relocated(f.location, loaded),
                              RouteLint.relocated(f.message, loaded))
         }
-        if rules == .all { ruled += RouteLint.unknownMetadataKeys(collected) }
+        ruled += RouteLint.unknownMetadataKeys(collected)
         leftOutKeys = Set(load.map(Self.key))
         findings = Self.inFileOrder(load + ruled, json: data)
     }
@@ -70,6 +73,9 @@ public struct RouteFileCheck: Sendable {
 
     /// The findings lint calls errors, in file order.
     public var errors: [RouteLintFinding] { findings.filter { $0.severity == .error } }
+
+    /// The findings lint calls warnings, in file order.
+    public var warnings: [RouteLintFinding] { findings.filter { $0.severity == .warning } }
 
     /// Whether `finding`'s entry was left out of what loads (a load error), rather than loaded with
     /// the problem (a redirect cycle, for one).

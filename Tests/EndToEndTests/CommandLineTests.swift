@@ -481,7 +481,8 @@ struct CommandLineTests {
           c://secret  Secret  login
 
         """)
-        #expect(text.err == "switchyard coverage: \(failing): 1 failure (its coverage still counts)\n")
+        #expect(text.err == "switchyard coverage: \(failing): 1 command run; 0 of 1 expectations passed, 1 failed"
+                + " (its coverage still counts)\n")
         let json = try Self.run(["coverage", "--json", "--app", app, first])
         #expect(json.status == 0)
         #expect(json.out == #"{"routes":5,"reached":[{"pattern":"c://list/:id","target":"List","count":1},"#

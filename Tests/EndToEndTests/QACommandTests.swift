@@ -162,7 +162,8 @@ struct OpensWhatLoadsTests {
 }
 
 /// `switchyard --routes FILE` on a file with errors opens the app with the routes that load and lists
-/// every error in the route log, with a summary in the status line.
+/// every error, and every near-miss metadata key as a warning, in the route log, with a summary in the
+/// status line.
 @Suite("A route file with errors opens with what loads", .serialized,
        .disabled(if: TmuxDriver.skipReason != nil, Comment(rawValue: TmuxDriver.skipReason ?? "")))
 struct RouteFileWithErrorsAppTests {
@@ -173,14 +174,17 @@ struct RouteFileWithErrorsAppTests {
         let file = tmux.path("partial.json")
         try Data(#"""
         {"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, {"pattern": "app://bad/:x<int", "target": "Bad"},
-                    {"pattern": "app://user/:id<int>", "target": "Again"}, {"pattern": "app://order/:id", "target": 5}],
+                    {"pattern": "app://user/:id<int>", "target": "Again"}, {"pattern": "app://order/:id", "target": 5},
+                    {"pattern": "app://secret", "target": "Secret", "metadata": {"requireLogin": true}}],
          "redirects": [{"from": "app://r/:a", "to": "app://user/:b"}]}
         """#.utf8).write(to: URL(fileURLWithPath: file))
         tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
         try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
-        #expect(await tmux.waitFor("partial.json: 4 entries left out for errors") != nil, "the status line: \(tmux.capture())")
+        #expect(await tmux.waitFor("partial.json: 4 entries left out for errors, 1 warning") != nil,
+                "the status line: \(tmux.capture())")
         tmux.press("F2")
-        let log = await tmux.waitFor("routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to")
+        let log = await tmux.waitFor("routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to",
+                                     "routes[4].metadata.requireLogin: warning:")
         #expect(log != nil, "each error in the log: \(tmux.capture())")
         tmux.press("Enter")
         #expect(await tmux.waitFor("path    id = 42") != nil, "the routes that load work: \(tmux.capture())")

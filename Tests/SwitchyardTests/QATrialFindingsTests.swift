@@ -35,9 +35,9 @@ struct QATrialFindingsTests {
     /// every known key, and the known keys themselves, are not.
     @Test func nearMissMetadataKeysAreNamed() {
         let cases: [(String, String?)] = [
-            ("requireLogin", "requiresLogin"), ("requiresLogn", "requiresLogin"), ("RequiresLogin", "requiresLogin"),
+            ("requireLogin", "requiresLogin"), ("requiresLogn", "requiresLogin"), ("reqiuresLogin", "requiresLogin"), ("RequiresLogin", "requiresLogin"),
             ("REQUIRESLOGIN", "requiresLogin"), ("requires_login", "requiresLogin"), ("loginflow", "loginFlow"),
-            ("logInFlow", "loginFlow"), ("loginFlows", "loginFlow"), ("Web", "web"), ("wbe", nil), ("we", "web"),
+            ("logInFlow", "loginFlow"), ("loginFlows", "loginFlow"), ("Web", "web"), ("wbe", "web"), ("we", "web"),
             ("importWarnings", "importWarning"), ("exclude", "excluded"),
             ("requiresLogin", nil), ("loginFlow", nil), ("web", nil), ("importWarning", nil), ("excluded", nil),
             ("title", nil), ("id", nil), ("tab", nil), ("new", nil), ("requiresAuth", nil), ("color", nil),

@@ -16,8 +16,8 @@ struct CoverageCommand: AsyncParsableCommand {
         output suppressed. A route is reached when an open ran its handler, when a command placed its screen as a
         deep link's parent, or when a static redirect or relocation rewrote a URL that matches it. The report
         lists the reached routes with counts, then the never-reached ones under `untested` (gated ones marked).
-        A script whose expectations fail still counts: its failures are named on standard error, and the exit
-        status stays 0. An unreadable script or app file exits 1.
+        A script whose expectations fail still counts: its tally (commands run, expectations passed and failed)
+        is told on standard error, and the exit status stays 0. An unreadable script or app file exits 1.
         """
     )
 
@@ -56,8 +56,7 @@ struct CoverageCommand: AsyncParsableCommand {
             let ok = await runner.run(text)
             if !ok {
                 FileHandleOutput.stderr(RouteFileLoader.visible(
-                    "\(FileHandleOutput.tag): \(path): \(runner.failures) failure\(runner.failures == 1 ? "" : "s")"
-                        + " (its coverage still counts)"))
+                    "\(FileHandleOutput.tag): \(path): \(runner.tally) (its coverage still counts)"))
             }
             coverage.merge(runner.coverage)
         }

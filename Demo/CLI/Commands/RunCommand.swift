@@ -93,7 +93,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
-        if let check, !check.errors.isEmpty { Self.report(check, path: appOptions.routes ?? "", in: loop) }
+        if let check, !check.findings.isEmpty { Self.report(check, path: appOptions.routes ?? "", in: loop) }
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
                                       callbackAllowList: try appOptions.callbackAllowList())
@@ -162,32 +162,39 @@ struct RunCommand: AsyncParsableCommand {
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
-    /// Shows the errors of a route file that opened with the routes that load, as a refused reload
-    /// is shown: each error `lint` reports for the file in the route log, in file order, and a summary
-    /// in the status line that counts the entries left out and the errors that stay.
+    /// Shows the problems of a route file that opened with the routes that load: each error `lint`
+    /// reports for the file, and each near-miss metadata key (a warning), in the route log in file
+    /// order, then a summary in the status line that counts the entries left out, the errors that stay
+    /// and the warnings.
     @MainActor
     static func report(_ check: RouteFileCheck, path: String, in loop: AppLoop) {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        var pending = check.errors.map { f in Self.logLine(f, check: check, name: name) }
-        pending.append("\(name): \(Self.countLine(check)) (F2 lists them); the rest is open")
-        let previous = loop.watch
-        loop.watch = { pending.isEmpty ? .unchanged : .failed(pending.removeFirst()) }
-        for _ in 0..<pending.count { loop.checkReload() }
-        loop.watch = previous
+        var told = check.findings.map { f in
+            AppStatus(Self.logLine(f, check: check, name: name), kind: f.severity == .error ? .error : .note)
+        }
+        let warnings = check.warnings.count
+        let counts = [Self.countLine(check), warnings == 0 ? "" : "\(warnings) warning\(warnings == 1 ? "" : "s")"]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
+        let rest = check.errors.isEmpty ? "the app is open" : "the rest is open"
+        told.append(AppStatus("\(name): \(counts) (F2 lists them); \(rest)",
+                              kind: check.errors.isEmpty ? .note : .error))
+        loop.tell(told)
     }
 
-    /// One error of a route file as the route log shows it: `NAME: line L, column C: LOCATION: MESSAGE`,
-    /// ending in `(left out)` when its entry did not load.
+    /// One error or warning of a route file as the route log shows it: `NAME: line L, column C:
+    /// LOCATION: MESSAGE` (`warning: ` before the message of a warning), ending in `(left out)` when its
+    /// entry did not load.
     static func logLine(_ f: RouteLintFinding, check: RouteFileCheck, name: String) -> String {
-        RouteFileLoader.visible("\(name): \(placed(f))" + (check.isLeftOut(f) ? " (left out)" : ""))
+        RouteFileLoader.visible("\(name): \(placed(f, marked: f.severity == .warning))"
+            + (check.isLeftOut(f) ? " (left out)" : ""))
     }
 
-    /// A finding with its place: `line L, column C: LOCATION: MESSAGE`.
-    static func placed(_ f: RouteLintFinding) -> String {
+    /// A finding with its place: `line L, column C: LOCATION: MESSAGE` (`warning: MESSAGE` when `marked`).
+    static func placed(_ f: RouteLintFinding, marked: Bool = false) -> String {
         let place = [f.line.map { "line \($0)" }, f.column.map { "column \($0)" }].compactMap { $0 }
             .joined(separator: ", ")
         let at = [place, f.location == "file" ? "" : f.location].filter { !$0.isEmpty }.joined(separator: ": ")
-        return "\(at.isEmpty ? "" : at + ": ")\(f.message)"
+        return "\(at.isEmpty ? "" : at + ": ")\(marked ? "warning: " : "")\(f.message)"
     }
 
     /// `2 entries left out for errors, 1 more error`: what a file's errors come to.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Switchyard
 
 /// The `switchyard` command: the terminal app by default, plus tools for route tables.
 @main
@@ -65,7 +66,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
         for word in words.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            let nearest = known.map { ($0, editDistance($0, name)) }.filter { $0.1 < 4 }.min { $0.1 < $1.1 }?.0
+            let nearest = SchemaText.closest(to: name, in: known.sorted())
             return refusal("Error: Unknown option '--\(name)'" + (nearest.map { ". Did you mean '--\($0)'?" } ?? ""),
                            of: command)
         }
@@ -113,8 +114,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
     /// than half the name's length (so `xyz` is not taken for `app`); the first of equals. Nil when
     /// none is that near.
     static func nearestCommand(to word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance($0, word)) }.filter { $0.1 <= 2 && $0.1 * 2 < $0.0.count }
-        return scored.min { $0.1 < $1.1 }?.0
+        SchemaText.closest(to: word, in: names)
     }
 
     /// The long option names `command` takes (with the parser's own: `help` and the like), read from
@@ -130,21 +130,6 @@ struct SwitchyardCommand: AsyncParsableCommand {
             }
         }
         return names
-    }
-
-    /// The Levenshtein distance between `a` and `b`, in characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// The names a first argument may take: every subcommand's name and aliases, and `help`.

@@ -54,6 +54,15 @@ package final class AppLoop {
     /// Checks the watched route or app file; called when the loop is idle (about once a second).
     package var watch: (@MainActor () -> Reload)?
 
+    /// Tells `messages` in turn, each in the status line and the route log (the last one stays in the
+    /// status line), then draws: a route file's problems at start.
+    package func tell(_ messages: [AppStatus]) {
+        for message in messages {
+            _ = model.update(.notify(message, logged: true, time: runtime.secondsSinceStart))
+        }
+        present()
+    }
+
     /// Runs ``watch`` and applies what it found. A new app carries on from the old one
     /// (`AppRuntime.carryOn(from:)`): open numbers go on, the login state stays, and the user stays on
     /// the current screen when its URL still routes (else the tab's root, which the log says), with

@@ -2,7 +2,7 @@ import Switchyard
 
 /// `unknown-metadata-key`: a metadata key Switchyard does not read that is close to one it does
 /// (``RouteLint/knownMetadataKeys``): equal but for case, or at most two edits away and fewer edits than
-/// half the known key's length (so `id` is not taken for `web`). `"requireLogin": "true"` turns no
+/// half the longer word (so `id` is not taken for `web`). `"requireLogin": "true"` turns no
 /// login gate on; this names the key it was probably meant to be.
 package struct UnknownMetadataKeyRule: LintRule {
     /// Creates the rule.
@@ -25,30 +25,11 @@ package struct UnknownMetadataKeyRule: LintRule {
         return out
     }
 
-    /// The known key `key` is probably a misspelling of; nil when `key` is known or near none.
+    /// The known key `key` is probably a misspelling of; nil when `key` is known or near none. The same
+    /// rule as every other did-you-mean of Switchyard (`SchemaText.closest`): case aside, at most two
+    /// edits (a swap of two neighbours counts as one) and fewer than half the longer word.
     package static func nearestKnownKey(to key: String) -> String? {
         guard !RouteLint.knownMetadataKeys.contains(key) else { return nil }
-        let scored = RouteLint.knownMetadataKeys.sorted().compactMap { known -> (String, Int)? in
-            if known.lowercased() == key.lowercased() { return (known, 0) }
-            let distance = editDistance(known, key)
-            return distance <= 2 && distance * 2 < known.count ? (known, distance) : nil
-        }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// The Levenshtein distance between `a` and `b`, in characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                                 previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return SchemaText.closest(to: key, in: RouteLint.knownMetadataKeys.sorted())
     }
 }
