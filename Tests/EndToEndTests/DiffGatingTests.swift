@@ -50,4 +50,27 @@ struct DiffGatingTests {
             #expect(!run.err.contains("(left out)"), "\(run.err)")
         }
     }
+
+    /// An app description with errors is refused as a route file is: every error, in file order, and
+    /// the hint names `lint --app`.
+    @Test func anAppDescriptionWithErrorsIsRefusedWithEachError() throws {
+        let app = """
+        {"name": "S", "tabs": [{"title": "Home", "root": "shop://home"}],
+         "routes": [
+          {"pattern": "shop://home", "target": "Home", "opens": "tab"},
+          {"pattern": "shop://u/:id<int", "target": "U"},
+          {"pattern": "shop://v", "target": 5},
+          {"pattern": "shop://w", "target": "W", "opens": "sideways"}
+        ]}
+        """
+        let bad = try CommandLineTests.routeFile(app)
+        let good = try CommandLineTests.routeFile(Self.routes(""))
+        let run = try CommandLineTests.run(["diff", good, bad])
+        #expect(run.status == 2, "\(run.err)")
+        let places = ["routes[1].pattern: ", "routes[2].target: ", "routes[3].opens: "].map { run.err.range(of: $0) }
+        #expect(places.allSatisfy { $0 != nil }, "every error: \(run.err)")
+        let starts = places.compactMap { $0?.lowerBound }
+        #expect(starts == starts.sorted(), "in file order: \(run.err)")
+        #expect(run.err.contains("`--app FILE` for an app description"), "\(run.err)")
+    }
 }

@@ -32,7 +32,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let before: RouteFile, after: RouteFile
         let routerBefore: Router, routerAfter: Router
-        // A plain route file with errors is refused with every error lint calls one, in file order (a
+        // A route file or app description with errors is refused with every error lint calls one, in file order (a
         // pattern that does not parse is found when reading, a duplicate only when registering: naming
         // the first refusal met would name a later error before an earlier one).
         let refused = [old, new].filter { path in
@@ -61,7 +61,7 @@ struct DiffCommand: ParsableCommand {
 
     /// Why a table with errors is refused.
     static let loadWhole = "\(FileHandleOutput.tag): compares tables that load whole; "
-        + "`switchyard lint --routes FILE` lists every error"
+        + "`switchyard lint --routes FILE` (`--app FILE` for an app description) lists every error"
 
     /// The routes of a route file or of an app description.
     static func read(_ path: String) throws -> RouteFile {

@@ -69,24 +69,12 @@ struct LintCommand: ParsableCommand {
     /// own, as a route file's entries are), else the app rules' findings on the description.
     static func appFindings(path: String) throws -> [RouteLintFinding] {
         let data: Data
-        let errors: [RouteFileError]
-        do throws(RouteFileError) {
-            data = try RouteSchema.read(path: path)
-            errors = try AppDescription.collectingErrors(json: data, file: path)
-        } catch {
+        do throws(RouteFileError) { data = try RouteSchema.read(path: path) } catch {
             throw RouteFileLoader.fail(error)
         }
-        if !errors.isEmpty {
-            let found = errors.map { RouteLint.loadFinding(RouteFileLoader.hinted($0)) }
-            return RouteFileCheck.inFileOrder(found, json: data)
-        }
-        let description: AppDescription
-        do throws(RouteFileError) {
-            description = try RouteSchema.decode(AppDescription.self, json: data, file: path)
-        } catch {
-            // A check of the whole description (a tab root no route matches, an unknown animation).
-            return RouteFileCheck.inFileOrder([RouteLint.loadFinding(RouteFileLoader.hinted(error))], json: data)
-        }
+        let errors = RouteFileLoader.appLoadErrors(json: data, path: path)
+        guard errors.isEmpty, let description = try? RouteSchema.decode(AppDescription.self, json: data, file: path)
+        else { return errors }
         let mounted = DemoApp.mountsServices(description) ? DemoApp.mountedPatterns : []
         return RouteFileCheck.inFileOrder(AppLint.findings(description, mountedPatterns: mounted), json: data)
     }

@@ -107,12 +107,35 @@ enum RouteFileLoader {
     /// `tabs` tell it; it is refused by its own load) and for a file that cannot be read at all (the
     /// command's own read names why).
     static func everyErrorLine(path: String) -> [String] {
-        guard let data = try? RouteSchema.read(path: path), !RouteFileLoader.hasTabs(data),
-              let check = try? RouteFileCheck(json: data, file: path, rules: .errors) else { return [] }
-        return check.errors.filter(check.isLeftOut).map { f in
-            let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
+        guard let data = try? RouteSchema.read(path: path) else { return [] }
+        let found: [RouteLintFinding]
+        if RouteFileLoader.hasTabs(data) {
+            found = appLoadErrors(json: data, path: path)
+        } else if let check = try? RouteFileCheck(json: data, file: path, rules: .errors) {
+            found = check.errors.filter(check.isLeftOut)
+        } else {
+            return []
+        }
+        return found.map { f in
+            let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: path,
                                        line: f.line, column: f.column)
             return visible("\(FileHandleOutput.tag): \(error)")
+        }
+    }
+
+    /// Every error that keeps the app description `data` (read from `path`) from loading, in file
+    /// order: each entry the format refuses (each tab, route and redirect read on its own), else the
+    /// one check of the whole description that failed (a tab root no route matches); empty when it loads.
+    static func appLoadErrors(json data: Data, path: String) -> [RouteLintFinding] {
+        do throws(RouteFileError) {
+            let errors = try AppDescription.collectingErrors(json: data, file: path)
+            if !errors.isEmpty {
+                return RouteFileCheck.inFileOrder(errors.map { RouteLint.loadFinding(hinted($0)) }, json: data)
+            }
+            _ = try RouteSchema.decode(AppDescription.self, json: data, file: path)
+            return []
+        } catch {
+            return RouteFileCheck.inFileOrder([RouteLint.loadFinding(hinted(error))], json: data)
         }
     }
 
