@@ -89,12 +89,17 @@ public struct RouteFileCheck: Sendable {
     /// enclosing value.
     package static func inFileOrder(_ findings: [RouteLintFinding], json data: Data) -> [RouteLintFinding] {
         guard !findings.isEmpty else { return findings }
+        // A finding about a key (a misspelt metadata key) is placed at the key, not at its value.
+        func places(_ f: RouteLintFinding) -> [String] {
+            let around = enclosing(f.location)
+            return f.code == .unknownMetadataKey ? [f.location + JSONSyntax.keyMark] + around : around
+        }
         var wanted: Set<String> = []
-        for f in findings { wanted.formUnion(enclosing(f.location)) }
+        for f in findings { wanted.formUnion(places(f)) }
         let positions = JSONSyntax.positions(of: wanted, in: data)
         let placed = findings.map { f -> RouteLintFinding in
             var out = f
-            if let at = enclosing(f.location).lazy.compactMap({ positions[$0] }).first {
+            if let at = places(f).lazy.compactMap({ positions[$0] }).first {
                 out.line = at.line
                 out.column = at.column
             }

@@ -124,6 +124,8 @@ struct OpensWhatLoadsTests {
         ]
         // Each runs to its end; a file with errors fails the step (coverage reports and exits 0, as documented).
         #expect(runs.map(\.status) == [1, 0, 1], "\(runs.map(\.err))")
+        // script's transcript says why the status is 1 though every expectation passed.
+        #expect(runs[0].out.hasSuffix("# \(routes): 2 entries left out for errors; exit status 1\n"), "\(runs[0].out)")
         #expect(runs[0].out.contains("2 of 2 expectations passed, 0 failed") && runs[2].out.contains("2 of 2 expectations passed, 0 failed"), "\(runs[0].out)")
         for run in runs {
             #expect(run.err.contains("routes[2]: pattern 'shop://item/:num<int>' has the same shape"), "\(run.err)")
@@ -140,6 +142,11 @@ struct OpensWhatLoadsTests {
         #expect(match.out.contains("shop://item/:id<int>"), "\(match.out)")
         #expect(match.status == 1 && explain.status == 1, "a file with errors fails the step")
         #expect(explain.out.contains("winner: shop://item/:id<int>"), "\(explain.out)")
+        // A URL meant for a route that did not load is told so, not only answered with the nearest.
+        #expect(match.err.contains("shop://item/7: routes[2] (shop://item/:num<int>) matches this URL"), "\(match.err)")
+        let meant = try QACommandTests.run(["explain", "--routes", routes, "shop://account/orders/3"])
+        #expect(meant.err.contains("shop://account/orders/3: routes[3] ("), "\(meant.err)")
+        #expect(meant.err.contains("matches this URL but did not load"), "\(meant.err)")
     }
 
     /// An entry left out for its `requiresLogin` is not registered first: a later entry of the same
@@ -178,7 +185,9 @@ struct RouteFileWithErrorsAppTests {
                     {"pattern": "app://secret", "target": "Secret", "metadata": {"requireLogin": true}}],
          "redirects": [{"from": "app://r/:a", "to": "app://user/:b"}]}
         """#.utf8).write(to: URL(fileURLWithPath: file))
-        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
+        let q = TmuxDriver.quote
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(q(file))") + " 2> \(q(tmux.path("err")))"
+                   + "; echo \"exit=$?\" > \(q(tmux.path("status"))); echo SY-DONE; exec sh")
         try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
         #expect(await tmux.waitFor("partial.json: 4 entries left out for errors, 1 warning") != nil,
                 "the status line: \(tmux.capture())")
@@ -188,5 +197,15 @@ struct RouteFileWithErrorsAppTests {
         #expect(log != nil, "each error in the log: \(tmux.capture())")
         tmux.press("Enter")
         #expect(await tmux.waitFor("path    id = 42") != nil, "the routes that load work: \(tmux.capture())")
+        // Once the app is gone: every problem on standard error, as `script` names them, and status 1.
+        tmux.type("q")
+        #expect(await tmux.waitFor("SY-DONE") != nil, "\(tmux.capture())")
+        let status = await tmux.waitForFile("status")
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "exit=1", "\(status ?? "no status")")
+        let err = (try? String(contentsOfFile: tmux.path("err"), encoding: .utf8)) ?? ""
+        for place in ["routes[1].pattern", "routes[2]: ", "routes[3].target", "redirects[0].to",
+                      "routes[4].metadata.requireLogin: warning: ", "4 entries left out for errors"] {
+            #expect(err.contains(place), "\(place): \(err)")
+        }
     }
 }

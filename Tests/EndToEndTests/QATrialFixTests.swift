@@ -19,13 +19,14 @@ struct QATrialFixTests {
     """#
 
     /// Every line of lint's text output starts `FILE:LINE:COLUMN: `, as the other commands place a
-    /// problem (the place of the location's value); `--json` keeps its fields; the exit code is unchanged.
+    /// problem (the place of the location's value, or of the key for a misspelt key, so an editor
+    /// jumps to what to fix); `--json` keeps its fields; the exit code is unchanged.
     @Test func lintPlacesEveryLineCompilerStyle() throws {
         let file = try CommandLineTests.routeFile(Self.table)
         let lint = try Self.run(["lint", "--routes", file])
         #expect(lint.status == 1)
         #expect(lint.out.split(separator: "\n").map(String.init) == [
-            "\(file):2:98: warning: [unknown-metadata-key] routes[1].metadata.requireLogin: unknown metadata key "
+            "\(file):2:82: warning: [unknown-metadata-key] routes[1].metadata.requireLogin: unknown metadata key "
                 + "'requireLogin' (did you mean 'requiresLogin'?)",
             "\(file):3:13: error: [duplicate] routes[2]: pattern 'shop://order/:id<int>' is already registered",
             "\(file):4:25: error: [invalid-pattern] routes[3].pattern: unterminated constraint at byte 15 in pattern "
@@ -37,7 +38,7 @@ struct QATrialFixTests {
         let json = try Self.run(["lint", "--routes", file, "--json"])
         #expect(json.status == 1)
         #expect(json.out.hasPrefix(#"{"errors":3,"warnings":1,"findings":[{"severity":"warning","code":"unknown-metadata-key","#
-            + #""location":"routes[1].metadata.requireLogin","line":2,"column":98,"#), "\(json.out)")
+            + #""location":"routes[1].metadata.requireLogin","line":2,"column":82,"#), "\(json.out)")
         // The demo app has no file: no place.
         let demo = try Self.run(["lint"])
         #expect(demo.status == 0)

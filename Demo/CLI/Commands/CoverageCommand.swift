@@ -12,11 +12,11 @@ struct CoverageCommand: AsyncParsableCommand {
         commandName: "coverage",
         abstract: "Run navigation scripts headless and list the routes they reached, then the untested ones.",
         discussion: """
-        Each script runs on a fresh app (the demo app by default), as `switchyard script` runs it, with its
-        output suppressed. A route is reached when an open ran its handler, when a command placed its screen as a
-        deep link's parent, or when a static redirect or relocation rewrote a URL that matches it. The report
-        lists the reached routes with counts, then the never-reached ones under `untested` (gated ones marked).
-        A script whose expectations fail still counts: its tally (commands run, expectations passed and failed)
+        Each script runs on a fresh app (the demo app by default), as `switchyard script` runs it, with its \
+        output suppressed. A route is reached when an open ran its handler, when a command placed its screen as a \
+        deep link's parent, or when a static redirect or relocation rewrote a URL that matches it. The report \
+        lists the reached routes with counts, then the never-reached ones under `untested` (gated ones marked). \
+        A script whose expectations fail still counts: its tally (commands run, expectations passed and failed) \
         is told on standard error, and the exit status stays 0. An unreadable script or app file exits 1.
         """
     )
@@ -46,11 +46,7 @@ struct CoverageCommand: AsyncParsableCommand {
         for (k, (path, text)) in texts.enumerated() {
             // A route file opens with the routes that load, as in the app; each error is named once.
             let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
-            if k == 0, let check {
-                for line in RouteFileLoader.problemLines(check, prefix: FileHandleOutput.tag) {
-                    FileHandleOutput.stderr(line)
-                }
-            }
+            if k == 0 { RouteFileLoader.tellLoadProblems(check) }
             if routes.isEmpty { routes = runtime.coverageRoutes }
             let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }
             let ok = await runner.run(text)

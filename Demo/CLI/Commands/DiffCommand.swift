@@ -35,7 +35,8 @@ struct DiffCommand: ParsableCommand {
         // A route file or app description with errors is refused with every error lint calls one, in file order (a
         // pattern that does not parse is found when reading, a duplicate only when registering: naming
         // the first refusal met would name a later error before an earlier one).
-        let refused = [old, new].filter { path in
+        // A file given twice is judged, and its errors named, once.
+        let refused = (old == new ? [old] : [old, new]).filter { path in
             let lines = RouteFileLoader.everyErrorLine(path: path)
             for line in lines { FileHandleOutput.stderr(line) }
             return !lines.isEmpty
@@ -50,8 +51,8 @@ struct DiffCommand: ParsableCommand {
             routerBefore = try Self.router(before, path: old)
             routerAfter = try Self.router(after, path: new)
         } catch {
-            // A diff of what loads would hide the entries left out: the tables must load whole.
-            FileHandleOutput.stderr(Self.loadWhole)
+            // The read named why (a missing file, a syntax error); the errors of a file that reads
+            // were named above, with the hint.
             throw ExitCode(2)
         }
         let diff = RouteTableDiff(old: before, new: after, oldRouter: routerBefore, newRouter: routerAfter)

@@ -10,13 +10,15 @@ struct ExplainCommand: AsyncParsableCommand {
         commandName: "explain",
         abstract: "Explain which route wins for a URL and why each other candidate lost.",
         discussion: """
-        Lists the relocations, redirects and aliases applied on the way, then every candidate route with its
-        verdict: won, lost on rank (naming the position), on priority or on registration order, refused by
-        a constraint (naming the constraint and the segment), wrong scheme, or a literal mismatch at a
-        segment. Routes that match a URL on the way but that a redirect or relocation rewrites first are
-        listed as bypassed. It walks the URL as opening it does (same relocations, redirects, relocation
-        `add` paths and hop limit), so nothing wins when the walk stops first (a deleted route, a loop).
-        The demo app's routes (and its services) by default. Exits 0 when the URL opens a route, 1 otherwise.
+        Lists the relocations, redirects and aliases applied on the way, then every candidate route with its \
+        verdict: won, lost on rank (naming the position), on priority or on registration order, refused by \
+        a constraint (naming the constraint and the segment), wrong scheme, or a literal mismatch at a \
+        segment. Routes that match a URL on the way but that a redirect or relocation rewrites first are \
+        listed as bypassed. It walks the URL as opening it does (same relocations, redirects, relocation \
+        `add` paths and hop limit), so nothing wins when the walk stops first (a deleted route, a loop). \
+        The demo app's routes (and its services) by default. Exits 0 when the URL opens a route, 1 otherwise, \
+        and 1 when the --routes file has errors (the report is printed all the same; standard error names \
+        the errors).
         """
     )
 
@@ -35,9 +37,12 @@ struct ExplainCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         // The router the app runs, with its interceptors, so the report can name those that judge the open.
-        let (router, leftOut) = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, leftOut, leftOutRoutes) = try RouteFileLoader.appRouter(routes: routes, app: app)
         let explanation = router.explain(url)
         print(json ? Self.json(explanation) : Self.text(explanation))
+        for note in leftOutRoutes?.notes(for: url) ?? [] {
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
+        }
         if explanation.opens == nil || leftOut { throw ExitCode(1) }
     }
 

@@ -9,10 +9,10 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Print the route map of a JSON route table as JSON or an XML property list.",
         discussion: """
-        The map lists every route (pattern, target, priority, metadata, interceptors), the redirects and the
-        relocation rules, with keys sorted, so the output is stable. The JSON form is itself a route file.
-        For the demo app and --app FILE, the map is the router the app runs: its interceptors (LoginGate,
-        WebAllowList) and its services route included. For --routes FILE, a route with requiresLogin=true lists
+        The map lists every route (pattern, target, priority, metadata, interceptors), the redirects and the \
+        relocation rules, with keys sorted, so the output is stable. The JSON form is itself a route file. \
+        For the demo app and --app FILE, the map is the router the app runs: its interceptors (LoginGate, \
+        WebAllowList) and its services route included. For --routes FILE, a route with requiresLogin=true lists \
         LoginGate, as an app opened from the file installs it.
         """
     )
@@ -33,7 +33,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let (router, leftOut) = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, leftOut, _) = try RouteFileLoader.appRouter(routes: routes, app: app)
         do throws(RouteFileError) {
             let text = try RouteMap(router: router).text(as: format == .json ? .json : .plist)
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")

@@ -30,10 +30,9 @@ struct GraphCommand: AsyncParsableCommand {
         // A route file opens with the routes that load, as in the app; each error is named, and a file
         // with errors exits 1 once the graph is drawn.
         let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
-        let problems = check.map { RouteFileLoader.problemLines($0) } ?? []
-        for line in problems { FileHandleOutput.stderr(line) }
+        let hasErrors = RouteFileLoader.tellLoadProblems(check)
         let graph = NavigationGraph(runtime: runtime)
         print(format == .dot ? graph.dot : graph.mermaid)
-        if !problems.isEmpty { throw ExitCode(1) }
+        if hasErrors { throw ExitCode(1) }
     }
 }

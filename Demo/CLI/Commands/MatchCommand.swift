@@ -8,11 +8,11 @@ struct MatchCommand: ParsableCommand {
         commandName: "match",
         abstract: "Match URLs against a JSON route table and print one JSON object per URL.",
         discussion: """
-        URLs come from the arguments, or from standard input (one a line) when none are given.
-        Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?,
-        "nearest"?}: relocations and redirects are followed first and listed in "via". When the walk ends at
-        no route, "nearest" says why: {"pattern", "verdict"} of the route nearest to the last URL, the
-        verdict `explain` gives it (null when the table has no route). The exit status is 0
+        URLs come from the arguments, or from standard input (one a line) when none are given. \
+        Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?, \
+        "nearest"?}: relocations and redirects are followed first and listed in "via". When the walk ends at \
+        no route, "nearest" says why: {"pattern", "verdict"} of the route nearest to the last URL, the \
+        verdict `explain` gives it (null when the table has no route). The exit status is 0 \
         even when URLs do not match; a bad route file exits 1 with a message naming the bad entry.
         """
     )
@@ -39,12 +39,20 @@ struct MatchCommand: ParsableCommand {
         // As the app opens the file: an entry the router refuses (a duplicate, the same shape) is left
         // out and named on standard error.
         // Without a file, the app's (the demo app's by default), as `explain` and `routes` do.
-        let (file, router, leftOut): (RouteFile, Router, Bool)
+        let (file, router, leftOut, leftOutRoutes): (RouteFile, Router, Bool, LeftOutRoutes?)
         if let routes {
-            (file, router, leftOut) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
+            (file, router, leftOut, leftOutRoutes) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
         } else {
             let loaded = try RouteFileLoader.router(routes: nil, app: app)
-            (file, router, leftOut) = (loaded.file, loaded.router, false)
+            (file, router, leftOut, leftOutRoutes) = (loaded.file, loaded.router, false, nil)
+        }
+        // A URL meant for a route that was left out is told so on standard error (the JSON line stays
+        // what the loaded table answers).
+        func answer(_ url: String) {
+            print(Self.report(url, table, router: router))
+            for note in leftOutRoutes?.notes(for: url) ?? [] {
+                FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
+            }
         }
         // The file's own table, built only for a URL the router's line cannot be written without.
         let table = LazyTable(file)
@@ -54,10 +62,10 @@ struct MatchCommand: ParsableCommand {
             }
             while let line = readLine(strippingNewline: true) {
                 if line.isEmpty { continue }
-                print(Self.report(line, table, router: router))
+                answer(line)
             }
         } else {
-            for url in urls { print(Self.report(url, table, router: router)) }
+            for url in urls { answer(url) }
         }
         // Every URL is answered; a file with errors still fails the step.
         if leftOut { throw ExitCode(1) }

@@ -12,11 +12,11 @@ struct RoutesCommand: AsyncParsableCommand {
         abstract: "Print the route table: pattern, target, priority, metadata and interceptors, one route a line.",
         discussion: """
         One header line, then one line per route in registration order, columns separated by two spaces:
-        PATTERN, TARGET, PRIORITY, METADATA (key=value,… sorted by key, or -), INTERCEPTORS (or -).
-        For the demo app and --app FILE, the table is the router the app runs: its interceptors (LoginGate,
-        WebAllowList) and its services route included. For --routes FILE, a route with requiresLogin=true shows
-        LoginGate, as an app opened from the file installs it.
-        Redirects and relocation rules follow after a blank line. With --tree, prints the matching tree instead.
+        PATTERN, TARGET, PRIORITY, METADATA (key=value,… sorted by key, or -), INTERCEPTORS (or -). \
+        For the demo app and --app FILE, the table is the router the app runs: its interceptors (LoginGate, \
+        WebAllowList) and its services route included. For --routes FILE, a route with requiresLogin=true shows \
+        LoginGate, as an app opened from the file installs it. \
+        Redirects and relocation rules follow after a blank line. With --tree, prints the matching tree instead. \
         A bad route file exits 1 with a message naming the bad entry.
         """
     )
@@ -32,7 +32,7 @@ struct RoutesCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let (router, leftOut) = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, leftOut, _) = try RouteFileLoader.appRouter(routes: routes, app: app)
         do throws(RouteFileError) {
             for line in try Self.report(router, tree: tree) { print(line) }
         } catch {

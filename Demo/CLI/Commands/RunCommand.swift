@@ -66,7 +66,6 @@ struct RunCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
-        let loadErrors = check.map { RouteFileLoader.problemLines($0) } ?? []
         let replayText = try replay.map(Self.read)
         // Checked before the terminal is taken over, so a bad path is reported on a normal screen.
         let recording = try record.map { try Self.openRecording($0, app: runtime.app.name, replay: replayCommand($0)) }
@@ -86,10 +85,10 @@ struct RunCommand: AsyncParsableCommand {
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
             }
-            for line in loadErrors { FileHandleOutput.stderr(line) }
+            let hasErrors = RouteFileLoader.tellLoadProblems(check)
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
-            if !ok || !loadErrors.isEmpty { throw ExitCode(1) }
+            if !ok || hasErrors { throw ExitCode(1) }
             return
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
@@ -122,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
         if let replay {
             // The replay's verdict, on the normal screen: every failure with its line, and the status.
             // A route file with errors fails the step, as a headless replay and `script` fail it.
-            let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(Self.countLine($0))" } ?? ""
+            let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(RouteFileLoader.countLine($0))" } ?? ""
             let failsFile = !(check?.errors.isEmpty ?? true)
             // The counts in `switchyard script`'s words (commands run, expectations, bad lines).
             let tally = loop.replayTally.map { ": \($0)" } ?? ""
@@ -135,6 +134,13 @@ struct RunCommand: AsyncParsableCommand {
             let counted = "\(FileHandleOutput.tag): replay of \(replay)\(tally)"
             FileHandleOutput.stderr(RouteFileLoader.visible(counted + (failsFile ? fileErrors : "")))
             for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
+            throw ExitCode(1)
+        }
+        // On the normal screen once the app is gone, as `script` and `--replay` tell it: the file's
+        // problems, and status 1 when it has errors (the log listed them at start).
+        if let check, !check.findings.isEmpty, RouteFileLoader.tellLoadProblems(check) {
+            FileHandleOutput.stderr(RouteFileLoader.visible(
+                "\(FileHandleOutput.tag): \(appOptions.routes ?? ""): \(RouteFileLoader.countLine(check))"))
             throw ExitCode(1)
         }
     }
@@ -173,7 +179,7 @@ struct RunCommand: AsyncParsableCommand {
             AppStatus(Self.logLine(f, check: check, name: name), kind: f.severity == .error ? .error : .note)
         }
         let warnings = check.warnings.count
-        let counts = [Self.countLine(check), warnings == 0 ? "" : "\(warnings) warning\(warnings == 1 ? "" : "s")"]
+        let counts = [RouteFileLoader.countLine(check), warnings == 0 ? "" : "\(warnings) warning\(warnings == 1 ? "" : "s")"]
             .filter { !$0.isEmpty }.joined(separator: ", ")
         let rest = check.errors.isEmpty ? "the app is open" : "the rest is open"
         told.append(AppStatus("\(name): \(counts) (F2 lists them); \(rest)",
@@ -195,19 +201,6 @@ struct RunCommand: AsyncParsableCommand {
             .joined(separator: ", ")
         let at = [place, f.location == "file" ? "" : f.location].filter { !$0.isEmpty }.joined(separator: ": ")
         return "\(at.isEmpty ? "" : at + ": ")\(marked ? "warning: " : "")\(f.message)"
-    }
-
-    /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
-    static func countLine(_ check: RouteFileCheck) -> String {
-        let leftOut = check.errors.count { check.isLeftOut($0) }
-        let staying = check.errors.count - leftOut
-        var parts: [String] = []
-        if leftOut > 0 { parts.append("\(leftOut) \(leftOut == 1 ? "entry" : "entries") left out for errors") }
-        if staying > 0 {
-            let word = leftOut > 0 ? " more" : ""
-            parts.append("\(staying)\(word) error\(staying == 1 ? "" : "s") lint reports")
-        }
-        return parts.joined(separator: ", ")
     }
 
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
@@ -257,7 +250,7 @@ struct RunCommand: AsyncParsableCommand {
                         "\(name) not reloaded: \(firstError) (no entry loads; the previous table stays)"))
                 }
                 return .reloaded(runtime, RouteFileLoader.visible(
-                    "Reloaded \(name): \(routes); \(Self.countLine(check)), the first " + firstError))
+                    "Reloaded \(name): \(routes); \(RouteFileLoader.countLine(check)), the first " + firstError))
             } catch let error as RouteFileError {
                 let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }
                     .joined(separator: ", ")

@@ -13,9 +13,10 @@ struct ScriptCommand: AsyncParsableCommand {
         discussion: """
         Commands: open URL, back [ANIMATION], dismiss [ANIMATION], tab N, tap N, login, logout, discard, \
         expect top TITLE, expect stack STATE, expect outcome CODE, expect transition KIND, expect held URL|none, \
-        expect login yes|no, expect error, expect ok, # comment. LF, CRLF and a UTF-8 BOM are accepted.
-        After each line the state, the transition and the trace are printed. A bad line prints an error with its
-        line number and the run goes on. Any failed expect makes the exit status 1.
+        expect login yes|no, expect error, expect ok, # comment. LF, CRLF and a UTF-8 BOM are accepted. \
+        After each line the state, the transition and the trace are printed. A bad line prints an error with its \
+        line number and the run goes on. A failed expect, a bad line, or a --routes file with errors makes the \
+        exit status 1 (the last line of the transcript says which).
         """
     )
 
@@ -42,10 +43,13 @@ struct ScriptCommand: AsyncParsableCommand {
         }
         // A route file opens with the routes that load, as in the app; each error is named first.
         let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
-        let loadErrors = check.map { RouteFileLoader.problemLines($0) } ?? []
-        for line in loadErrors { FileHandleOutput.stderr(line) }
+        let hasErrors = RouteFileLoader.tellLoadProblems(check)
         let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
         let ok = await runner.run(text)
-        if !ok || !loadErrors.isEmpty { throw ExitCode(1) }
+        if let check, hasErrors {
+            // The transcript says why the status is 1 when every expectation passed.
+            print("# \(appOptions.routes ?? ""): \(RouteFileLoader.countLine(check)); exit status 1")
+        }
+        if !ok || hasErrors { throw ExitCode(1) }
     }
 }

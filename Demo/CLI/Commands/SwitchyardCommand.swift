@@ -8,6 +8,12 @@ struct SwitchyardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
         abstract: "A URL router for app navigation, and a terminal app that shows it working.",
+        discussion: """
+        With no subcommand, `switchyard` opens the terminal app (`run`): the demo app, or \
+        `--routes FILE` (an app made from a route table), `--app FILE` (an app description); \
+        `--record FILE` writes the session as a script, `--replay FILE [--step]` plays one. \
+        `switchyard run --help` lists every option of the app.
+        """,
         subcommands: [RunCommand.self, MatchCommand.self, ExplainCommand.self, AppCommand.self, ScriptCommand.self,
                       RoutesCommand.self, LintCommand.self, ExportCommand.self, GraphCommand.self, DiffCommand.self,
                       GenerateCommand.self, ImportCommand.self, CoverageCommand.self],

@@ -154,13 +154,44 @@ enum RouteFileLoader {
     /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
     static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag,
                              only keep: (RouteLintFinding) -> Bool = { _ in true }) -> [String] {
-        check.errors.filter(keep).map { f in
-            let error = RouteFileError(f.location == "file" ? "" : f.location, f.message, file: check.loaded.source,
-                                       line: f.line, column: f.column)
-            // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice.
-            let leftOut = check.isLeftOut(f) && !f.message.contains("is left out")
-            return visible("\(prefix): \(error)" + (leftOut ? " (left out)" : ""))
+        check.errors.filter(keep).map { problemLine($0, check, prefix: prefix) }
+    }
+
+    /// One finding of `check` as ``problemLines(_:prefix:only:)`` and ``tellLoadProblems(_:)`` name it;
+    /// a warning's message starts `warning: `.
+    static func problemLine(_ f: RouteLintFinding, _ check: RouteFileCheck,
+                            prefix: String = FileHandleOutput.tag) -> String {
+        let message = (f.severity == .warning ? "warning: " : "") + f.message
+        let error = RouteFileError(f.location == "file" ? "" : f.location, message, file: check.loaded.source,
+                                   line: f.line, column: f.column)
+        // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice.
+        let leftOut = check.isLeftOut(f) && !f.message.contains("is left out")
+        return visible("\(prefix): \(error)" + (leftOut ? " (left out)" : ""))
+    }
+
+    /// Names a route file's problems at load on standard error, in file order: each error as
+    /// ``problemLines(_:prefix:only:)`` names it, and each near-miss metadata key (`"requireLogin"`,
+    /// which turns no login gate on) as `PREFIX: FILE:LINE:COLUMN: LOCATION: warning: MESSAGE`.
+    /// Returns whether the file has errors (the command then exits 1 once its work is done); nil
+    /// `check` (an app description, the demo) has none.
+    @discardableResult
+    static func tellLoadProblems(_ check: RouteFileCheck?) -> Bool {
+        guard let check else { return false }
+        for f in check.findings { FileHandleOutput.stderr(problemLine(f, check)) }
+        return !check.errors.isEmpty
+    }
+
+    /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
+    static func countLine(_ check: RouteFileCheck) -> String {
+        let leftOut = check.errors.count { check.isLeftOut($0) }
+        let staying = check.errors.count - leftOut
+        var parts: [String] = []
+        if leftOut > 0 { parts.append("\(leftOut) \(leftOut == 1 ? "entry" : "entries") left out for errors") }
+        if staying > 0 {
+            let word = leftOut > 0 ? " more" : ""
+            parts.append("\(staying)\(word) error\(staying == 1 ? "" : "s") lint reports")
         }
+        return parts.joined(separator: ", ")
     }
 
     /// Prints `error` (its description names the file) and returns the exit code to throw.
@@ -178,14 +209,15 @@ enum RouteFileLoader {
     /// calls the demo's services. For `--routes FILE`, ``demoRouter(_:)``. On failure prints the reason
     /// and exits 1.
     @MainActor
-    static func appRouter(routes: String?, app: String?) throws -> (router: Router, leftOut: Bool) {
+    static func appRouter(routes: String?, app: String?) throws
+        -> (router: Router, leftOut: Bool, leftOutRoutes: LeftOutRoutes?) {
         if let routes {
             let loaded = try routerKeepingWhatLoads(path: routes)
-            return (loaded.router, loaded.leftOut)
+            return (loaded.router, loaded.leftOut, loaded.leftOutRoutes)
         }
         let description = try app.map { path in try read(AppDescription.self, path: path) }
         do {
-            return (try DemoApp.makeRuntime(app: description).router, false)
+            return (try DemoApp.makeRuntime(app: description).router, false, nil)
         } catch let error as RouteFileError {
             throw fail(error.naming(app ?? demoName))
         } catch {
@@ -195,25 +227,34 @@ enum RouteFileLoader {
     }
 
     /// The file at `path` and its ``demoRouter(_:)``, loaded as the app opens it: whole when it loads
-    /// whole; otherwise the entries that load, each error printed to standard error with "(left out)",
+    /// whole; otherwise the entries that load, each error printed to standard error with "(left out)"
+    /// and each near-miss metadata key as a warning,
     /// as `switchyard --routes`, `script` and `coverage` print them. Exits 1 when the file cannot be
     /// read at all. `leftOut` says whether any entry was left out: the commands then exit 1 once
-    /// their work is done, so a file with errors never passes a QA step.
-    static func routerKeepingWhatLoads(path: String) throws -> (file: RouteFile, router: Router, leftOut: Bool) {
+    /// their work is done, so a file with errors never passes a QA step; `leftOutRoutes` holds the
+    /// left-out routes whose patterns parse, for the notes of `match` and `explain`.
+    static func routerKeepingWhatLoads(path: String) throws
+        -> (file: RouteFile, router: Router, leftOut: Bool, leftOutRoutes: LeftOutRoutes?) {
         if let file = try? RouteSchema.load(RouteFile.self, path: path),
            !file.routes.contains(where: { ScreenRoute.loginMetadataProblem($0.metadata) != nil }),
+           !file.routes.contains(where: { $0.metadata.keys.contains { UnknownMetadataKeyRule.nearestKnownKey(to: $0) != nil } }),
            let router = try? demoRouter(file) {
-            return (file, router, false)
+            return (file, router, false, nil)
         }
         let check: RouteFileCheck
         do throws(RouteFileError) { check = try AppOptions.checkKeepingWhatLoads(path) } catch {
             throw fail(error)
         }
-        // The entries left out, placed at their lines as the app and `script` name them.
+        // The entries left out, and the near-miss metadata keys, placed at their lines as the app and
+        // `script` name them.
         let leftOut = problemLines(check, only: check.isLeftOut)
-        for line in leftOut { FileHandleOutput.stderr(line) }
+        for f in check.findings where f.severity == .warning || check.isLeftOut(f) {
+            FileHandleOutput.stderr(problemLine(f, check))
+        }
         let file = check.loaded.file
-        do throws(RouteFileError) { return (file, try demoRouter(file), !leftOut.isEmpty) } catch {
+        // The left-out routes, read back, so a URL meant for one of them is told so.
+        let routes = leftOut.isEmpty ? nil : LeftOutRoutes(path: path, loaded: check.loaded.routeIndices)
+        do throws(RouteFileError) { return (file, try demoRouter(file), !leftOut.isEmpty, routes) } catch {
             throw fail(error.naming(path))
         }
     }

@@ -35,9 +35,14 @@ package struct JSONSyntax {
         return SchemaIndex(values: reader.values, propertyList: false)
     }
 
+    /// Appended to a path given to ``positions(of:in:)``, asks for the position of the member's key (its
+    /// opening quote) rather than of its value: for a finding about a key, such as a misspelt one.
+    package static let keyMark = "\u{0}key"
+
     /// The 1-based line and column (in characters) where the value at each of `paths` (rendered as
     /// ``SchemaPath`` renders them: `routes[3].pattern`) starts. A path the document does not hold is
-    /// absent; a document with a syntax error gives the paths read before the error.
+    /// absent; a document with a syntax error gives the paths read before the error. A path ending in
+    /// ``keyMark`` gives the position of the member's key.
     package static func positions(of paths: Set<String>, in data: Data) -> [String: (line: Int, column: Int)] {
         guard !paths.isEmpty else { return [:] }
         var reader = JSONSyntax(data, everyValue: false)
@@ -127,6 +132,7 @@ package struct JSONSyntax {
                 throw fail(child, "duplicate key (first at line \(line), column \(column))")
             }
             seen[key] = keyStart
+            if !wanted.isEmpty, wanted.contains(child + Self.keyMark) { offsets[child + Self.keyMark] = keyStart }
             if everyValue { keys.append(key) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
