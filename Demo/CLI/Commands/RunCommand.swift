@@ -191,8 +191,10 @@ struct RunCommand: AsyncParsableCommand {
     /// LOCATION: MESSAGE` (`warning: ` before the message of a warning), ending in `(left out)` when its
     /// entry did not load.
     static func logLine(_ f: RouteLintFinding, check: RouteFileCheck, name: String) -> String {
+        // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice,
+        // as on standard error.
         RouteFileLoader.visible("\(name): \(placed(f, marked: f.severity == .warning))"
-            + (check.isLeftOut(f) ? " (left out)" : ""))
+            + (check.isLeftOut(f) && !f.message.contains("is left out") ? " (left out)" : ""))
     }
 
     /// A finding with its place: `line L, column C: LOCATION: MESSAGE` (`warning: MESSAGE` when `marked`).
