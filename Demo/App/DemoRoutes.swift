@@ -16,12 +16,20 @@ public protocol DemoScreen: Routable {}
 extension DemoScreen {
     /// The screen's placement, built by the runtime's handler of the matched route.
     public static func make(_ request: RouteRequest) async throws -> RouteResult {
-        try await screenHandler(for: request).handle(request)
+        try await screenHandler(for: request).handle(withoutRegistry(request))
     }
 
     /// The parent a deep link builds and the root of the tab a tab jump shows, as the route says.
     public static func impliedURLs(for request: RouteRequest) -> [String] {
-        (try? screenHandler(for: request))?.impliedURLs(for: request) ?? []
+        (try? screenHandler(for: request))?.impliedURLs(for: withoutRegistry(request)) ?? []
+    }
+
+    /// `request` as the router gave it, without the module's registry: the screen handler shows native
+    /// parameters on the screen, and the registry is how the module reached the handler, not a parameter.
+    static func withoutRegistry(_ request: RouteRequest) -> RouteRequest {
+        var request = request
+        request.native[ModuleServices.self] = nil
+        return request
     }
 
     /// The runtime's handler of the route `request` matched, which must be this type's.

@@ -78,6 +78,48 @@ struct DemoRoutesTests {
         #expect(runtime.state.currentTab.stack.map(\.title) == ["Orders", "Order #42", "Tracking #42"])
     }
 
+    /// URLs that reach every demo screen route, its alias, a redirect, a relocation, a tab jump by index,
+    /// the web allow list (both ways), a service call and no route.
+    nonisolated static let urls = [
+        "app://home", "app://home/reset", "app://discover", "app://discover/item/8?animation=fromLeft",
+        "app://goods/detail/8", "app://search/shoes?sort=price&size=42&size=43", "app://search", "app://cart",
+        "app://share/3", "app://checkout/5", "app://checkout/5/coupons", "app://pay/5", "app://orders",
+        "app://order/42?from=home", "app://order/42/track", "app://me", "app://settings", "app://settings/edit",
+        "app://user/alice", "app://profile/alice", "app://user/login/13800000000", "app://login",
+        "app://login/forgot", "https://switchyard.dev", "https://switchyard.dev/docs", "https://evil.example",
+        "app://old/order/44", "app://discover?jumpType=showTab&tabBarSelecIndex=2",
+        "app://services/cart/add?item=7", "app://nowhere",
+    ]
+
+    /// What a user sees after `url` is opened, then login: the outcomes and every screen on the way, each
+    /// with all its fields but its id.
+    static func walk(_ runtime: AppRuntime, _ url: String) async -> [String] {
+        var lines: [String] = []
+        for command in [NavigationCommand.open(url), .login] {
+            let report = await runtime.perform(command)
+            lines.append(report.outcome.map { String(describing: $0) } ?? "no open")
+            let screens = runtime.state.tabs.flatMap(\.stack) + runtime.state.modals.flatMap(\.stack)
+            for screen in screens {
+                let parameters = screen.parameters.sorted { $0.key < $1.key }
+                let path = screen.pathParameters.sorted { $0.key < $1.key }
+                lines.append("\(screen.kind) \(screen.url) \(screen.pattern ?? "-") \(screen.title) \(parameters) "
+                    + "\(path) \(screen.body) \(screen.links) \(String(describing: screen.leaveGuard))")
+            }
+        }
+        return lines
+    }
+
+    /// A screen built through its module is the screen the description's registration builds, field for
+    /// field.
+    @Test(arguments: urls)
+    func aModuleScreenIsTheScreenTheDescriptionBuilds(_ url: String) async throws {
+        let modules = try DemoApp.makeRuntime(routeCache: Self.noCache)
+        let described = try DemoApp.makeRuntime(app: DemoApp.description(), routeCache: Self.noCache)
+        let seen = await Self.walk(modules, url)
+        #expect(seen == (await Self.walk(described, url)))
+        #expect(!seen.joined().contains("ModuleServices"))
+    }
+
     @Test func routesLoadedFromTheRouteCacheGetTheirModuleTypesHandlers() async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("sy-demo-routes-\(UUID().uuidString)")
