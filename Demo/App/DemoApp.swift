@@ -183,11 +183,16 @@ public enum DemoApp {
             ?? FileManager.default.temporaryDirectory).appendingPathComponent("switchyard"),
         name: "demo-routes")
 
-    /// The version the demo's routes are cached under: its description's checksum (FNV-1a), so a changed
-    /// description never loads the routes of the previous one.
+    /// The version the demo's routes are cached under: a checksum (FNV-1a) of its description and of the
+    /// routes its modules declare (``DemoRoutes/declaredRoutes``), so a changed description or screen type
+    /// never loads the routes of the previous one.
     public static let routeCacheVersion: String = {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in json.utf8 {
+        let declared = DemoRoutes.declaredRoutes.map { route in
+            let metadata = route.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return "\(route.pattern) \(route.target) \(route.priority) \(metadata.joined(separator: ","))"
+        }
+        for byte in (json + declared.joined(separator: "\n")).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
@@ -202,6 +207,9 @@ public enum DemoApp {
     ///     when `app` is nil, and nowhere for another app.
     ///   - routeCache: where the demo's own screen routes are cached (``routeCache`` by default; another
     ///     app's description is read fresh each time and not cached).
+    ///
+    /// The demo's own screen routes reach the router through its modules (``DemoRoutes``, installed by
+    /// ``DemoRoutes/registration()``); another app's are registered by the runtime from its description.
     @MainActor
     public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil,
                                    callbackAllowList: CallbackAllowList? = nil,
@@ -211,7 +219,8 @@ public enum DemoApp {
         let mounts = mountsServices(description)
         let callbacks = try callbackAllowList ?? (app == nil ? CallbackAllowList(Self.callbackAllowList) : nil)
         let cache = app == nil ? (cache: routeCache, version: routeCacheVersion) : nil
-        let runtime = try AppRuntime(app: description, routeCache: cache) { router in
+        let screens = app == nil ? DemoRoutes.registration() : nil
+        let runtime = try AppRuntime(app: description, routeCache: cache, screens: screens) { router in
             if mounts { try registerServices(on: router, cart: cart) }
             if let relocations { try router.applyRelocations(relocations) }
             router.setCallbackAllowList(callbacks)

@@ -1,12 +1,12 @@
 import Switchyard
 import SwitchyardKit
 
-/// The demo's code-registered part, as a module (TheRouter's module set-up): the cart's service
-/// methods, mounted under ``DemoApp/servicesBase``. Its screens are data (the description), so the
-/// module has no routes of its own; the cart is this run's, read from the registry the module is
-/// installed with, so two runs (or two tests) never share one.
+/// The demo's services, as a module (TheRouter's module set-up): the cart's service methods, mounted
+/// under ``DemoApp/servicesBase``. The module has no routes of its own (the screens are in the modules
+/// of ``DemoRoutes``); the cart is this run's, read from the registry the module is installed with, so
+/// two runs (or two tests) never share one.
 public enum DemoServices: RouteModule {
-    /// None: the demo's screens come from its description.
+    /// None: the demo's screens are in the modules of ``DemoRoutes``.
     public static var routes: [any Routable.Type] { [] }
 
     /// Registers `cart.add` and `cart.count` on `services` and mounts it on `router`.

@@ -14,9 +14,18 @@ struct RoutableHandler<R: Routable>: RouteHandler {
         guard missing.isEmpty else {
             throw MissingParameterError(target: R.target, names: missing)
         }
-        guard let services, request.services == nil else { return try await R.make(request) }
+        return try await R.make(withServices(request))
+    }
+
+    func impliedURLs(for request: RouteRequest) -> [String] {
+        R.impliedURLs(for: withServices(request))
+    }
+
+    /// `request` with the module's registry as `request.services`, unless it carries its own.
+    private func withServices(_ request: RouteRequest) -> RouteRequest {
+        guard let services, request.services == nil else { return request }
         var request = request
         request.native[ModuleServices.self] = services
-        return try await R.make(request)
+        return request
     }
 }

@@ -59,6 +59,25 @@ struct RoutableTests {
         }
     }
 
+    enum Vault: Routable {
+        static let patterns = ["app://vault"]
+        static let metadata = ["requiresLogin": "true"]
+        static func make(_ request: RouteRequest) async throws -> RouteResult { RouteResult(note: "vault") }
+    }
+
+    /// A screen shown over the vault: its open implies the vault's URL when its module's registry is there.
+    enum VaultItem: Routable {
+        static let patterns = ["app://vault/:id"]
+        static func make(_ request: RouteRequest) async throws -> RouteResult { RouteResult(note: "item") }
+        static func impliedURLs(for request: RouteRequest) -> [String] {
+            request.services?.resolve(Visits.self) == nil ? [] : ["app://vault"]
+        }
+    }
+
+    enum VaultModule: RouteModule {
+        static var routes: [any Routable.Type] { [Vault.self, VaultItem.self] }
+    }
+
     enum Broken: RouteModule {
         static var routes: [any Routable.Type] { [Search.self, OrderDetail.self, Clash.self] }
     }
@@ -125,5 +144,35 @@ struct RoutableTests {
         let bare = Router()
         try bare.register(Visit.self)
         #expect(await bare.open("app://visit").code == "failed")
+    }
+
+    @Test func aRoutablesImpliedURLsAreJudgedWithItsModulesRegistry() async throws {
+        func router(services: ServiceRegistry?) throws -> Router {
+            let router = Router()
+            if let services { try router.install(VaultModule.self, services: services) } else {
+                try router.install(VaultModule.self)
+            }
+            try router.register("app://login", target: "Login") { _ in RouteResult(note: "login") }
+            LoginGate(loginURL: "app://login").install(on: router)
+            return router
+        }
+        let registry = ServiceRegistry()
+        registry.register(Visits.self, instance: Visits())
+        // The item is not gated; the vault it implies is, so the open goes to the login screen.
+        let gated = try await router(services: registry).open("app://vault/1")
+        #expect(gated.description == "redirected app://vault/1 → app://login; then handled by app://login (login)")
+        // Without the registry the item implies nothing and opens.
+        let bare = try await router(services: nil).open("app://vault/1")
+        #expect(bare.description == "handled by app://vault/:id (item)")
+    }
+
+    @Test func aRoutablesHandlerServesARouteRegisteredAnotherWay() async throws {
+        let registry = ServiceRegistry()
+        registry.register(Visits.self, instance: Visits())
+        let router = Router()
+        try router.register("app://visit", target: "Visit", handler: Visit.handler(services: registry))
+        #expect(await router.open("app://visit").description == "handled by app://visit (visit 1)")
+        try router.register("app://search", target: "SearchResults", handler: Search.handler())
+        #expect(await router.open("app://search?q=x").code == "failed", "the required page is checked")
     }
 }

@@ -8,8 +8,10 @@ extension AppRuntime {
     /// web allow list on `router`; returns each screen route by its kind (the first route of a kind wins).
     /// `lateLinks` holds, by route pattern, the links of the screens whose links are set once the router
     /// can check them (``AppDescription/uncheckedIndexLinks``): their handlers read the links from there.
+    /// With `screens`, the screen routes are registered by its code, then checked against the description.
     static func register(_ app: AppDescription, on router: Router,
                          routeCache: (cache: RouterCache, version: String)?,
+                         screens: ScreenRegistration? = nil,
                          lateLinks: [String: LateLinks] = [:])
         throws(RouteFileError) -> [String: ScreenRoute] {
         var byKind: [String: ScreenRoute] = [:]
@@ -29,7 +31,26 @@ extension AppRuntime {
         // A generated app's routes come parsed already (`GeneratedIndexLinks.routePatterns`).
         let texts = app.uncheckedIndexLinks?.routeTexts ?? []
         let patterns = app.uncheckedIndexLinks?.routePatterns ?? []
+        let handlers = screens.map { _ in
+            ScreenHandlers(routes: app.routes) { r in
+                var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
+                handler.lateLinks = lateLinks[r.pattern]
+                return handler
+            }
+        }
         let registerScreens = { (router: Router) throws(RouteFileError) in
+            if let screens, let handlers {
+                let before = router.registeredRoutes.count
+                do {
+                    try screens.register(router, handlers)
+                } catch let error as RouteFileError {
+                    throw error
+                } catch {
+                    throw RouteFileError("routes", String(describing: error))
+                }
+                try checkRegistered(router.registeredRoutes.dropFirst(before).map(\.definition), against: app)
+                return
+            }
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
                     var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
@@ -67,6 +88,7 @@ extension AppRuntime {
             do {
                 try routeCache.cache.registerRoutes(on: router, version: routeCache.version,
                                                     handler: { cached, pattern in
+                    if let screens, let handlers { return screens.cachedHandler(cached, pattern, handlers) }
                     guard let r = byPattern[pattern.description], r.kind == cached.target else { return nil }
                     var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
                     handler.lateLinks = lateLinks[r.pattern]
@@ -100,6 +122,42 @@ extension AppRuntime {
             }, priority: 2000, scope: .metadata(.web, true))
         }
         return byKind
+    }
+
+    /// Checks that a ``ScreenRegistration`` registered `added`, the description's screen routes route for
+    /// route (see there); the error names the first route that differs.
+    static func checkRegistered(_ added: [RouteDefinition], against app: AppDescription) throws(RouteFileError) {
+        func canonical(_ definition: RouteDefinition) -> RouteDefinition {
+            var definition = definition
+            if let pattern = try? RoutePattern(definition.pattern) { definition.pattern = pattern.description }
+            return definition
+        }
+        func words(_ d: RouteDefinition) -> String {
+            var text = "'\(d.pattern)' → \(d.target)"
+            if d.priority != 0 { text += " (priority \(d.priority))" }
+            if !d.metadata.isEmpty {
+                text += " {" + d.metadata.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+                    .joined(separator: ", ") + "}"
+            }
+            return text
+        }
+        var k = 0
+        for (i, route) in app.routes.enumerated() {
+            for declared in route.definitions.map(canonical) {
+                guard k < added.count else {
+                    throw RouteFileError("routes[\(i)]", "the screen registration did not register \(words(declared))")
+                }
+                guard added[k] == declared else {
+                    throw RouteFileError("routes[\(i)]", "the screen registration registered \(words(added[k])) "
+                        + "where the description declares \(words(declared))")
+                }
+                k += 1
+            }
+        }
+        if k < added.count {
+            throw RouteFileError("routes", "the screen registration registered \(words(added[k])), "
+                + "which the description does not declare")
+        }
     }
 
     /// The screen a URL leads to, built without running interceptors or handlers (for tab roots and parents).

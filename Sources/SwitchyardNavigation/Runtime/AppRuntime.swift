@@ -66,8 +66,12 @@ public final class AppRuntime {
     ///   - routeCache: when given, the screen routes are registered through this cache for this app
     ///     version (TheRouter's `useCache`): loaded compiled, each with its screen handler attached again,
     ///     or registered from the description and saved. The routes `configure` adds are not cached.
+    ///   - screens: when given, registers the screen routes in place of the runtime's registration of
+    ///     the description's route list (such as by installing `RouteModule`s), and gives the handlers of
+    ///     routes loaded from `routeCache`. The routes it registers are checked against the description.
     public init(app: AppDescription, router: Router = Router(),
                 routeCache: (cache: RouterCache, version: String)? = nil,
+                screens: ScreenRegistration? = nil,
                 configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
         var app = app
@@ -78,7 +82,8 @@ public final class AppRuntime {
         for screen in app.uncheckedIndexLinks?.screens ?? [] where app.routes.indices.contains(screen.route) {
             lateLinks[app.routes[screen.route].pattern] = LateLinks()
         }
-        var byKind = try Self.register(app, on: router, routeCache: routeCache, lateLinks: lateLinks)
+        var byKind = try Self.register(app, on: router, routeCache: routeCache, screens: screens,
+                                       lateLinks: lateLinks)
         if let loginURL = app.loginURL {
             let g = LoginGate(loginURL: loginURL)
             g.install(on: router)
