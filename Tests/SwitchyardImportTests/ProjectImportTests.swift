@@ -357,7 +357,8 @@ import Testing
             """,
             "app/src/main/AndroidManifest.xml": """
             <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.shop"><application>
-            <activity android:name=".one.ItemActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <activity android:name=".one.ItemActivity"><intent-filter>
+            <action android:name="android.intent.action.VIEW"/>
             <data android:scheme="shop" android:host="one" android:path="/item"/></intent-filter></activity>
             <activity android:name="com.shop.two.ItemActivity"><intent-filter>
             <action android:name="android.intent.action.VIEW"/>
@@ -366,7 +367,8 @@ import Testing
             <data android:scheme="shop" android:host="cart" android:path="/"/></intent-filter></activity>
             </application></manifest>
             """,
-            "lib/src/main/java/x/CartActivity.kt": "package x\n@Route(path = \"/lib/cart\")\nclass CartActivity : Activity()\n",
+            "lib/src/main/java/x/CartActivity.kt":
+                "package x\n@Route(path = \"/lib/cart\")\nclass CartActivity : Activity()\n",
         ], routes: ["shop://a/:id -> com.shop.a.DetailFragment", "shop://b/:id -> com.shop.b.DetailFragment",
                     "shop://one/item -> com.shop.one.ItemActivity", "shop://two/item -> com.shop.two.ItemActivity",
                     "shop://cart -> com.shop.CartActivity", ":host/lib/cart -> x.CartActivity"]),
