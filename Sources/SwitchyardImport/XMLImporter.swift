@@ -188,6 +188,12 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             || $0.name == "service" || $0.name == "receiver" })
         let target = destinationName(owner)
         let qualified = qualifiedClassName(owner)
+        // Without a `package`, a relative name waits for the module's Gradle `namespace`.
+        var relative: String?
+        if qualified == nil, let raw = owner.flatMap({ attribute($0, "name") })?.trimmingWhitespace, !raw.isEmpty,
+            !raw.contains("/"), raw.hasPrefix(".") || !raw.contains(".") {
+            relative = raw
+        }
         // Each loss is a warning, and the `importWarning` of only the routes it concerns: a host's loss
         // those of that host, a path's those of that path (one filter's data elements combine).
         var hosts: [(host: String, losses: [String])] = []
@@ -290,14 +296,14 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             for (host, hostLosses) in hosts {
                 for (parts, line, pathLosses) in paths {
                     let pattern = ([scheme.lowercased() + "://" + host] + parts).joined(separator: "/")
-                    add(pattern, target: target, qualified: qualified, line: line, router: "AndroidManifest",
-                        losses: hostLosses + pathLosses)
+                    add(pattern, target: target, qualified: qualified, relative: relative, line: line,
+                        router: "AndroidManifest", losses: hostLosses + pathLosses)
                 }
             }
             for (parts, line, losses) in suffixes {
                 let pattern = ([scheme.lowercased() + "://**"] + parts).joined(separator: "/")
-                add(pattern, target: target, qualified: qualified, line: line, router: "AndroidManifest",
-                    losses: losses)
+                add(pattern, target: target, qualified: qualified, relative: relative, line: line,
+                    router: "AndroidManifest", losses: losses)
             }
         }
     }
@@ -579,13 +585,13 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         for i in routes.indices.dropFirst(r) { routes[i].losses = losses }
     }
 
-    private func add(_ pattern: String, target: String?, qualified: String? = nil, line: Int, router: String,
-        losses: [String] = []) {
+    private func add(_ pattern: String, target: String?, qualified: String? = nil, relative: String? = nil,
+        line: Int, router: String, losses: [String] = []) {
         var route = ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern),
                                   file: file, line: line, metadata: ["router": router])
         route.losses = losses
         // Only a class target is qualified: a route without one is named from its path.
-        if target != nil { route.qualifiedTarget = qualified }
+        if target != nil { (route.qualifiedTarget, route.relativeClass) = (qualified, relative) }
         routes.append(route)
     }
 

@@ -372,6 +372,30 @@ import Testing
         ], routes: ["shop://a/:id -> com.shop.a.DetailFragment", "shop://b/:id -> com.shop.b.DetailFragment",
                     "shop://one/item -> com.shop.one.ItemActivity", "shop://two/item -> com.shop.two.ItemActivity",
                     "shop://cart -> com.shop.CartActivity", ":host/lib/cart -> x.CartActivity"]),
+        Case(name: "a manifest without package qualifies a relative name by its module's Gradle namespace", files: [
+            "feature/a/build.gradle.kts":
+                "android {\n    // namespace = \"not.this\"\n    namespace = \"com.shop.a\"\n}\n",
+            "feature/a/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".DetailActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="a" android:path="/d"/></intent-filter></activity>
+            </application></manifest>
+            """,
+            "feature/b/build.gradle": "android {\n    namespace 'com.shop.b'\n}\n",
+            "feature/b/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name="DetailActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="b" android:path="/d"/></intent-filter></activity>
+            </application></manifest>
+            """,
+            "feature/c/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".List"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="c" android:path="/l"/></intent-filter></activity>
+            </application></manifest>
+            """,
+        ], routes: ["shop://a/d -> com.shop.a.DetailActivity", "shop://b/d -> com.shop.b.DetailActivity",
+                    "shop://c/l -> List"]),
         Case(name: "one URL in two graphs for two classes of one simple name is a warned repeat, never merged", files: [
             "a/src/main/res/navigation/a.xml": """
             <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
