@@ -14,6 +14,9 @@ struct ImportedRoute {
     /// The package-qualified class name (`com.app.DetailActivity`) where the source shows one; used
     /// when two classes share a simple name.
     var qualifiedTarget: String?
+    /// A manifest's relative class name (`.page.PageActivity`) when the manifest names no `package`:
+    /// qualified by the module's Gradle `namespace`, when the project has one.
+    var relativeClass: String?
     /// The warnings of a conversion that narrowed or widened what the route matches (`FILE:LINE: …`),
     /// kept as the route's `importWarning` metadata.
     var losses: [String] = []

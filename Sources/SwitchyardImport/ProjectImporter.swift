@@ -44,6 +44,9 @@ package struct ProjectImporter {
     private var graphHosts: [(graph: String, activity: String)] = []
     /// Each navigation graph's `<include app:graph>`s.
     private var includedGraphs: [String: [String]] = [:]
+    /// Each Gradle module's `namespace` (AGP 7+), by the module's directory as shown ("" for the root):
+    /// what a manifest without `package` qualifies a relative class name (`.page.PageActivity`) with.
+    private var namespaces: [String: String] = [:]
     private var entriesSeen = 0
     private var capped = false
 
@@ -161,12 +164,13 @@ package struct ProjectImporter {
     }
 
     /// The kinds of file `import` reads.
-    enum FileKind { case source(SourceLanguage), xml, aasa }
+    enum FileKind { case source(SourceLanguage), xml, aasa, gradle }
 
     static func kind(of name: String) -> FileKind? {
         let lower = name.lowercased()
         if lower == "apple-app-site-association" || lower == "apple-app-site-association.json" { return .aasa }
         if lower.hasSuffix(".xml") { return .xml }
+        if lower == "build.gradle" || lower == "build.gradle.kts" { return .gradle }
         return SourceLanguage(fileName: name).map(FileKind.source)
     }
 
@@ -174,7 +178,7 @@ package struct ProjectImporter {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let kind = Self.kind(of: name) ?? (name.lowercased().hasSuffix(".json") ? .aasa : nil)
         guard let kind else {
-            let message = "not a format import reads (.m .mm .h .swift .kt .java .xml, "
+            let message = "not a format import reads (.m .mm .h .swift .kt .java .xml, build.gradle(.kts), "
                 + "apple-app-site-association); skipped"
             warnings.append(ImportWarning(file: display, line: nil, message: message))
             return
@@ -226,6 +230,11 @@ package struct ProjectImporter {
             }
             fileRoutes.append(importer.routes)
             warnings += importer.warnings
+        case .gradle:
+            if let namespace = Self.gradleNamespace(text) {
+                let directory = display.split(separator: "/").dropLast().joined(separator: "/")
+                namespaces[directory] = namespace
+            }
         case .aasa:
             var importer = AASAImporter(file: display, text: text, domain: domain)
             _ = importer.run()
@@ -261,6 +270,7 @@ package struct ProjectImporter {
         }
         deferredSources = []
         var routes = fileRoutes.flatMap { $0 }
+        qualifyByNamespace(&routes)
         Self.qualifyTargets(&routes)
         Self.handOverToNavHosts(&routes, hosts: graphHosts, includes: includedGraphs)
         MGJRouterTree.resolve(&routes, warnings: &warnings)
@@ -417,6 +427,36 @@ package struct ProjectImporter {
             guard r.metadata["router"] == "AndroidManifest", let c = canonical(r.pattern),
                 let activities = navigated[c] else { return false }
             return activities.contains(r.target) || r.qualifiedTarget.map(activities.contains) == true
+        }
+    }
+
+    /// `namespace "a.b"` / `namespace = "a.b"` in a Gradle build file, outside comments; `nil` when none.
+    static func gradleNamespace(_ text: String) -> String? {
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            var line = Substring(rawLine).drop(while: \.isWhitespace)
+            guard line.hasPrefix("namespace") else { continue }
+            line = line.dropFirst("namespace".count)
+            guard let first = line.first, first == " " || first == "=" || first == "\t" else { continue }
+            line = line.drop { $0 == " " || $0 == "\t" || $0 == "=" }
+            guard let quote = line.first, quote == "\"" || quote == "'" else { continue }
+            let value = line.dropFirst().prefix { $0 != quote }
+            let valid = !value.isEmpty && value.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            if valid { return String(value) }
+        }
+        return nil
+    }
+
+    /// A manifest route whose class is relative (`.page.PageActivity`) in a manifest without `package`
+    /// gets its qualified name from its module's `namespace`: the module is the directory above `src/`
+    /// (`feature/a/src/main/AndroidManifest.xml` → `feature/a`), else the manifest's own directory.
+    private func qualifyByNamespace(_ routes: inout [ImportedRoute]) {
+        guard !namespaces.isEmpty else { return }
+        for i in routes.indices {
+            guard routes[i].qualifiedTarget == nil, let relative = routes[i].relativeClass else { continue }
+            var parts = routes[i].file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            if let src = parts.lastIndex(of: "src") { parts = parts[..<src] }
+            guard let namespace = namespaces[parts.joined(separator: "/")] else { continue }
+            routes[i].qualifiedTarget = namespace + (relative.hasPrefix(".") ? relative : "." + relative)
         }
     }
 

@@ -13,7 +13,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     private(set) var routes: [ImportedRoute] = []
     private(set) var warnings: [ImportWarning] = []
     /// Manifest: each `<nav-graph android:value="@navigation/NAME"/>` of an activity, as (NAME, the
-    /// activity's target): the activity whose NavHost handles that graph's deep links.
+    /// activity's target), and again with its qualified class name when the package is known: the
+    /// activity whose NavHost handles that graph's deep links.
     private(set) var graphHosts: [(graph: String, activity: String)] = []
     /// Navigation graph: the graphs this one includes (`<include app:graph="@navigation/NAME"/>`).
     private(set) var includedGraphs: [String] = []
@@ -34,6 +35,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
     /// The `<action>` names of the intent filter being read.
     private var filterActions: [String] = []
     private var filterLine = 0
+    /// The manifest's `package`, which a relative class name (`.page.PageActivity`) is relative to.
+    private var manifestPackage: String?
     private weak var parser: XMLParser?
     private var tooDeep = false
     /// The first error the parser reported: its line and code.
@@ -72,10 +75,16 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             return
         }
         switch name {
+        case "manifest": manifestPackage = attribute(element, "package")?.trimmingWhitespace
         case "deepLink": recordingLosses { deepLink(element) }
         case "nav-graph" where stack.last?.name == "activity" || stack.last?.name == "activity-alias":
             if let value = attribute(element, "value"), let host = destinationName(stack.last) {
+                // By its simple and its qualified name: a route's target is the qualified one only when
+                // two classes share the simple name.
                 graphHosts.append((Self.resourceName(value), host))
+                if let qualified = qualifiedClassName(stack.last) {
+                    graphHosts.append((Self.resourceName(value), qualified))
+                }
             }
         case "include" where stack.contains(where: { $0.name == "navigation" }):
             if let graph = attribute(element, "graph") { includedGraphs.append(Self.resourceName(graph)) }
@@ -121,6 +130,20 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         return nil
     }
 
+    /// A destination's or component's package-qualified class (`com.app.a.DetailActivity`), so that two
+    /// classes of one simple name in different packages stay two targets: `android:name` as written when
+    /// it names a package, else relative to the manifest's `package` (`.a.DetailActivity`, `DetailActivity`).
+    /// `nil` when the package is not known (a relative name in a navigation graph, a manifest without
+    /// `package`).
+    private func qualifiedClassName(_ e: Element?) -> String? {
+        guard let e, let raw = attribute(e, "name")?.trimmingWhitespace, !raw.isEmpty, !raw.contains("/") else {
+            return nil
+        }
+        if raw.hasPrefix(".") { return manifestPackage.map { $0 + raw } }
+        if raw.contains(".") { return raw }
+        return manifestPackage.map { $0 + "." + raw }
+    }
+
     private func deepLink(_ e: Element) {
         guard let uri = attribute(e, "uri") else {
             if attribute(e, "action") == nil && attribute(e, "mimeType") == nil {
@@ -135,6 +158,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             return
         }
         let target = destinationName(stack.last)
+        let qualified = qualifiedClassName(stack.last)
         // A URI without a scheme matches http and https.
         let sources = uri.contains("://") ? [uri] : ["http://" + uri, "https://" + uri]
         for source in sources {
@@ -147,7 +171,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 for note in converted.notes { warn(e.line, "deep link '\(SchemaTextEcho.echo(uri))': \(note)") }
             }
             for p in converted.patterns {
-                add(p, target: target, line: e.line, router: "Navigation")
+                add(p, target: target, qualified: qualified, line: e.line, router: "Navigation")
                 routes[routes.count - 1].navGraph = graphName
             }
         }
@@ -163,6 +187,13 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         let owner = stack.dropLast().last(where: { $0.name == "activity" || $0.name == "activity-alias"
             || $0.name == "service" || $0.name == "receiver" })
         let target = destinationName(owner)
+        let qualified = qualifiedClassName(owner)
+        // Without a `package`, a relative name waits for the module's Gradle `namespace`.
+        var relative: String?
+        if qualified == nil, let raw = owner.flatMap({ attribute($0, "name") })?.trimmingWhitespace, !raw.isEmpty,
+            !raw.contains("/"), raw.hasPrefix(".") || !raw.contains(".") {
+            relative = raw
+        }
         // Each loss is a warning, and the `importWarning` of only the routes it concerns: a host's loss
         // those of that host, a path's those of that path (one filter's data elements combine).
         var hosts: [(host: String, losses: [String])] = []
@@ -209,7 +240,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
             if let p = attribute(d, "pathPattern") {
                 anyPathAttribute = true
-                switch androidPattern(p) {
+                switch androidPattern(Self.resourceUnescaped(p)) {
                 case .success(let (variants, note)):
                     let losses = note.map { [loss(d.line, "pathPattern '\(SchemaTextEcho.echo(p))': \($0)")] } ?? []
                     for v in variants { paths.append((v, d.line, losses)) }
@@ -239,7 +270,7 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             }
             if let p = attribute(d, "pathAdvancedPattern") {
                 anyPathAttribute = true
-                switch androidAdvancedPattern(p) {
+                switch androidAdvancedPattern(Self.resourceUnescaped(p)) {
                 case .success(let (variants, note)):
                     let losses = note.map { [loss(d.line, "pathAdvancedPattern '\(SchemaTextEcho.echo(p))': \($0)")] }
                         ?? []
@@ -265,14 +296,53 @@ final class XMLImporter: NSObject, XMLParserDelegate {
             for (host, hostLosses) in hosts {
                 for (parts, line, pathLosses) in paths {
                     let pattern = ([scheme.lowercased() + "://" + host] + parts).joined(separator: "/")
-                    add(pattern, target: target, line: line, router: "AndroidManifest", losses: hostLosses + pathLosses)
+                    add(pattern, target: target, qualified: qualified, relative: relative, line: line,
+                        router: "AndroidManifest", losses: hostLosses + pathLosses)
                 }
             }
             for (parts, line, losses) in suffixes {
                 let pattern = ([scheme.lowercased() + "://**"] + parts).joined(separator: "/")
-                add(pattern, target: target, line: line, router: "AndroidManifest", losses: losses)
+                add(pattern, target: target, qualified: qualified, relative: relative, line: line,
+                    router: "AndroidManifest", losses: losses)
             }
         }
+    }
+
+    /// An attribute's value as the resource compiler gives it to the app: `\c` becomes `c` (`\n` a line
+    /// break, `\t` a tab, `\uXXXX` that scalar). A pattern is read after this, which is why Android's
+    /// documentation has a literal `*` written `\\*` in XML: the pattern itself then sees `\*`.
+    static func resourceUnescaped(_ raw: String) -> String {
+        guard raw.contains("\\") else { return raw }
+        var out = ""
+        var scalars = raw.unicodeScalars.makeIterator()
+        while let c = scalars.next() {
+            guard c == "\\", let next = scalars.next() else {
+                out.unicodeScalars.append(c)
+                continue
+            }
+            switch next {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "u":
+                var hex = ""
+                var rest: [Unicode.Scalar] = []
+                while hex.count < 4, let h = scalars.next() {
+                    guard h.properties.isASCIIHexDigit else {
+                        rest.append(h)
+                        break
+                    }
+                    hex.unicodeScalars.append(h)
+                }
+                if hex.count == 4, let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "u" + hex
+                }
+                out.unicodeScalars.append(contentsOf: rest)
+            default: out.unicodeScalars.append(next)
+            }
+        }
+        return out
     }
 
     /// Android's `pathSuffix` (a suffix of the path's text) as a suffix pattern's segments: whole
@@ -413,7 +483,8 @@ final class XMLImporter: NSObject, XMLParserDelegate {
 
     /// Android's `pathPattern` (`.` any character, `X*` repeats, `\\` escapes) as Switchyard segments:
     /// a whole `.*` component last is a catch-all, elsewhere one component; a component mixing text and
-    /// wildcards becomes a regex constraint.
+    /// wildcards becomes a regex constraint, and when it ends the pattern with `.*` (`/zh.*`) it is also
+    /// followed by a catch-all, as Android's `.*` there spans the rest of the path.
     private func androidPattern(_ p: String) -> Result<([[String]], String?), ConversionError> {
         let parts = p.split(separator: "/").map(String.init)
         var out: [String] = []
@@ -435,31 +506,46 @@ final class XMLImporter: NSObject, XMLParserDelegate {
                 out.append(literalSegment(part.replacingOccurrences(of: "\\", with: "")))
                 continue
             }
-            // A regex for one component.
+            // A regex for one component; `.*` runs (a wildcard `.` repeated) are counted, and whether the
+            // component ends with one.
             var regex = ""
-            var chars = Array(part)
+            let chars = Array(part)
             var k = 0
+            var anyRuns = 0
+            var endsWithAnyRun = false
+            var previousWasWildcard = false
             while k < chars.count {
                 let c = chars[k]
                 if c == "\\" && k + 1 < chars.count {
                     regex += regexEscaped(String(chars[k + 1]))
+                    (previousWasWildcard, endsWithAnyRun) = (false, false)
                     k += 2
                     continue
                 }
-                if c == "." { regex += "." } else if c == "*" {
+                if c == "." {
+                    regex += "."
+                    (previousWasWildcard, endsWithAnyRun) = (true, false)
+                } else if c == "*" {
                     if regex.isEmpty { return .failure(ConversionError("'*' repeats nothing")) }
                     regex += "*"
+                    if previousWasWildcard { anyRuns += 1 }
+                    endsWithAnyRun = previousWasWildcard
+                    previousWasWildcard = false
                 } else {
                     regex += regexEscaped(String(c))
+                    (previousWasWildcard, endsWithAnyRun) = (false, false)
                 }
                 k += 1
             }
-            chars.removeAll()
             n += 1
             out.append(":part\(n)(\(regex))")
-            if part.contains(".*") {
+            // A `.*` that ends the whole pattern also takes the components after this one (`/zh.*` is the
+            // text prefix `/zh`): the component and the component followed by a catch-all say it exactly.
+            let trailing = last && endsWithAnyRun
+            if anyRuns > (trailing ? 1 : 0) {
                 note = "a wildcard inside a component now stays inside it (Android's may span a '/')"
             }
+            if trailing { return .success(([out, out + ["*rest"]], note)) }
         }
         return .success(([out], note))
     }
@@ -499,10 +585,13 @@ final class XMLImporter: NSObject, XMLParserDelegate {
         for i in routes.indices.dropFirst(r) { routes[i].losses = losses }
     }
 
-    private func add(_ pattern: String, target: String?, line: Int, router: String, losses: [String] = []) {
+    private func add(_ pattern: String, target: String?, qualified: String? = nil, relative: String? = nil,
+        line: Int, router: String, losses: [String] = []) {
         var route = ImportedRoute(pattern: pattern, target: target ?? PatternConversion.targetName(for: pattern),
                                   file: file, line: line, metadata: ["router": router])
         route.losses = losses
+        // Only a class target is qualified: a route without one is named from its path.
+        if target != nil { (route.qualifiedTarget, route.relativeClass) = (qualified, relative) }
         routes.append(route)
     }
 

@@ -14,6 +14,8 @@ import Testing
         let routes: [String]
         /// Substrings that must each appear in some warning.
         var warnings: [String] = []
+        /// Substrings that no warning may hold.
+        var absentWarnings: [String] = []
         var includeTests = false
         var description: String { name }
     }
@@ -312,6 +314,104 @@ import Testing
                        + "'mgj://foo', 'mgj://foo/bar', 'mgj://foo/bar/none'",
                        "App/C.m:3: MGJRouter pattern 'mgj://shop': MGJRouter opens nothing for a URL whose walk "
                        + "ends at 'mgj://shop/cart'"]),
+        Case(name: "a pathPattern ending in '.*' in a component is a text prefix; XML's \\\\ is one escape",
+             files: [
+            "app/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".Doc"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="http"/>
+            <data android:scheme="https"/>
+            <data android:host="*.shop.org" android:pathPrefix="/docs/"/>
+            <data android:host="*.shop.org" android:pathPattern="/fr.*"/>
+            </intent-filter></activity>
+            <activity android:name=".Mid"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="app" android:host="m" android:pathPattern="/x.*y"/>
+            <data android:scheme="app" android:host="m" android:pathPattern="/v\\\\.*"/>
+            <data android:scheme="app" android:host="m" android:pathPattern="/files/.*\\\\.pdf"/>
+            </intent-filter></activity>
+            </application></manifest>
+            """,
+        ], routes: ["http://:host(.*\\.shop\\.org)/docs -> Doc", "http://:host(.*\\.shop\\.org)/docs/*rest -> Doc",
+                    "http://:host(.*\\.shop\\.org)/:part1(fr.*) -> Doc",
+                    "http://:host(.*\\.shop\\.org)/:part1(fr.*)/*rest -> Doc",
+                    "https://:host(.*\\.shop\\.org)/docs -> Doc", "https://:host(.*\\.shop\\.org)/docs/*rest -> Doc",
+                    "https://:host(.*\\.shop\\.org)/:part1(fr.*) -> Doc",
+                    "https://:host(.*\\.shop\\.org)/:part1(fr.*)/*rest -> Doc",
+                    "app://m/:part1(x.*y) -> Mid", "app://m/:part1(v\\.*) -> Mid",
+                    "app://m/files/:part1(.*\\.pdf) -> Mid"],
+             warnings: ["pathPattern '/x.*y': a wildcard inside a component", "pathPattern '/files/"],
+             absentWarnings: ["pathPattern '/fr.*'", "pathPattern '/v"]),
+        Case(name: "destinations and activities of one simple name in different packages get qualified targets",
+             files: [
+            "a/src/main/res/navigation/a.xml": """
+            <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
+                xmlns:android="http://schemas.android.com/apk/res/android">
+            <fragment android:id="@+id/d" android:name="com.shop.a.DetailFragment"><deepLink app:uri="shop://a/{id}"/>
+            </fragment></navigation>
+            """,
+            "b/src/main/res/navigation/b.xml": """
+            <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
+                xmlns:android="http://schemas.android.com/apk/res/android">
+            <fragment android:id="@+id/d" android:name="com.shop.b.DetailFragment"><deepLink app:uri="shop://b/{id}"/>
+            </fragment></navigation>
+            """,
+            "app/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.shop"><application>
+            <activity android:name=".one.ItemActivity"><intent-filter>
+            <action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="one" android:path="/item"/></intent-filter></activity>
+            <activity android:name="com.shop.two.ItemActivity"><intent-filter>
+            <action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="two" android:path="/item"/></intent-filter></activity>
+            <activity android:name="CartActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="cart" android:path="/"/></intent-filter></activity>
+            </application></manifest>
+            """,
+            "lib/src/main/java/x/CartActivity.kt":
+                "package x\n@Route(path = \"/lib/cart\")\nclass CartActivity : Activity()\n",
+        ], routes: ["shop://a/:id -> com.shop.a.DetailFragment", "shop://b/:id -> com.shop.b.DetailFragment",
+                    "shop://one/item -> com.shop.one.ItemActivity", "shop://two/item -> com.shop.two.ItemActivity",
+                    "shop://cart -> com.shop.CartActivity", ":host/lib/cart -> x.CartActivity"]),
+        Case(name: "a manifest without package qualifies a relative name by its module's Gradle namespace", files: [
+            "feature/a/build.gradle.kts":
+                "android {\n    // namespace = \"not.this\"\n    namespace = \"com.shop.a\"\n}\n",
+            "feature/a/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".DetailActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="a" android:path="/d"/></intent-filter></activity>
+            </application></manifest>
+            """,
+            "feature/b/build.gradle": "android {\n    namespace 'com.shop.b'\n}\n",
+            "feature/b/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name="DetailActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="b" android:path="/d"/></intent-filter></activity>
+            </application></manifest>
+            """,
+            "feature/c/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".List"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="c" android:path="/l"/></intent-filter></activity>
+            </application></manifest>
+            """,
+        ], routes: ["shop://a/d -> com.shop.a.DetailActivity", "shop://b/d -> com.shop.b.DetailActivity",
+                    "shop://c/l -> List"]),
+        Case(name: "one URL in two graphs for two classes of one simple name is a warned repeat, never merged", files: [
+            "a/src/main/res/navigation/a.xml": """
+            <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
+                xmlns:android="http://schemas.android.com/apk/res/android">
+            <fragment android:id="@+id/d" android:name="com.shop.a.DetailFragment"><deepLink app:uri="shop://d/{id}"/>
+            </fragment></navigation>
+            """,
+            "b/src/main/res/navigation/b.xml": """
+            <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
+                xmlns:android="http://schemas.android.com/apk/res/android">
+            <fragment android:id="@+id/d" android:name="com.shop.b.DetailFragment"><deepLink app:uri="shop://d/{id}"/>
+            </fragment></navigation>
+            """,
+        ], routes: ["shop://d/:id -> com.shop.a.DetailFragment"],
+            warnings: ["b/src/main/res/navigation/b.xml:3: 'shop://d/:id' → com.shop.b.DetailFragment not imported: "
+                       + "a/src/main/res/navigation/a.xml:3 already routes it to com.shop.a.DetailFragment"]),
     ]
 
     /// Only the conditions a case lists are warned: an unconditional registration, and one whose condition is
@@ -366,6 +466,17 @@ import Testing
                 "app/res/navigation/main.xml": graph], main, true),
             ("a graph no activity declares", ["app/AndroidManifest.xml": manifest(nil),
                 "app/res/navigation/main.xml": graph], main, true),
+            ("the hosting activity shares its simple name with another class", [
+                "app/AndroidManifest.xml": manifest(".Main").replacingOccurrences(of: "<manifest ",
+                    with: "<manifest package=\"x.app\" "),
+                "app/res/navigation/main.xml": graph,
+                "lib/AndroidManifest.xml": """
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="x.lib"><application>
+                <activity android:name=".Main"><intent-filter><action android:name="android.intent.action.VIEW"/>
+                <data android:scheme="https" android:host="lib.ex.com" android:path="/p"/></intent-filter></activity>
+                </application></manifest>
+                """,
+            ], home + ["https://lib.ex.com/p -> x.lib.Main"], false),
         ]
     }()
 
@@ -457,6 +568,9 @@ import Testing
         let result = Self.run(c)
         #expect(result.routes == c.routes.sorted(), "\(c)")
         for w in c.warnings { #expect(result.warnings.contains { $0.contains(w) }, "\(c): no warning with '\(w)' in \(result.warnings)") }
+        for w in c.absentWarnings {
+            #expect(!result.warnings.contains { $0.contains(w) }, "\(c): a warning with '\(w)' in \(result.warnings)")
+        }
     }
 
     /// A lossy conversion is kept in the route itself, as `importWarning` metadata naming FILE:LINE.
