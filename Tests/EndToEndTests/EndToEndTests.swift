@@ -166,9 +166,9 @@ struct EndToEndTests {
         tmux.press("F2")
         tmux.type(":app://order/42")
         tmux.press("Enter")
-        try #require(await tmux.waitFor("⏸ #1 held", "⏸ held until login") != nil, "held: \(tmux.capture())")
+        try #require(await tmux.waitFor("○ logged out · ⏸ #1", "⏸ held until login") != nil, "held: \(tmux.capture())")
         tmux.type("L")
-        let resumed = await tmux.waitFor("● logged in", "resume #1 app://order/42 as #2", "#1 app://order/42  ⏸ held, resumed as #2",
+        let resumed = await tmux.waitFor("● logged in", "resume #1 app://order/42 as #2", "#1 app://order/42  ⏸ held, resumed",
                                          "#2 open app://order/42 (resumes #1)", "interceptor LoginGate: proceed")
         #expect(resumed != nil, "the timeline tells the login flow: \(tmux.capture())")
         // Backspace on an empty prompt closes it and never navigates.

@@ -229,8 +229,10 @@ struct AppModelTests {
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         let model = loop.model
         #expect(model.phoneTitle == "Test Shop · ○ logged out · ⏸ #1 held")
-        // Narrower, the badges shorten first, then the name is cut: it stays while a letter fits.
-        #expect(model.phoneTitle(fitting: 30) == "Test Shop · ○ · ⏸ #1 held")
+        // Narrower, the badges shorten first (the held marker before the login words, so `held` never
+        // shows without them), then the name is cut: it stays while a letter fits.
+        #expect(model.phoneTitle(fitting: 35) == "Test Shop · ○ logged out · ⏸ #1")
+        #expect(model.phoneTitle(fitting: 30) == "Test Shop · ○ · ⏸ #1")
         #expect(model.phoneTitle(fitting: 20) == "Test Shop · ○ · ⏸ #1")
         #expect(model.phoneTitle(fitting: 15) == "Tes… · ○ · ⏸ #1")
         #expect(model.phoneTitle(fitting: 8) == "○ · ⏸ #1")
@@ -238,7 +240,8 @@ struct AppModelTests {
         #expect(try #require(terminal.lastFrame).description.contains("⏸ #1 held"))
     }
 
-    /// The demo app's longer name at the default phone width: a hold adds its marker, and the name stays.
+    /// The demo app's longer name at the default phone width: a hold adds its marker, and the name and
+    /// the login words stay (the marker gives up its `held` first).
     @Test func theTitleBarKeepsTheAppNameWhileAHoldIsShown() async throws {
         var description = try AppDescription.decode(json: Data(AppFixture.json.utf8))
         description.name = "Switchyard Shop"
@@ -246,7 +249,7 @@ struct AppModelTests {
         let loop = AppLoop(runtime: try AppRuntime(app: description), terminal: terminal, animations: false, stopsWhenIdle: true)
         await AppFixture.type(":app://order/42\r", to: loop, terminal)
         let title = try #require(terminal.lastFrame).description.split(separator: "\n").first { $0.contains("┌─") }
-        #expect(title?.contains("┌─ Switchyard Shop · ○ · ⏸ #1 held ") == true, "\(title ?? "")")
+        #expect(title?.contains("┌─ Switchyard Shop · ○ logged out · ⏸ #1 ") == true, "\(title ?? "")")
     }
 
     @Test func aReplayInTheAppChecksItsExpectations() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardTestSupport
 import TerminalKit
 import Testing
@@ -63,6 +64,24 @@ struct WrapPropertyTests {
         for width in 20...200 {
             for _ in 0..<12 {
                 Self.check(Self.text(&random), width: width)
+            }
+        }
+    }
+
+    /// Texts with wider gaps (two or three spaces, as the log puts between a URL and its outcome): no
+    /// line after the first starts with a space, so a wrapped line is indented as every other one.
+    @Test func aWrappedLineStartsAtItsFirstWord() {
+        var random = SplitMix64(seed: 9)
+        for width in 12...120 {
+            for _ in 0..<12 {
+                let words = Self.text(&random).split(separator: " ")
+                let text = words.map { String($0) + String(repeating: " ", count: 1 + random.below(3)) }
+                    .joined().trimmingCharacters(in: .whitespaces)
+                let lines = AppViewText.wrap(text, width: width)
+                #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "width \(width): \(lines)")
+                for line in lines.dropFirst() {
+                    #expect(!line.hasPrefix(" ") && !line.isEmpty, "width \(width): '\(line)' in \(lines)")
+                }
             }
         }
     }

@@ -97,12 +97,14 @@ struct RunCommand: AsyncParsableCommand {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
                                       callbackAllowList: try appOptions.callbackAllowList())
         }
-        var recorded = 0
+        // Commands written to run, and those written as comments (they changed nothing), counted apart
+        // so the count agrees with the replay's `commands run`.
+        var recorded = (commands: 0, comments: 0)
         if let handle = recording {
             loop.recording = record
             loop.onCommand = { command, report, changed in
                 handle.write(Data(AppLoop.scriptLines(command, report, changed: changed).utf8))
-                recorded += 1
+                if changed { recorded.commands += 1 } else { recorded.comments += 1 }
             }
         }
         var replayFailures: [String] = []
@@ -115,7 +117,8 @@ struct RunCommand: AsyncParsableCommand {
         if let record, recording != nil {
             // Where the script went, on the normal screen once the app is gone.
             let path = URL(fileURLWithPath: record).standardizedFileURL.path
-            FileHandleOutput.stderr("\(FileHandleOutput.tag): recorded \(recorded) command\(recorded == 1 ? "" : "s") to \(path)"
+            let count = AppLoop.recordedCount(commands: recorded.commands, comments: recorded.comments)
+            FileHandleOutput.stderr("\(FileHandleOutput.tag): \(count) to \(path)"
                 + " (replay: \(replayCommand(path)))")
         }
         if let replay {

@@ -227,6 +227,16 @@ package final class AppLoop {
         return "\(command)\nexpect stack \(report.state.compactDescription)\n"
     }
 
+    /// What `--record` says it wrote, in the replay's own count: `recorded 13 commands`, then the
+    /// commands written as comments (``scriptLines(_:_:changed:)``), which a replay does not run:
+    /// `recorded 13 commands (2 more as comments: they changed nothing)`.
+    package static func recordedCount(commands: Int, comments: Int) -> String {
+        let counted = "recorded \(commands) command\(commands == 1 ? "" : "s")"
+        guard comments > 0 else { return counted }
+        return counted + (comments == 1 ? " (1 more as a comment: it changed nothing)"
+            : " (\(comments) more as comments: they changed nothing)")
+    }
+
     /// Runs `command` through the runtime: the report, a snapshot of the runtime after it, the
     /// timeline events the log does not have yet and the routes it reached.
     private func step(_ command: NavigationCommand) async -> AppStep {
@@ -269,6 +279,10 @@ package final class AppLoop {
         // Step by step, nothing plays before the first key: the prompt's "any key plays the next step"
         // holds for step 1 too.
         var waitsFirst = stepwise
+        // After the last command nothing is next (the expectations after it run at once): the replay ends
+        // with its summary, so no wait (and no "any key next") follows it and no key meant for a next step
+        // reaches the app.
+        let lastCommand = lines.lastIndex(where: ScriptRunner.isCommand) ?? -1
         for (index, line) in lines.enumerated() {
             guard ScriptRunner.isStep(line) else { continue }
             if waitsFirst {
@@ -280,6 +294,9 @@ package final class AppLoop {
                     return failedLines
                 }
             }
+            // From the last command on the replay has no next step to offer: its hints go before the
+            // command plays.
+            if index >= lastCommand, model.replaying != nil { _ = model.update(.replaying(nil)) }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let failuresBefore = runner.failures
             let messagesBefore = model.messagesPanel.entries.count
@@ -304,7 +321,7 @@ package final class AppLoop {
                     // The step's own messages follow its command in the messages view, in one entry:
                     // `Replay 8/13: open help://faq → ✓ Opened Faq`.
                     let said = model.messagesPanel.takeEntries(from: messagesBefore)
-                        .map { AppStatus.marker($0.kind) + " " + ($0.detail ?? $0.text) }
+                        .map { $0.marked($0.detail ?? $0.text) }
                     let outcome = said.isEmpty ? "" : " → " + said.joined(separator: " · ")
                     var progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)",
                                              kind: runner.failures == 0 ? .note : .error)
@@ -315,6 +332,7 @@ package final class AppLoop {
                 continue
             }
             present()
+            guard index < lastCommand else { continue }
             if await !waitForNextStep(stepwise: stepwise, delayMilliseconds: delayMilliseconds) {
                 _ = model.update(.replaying(nil))
                 hasQuit = true

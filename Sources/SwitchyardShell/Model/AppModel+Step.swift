@@ -42,7 +42,7 @@ extension AppModel {
                 var entry = RouteLogEntry(event)
                 // The reason an open matched nothing goes with its entry, not only to the status line.
                 if entry.event == nil, entry.id == report.trace?.id { entry.nearest = report.nearest }
-                return entry.showing(shown)
+                return entry.showing(shown) { pattern in app?.standInWords(for: pattern) }
             }
             // A resumed open points back to the open it resumes.
             for event in fresh {

@@ -261,7 +261,7 @@ extension AppModel {
         case .edited:
             // A hint about the prompt's text is stale once the text changes, and so is an error (it
             // stays in the log and the messages view).
-            if let hint = promptHint, status == hint { status = nil }
+            if let hint = promptHint, status?.says(hint) == true { status = nil }
             if status?.kind == .error { status = nil }
             promptHint = nil
         case .unchanged, .ignored:

@@ -96,10 +96,19 @@ package struct AppModel: Equatable, Sendable {
     /// The last hint about the prompt's text (a placeholder to fill, nothing to complete); cleared
     /// from the status line when the text changes.
     package var promptHint: AppStatus?
-    /// The status line's message; every message set is also kept in ``messagesPanel``.
+    /// The status line's message; every message set is also kept in ``messagesPanel``. Setting the
+    /// message the status line shows again (a refusal met a second time) counts it: the kept message
+    /// and the status line say `(×2)`, so the repeat is seen as new.
     package var status: AppStatus? {
         didSet {
-            if let status, status != oldValue { messagesPanel.remember(status) }
+            guard var status else { return }
+            if let oldValue, oldValue.says(status), let last = messagesPanel.entries.last, last.says(status) {
+                status.repeats = max(oldValue.repeats, last.repeats) + 1
+                messagesPanel.entries[messagesPanel.entries.count - 1].repeats = status.repeats
+                self.status = status
+            } else {
+                messagesPanel.remember(status)
+            }
         }
     }
     /// The messages view (`m`): every status message, whole.
@@ -216,16 +225,19 @@ package struct AppModel: Equatable, Sendable {
         phoneTitle(fitting: .max)
     }
 
-    /// ``phoneTitle`` in at most `columns` columns: the badges get their short forms first (`●`,
-    /// `○`, `⏸ #1`), then the app's name is cut at its end, so the name, the login state and the held
-    /// open all stay visible; only where not even a letter of the name fits is it left out.
+    /// ``phoneTitle`` in at most `columns` columns: the badges get their short forms first (the held
+    /// open's `⏸ #1` before the login's `●` `○`, so `held` never shows without the login words), then
+    /// the app's name is cut at its end, so the name, the login state and the held open all stay
+    /// visible; only where not even a letter of the name fits is it left out.
     package func phoneTitle(fitting columns: Int) -> String {
         let badge = isLoggedIn.map { $0 ? "● logged in" : "○ logged out" }
         let shortBadge = isLoggedIn.map { $0 ? "●" : "○" }
         let hold = held.map { "⏸ #\($0.openID) held" }
         let shortHold = held.map { "⏸ #\($0.openID)" }
         let joined = { (parts: [String?]) in parts.compactMap { $0 }.joined(separator: " · ") }
-        let candidates = [[appName, badge, hold], [appName, shortBadge, hold], [appName, shortBadge, shortHold]]
+        // The held marker gives way first (its open's number says enough), then the login words: the
+        // login state is what the marker is about, so "held" is never shown without it.
+        let candidates = [[appName, badge, hold], [appName, badge, shortHold], [appName, shortBadge, shortHold]]
             .map(joined)
         if let fitting = candidates.first(where: { DisplayWidth.of($0) <= columns }) {
             return fitting

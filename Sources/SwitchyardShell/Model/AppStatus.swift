@@ -21,11 +21,25 @@ package struct AppStatus: Hashable, Sendable {
     /// The whole message, when the status line shows a shorter ``text``: the messages view (`m`)
     /// shows this one.
     package var detail: String?
+    /// How many times in a row the message was said (a refusal met again): the status line and the
+    /// messages view show `(×N)` from the second time on, so a fresh one never reads as the old text.
+    package var repeats = 1
 
     /// Creates a message.
     package init(_ text: String, kind: Kind) {
         self.text = text
         self.kind = kind
+    }
+
+    /// Whether `other` says the same as this message (its count of repeats aside).
+    package func says(_ other: AppStatus) -> Bool {
+        text == other.text && kind == other.kind && detail == other.detail
+    }
+
+    /// The marker, the count of repeats when there is one, and `text`: `✗ (×2) Edit profile refuses…`.
+    /// The count leads, where a status line cut short still shows it.
+    package func marked(_ text: String) -> String {
+        Self.marker(kind) + (repeats > 1 ? " (×\(repeats))" : "") + " " + text
     }
 
     /// The message for a step: its error in words, its note, or the transition it played.

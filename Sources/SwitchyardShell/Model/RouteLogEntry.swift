@@ -151,17 +151,29 @@ package struct RouteLogEntry: Hashable, Sendable {
     }
 
     /// The same entry with its texts passed through `show` (which names a generated index screen
-    /// instead of showing its internal URL).
-    package func showing(_ show: (String) -> String) -> RouteLogEntry {
+    /// instead of showing its internal URL); a match of a pattern that `standIn` has words for (the
+    /// stand-in login screen of a route file) says those words alone, without the made-up target.
+    package func showing(_ show: (String) -> String,
+                         standIn: (String) -> String? = { _ in nil }) -> RouteLogEntry {
         var copy = self
+        if let pattern = matchedPattern, let words = standIn(pattern) {
+            copy.matchedPattern = words
+            copy.target = nil
+        }
+        copy.steps = steps.map { step in
+            guard step.kind == "match", let words = standIn(step.name) else { return step }
+            var step = step
+            (step.name, step.detail) = (words, "")
+            return step
+        }
         copy.url = show(url)
         copy.normalized = normalized.map(show)
         copy.candidates = candidates.map(show)
-        copy.matchedPattern = matchedPattern.map(show)
+        copy.matchedPattern = copy.matchedPattern.map(show)
         copy.outcome = show(outcome)
         copy.nearest = nearest.map(show)
         copy.event = event.map(show)
-        copy.steps = steps.map { step in
+        copy.steps = copy.steps.map { step in
             var step = step
             step.name = show(step.name)
             step.detail = show(step.detail)

@@ -136,9 +136,11 @@ package struct RoutePanel: Equatable, Sendable {
         }
     }
 
-    /// Keys while the filter line has the focus: ↑ ↓ PgUp PgDn move the selection, Enter copies the
-    /// selected route (or the tested URL) into the prompt, Tab moves the focus on, Esc gives it back
-    /// to the phone; anything else edits the filter.
+    /// Keys while the filter line has the focus: ↑ ↓ PgUp PgDn move the selection, Home and End select
+    /// the first and the last route (as g G and Home End do in the log; letters are the filter's, and
+    /// Ctrl-A Ctrl-E still move along the filter line), Enter copies the selected route (or the tested
+    /// URL) into the prompt, Tab moves the focus on, Esc gives it back to the phone; anything else edits
+    /// the filter.
     func message(for key: Key) -> AppMessage {
         switch key {
         case .escape, .backTab: return .focusPhone
@@ -147,6 +149,8 @@ package struct RoutePanel: Equatable, Sendable {
         case .down: return .moveRouteSelection(1)
         case .pageUp: return .moveRouteSelection(-10)
         case .pageDown: return .moveRouteSelection(10)
+        case .home: return .moveRouteSelection(-filtered.count)
+        case .end: return .moveRouteSelection(filtered.count)
         case .enter: return .useRoute(nil)
         default: return .editFilter(key)
         }

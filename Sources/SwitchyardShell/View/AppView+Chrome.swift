@@ -164,7 +164,7 @@ extension AppView {
         var message = ""
         var style = CellStyle.plain
         if let status = model.status {
-                message = AppStatus.marker(status.kind) + " " + status.text
+            message = status.marked(status.text)
             switch status.kind {
             case .error: style = CellStyle(role: .statusError, bold: true)
             case .note: style = CellStyle(bold: true)
@@ -245,7 +245,9 @@ extension AppView {
         let box = Rect(x: (layout.width - width) / 2, y: max(0, (layout.height - 2 - height) / 2), width: width,
                        height: height)
         canvas.dim()
-        canvas.fill(box)
+        // A blank column on each side of the box as well: what the app shows behind it (the log's text)
+        // never runs up to the box's border, and no cut letter of it reads as part of the help.
+        canvas.fill(Rect(x: box.x - 1, y: box.y, width: box.width + 2, height: box.height).intersection(canvas.bounds))
         let more = lines.count > rows
         let first = min(max(0, model.helpScroll), max(0, lines.count - rows))
         canvas.box(box, style: CellStyle(bold: true),

@@ -21,7 +21,7 @@ extension AppView {
             // whole (a replayed step's progress, then what it did).
             let extends = status.detail.map { $0.hasPrefix(status.text) } ?? false
             let first = extends ? status.detail ?? status.text : status.text
-            let parts = AppViewText.wrap(AppStatus.marker(status.kind) + " " + first, width: max(1, width - 4))
+            let parts = AppViewText.wrap(status.marked(first), width: max(1, width - 4))
             for (index, part) in parts.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + part, style))
             }

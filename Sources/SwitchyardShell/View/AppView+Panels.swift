@@ -199,13 +199,23 @@ extension AppView {
             // What the log no longer holds is still said, so its first line is not taken for the first open.
             add("… \(dropped) older entr\(dropped == 1 ? "y" : "ies") dropped", CellStyle(role: .dim), indent: 1)
         }
+        // The time column is as wide as the widest time in the log, its times right-aligned (`  9.5s`,
+        // ` 10.9s`), so every entry's marker starts in the same column; an entry without a time gets
+        // blanks there. No-break spaces pad it and join it to the marker (and the marker to the words
+        // after it), so no wrap leaves a time alone on a line or moves a marker off its column.
+        let stampWidth = entries.lazy.compactMap(\.time).map { RouteLogEntry.clock($0).count }.max() ?? 0
+        func stamp(_ time: Double?) -> String {
+            guard stampWidth > 0 else { return "" }
+            let clock = time.map(RouteLogEntry.clock) ?? ""
+            return String(repeating: noBreak, count: max(0, stampWidth - clock.count)) + clock + String(noBreak)
+        }
         for entry in entries {
             owner = entry.sequence
-            let stamp = entry.time.map { RouteLogEntry.clock($0) + " " } ?? ""
+            let stamp = stamp(entry.time)
             if let event = entry.event {
                 current = nil
                 let failed = event.contains("✗") || event.hasPrefix("cancel")
-                add(stamp + "• " + numbered(event),
+                add(stamp + "•\(noBreak)" + numbered(event),
                     failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
                 continue
             }
@@ -252,8 +262,9 @@ extension AppView {
                 }
                 if step.kind == "match" {
                     // "no route matches" names the URL only when it is not the entry's own (after a redirect).
-                    let text = step.detail.hasPrefix("→")
-                        ? "matched \(step.name) \(step.detail)"
+                    // A stand-in screen's match is its words alone (``RouteLogEntry/showing(_:standIn:)``).
+                    let text = step.detail.isEmpty ? "matched \(step.name)"
+                        : step.detail.hasPrefix("→") ? "matched \(step.name) \(step.detail)"
                         : step.name == entry.url ? step.detail : "\(step.detail): \(step.name)"
                     add(text, CellStyle(role: .link), indent: 3)
                     continue

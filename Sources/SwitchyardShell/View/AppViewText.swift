@@ -142,7 +142,13 @@ enum AppViewText {
                 lines[lines.count - 1] = [tail] + last
             }
         }
-        return lines.map { unbroken($0.joined(separator: " ")) }
+        // A line after the first starts at its first word: the spaces of a wider gap where the line broke
+        // (`…/order/42  ✓ handled`) would indent it further than its neighbours. A line of spaces alone goes.
+        for index in lines.indices.dropFirst() {
+            while lines[index].count > 1, lines[index].first?.isEmpty == true { lines[index].removeFirst() }
+        }
+        let kept = lines.enumerated().filter { $0.offset == 0 || $0.element.contains { !$0.isEmpty } }
+        return kept.map { unbroken($0.element.joined(separator: " ")) }
     }
 
     /// `text` with its no-break spaces (which hold words together through ``wrap(_:width:)``) shown as

@@ -61,7 +61,7 @@ package struct KeyBinding: Hashable, Sendable {
     package static let log: [KeyBinding] = [
         KeyBinding("↑ ↓  j k", "move the cursor over the log's entries (PgUp PgDn by ten)",
                    hint: "↑↓ g G move"),
-        KeyBinding("g  G", "the oldest / the newest entry (Home End)"),
+        KeyBinding("g  G", "the oldest / the newest entry (Home End too, as in the route table)"),
         KeyBinding("Enter  →", "unfold or fold the open under the cursor", hint: "Enter fold/unfold"),
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
         KeyBinding("/  n N", "search the log; n finds an older entry that matches, N a newer one",
@@ -73,6 +73,7 @@ package struct KeyBinding: Hashable, Sendable {
     package static let routes: [KeyBinding] = [
         KeyBinding("type", "filter the routes; a URL (scheme://…) tests them: every candidate's verdict"),
         KeyBinding("↑ ↓", "select a route (PgUp PgDn by ten)", hint: "↑↓ select"),
+        KeyBinding("Home  End", "the first / the last route (Ctrl-A Ctrl-E move in the filter)"),
         KeyBinding("F1", "this help (`?` types itself in the filter, as URLs contain it)", hint: "F1 help"),
         KeyBinding("Enter", "the route's pattern, or the tested URL, to the prompt", hint: "Enter to prompt"),
         KeyBinding("Tab", "the next panel", hint: "Tab next"),
