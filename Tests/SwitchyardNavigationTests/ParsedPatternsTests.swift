@@ -26,8 +26,11 @@ import Testing
                 if rng.oneIn(3) { text = text.replacingOccurrences(of: "://a", with: "://A") }
             } else {
                 text = (rng.oneIn(5) ? "" : "app://") + rng.pick(["a", "b", "c", ":h"])
+                var used: Set<String> = []
                 for _ in 0..<rng.below(4) {
-                    let piece = rng.pick(pieces)
+                    var piece = rng.pick(pieces)
+                    // A parameter name once a pattern (the reader refuses a pattern that repeats one).
+                    if piece.hasPrefix(":") || piece.hasPrefix("*"), !used.insert(piece).inserted { piece = "abc" }
                     text += "/" + piece
                     if piece.hasSuffix("?") || piece.hasPrefix("*") { break }
                 }

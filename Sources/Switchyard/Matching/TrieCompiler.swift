@@ -38,15 +38,6 @@ enum TrieCompiler {
         /// (parent, key id) → child, for every literal edge: open addressing, a power of two at most half full.
         private var literalSlots: [(key: UInt64, child: Int32)] = Array(repeating: (0, -1), count: 1024)
 
-        /// An empty trie with room for about `segments` literal edges and nodes before its arrays grow.
-        init(segments: Int) {
-            var slotCount = 1024
-            while slotCount < segments * 2 { slotCount *= 2 }
-            literalSlots = Array(repeating: (0, -1), count: slotCount)
-            nodes.reserveCapacity(segments + 1)
-            literals.reserveCapacity(segments)
-        }
-
         mutating func node() -> Int32 {
             nodes.append(Node())
             return Int32(nodes.count - 1)
@@ -115,13 +106,7 @@ enum TrieCompiler {
         /// Every key's bytes, one after another; key `id` is `bytes[starts[id]..<starts[id + 1]]`.
         private(set) var bytes: [UInt8] = []
         private var starts: [Int] = [0]
-        private var index: InternIndex
-
-        /// No keys, with room for about `capacity` of them.
-        init(capacity: Int) {
-            index = InternIndex(capacity: capacity)
-            starts.reserveCapacity(capacity + 1)
-        }
+        private var index = InternIndex()
 
         /// Where the bytes of the key numbered `id` are in ``bytes``.
         func range(_ id: Int32) -> Range<Int> { starts[Int(id)]..<starts[Int(id) + 1] }
@@ -145,14 +130,11 @@ enum TrieCompiler {
     static func compile(_ patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool) -> RouteTrie {
         var terminals: [Terminal] = []
         terminals.reserveCapacity(patterns.count)
-        // Room for a node and a literal per segment of every pattern (their arrays and tables do not regrow).
-        var segmentCount = 0
-        for pattern in patterns { segmentCount += pattern.path.count + 1 }
-        var trie = BuildTrie(segments: segmentCount)
+        var trie = BuildTrie()
         var schemeRoots: [(String, Int32)] = []
         let anyRoot = trie.node()
         var anyUsed = false
-        var keys = LiteralKeys(capacity: segmentCount)
+        var keys = LiteralKeys()
         // Ranking classes of the segments walked so far (scheme first): one buffer for every pattern.
         var ranks: [UInt8] = []
         ranks.reserveCapacity(RoutePattern.maxSegments + 3)
@@ -233,7 +215,7 @@ enum TrieCompiler {
             terminals.append(t)
         }
 
-        var flat = Flattener(terminals: terminals, capacity: trie.nodes.count, literals: trie.literals.count)
+        var flat = Flattener(terminals: terminals)
         var schemes: [([UInt8], Int32)] = []
         for (scheme, root) in schemeRoots { schemes.append((Array(scheme.utf8), flat.add(root, of: trie, keys: keys))) }
         let anyIndex: Int32 = anyUsed ? flat.add(anyRoot, of: trie, keys: keys) : -1
@@ -289,11 +271,7 @@ enum TrieCompiler {
         private var pendingConstrained: [(SegmentConstraint, Int32)] = []
         private var pendingOptionals: [(SegmentConstraint?, Int32)] = []
 
-        init(terminals: [Terminal], capacity: Int = 0, literals literalCount: Int = 0) {
-            self.terminals = terminals
-            nodes.reserveCapacity(capacity)
-            literals.reserveCapacity(literalCount)
-        }
+        init(terminals: [Terminal]) { self.terminals = terminals }
 
         mutating func constraintID(_ c: SegmentConstraint) -> Int32 {
             if let id = constraintIndex[c] { return id }
