@@ -236,7 +236,8 @@ struct RunCommand: AsyncParsableCommand {
                 } else {
                     // As at the start: the entries that load are open, each error is named.
                     let checked = try AppOptions.checkKeepingWhatLoads(path)
-                    description = AppDescription.generatedUnchecked(from: checked.loaded.file, name: name)
+                    description = AppDescription.generatedUnchecked(from: checked.loaded.file, name: name,
+                                                                    patterns: checked.loaded.parsedPatterns)
                     count = checked.loaded.file.routes.count
                     check = checked
                 }

@@ -51,8 +51,10 @@ struct AppOptions: ParsableArguments {
             throw RouteFileLoader.fail(error)
         }
         // The index links are checked against the runtime's own router (one route table built).
+        // The patterns the reader parsed are handed along (the description and the registration parse none).
         let description = AppDescription.generatedUnchecked(from: check.loaded.file,
-                                                            name: URL(fileURLWithPath: routes).lastPathComponent)
+                                                            name: URL(fileURLWithPath: routes).lastPathComponent,
+                                                            patterns: check.loaded.parsedPatterns)
         let table = try relocations.map { path in try RouteFileLoader.read(RelocationTable.self, path: path) }
         let callbacks = try callbackAllowList()
         do {

@@ -6,7 +6,10 @@
 /// report every problem in one run and open the routes that load.
 public struct CollectedRouteFile: Sendable, Equatable {
     /// The entries that read, in file order.
-    public var file: RouteFile
+    public var file: RouteFile {
+        // A change to the entries leaves the parsed patterns behind: they are dropped, not trusted.
+        didSet { parsedPatterns = nil }
+    }
     /// Every refusal, in file order: a value of the wrong type, an unknown or missing key, an invalid
     /// pattern, a redirect whose destination needs a parameter its source lacks, a bad relocation
     /// entry or one that closes a cycle, and (after ``registrable(options:)``) duplicates and same shapes.
@@ -19,6 +22,18 @@ public struct CollectedRouteFile: Sendable, Equatable {
     public var relocationIndices: [Int]
     /// The file as it was named, for errors found later (``registrable(options:)``).
     public var source: String?
+    /// Each route of ``file``'s pattern, parsed, when the reader kept them (nil when it did not): one
+    /// per route, in order, so that what follows the reading (the duplicate check, an app made from the
+    /// file) need not parse them again. A cache of ``file``'s pattern texts: it takes no part in `==`, and
+    /// setting ``file`` drops it.
+    package var parsedPatterns: [RoutePattern]?
+
+    /// Whether two collected files hold the same entries, errors, places and source.
+    public static func == (lhs: CollectedRouteFile, rhs: CollectedRouteFile) -> Bool {
+        lhs.file == rhs.file && lhs.errors == rhs.errors && lhs.routeIndices == rhs.routeIndices
+            && lhs.redirectIndices == rhs.redirectIndices && lhs.relocationIndices == rhs.relocationIndices
+            && lhs.source == rhs.source
+    }
 
     /// The same file without the routes and redirects the router would refuse to register (an exact
     /// duplicate, the same shape as an earlier pattern), each of them added to ``errors`` at its place.
@@ -26,10 +41,18 @@ public struct CollectedRouteFile: Sendable, Equatable {
         var out = self
         var routes = RouteTableBuilder<Int>(options: options)
         var keptRoutes: [RouteDefinition] = [], keptIndices: [Int] = []
+        // The patterns the reader parsed, when they are the routes' (one a route): added without a second parse.
+        let parsed = parsedPatterns.flatMap { $0.count == file.routes.count ? $0 : nil }
+        var keptPatterns: [RoutePattern] = []
         var extra: [(Int, RouteFileError)] = []
         for (k, r) in file.routes.enumerated() {
             do throws(RegistrationError) {
-                try routes.add(r.pattern, target: k, priority: r.priority)
+                if let parsed {
+                    try routes.add(parsed[k], target: k, priority: r.priority)
+                    keptPatterns.append(parsed[k])
+                } else {
+                    try routes.add(r.pattern, target: k, priority: r.priority)
+                }
                 keptRoutes.append(r)
                 keptIndices.append(routeIndices[k])
             } catch {
@@ -54,6 +77,7 @@ public struct CollectedRouteFile: Sendable, Equatable {
         out.routeIndices = keptIndices
         out.file.redirects = keptRedirects
         out.redirectIndices = keptRedirectIndices
+        out.parsedPatterns = parsed == nil ? nil : keptPatterns
         out.errors = Self.inFileOrder(errors + extra.map(\.1) + redirectErrors)
         return out
     }

@@ -6,9 +6,11 @@ extension RouteFile {
     /// top level that is not an object. `file` names the source in the errors.
     public static func collecting(json data: Data, file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
         // A file of the common shape that reads whole has every entry and no error.
-        if let whole = RouteFileFastReader.read(data) {
+        // The patterns it parsed are kept, so that they are not parsed again (`parsedPatterns`).
+        if let (whole, patterns) = RouteFileFastReader.readParsed(data) {
             return CollectedRouteFile(file: whole, errors: [], routeIndices: Array(whole.routes.indices),
-                                      redirectIndices: [], relocationIndices: [], source: file)
+                                      redirectIndices: [], relocationIndices: [], source: file,
+                                      parsedPatterns: patterns)
         }
         return try collectingStandard(json: data, file: file)
     }

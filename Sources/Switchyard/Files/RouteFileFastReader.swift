@@ -13,14 +13,23 @@ package struct RouteFileFastReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var constraints = ConstraintCache()
+    /// Each route's pattern as parsed to check it, in file order.
+    private var parsed: [RoutePattern] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The route file in `data`, or nil when the standard reader must decide.
     package static func read(_ data: Data) -> RouteFile? {
-        data.withUnsafeBytes { raw -> RouteFile? in
+        readParsed(data)?.file
+    }
+
+    /// ``read(_:)`` with each route's pattern as it was parsed to check it (one per route, in file order),
+    /// so that a caller need not parse the patterns again.
+    package static func readParsed(_ data: Data) -> (file: RouteFile, patterns: [RoutePattern])? {
+        data.withUnsafeBytes { raw -> (file: RouteFile, patterns: [RoutePattern])? in
             var reader = RouteFileFastReader(raw.bindMemory(to: UInt8.self))
-            return reader.file()
+            guard let file = reader.file() else { return nil }
+            return (file, reader.parsed)
         }
     }
 
@@ -69,7 +78,11 @@ package struct RouteFileFastReader {
             switch key {
             case "pattern":
                 guard pattern == nil, let text = string() else { return nil }
-                do throws(PatternError) { _ = try RoutePattern(text, constraints: &constraints) } catch { return nil }
+                do throws(PatternError) {
+                    parsed.append(try RoutePattern(text, constraints: &constraints))
+                } catch {
+                    return nil
+                }
                 pattern = text
             case "target":
                 guard target == nil, let text = string(), !text.isEmpty else { return nil }

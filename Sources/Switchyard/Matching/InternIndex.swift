@@ -12,6 +12,17 @@ struct InternIndex {
     /// How many keys are numbered.
     var count: Int { hashes.count }
 
+    /// An empty index.
+    init() {}
+
+    /// An empty index with room for `capacity` keys before it grows (a power of two at least twice that).
+    init(capacity: Int) {
+        var slotCount = 64
+        while slotCount < capacity * 2 { slotCount *= 2 }
+        slots = [Int32](repeating: -1, count: slotCount)
+        hashes.reserveCapacity(capacity)
+    }
+
     /// The number of the key whose hash is `hash` and for whose number `isKey` is true; when there is none,
     /// the key is numbered `count` (the caller stores it under that number) and `isNew` is true.
     mutating func id(hash: UInt64, isKey: (Int32) -> Bool) -> (id: Int32, isNew: Bool) {

@@ -103,18 +103,25 @@ enum TrieCompiler {
     /// routes repeats the same few words, so each node shares its keys' bytes instead of copying them,
     /// and finds a child by comparing two numbers. Keys are compared as bytes.
     struct LiteralKeys {
-        private var keys: [[UInt8]] = []
+        /// Every key's bytes, one after another; key `id` is `bytes[starts[id]..<starts[id + 1]]`.
+        private(set) var bytes: [UInt8] = []
+        private var starts: [Int] = [0]
         private var index = InternIndex()
 
-        /// The bytes of the key numbered `id`.
-        func bytes(_ id: Int32) -> [UInt8] { keys[Int(id)] }
+        /// Where the bytes of the key numbered `id` are in ``bytes``.
+        func range(_ id: Int32) -> Range<Int> { starts[Int(id)]..<starts[Int(id) + 1] }
 
         /// The id of `text`'s UTF-8 bytes, ASCII-lowercased when `fold` (added when new).
         mutating func id(_ text: String, fold: Bool) -> Int32 {
             var text = fold ? text.asciiLowercased : text
             return text.withUTF8 { key in
-                let (id, isNew) = index.id(hash: InternIndex.hash(key)) { keys[Int($0)].elementsEqual(key) }
-                if isNew { keys.append(Array(key)) }
+                let (id, isNew) = index.id(hash: InternIndex.hash(key)) { k in
+                    bytes[starts[Int(k)]..<starts[Int(k) + 1]].elementsEqual(key)
+                }
+                if isNew {
+                    bytes.append(contentsOf: key)
+                    starts.append(bytes.count)
+                }
                 return id
             }
         }
@@ -258,6 +265,11 @@ enum TrieCompiler {
         var optionals: [OptionalEdge] = []
         var constraints: [SegmentConstraint] = []
         var constraintIndex: [SegmentConstraint: Int32] = [:]
+        /// The children of the nodes being written, innermost last: each `add` pushes its own after what
+        /// its callers pushed and takes them off before it returns (one buffer, not an array per node).
+        private var pendingLiterals: [(key: Int32, child: Int32)] = []
+        private var pendingConstrained: [(SegmentConstraint, Int32)] = []
+        private var pendingOptionals: [(SegmentConstraint?, Int32)] = []
 
         init(terminals: [Terminal]) { self.terminals = terminals }
 
@@ -276,64 +288,72 @@ enum TrieCompiler {
             var n = TrieNode()
             let node = trie.nodes[Int(b)]
 
-            // Children first, so their indices are known.
-            var litChildren: [(key: Int32, child: Int32)] = []
+            // Children first, so their indices are known. Each list is this node's part of the pending
+            // buffer, from its base to the end (the children's own parts are gone when they return).
+            var lengths: UInt32 = 0
+            let litBase = pendingLiterals.count
             var k = node.literals.first
             while k >= 0 {
                 let link = trie.literals[Int(k)]
-                litChildren.append((link.key, add(link.child, of: trie, keys: keys)))
+                let child = add(link.child, of: trie, keys: keys)
+                pendingLiterals.append((link.key, child))
                 k = link.next
             }
-            var conChildren: [(SegmentConstraint, Int32)] = []
+            let conBase = pendingConstrained.count
             k = node.constrained.first
             while k >= 0 {
                 let link = trie.constrained[Int(k)]
-                conChildren.append((link.constraint, add(link.child, of: trie, keys: keys)))
+                let child = add(link.child, of: trie, keys: keys)
+                pendingConstrained.append((link.constraint, child))
                 k = link.next
             }
             if node.param >= 0 { n.param = add(node.param, of: trie, keys: keys) }
 
             n.litStart = Int32(literals.count)
-            n.litCount = Int32(litChildren.count)
-            for (id, child) in litChildren {
-                let key = keys.bytes(id)
+            n.litCount = Int32(pendingLiterals.count - litBase)
+            for (id, child) in pendingLiterals[litBase...] {
+                let key = keys.range(id)
                 literals.append(LiteralEdge(keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), child: child))
-                keyBytes.append(contentsOf: key)
+                keyBytes.append(contentsOf: keys.bytes[key])
+                lengths |= TrieNode.shifted(nodes[Int(child)].lengths)
             }
+            pendingLiterals.removeSubrange(litBase...)
 
             n.conStart = Int32(constrained.count)
-            n.conCount = Int32(conChildren.count)
-            for (c, child) in conChildren {
+            n.conCount = Int32(pendingConstrained.count - conBase)
+            for (c, child) in pendingConstrained[conBase...] {
                 constrained.append(ConstrainedEdge(constraint: constraintID(c), child: child))
+                lengths |= TrieNode.shifted(nodes[Int(child)].lengths)
             }
+            pendingConstrained.removeSubrange(conBase...)
 
             // Optional edges in ranking order: every optional segment is one class, so priority, then
             // registration order (a constraint does not rank; it only decides whether the edge is taken).
             // The walk takes the first edge whose constraint accepts the segment: the best-ranked one.
-            var nodeOptionals: [(SegmentConstraint?, Int32)] = []
+            // (A node's optional edges are read after its children are written: no child's are pending.)
             k = node.optionals.first
             while k >= 0 {
                 let link = trie.optionals[Int(k)]
-                nodeOptionals.append((link.constraint, link.terminal))
+                pendingOptionals.append((link.constraint, link.terminal))
                 k = link.next
             }
-            let sortedOptionals = nodeOptionals.sorted { x, y in terminals[Int(x.1)].beats(terminals[Int(y.1)]) }
+            if pendingOptionals.count > 1 {
+                pendingOptionals.sort { x, y in terminals[Int(x.1)].beats(terminals[Int(y.1)]) }
+            }
             n.optStart = Int32(optionals.count)
-            n.optCount = Int32(sortedOptionals.count)
-            for (c, t) in sortedOptionals {
+            n.optCount = Int32(pendingOptionals.count)
+            for (c, t) in pendingOptionals {
                 optionals.append(OptionalEdge(constraint: c.map { constraintID($0) } ?? -1, terminal: t))
             }
+            pendingOptionals.removeAll(keepingCapacity: true)
             n.catchAll = node.catchAll
             n.exact = node.exact
             n.absent = node.absent
             // Reachable remaining lengths: 0 to end here, 1 through an optional, 1+ through a catch-all,
-            // and each child's lengths shifted by the segment its edge consumes.
-            var lengths: UInt32 = 0
+            // and each child's lengths shifted by the segment its edge consumes (the edges' children above).
             if n.exact >= 0 || n.absent >= 0 { lengths |= 1 }
             if n.optCount > 0 { lengths |= 2 }
             if n.catchAll >= 0 { lengths |= TrieNode.oneOrMore }
-            for (_, child) in litChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
-            for (_, child) in conChildren { lengths |= TrieNode.shifted(nodes[Int(child)].lengths) }
             if n.param >= 0 { lengths |= TrieNode.shifted(nodes[Int(n.param)].lengths) }
             n.lengths = lengths
             nodes[Int(index)] = n

@@ -25,10 +25,17 @@ extension AppDescription {
     /// example URL, and ``uncheckedIndexLinks`` names the routes they stand for. An ``AppRuntime`` made from
     /// it checks them against its own router, which has the file's routes already, so the route table is
     /// registered and compiled once (`switchyard --routes FILE`); ``checkingIndexLinks(on:)`` checks them
-    /// against any router.
-    package static func generatedUnchecked(from file: RouteFile, name: String = "Routes") -> AppDescription {
-        // Each pattern parsed once, for its group and for its index link.
-        let parsed = file.routes.map { try? RoutePattern($0.pattern) }
+    /// against any router. `patterns`, when given, are the routes' patterns parsed already (one a route,
+    /// in order, as ``CollectedRouteFile/parsedPatterns`` holds them): they are used instead of a parse.
+    package static func generatedUnchecked(from file: RouteFile, name: String = "Routes",
+                                           patterns: [RoutePattern]? = nil) -> AppDescription {
+        // Each pattern parsed once, for its group and for its index link (or not at all, when given).
+        let parsed: [RoutePattern?]
+        if let patterns, patterns.count == file.routes.count {
+            parsed = patterns
+        } else {
+            parsed = file.routes.map { try? RoutePattern($0.pattern) }
+        }
         // Each group's routes, by their place in the file.
         var groups: [(title: String, routes: [Int])] = []
         // Each group's place by title: a table of many hosts is not searched group by group per route.

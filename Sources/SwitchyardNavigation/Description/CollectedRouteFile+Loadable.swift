@@ -14,17 +14,21 @@ extension CollectedRouteFile {
         var kept: [RouteDefinition] = []
         var keptIndices: [Int] = []
         var refused: [RouteFileError] = []
-        for (route, index) in zip(file.routes, routeIndices) {
+        let parsed = parsedPatterns.flatMap { $0.count == file.routes.count ? $0 : nil }
+        var keptPatterns: [RoutePattern] = []
+        for (k, (route, index)) in zip(file.routes, routeIndices).enumerated() {
             if let problem = ScreenRoute.loginMetadataKeyProblem(route.metadata) {
                 refused.append(RouteFileError("routes[\(index)].metadata.\(problem.key)", problem.message,
                                               file: source))
             } else {
                 kept.append(route)
                 keptIndices.append(index)
+                if let parsed { keptPatterns.append(parsed[k]) }
             }
         }
         out.file.routes = kept
         out.routeIndices = keptIndices
+        out.parsedPatterns = parsed == nil ? nil : keptPatterns
         out.errors += refused
         out = out.registrable(options: options)
         out.errors = CollectedRouteFile.inFileOrder(out.errors)
