@@ -93,6 +93,11 @@ struct RunCommand: AsyncParsableCommand {
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
         if let check, !check.findings.isEmpty { Self.report(check, path: appOptions.routes ?? "", in: loop) }
+        if let check, let path = appOptions.routes, check.errors.contains(where: check.isLeftOut) {
+            // The route table's URL test names a left-out route that matches, as `explain` does.
+            let leftOut = LeftOutRoutes(path: path, loaded: check.loaded.routeIndices)
+            loop.unloadedRoutes = { url in leftOut.matching(url) }
+        }
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
                                       callbackAllowList: try appOptions.callbackAllowList())

@@ -30,12 +30,16 @@ struct LeftOutRoutes {
         routes = found
     }
 
-    /// The notes for `url`: one for each left-out route that matches it, in file order.
-    func notes(for url: String) -> [String] {
+    /// The left-out routes that match `url`, in file order: `routes[6] (shop://orders)`.
+    func matching(_ url: String) -> [String] {
         routes.compactMap { route in
             guard (try? route.table.match(url)) ?? nil != nil else { return nil }
-            return "\(url): routes[\(route.index)] (\(route.pattern)) matches this URL but did not load "
-                + "(its error is named above)"
+            return "routes[\(route.index)] (\(route.pattern))"
         }
+    }
+
+    /// The notes for `url`: one for each left-out route that matches it, in file order.
+    func notes(for url: String) -> [String] {
+        matching(url).map { "\(url): \($0) matches this URL but did not load (its error is named above)" }
     }
 }

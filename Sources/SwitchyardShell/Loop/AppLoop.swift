@@ -53,6 +53,9 @@ package final class AppLoop {
 
     /// Checks the watched route or app file; called when the loop is idle (about once a second).
     package var watch: (@MainActor () -> Reload)?
+    /// The routes of the app's file that match a URL but did not load for an error (`routes[6]
+    /// (shop://orders)`), named when the route table tests the URL; nil when every route loaded.
+    package var unloadedRoutes: (@MainActor (String) -> [String])?
 
     /// Tells `messages` in turn, each in the status line and the route log (the last one stays in the
     /// status line), then draws: a route file's problems at start.
@@ -202,7 +205,9 @@ package final class AppLoop {
             let size = terminal.size
             return .resumed(suspended: suspended, width: size.width, height: size.height)
         case .explain(let url):
-            return .urlTested(RoutePanel.URLTest(url: url, explanation: runtime.router.explain(url)))
+            var test = RoutePanel.URLTest(url: url, explanation: runtime.router.explain(url))
+            test.unloaded = unloadedRoutes?(url) ?? []
+            return .urlTested(test)
         }
     }
 

@@ -79,6 +79,9 @@ package struct RoutePanel: Equatable, Sendable {
         package var via: [String]
         /// Why the URL cannot be opened at all (an invalid URL), if so.
         package var problem: String?
+        /// Routes of the file that match the URL but did not load for an error (`routes[6]
+        /// (shop://orders)`), so a URL meant for one is not answered only with the others' verdicts.
+        package var unloaded: [String] = []
 
         /// The verdicts of `explanation`, for the URL `url` as typed.
         package init(url: String, explanation: RouteExplanation) {

@@ -71,7 +71,10 @@ extension AppView {
         // The rewrites followed first: `via relocation`, `via redirect`, `via 3 rewrites`.
         let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
         let via = kinds.isEmpty ? "" : " · via " + (kinds.count == 1 ? kinds[0] : "\(kinds.count) rewrites")
-        let outcome = (test.winner.map { "wins: \($0)" } ?? "no route wins") + via
+        // A matching route that did not load is named: it is the one the URL was probably meant for.
+        let unloaded = test.unloaded.isEmpty ? ""
+            : " · " + test.unloaded.joined(separator: ", ") + " did not load (F2 log)"
+        let outcome = (test.winner.map { "wins: \($0)" } ?? "no route wins") + via + unloaded
         let whole = "Test \(test.url) · \(outcome)"
         if AppViewText.width(whole) <= room {
             return (whole, nil)
