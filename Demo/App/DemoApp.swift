@@ -115,7 +115,7 @@ public enum DemoApp {
          "body": ["Plain parameter id = {id}."]},
         {"pattern": "app://user/login/:phone([0-9]+)", "target": "PhoneLogin", "title": "Log in as {phone}", "opens": "present",
          "metadata": {"loginFlow": true},
-         "body": ["WLRRoute's pattern: the phone segment must match [0-9]+.",
+         "body": ["A pattern with a regular expression: the phone segment must match [0-9]+.",
                   "Part of the login flow: what the login screen holds stays held here, and L logs in."]},
         {"pattern": "app://login", "target": "Login", "title": "Log in", "opens": "presentFullScreen",
          "body": ["Sign in to see your orders and your account.", "Log in with L (or a script's login line); Esc cancels and goes back."],

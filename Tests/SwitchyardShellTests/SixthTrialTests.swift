@@ -296,7 +296,7 @@ struct SixthTrialTests {
                 .map(\.text).joined(separator: "\n")
             #expect(!text.contains("→ login screen"), "\(text)")
             if expanded {
-                #expect(text.contains("matched the stand-in login screen (no login route in this table)"), "\(text)")
+                #expect(text.contains("matched the stand-in login screen (a route table names no login screen, so the app adds one)"), "\(text)")
             }
         }
         // An app with a login route of its own says its match as any other.

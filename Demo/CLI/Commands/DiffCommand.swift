@@ -16,7 +16,8 @@ struct DiffCommand: ParsableCommand {
         URLs a pattern, its parameters filled with \
         different values), and each URL \
         whose winning route or target differs is listed. Exits 0 when nothing differs, 1 when something \
-        does, 2 when a file cannot be read.
+        does, 2 when a file cannot be read or has errors (each is named; the tables must load whole, and \
+        `switchyard lint` lists every error).
         """
     )
 

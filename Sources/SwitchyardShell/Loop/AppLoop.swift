@@ -292,6 +292,9 @@ package final class AppLoop {
             guard ScriptRunner.isStep(line) else { continue }
             if waitsFirst {
                 waitsFirst = false
+                // Says it is waiting: nothing has played yet, and a key plays step 1.
+                _ = model.update(.notify(AppStatus("Replay 0/\(commandCount): any key plays the first step · q quits",
+                                                   kind: .note), logged: false, time: nil))
                 present()
                 if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) {
                     _ = model.update(.replaying(nil))

@@ -77,7 +77,8 @@ extension AppView {
             }
         }
         if start > 0 {
-            let more = " ▴ \(start) more "
+            // Older lines above, as "▾ N newer" counts the lines below.
+            let more = " ▴ \(start) older "
             canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim),
                        clip: titleClip(area))
         }
