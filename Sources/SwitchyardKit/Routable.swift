@@ -34,7 +34,7 @@ public protocol Routable: SendableMetatype {
     /// Handles an open: the factory of whatever the route leads to.
     static func make(_ request: RouteRequest) async throws -> RouteResult
     /// The URLs of the other screens an open of this route shows (a deep link's parents), which
-    /// interceptors judge too (``RouteHandler/impliedURLs(for:)``); the request carries the module's
+    /// interceptors judge too (`RouteHandler.impliedURLs(for:)`); the request carries the module's
     /// registry as `request.services`, as in ``make(_:)``. None by default.
     static func impliedURLs(for request: RouteRequest) -> [String]
 }
@@ -51,7 +51,7 @@ extension Routable {
     /// None.
     public static func impliedURLs(for request: RouteRequest) -> [String] { [] }
 
-    /// The handler ``Router/register(_:)`` and ``Router/install(_:services:)`` register the type's
+    /// The handler `Router.register(_:)` and `Router.install(_:services:)` register the type's
     /// patterns with: it checks ``requiredParameters``, then calls ``make(_:)`` with `services` as
     /// `request.services`. For routes that reach the router another way, such as those a `RouterCache`
     /// loads compiled, so that they are handled as the module's own.

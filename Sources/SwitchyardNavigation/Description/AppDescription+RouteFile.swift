@@ -204,7 +204,8 @@ extension AppDescription {
     }
 
     /// What a match of `pattern` says when `pattern` is the stand-in login screen the app generated for a
-    /// route file (`the stand-in login screen (a route table names no login screen, so the app adds one)`); nil for any other pattern.
+    /// route file (`the stand-in login screen (a route table names no login screen, so the app adds
+    /// one)`); nil for any other pattern.
     /// Its internal URL and made-up target would read `the login screen → login screen`.
     public func standInWords(for pattern: String) -> String? {
         guard pattern == Self.generatedLoginURL, loginURL == Self.generatedLoginURL else { return nil }
