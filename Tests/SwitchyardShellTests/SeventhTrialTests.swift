@@ -28,3 +28,31 @@ struct SeventhTrialTests {
         #expect(!after.contains("did not load"), "\(after)")
     }
 }
+
+/// A reload keeps the route table as the user left it.
+@Suite("Reload keeps the route table")
+@MainActor
+struct ReloadKeepsTheRouteTableTests {
+    /// A text filter stays and filters the new rows; a URL under test is tested again on the reloaded
+    /// router; the panel that had the keys keeps them; the old file's left-out routes are not named.
+    @Test(arguments: ["cart", "app://order/42"])
+    func aReloadKeepsTheFilterAndTheFocus(filter: String) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+        loop.unloadedRoutes = { _ in ["routes[9] (app://gone)"] }
+        await AppFixture.send([.function(3)] + Key.typing(filter), to: loop, terminal)
+        #expect(loop.model.focus == .filter)
+        let before = loop.model.routePanel.filtered
+        let runtime = try AppFixture.runtime()
+        loop.watch = { .reloaded(runtime, "Reloaded routes.json") }
+        loop.checkReload()
+        loop.watch = nil
+        #expect(loop.model.focus == .filter, "the filter keeps the keys")
+        #expect(loop.model.filter.text == filter)
+        #expect(loop.model.routePanel.filtered == before, "the same table filters to the same rows")
+        if filter.contains("://") {
+            let test = try #require(loop.model.routePanel.urlTest, "the URL is tested again")
+            #expect(test.url == filter && test.winner != nil)
+            #expect(test.unloaded.isEmpty, "the old file's left-out routes are not named")
+        }
+    }
+}

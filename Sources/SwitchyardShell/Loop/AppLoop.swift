@@ -81,6 +81,12 @@ package final class AppLoop {
             runtime = next
             model = model.reloaded(with: next, note: "\(message); \(carried.description)",
                                    cancelledHold: carried.cancelledHold)
+            // The left-out routes named were the old file's.
+            unloadedRoutes = nil
+            if let url = model.routePanel.typedURL {
+                // The URL the route table was testing, tested against the reloaded table.
+                _ = model.update(.urlTested(urlTest(url)))
+            }
         case .failed(let message):
             // In the log too, where a long reason is not cut to the status line's width.
             _ = model.update(.notify(AppStatus(message, kind: .error), logged: true, time: runtime.secondsSinceStart))
@@ -205,9 +211,7 @@ package final class AppLoop {
             let size = terminal.size
             return .resumed(suspended: suspended, width: size.width, height: size.height)
         case .explain(let url):
-            var test = RoutePanel.URLTest(url: url, explanation: runtime.router.explain(url))
-            test.unloaded = unloadedRoutes?(url) ?? []
-            return .urlTested(test)
+            return .urlTested(urlTest(url))
         }
     }
 
@@ -391,6 +395,13 @@ package final class AppLoop {
                 return true
             }
         }
+    }
+
+    /// The route table's verdicts for `url` on the running router, with the left-out routes that match it.
+    private func urlTest(_ url: String) -> RoutePanel.URLTest {
+        var test = RoutePanel.URLTest(url: url, explanation: runtime.router.explain(url))
+        test.unloaded = unloadedRoutes?(url) ?? []
+        return test
     }
 
     /// Draws the model and shows it.

@@ -3,8 +3,9 @@ import SwitchyardKit
 import SwitchyardNavigation
 
 extension AppModel {
-    /// The model of `runtime`, a reloaded app that carried on from this model's app: the panels, the
-    /// prompt, the log, the messages and the route marks stay as they were, and the log then says
+    /// The model of `runtime`, a reloaded app that carried on from this model's app: the panels (the
+    /// route table's filter and the focus too), the prompt, the log, the messages and the route marks
+    /// stay as they were, and the log then says
     /// `note`. Open and event numbers go on from the old app's, so every entry keeps its number and
     /// its folding. A hold the reload cancelled is marked on its open's line.
     @MainActor
@@ -29,6 +30,12 @@ extension AppModel {
         }
         fresh.prompt = prompt
         fresh.keepCoverage(routePanel.coverage)
+        // The route table keeps its filter (filtering the new rows) and the panel that had the keys
+        // keeps them; a URL under test is tested again by the loop on the new router.
+        fresh.filter = filter
+        if focus == .phone || focus == .prompt || (focus == .log && showsLog) || (focus == .filter && showsRoutes) {
+            fresh.focus = focus
+        }
         return fresh
     }
 }
