@@ -137,7 +137,9 @@ extension AppView {
         var detail: [String] = []
         if focused && !testing && !rows.isEmpty && inner.maxY - top >= 4 {
             let route = rows[selection]
-            detail = detailLines(([route.target] + route.notes).joined(separator: " · "), width: inner.width - 2,
+            // Labelled, so the line reads as the selected route's and not as a row of the table.
+            detail = detailLines((["▸ target " + route.target] + route.notes).joined(separator: " · "),
+                                 width: inner.width - 2,
                                  most: max(1, (inner.height - 1) / 3))
         }
         // The rows keep a blank column from each border.
