@@ -247,14 +247,14 @@ enum RouteFileLoader {
         }
         // The entries left out, and the near-miss metadata keys, placed at their lines as the app and
         // `script` name them.
-        let leftOut = problemLines(check, only: check.isLeftOut)
+        let leftOut = check.errors.contains(where: check.isLeftOut)
         for f in check.findings where f.severity == .warning || check.isLeftOut(f) {
             FileHandleOutput.stderr(problemLine(f, check))
         }
         let file = check.loaded.file
         // The left-out routes, read back, so a URL meant for one of them is told so.
-        let routes = leftOut.isEmpty ? nil : LeftOutRoutes(path: path, loaded: check.loaded.routeIndices)
-        do throws(RouteFileError) { return (file, try demoRouter(file), !leftOut.isEmpty, routes) } catch {
+        let routes = leftOut ? LeftOutRoutes(path: path, loaded: check.loaded.routeIndices) : nil
+        do throws(RouteFileError) { return (file, try demoRouter(file), leftOut, routes) } catch {
             throw fail(error.naming(path))
         }
     }
