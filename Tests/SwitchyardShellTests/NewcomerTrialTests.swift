@@ -181,7 +181,11 @@ struct NewcomerTrialTests {
             await loop.perform(command)
             let place = "\(setup) then \(command)"
             if recorded {
-                #expect(lines.hasPrefix("\(command)\nexpect stack "), "\(place): \(lines)")
+                // The command, `expect outcome CODE` when it ended in an error, then the state it left.
+                #expect(lines.hasPrefix("\(command)\n"), "\(place): \(lines)")
+                #expect(lines.contains("\nexpect stack "), "\(place): \(lines)")
+                #expect(lines.contains("\nexpect outcome not_found\n") == (command == .open("app://nowhere/1")),
+                        "\(place): \(lines)")
             } else {
                 #expect(lines.hasPrefix("# \(command): changed nothing"), "\(place): \(lines)")
                 #expect(!lines.contains("expect"), "\(place): \(lines)")

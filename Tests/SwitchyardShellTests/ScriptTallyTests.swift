@@ -35,6 +35,14 @@ struct ScriptTallyTests {
                 + "# a comment\n\nback spin\nback\nexpect top Discover\n",
              tally: ScriptTally(commandsRun: 3, badLines: 2, expectationsPassed: 2, expectationsFailed: 1),
              words: "3 commands run; 2 of 3 expectations passed, 1 failed; 2 bad lines"),
+        Case(name: "commands that end in an error no expect line checks fail",
+             script: "open app://nope\ntab 9\nexpect top Home\nback\nexpect ok\n",
+             tally: ScriptTally(commandsRun: 3, expectationsPassed: 1, expectationsFailed: 1, uncheckedErrors: 3),
+             words: "3 commands run; 1 of 2 expectations passed, 1 failed; 3 commands ended in an unexpected error"),
+        Case(name: "errors the script expects pass",
+             script: "open app://nope\nexpect top Home\nexpect outcome not_found\ntab 9\n# no tab 9\n\nexpect error\n",
+             tally: ScriptTally(commandsRun: 2, expectationsPassed: 3),
+             words: "2 commands run; 3 of 3 expectations passed, 0 failed"),
     ]
 
     @Test(arguments: cases) @MainActor
@@ -61,8 +69,9 @@ struct ScriptTallyTests {
         let progress = terminal.frames.compactMap { $0.text().last }
             .filter { $0.contains("Replay ") && $0.contains("/") }
         if c.tally.commandsRun > 0 {
-            let last = "Replay \(c.tally.commandsRun)/\(c.tally.commandsRun):"
-            #expect(progress.contains { $0.contains(last) }, "\(progress)")
+            // `Replay 3/3: back`, or `Replay 3/3 line 4: FAILED: …` when the last command failed.
+            let last = "Replay \(c.tally.commandsRun)/\(c.tally.commandsRun)"
+            #expect(progress.contains { $0.contains(last + ":") || $0.contains(last + " line ") }, "\(progress)")
         }
         let counted = "/\(c.tally.commandsRun + c.tally.badLines):"
         #expect(c.tally.badLines == 0 || !progress.contains { $0.contains(counted) },

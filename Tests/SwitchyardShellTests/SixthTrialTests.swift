@@ -325,6 +325,9 @@ struct SixthTrialTests {
         let session: [NavigationCommand] = [
             .open("app://discover/item/7"), .discard, .back(), .back(), .tab(3), .login, .login,
             .open("app://settings/edit"), .back(), .discard, .dismiss(), .logout, .tap(99),
+            // An open that ends in an error is written with the `expect` that checks it, so the replay
+            // passes; `tab 9` changed nothing and is a comment.
+            .open("app://nowhere/1"), .tab(9),
         ]
         let (loop, _) = try AppFixture.loop()
         var script = ""

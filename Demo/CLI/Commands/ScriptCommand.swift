@@ -15,8 +15,9 @@ struct ScriptCommand: AsyncParsableCommand {
         expect top TITLE, expect stack STATE, expect outcome CODE, expect transition KIND, expect held URL|none, \
         expect login yes|no, expect error, expect ok, # comment. LF, CRLF and a UTF-8 BOM are accepted. \
         After each line the state, the transition and the trace are printed. A bad line prints an error with its \
-        line number and the run goes on. A failed expect, a bad line, or a --routes file with errors makes the \
-        exit status 1 (the last line of the transcript says which).
+        line number and the run goes on. A failed expect, a bad line, a command that ends in an error with no \
+        `expect error` or `expect outcome CODE` after it, or a --routes file with errors makes the exit status 1 \
+        (the last line of the transcript says which).
         """
     )
 

@@ -13,7 +13,8 @@ import Switchyard
 ///   also matches a registered route; that route is reached (an interceptor's redirect, such as the login
 ///   gate's, does not count).
 ///
-/// Each way counts once per command and route.
+/// Each way counts once per command and route. The screens on show when the run starts (the first
+/// tab's root) count once as reached too: the app built them and the user saw them (``init(startingAt:)``).
 public struct RouteCoverage: Sendable, Equatable {
     /// A route, as the route table names it.
     public struct Route: Hashable, Sendable, Comparable {
@@ -39,6 +40,23 @@ public struct RouteCoverage: Sendable, Equatable {
 
     /// An empty record.
     public init() {}
+
+    /// A record that counts the routes of the screens on show in `state` once each: the screens a run
+    /// starts on, which no command opened.
+    public init(startingAt state: NavigationState) {
+        for route in Self.shown(in: state) { add(route) }
+    }
+
+    /// The routes of the screens the user can reach by going back from the top of `state`, each once.
+    public static func shown(in state: NavigationState) -> [Route] {
+        var found: [Route] = []
+        for screen in state.visiblePath.reversed() {
+            guard let pattern = screen.pattern else { continue }
+            let route = Route(pattern: pattern, target: screen.kind)
+            if !found.contains(route) { found.append(route) }
+        }
+        return found
+    }
 
     /// Whether nothing was reached yet.
     public var isEmpty: Bool { counts.isEmpty }

@@ -12,7 +12,10 @@ import Switchyard
 /// skipped. After each line the runner prints the command as written, the state, the transition and the
 /// trace. A bad line prints an error with its line number and the run goes on; a failed `expect` or a bad
 /// line makes ``failures`` non-zero. After every command the runner checks the hold rule
-/// (``AppRuntime/holdViolation``) and counts a violation as a failure.
+/// (``AppRuntime/holdViolation``) and counts a violation as a failure. A command that ends in an error
+/// (a URL not found, `tab 9` in a four-tab app, `back` at a root) fails the script too, unless an
+/// `expect error` or `expect outcome CODE` line follows it before the next command: a CI run does not
+/// pass on a step that did nothing, and a script that means to test a failure says so.
 @MainActor
 public final class ScriptRunner {
     /// The app being driven.
@@ -28,9 +31,12 @@ public final class ScriptRunner {
     public var passedExpectations: Int { tally.expectationsPassed }
     /// Print traces after each open (on by default).
     public var showTraces: Bool
-    /// The routes the script's commands reached so far (see ``RouteCoverage``); a failed `expect`
-    /// does not undo what its commands reached.
-    public private(set) var coverage = RouteCoverage()
+    /// The routes the script reached so far (see ``RouteCoverage``): the screens on show when the runner
+    /// was made, then what its commands reached; a failed `expect` does not undo what its commands reached.
+    public private(set) var coverage: RouteCoverage
+    /// The line numbers of the commands whose error an `expect error` or `expect outcome` line checks
+    /// (``begin(_:)``); nil before a script was begun, when errors are not checked for.
+    private var checkedErrorLines: Set<Int>?
     private var last: StepReport?
     private var lastOpen: StepReport?
     /// Set when the last open was held for login and its hold was then cancelled: its callback's outcome.
@@ -46,6 +52,34 @@ public final class ScriptRunner {
         self.runtime = runtime
         self.showTraces = showTraces
         self.output = output
+        coverage = RouteCoverage(startingAt: runtime.state)
+    }
+
+    /// Reads a whole script before its lines run one by one through ``run(line:number:)``, so that a
+    /// command that ends in an error can be told apart from one whose error the script expects.
+    /// ``run(_:)`` calls it itself.
+    public func begin(_ lines: [String]) {
+        checkedErrorLines = Self.commandsWithCheckedErrors(lines)
+    }
+
+    /// The 1-based line numbers of the commands followed, before the next command, by an
+    /// `expect error` or `expect outcome` line.
+    nonisolated static func commandsWithCheckedErrors(_ lines: [String]) -> Set<Int> {
+        var checked: Set<Int> = []
+        var command: Int?
+        for (index, line) in lines.enumerated() where isStep(line) {
+            guard !isCommand(line) else {
+                command = index + 1
+                continue
+            }
+            guard let command else { continue }
+            let spec = split(line.trimmingBlanks).1
+            switch try? ScriptExpectation(parsing: spec) {
+            case .error?, .outcome?: checked.insert(command)
+            default: break
+            }
+        }
+        return checked
     }
 
     /// Runs each command of a script; ``AppRuntime/perform(_:callback:)`` unless set (the terminal
@@ -82,7 +116,9 @@ public final class ScriptRunner {
     public func run(_ text: String) async -> Bool {
         var number = 0
         var steps = 0
-        for line in Self.lines(of: text) {
+        let lines = Self.lines(of: text)
+        begin(lines)
+        for line in lines {
             number += 1
             if Self.isStep(line) { steps += 1 }
             await run(line: line, number: number)
@@ -126,6 +162,12 @@ public final class ScriptRunner {
             lastOpenCancelled = false
         }
         print(report, number)
+        if report.isError, let checked = checkedErrorLines, !checked.contains(number) {
+            tally.uncheckedErrors += 1
+            let expectation = report.outcome.map { "expect outcome \($0.code)" } ?? "expect error"
+            output("line \(number): FAILED: `\(Self.capped(SafeText.visible(line)))` ended in an error; "
+                   + "if that is meant, follow it with `\(expectation)`")
+        }
         if let violation = runtime.holdViolation {
             tally.holdViolations += 1
             output("line \(number): FAILED: hold rule: \(SafeText.visible(violation))")
@@ -153,7 +195,7 @@ public final class ScriptRunner {
         output("line \(number): error: \(SafeText.visible(message))")
     }
 
-    private static func split(_ line: String) -> (String, String) {
+    nonisolated private static func split(_ line: String) -> (String, String) {
         guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (line, "") }
         return (String(line[..<space]), String(line[space...]).trimmingBlanks)
     }

@@ -225,7 +225,8 @@ package final class AppLoop {
     }
 
     /// The script lines `--record` writes for one command: the command, then an `expect stack` line with
-    /// the state it left. A command that changed nothing and opened nothing (a discard with nothing to
+    /// the state it left (after `expect outcome CODE` or `expect error` when the command ended in an
+    /// error). A command that changed nothing and opened nothing (a discard with nothing to
     /// discard, a back refused at the root, a veto) is written as a comment saying so, so that a replay
     /// neither runs it nor expects anything of it.
     package static func scriptLines(_ command: NavigationCommand, _ report: StepReport, changed: Bool) -> String {
@@ -233,7 +234,10 @@ package final class AppLoop {
             let why = (report.message ?? "nothing changed").split(separator: "\n").first.map(String.init) ?? ""
             return "# \(command): changed nothing (\(why))\n"
         }
-        return "\(command)\nexpect stack \(report.state.compactDescription)\n"
+        // An error the command ended in is expected in so many words: a replay fails on an error no
+        // `expect` line checks.
+        let error = !report.isError ? "" : report.outcome.map { "expect outcome \($0.code)\n" } ?? "expect error\n"
+        return "\(command)\n\(error)expect stack \(report.state.compactDescription)\n"
     }
 
     /// What `--record` says it wrote, in the replay's own count: `recorded 13 commands`, then the
@@ -282,6 +286,7 @@ package final class AppLoop {
         }
         runner.performer = { [unowned self] command in await self.perform(command) }
         let lines = ScriptRunner.lines(of: text)
+        runner.begin(lines)
         // The progress counts to the commands that will run (a bad line runs nothing), so it ends at
         // the summary's `commands run`.
         let commandCount = ScriptTally.runnableCommands(in: lines)
@@ -311,13 +316,16 @@ package final class AppLoop {
             if index >= lastCommand, model.replaying != nil { _ = model.update(.replaying(nil)) }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let failuresBefore = runner.failures
+            let ranBefore = runner.tally.commandsRun
             let messagesBefore = model.messagesPanel.entries.count
             await runner.run(line: line, number: index + 1)
             let failedHere = runner.failures > failuresBefore
             if failedHere, let failed = failedLines.last {
                 // Each failed expectation shows when it happens, in the status line and the log, and
-                // stays up for a step's wait before the replay goes on.
-                _ = model.update(.notify(AppStatus("Replay \(failed)", kind: .error), logged: true,
+                // stays up for a step's wait before the replay goes on; a command that ran and failed
+                // (an error no `expect` checks) keeps its place in the progress.
+                let ran = runner.tally.commandsRun > ranBefore ? "\(runner.tally.commandsRun)/\(commandCount) " : ""
+                _ = model.update(.notify(AppStatus("Replay \(ran)\(failed)", kind: .error), logged: true,
                                          time: runtime.secondsSinceStart))
             }
             if ScriptRunner.isCommand(line) {
