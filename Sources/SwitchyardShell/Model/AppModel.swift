@@ -206,6 +206,8 @@ package struct AppModel: Equatable, Sendable {
         let map = RouteMap.Deferred(router: runtime.router)
         // A generated app's index screens are its own, not the route file's: not listed.
         routePanel = RoutePanel { RouteRow.rows(of: map.map).filter { !app.isGeneratedScreen($0.pattern) } }
+        // The screens on show at the start are reached, as `switchyard coverage` counts them.
+        routePanel.coverage = RouteCoverage(startingAt: runtime.state)
         completionSource = CompletionWords { Self.completionWords(app: app, routes: map.map.routes.map(\.pattern)) }
         // The new panel's filter field gets its width again.
         relayout()
