@@ -212,15 +212,18 @@ public enum DemoApp {
     /// The demo's own screen routes reach the router through its modules (``DemoRoutes``, installed by
     /// ``DemoRoutes/registration()``); another app's are registered by the runtime from its description.
     @MainActor
-    public static func makeRuntime(app: AppDescription? = nil, relocations: RelocationTable? = nil,
+    public static func makeRuntime(app: consuming AppDescription? = nil, relocations: RelocationTable? = nil,
                                    callbackAllowList: CallbackAllowList? = nil,
                                    routeCache: RouterCache = DemoApp.routeCache) throws -> AppRuntime {
-        let description = try app ?? Self.description()
+        let isDemo = app == nil
+        // Taken, not copied: the runtime then owns the only reference to the route list, and its deferred
+        // index links are set in place instead of on a copy of every route.
+        let description = try app.take() ?? Self.description()
         let cart = Cart()
         let mounts = mountsServices(description)
-        let callbacks = try callbackAllowList ?? (app == nil ? CallbackAllowList(Self.callbackAllowList) : nil)
-        let cache = app == nil ? (cache: routeCache, version: routeCacheVersion) : nil
-        let screens = app == nil ? DemoRoutes.registration() : nil
+        let callbacks = try callbackAllowList ?? (isDemo ? CallbackAllowList(Self.callbackAllowList) : nil)
+        let cache = isDemo ? (cache: routeCache, version: routeCacheVersion) : nil
+        let screens = isDemo ? DemoRoutes.registration() : nil
         let runtime = try AppRuntime(app: description, routeCache: cache, screens: screens) { router in
             if mounts { try registerServices(on: router, cart: cart) }
             if let relocations { try router.applyRelocations(relocations) }

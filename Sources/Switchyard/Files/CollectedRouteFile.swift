@@ -45,6 +45,11 @@ public struct CollectedRouteFile: Sendable, Equatable {
         let parsed = parsedPatterns.flatMap { $0.count == file.routes.count ? $0 : nil }
         var keptPatterns: [RoutePattern] = []
         var extra: [(Int, RouteFileError)] = []
+        // Room for every route (most are kept): a large table's lists are not grown step by step.
+        routes.reserveCapacity(file.routes.count)
+        keptRoutes.reserveCapacity(file.routes.count)
+        keptIndices.reserveCapacity(file.routes.count)
+        if parsed != nil { keptPatterns.reserveCapacity(file.routes.count) }
         for (k, r) in file.routes.enumerated() {
             do throws(RegistrationError) {
                 if let parsed {

@@ -23,6 +23,13 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     /// Creates an empty builder.
     public init(options: MatchOptions = MatchOptions()) { self.options = options }
 
+    /// Makes room for `count` routes in all, so that adding up to that many grows no storage (a bulk
+    /// registration of a large table copies nothing on the way).
+    public mutating func reserveCapacity(_ count: Int) {
+        routes.reserveCapacity(count)
+        shapes.reserveCapacity(count)
+    }
+
     /// Adds a route; throws when the pattern is invalid or conflicts with one already added.
     public mutating func add(_ pattern: String, target: Target, priority: Int = 0) throws(RegistrationError) {
         let compiled: RoutePattern

@@ -31,9 +31,18 @@ struct ShapeIndex {
         slots[slot] = (hash, index)
     }
 
-    private mutating func grow() {
+    private mutating func grow() { rehash(slotCount: slots.count * 2) }
+
+    /// Makes room for `count` entries in all, so that inserting up to that many rehashes nothing.
+    mutating func reserveCapacity(_ count: Int) {
+        var size = slots.count
+        while count * 2 > size { size *= 2 }
+        if size > slots.count { rehash(slotCount: size) }
+    }
+
+    private mutating func rehash(slotCount: Int) {
         let old = slots
-        slots = Array(repeating: (0, -1), count: old.count * 2)
+        slots = Array(repeating: (0, -1), count: slotCount)
         for entry in old where entry.index >= 0 { place(entry.hash, entry.index) }
     }
 

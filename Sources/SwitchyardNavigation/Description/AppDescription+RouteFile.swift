@@ -63,6 +63,8 @@ extension AppDescription {
         unchecked.routePatterns = parsed
         var tabs: [TabDescription] = []
         var routes: [ScreenRoute] = []
+        // The file's routes, then a screen a tab and the login screen: the list is not grown step by step.
+        routes.reserveCapacity(file.routes.count + groups.count + 1)
         // The file's routes first, so that a route's place in the app is its place in the file and an
         // error names the same `routes[i]` as `lint` and `match` do; the generated screens follow.
         for route in file.routes {
@@ -142,23 +144,22 @@ extension AppDescription {
         return app
     }
 
-    /// ``checkingIndexLinks(on:)`` with each link checked the first time its title or URL is read (it is drawn
+    /// Does what ``checkingIndexLinks(on:)`` does, in place (the route list is not copied), with each link
+    /// checked the first time its title or URL is read (it is drawn
     /// on the phone, opened, completed or exported), not all at once: a link reads exactly as the checked one
     /// would. `router` must have the app's routes, redirects and relocations registered; a route registered on
     /// it later can change what a link not read yet says.
-    package func deferringIndexLinks(on router: Router) -> AppDescription {
-        guard let unchecked = uncheckedIndexLinks else { return self }
-        var app = self
+    package mutating func deferIndexLinks(on router: Router) {
+        guard let unchecked = uncheckedIndexLinks else { return }
         let probe = IndexLinkProbe(router: router)
-        for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
+        for screen in unchecked.screens where routes.indices.contains(screen.route) {
             let sources = screen.sources
-            app.routes[screen.route].links = DeferredLinks(count: sources.count) { i in
+            routes[screen.route].links = DeferredLinks(count: sources.count) { i in
                 let (url, instead) = probe.link(for: sources[i])
                 return (GeneratedIndexLinks.title(of: sources[i], instead: instead), url)
             }.links
         }
-        app.uncheckedIndexLinks = nil
-        return app
+        uncheckedIndexLinks = nil
     }
 
     /// Whether a link of the app opens a URL that starts with `prefix`:

@@ -16,6 +16,10 @@ extension CollectedRouteFile {
         var refused: [RouteFileError] = []
         let parsed = parsedPatterns.flatMap { $0.count == file.routes.count ? $0 : nil }
         var keptPatterns: [RoutePattern] = []
+        // Room for every route (most are kept): a large table's lists are not grown step by step.
+        kept.reserveCapacity(file.routes.count)
+        keptIndices.reserveCapacity(file.routes.count)
+        if parsed != nil { keptPatterns.reserveCapacity(file.routes.count) }
         for (k, (route, index)) in zip(file.routes, routeIndices).enumerated() {
             if let problem = ScreenRoute.loginMetadataKeyProblem(route.metadata) {
                 refused.append(RouteFileError("routes[\(index)].metadata.\(problem.key)", problem.message,

@@ -5,7 +5,8 @@ import SwitchyardKit
 /// for login.
 extension AppRuntime {
     /// Registers `app`'s screen routes (through `routeCache` when given), redirects, relocations and
-    /// web allow list on `router`; returns each screen route by its kind (the first route of a kind wins).
+    /// web allow list on `router`; returns the position in `app.routes` of each kind's first route
+    /// (``RoutesByKind/positions(in:)``).
     /// `lateLinks` holds, by route pattern, the links of the screens whose links are set once the router
     /// can check them (``AppDescription/uncheckedIndexLinks``): their handlers read the links from there.
     /// With `screens`, the screen routes are registered by its code, then checked against the description.
@@ -13,11 +14,8 @@ extension AppRuntime {
                          routeCache: (cache: RouterCache, version: String)?,
                          screens: ScreenRegistration? = nil,
                          lateLinks: [String: LateLinks] = [:])
-        throws(RouteFileError) -> [String: ScreenRoute] {
-        var byKind: [String: ScreenRoute] = [:]
-        // Room for a kind a route (a generated app's are all different): the table is not grown and rehashed.
-        byKind.reserveCapacity(app.routes.count)
-        for r in app.routes where byKind[r.kind] == nil { byKind[r.kind] = r }
+        throws(RouteFileError) -> [String: Int32] {
+        let byKind = RoutesByKind.positions(in: app.routes)
         let tabRoots = app.tabs.map(\.root)
         let animations: AnimationRegistry
         do throws(AnimationError) { animations = try app.animationRegistry() } catch {
@@ -51,6 +49,7 @@ extension AppRuntime {
                 try checkRegistered(router.registeredRoutes.dropFirst(before).map(\.definition), against: app)
                 return
             }
+            router.updateRoutes { $0.reserveCapacity($0.routes.count + app.routes.count) }
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
                     var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
@@ -161,7 +160,7 @@ extension AppRuntime {
     }
 
     /// The screen a URL leads to, built without running interceptors or handlers (for tab roots and parents).
-    static func screen(for url: String, router: Router, byKind: [String: ScreenRoute],
+    static func screen(for url: String, router: Router, byKind: RoutesByKind,
                        inheriting inherited: [String: String] = [:]) -> Screen? {
         guard let m = try? router.match(url), let route = byKind[m.target.name] else { return nil }
         var params = inherited

@@ -29,7 +29,7 @@ public final class AppRuntime {
     public let gate: LoginGate?
     /// The current navigation state.
     public internal(set) var state: NavigationState
-    let routesByKind: [String: ScreenRoute]
+    let routesByKind: RoutesByKind
     let loginKind: String?
     var jumpActions: [String: JumpAction] = [:]
     /// The login-hold rule: the held open and the login screen shown for it.
@@ -69,7 +69,7 @@ public final class AppRuntime {
     ///   - screens: when given, registers the screen routes in place of the runtime's registration of
     ///     the description's route list (such as by installing `RouteModule`s), and gives the handlers of
     ///     routes loaded from `routeCache`. The routes it registers are checked against the description.
-    public init(app: AppDescription, router: Router = Router(),
+    public init(app: consuming AppDescription, router: Router = Router(),
                 routeCache: (cache: RouterCache, version: String)? = nil,
                 screens: ScreenRegistration? = nil,
                 configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
@@ -82,7 +82,7 @@ public final class AppRuntime {
         for screen in app.uncheckedIndexLinks?.screens ?? [] where app.routes.indices.contains(screen.route) {
             lateLinks[app.routes[screen.route].pattern] = LateLinks()
         }
-        var byKind = try Self.register(app, on: router, routeCache: routeCache, screens: screens,
+        let positions = try Self.register(app, on: router, routeCache: routeCache, screens: screens,
                                        lateLinks: lateLinks)
         if let loginURL = app.loginURL {
             let g = LoginGate(loginURL: loginURL)
@@ -100,14 +100,15 @@ public final class AppRuntime {
         }
         if let unchecked = app.uncheckedIndexLinks {
             // Each link is checked when it is first read (drawn, opened), not all of them here.
-            app = app.deferringIndexLinks(on: router)
+            app.deferIndexLinks(on: router)
             for screen in unchecked.screens where app.routes.indices.contains(screen.route) {
                 let r = app.routes[screen.route]
                 lateLinks[r.pattern]?.set(r.links)
-                if byKind[r.kind]?.pattern == r.pattern { byKind[r.kind] = r }
             }
         }
         self.app = app
+        // Read from the route list as it is now (with the deferred links), which the kinds share.
+        let byKind = RoutesByKind(positions: positions, routes: app.routes)
         routesByKind = byKind
         hold.flowKinds = Set(byKind.values.filter { $0.metadata[.loginFlow] == true }.map(\.kind))
         var tabs: [Tab] = []

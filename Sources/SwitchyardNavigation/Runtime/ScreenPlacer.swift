@@ -13,7 +13,7 @@ struct ScreenPlacer {
     /// The router, to build a deep link's parents from their URLs (matching only; nothing opens).
     let router: Router
     /// The app's screen routes by target.
-    let routesByKind: [String: ScreenRoute]
+    let routesByKind: RoutesByKind
     /// The custom jump actions by lowercased name.
     let jumpActions: [String: AppRuntime.JumpAction]
     /// The parts of the last chain of actions computed, each with the state it left (the chain a
