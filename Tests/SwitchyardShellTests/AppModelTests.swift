@@ -274,7 +274,10 @@ struct AppModelTests {
         let failedLines = loop.model.log.compactMap(\.event).filter { $0.contains("line 4: FAILED: expect stack [Home] Home > Wrong") }
         #expect(failedLines.count == 1, "\(loop.model.log.compactMap(\.event))")
         #expect(loop.model.replaying == nil, "the hints are the app's again")
-        #expect(loop.model.messagesPanel.entries.contains { $0.kind == .error && $0.text.hasPrefix("Replay line 4: FAILED: expect stack") })
+        // In its command's step: `Replay 1/2: open … · ✗ line 4: FAILED: expect stack …`.
+        #expect(loop.model.messagesPanel.entries.contains {
+            $0.kind == .error && $0.text.hasPrefix("Replay 1/2: ") && $0.text.contains(" · ✗ line 4: FAILED: expect stack")
+        }, "\(loop.model.messagesPanel.entries.map(\.text))")
         // A clean script ends with a note.
         let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
         #expect(clean.isEmpty)
@@ -297,17 +300,33 @@ struct AppModelTests {
         #expect(terminal.frames.last?.text().joined().contains("m messages") == true)
     }
 
-    /// A failed expectation stays in the status line for a step's wait, named by its line, and the
-    /// next command's progress does not take its place at once.
-    @Test func aFailedExpectationHasItsOwnStepInAReplay() async throws {
+    /// One key a command: a failed expectation shows in its command's step (`Replay 1/2: open … · ✗ line 2:
+    /// FAILED: …`), not in a step of its own; a later step that passed is marked as passed, with the failures
+    /// so far beside it; after the last step the keys typed ahead are dropped and one more key hands the app
+    /// back, so no key meant for the replay reaches the phone.
+    @Test func aStepwiseReplayTakesOneKeyACommandAndNoKeyReachesTheAppAfterIt() async throws {
         let (loop, terminal) = try AppFixture.loop()
-        terminal.enqueue([.char(" "), .char(" ")])
-        _ = await loop.replay(script: "open app://discover\nexpect top Nowhere\nopen app://user/7\n", delayMilliseconds: 0, stepwise: true)
+        // Step 1, step 2, then keys pressed on: Enter would open the selected link on the phone.
+        terminal.enqueue([.char(" "), .char(" "), .enter, .enter, .char(" ")])
+        _ = await loop.replay(script: "open app://discover\nexpect top Nowhere\nopen app://user/7\n",
+                              delayMilliseconds: 0, stepwise: true)
         let statuses = terminal.frames.map { $0.text().last ?? "" }
-        let failure = statuses.firstIndex { $0.contains("✗ Replay line 2: FAILED: expect top Nowhere") }
-        let next = statuses.firstIndex { $0.contains("Replay 2/2: open app://user/7") }
-        #expect((failure ?? .max) < (next ?? .min), "\(statuses)")
-        #expect(statuses.contains { $0.contains("1 failure (listed at the end)") })
+        #expect(statuses.contains { $0.contains("✗ Replay 1/2: open app://discover · ✗ line 2: FAILED: expect top Nowh") },
+                "\(statuses)")
+        #expect(!statuses.contains { $0.contains("Replay line 2") }, "no step of its own: \(statuses)")
+        let second = try #require(loop.model.messagesPanel.entries.first { $0.text.hasPrefix("Replay 2/2:") })
+        #expect(second.kind == .note && second.text.contains("(1 failure so far, listed at the end)"), "\(second)")
+        #expect(loop.model.snapshot.state.top.title == "User 7", "the keys after the last step opened nothing")
+        #expect(terminal.discardedKeys == 3)
+    }
+
+    /// The steps of a replay: a command that runs with the lines after it; bad command lines and `expect`
+    /// lines join the step before them; lines before the first command are a step of their own.
+    @Test func replayStepsGroupEachCommandWithItsExpectations() {
+        let lines = ScriptRunner.lines(of: "expect top Home\n# c\nopen app://a\nexpect top A\n\ntpa 2\nback\nexpect ok")
+        #expect(AppLoop.replaySteps(lines) == [[0], [2, 3, 5], [6, 7]])
+        #expect(AppLoop.replaySteps(ScriptRunner.lines(of: "back\nback")) == [[0], [1]])
+        #expect(AppLoop.replaySteps(ScriptRunner.lines(of: "# nothing\n")) == [])
     }
 
     @Test func theCompletionMenuListsTheCandidatesAndAClickPicksOne() async throws {

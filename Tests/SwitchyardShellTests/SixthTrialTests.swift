@@ -222,8 +222,9 @@ struct SixthTrialTests {
     // MARK: 5. A stepped replay ends with its last step
 
     /// Scripts of one to four commands (some ending on expectations), stepped with one key per step and
-    /// one key more: the replay takes exactly one key per step, leaves the extra key to the app, never
-    /// shows "any key next" once the last command is under way, and ends with its summary.
+    /// one key more: the replay takes exactly one key per step, never shows "any key next" once the last
+    /// command is under way, and ends with its summary. Step by step, the key typed ahead after the last
+    /// step is dropped (it was meant for the replay, not the phone); a timed replay leaves it to the app.
     @Test(arguments: [1, 2, 3, 4])
     func aSteppedReplayEndsAtItsLastStep(commands: Int) async throws {
         let urls = ["app://discover/item/7", "app://user/bob", "app://share/7", "app://discover"]
@@ -237,7 +238,8 @@ struct SixthTrialTests {
                 let failed = await loop.replay(script: script, delayMilliseconds: 60_000, stepwise: stepwise)
                 let place = "\(commands) commands, stepwise \(stepwise), \(trailing.isEmpty ? "no " : "")expect"
                 #expect(failed.isEmpty, "\(place): \(failed)")
-                #expect(terminal.pendingKeys == [.char("2")], "\(place): the replay took a key after its last step")
+                #expect(terminal.pendingKeys == (stepwise ? [] : [.char("2")]), "\(place): keys after the last step")
+                #expect(terminal.discardedKeys == (stepwise ? 1 : 0), "\(place)")
                 #expect(loop.model.replaying == nil && !loop.hasQuit, "\(place)")
                 #expect(loop.model.status?.text.hasPrefix("Replay finished: \(commands) command") == true, "\(place)")
                 let last = "Replay \(commands)/\(commands):"

@@ -40,9 +40,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "Play a script in the app, with its animations, before handing over the keys.",
         discussion: """
-            A failed expectation, or a line that is no command, shows at its line (✗ Replay line N) and the \
-            rest plays. On quitting, the failures go to standard error (line N: …) and the exit status is 1; \
-            with none, 'no failures' and status 0 (1 when the --routes file has errors, as lint reports them).
+            A failed expectation, or a line that is no command, shows in its step (✗ line N: …) and the rest \
+            plays. On quitting, the tally and the failures go to standard error (line N: …) and the exit status \
+            is 1; with none, status 0 (1 when the --routes file has errors, as lint reports them).
             """))
     var replay: String?
 
@@ -134,8 +134,9 @@ struct RunCommand: AsyncParsableCommand {
             // The counts in `switchyard script`'s words (commands run, expectations, bad lines).
             let tally = loop.replayTally.map { ": \($0)" } ?? ""
             guard !replayFailures.isEmpty else {
+                // The tally says it all (`…, 0 failed`; bad lines and unexpected errors only when some).
                 FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): replay of \(replay)\(tally)"
-                    + "; no failures" + (failsFile ? fileErrors : "")))
+                    + (failsFile ? fileErrors : "")))
                 if failsFile { throw ExitCode(1) }
                 return
             }

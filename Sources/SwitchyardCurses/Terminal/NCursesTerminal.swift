@@ -219,6 +219,12 @@ public final class NCursesTerminal: Terminal {
         }
     }
 
+    /// Drops the keys typed ahead (ncurses' `flushinp`) and what the key decoder holds.
+    public func discardPendingInput() {
+        flushinp()
+        decoder.discardPending()
+    }
+
     /// Ends ncurses (`endwin`), restoring the terminal and the previous signal handlers.
     public func shutdown() {
         guard !isShutDown else {

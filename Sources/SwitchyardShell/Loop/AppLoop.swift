@@ -293,12 +293,11 @@ package final class AppLoop {
         // Step by step, nothing plays before the first key: the prompt's "any key plays the next step"
         // holds for step 1 too.
         var waitsFirst = stepwise
-        // After the last command nothing is next (the expectations after it run at once): the replay ends
-        // with its summary, so no wait (and no "any key next") follows it and no key meant for a next step
-        // reaches the app.
-        let lastCommand = lines.lastIndex(where: ScriptRunner.isCommand) ?? -1
-        for (index, line) in lines.enumerated() {
-            guard ScriptRunner.isStep(line) else { continue }
+        // One key (or one delay) a step: a command with the `expect` and bad lines after it, so the
+        // progress counts the keys it takes. After the last step nothing is next: the replay ends with its
+        // summary, and no "any key next" follows it.
+        let steps = Self.replaySteps(lines)
+        for (number, step) in steps.enumerated() {
             if waitsFirst {
                 waitsFirst = false
                 // Says it is waiting: nothing has played yet, and a key plays step 1.
@@ -311,48 +310,32 @@ package final class AppLoop {
                     return failedLines
                 }
             }
-            // From the last command on the replay has no next step to offer: its hints go before the
-            // command plays.
-            if index >= lastCommand, model.replaying != nil { _ = model.update(.replaying(nil)) }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let failuresBefore = runner.failures
-            let ranBefore = runner.tally.commandsRun
+            let isLast = number == steps.count - 1
+            // The last step has no next step to offer: its hints go before it plays.
+            if isLast, model.replaying != nil { _ = model.update(.replaying(nil)) }
+            let failedBefore = failedLines.count
             let messagesBefore = model.messagesPanel.entries.count
-            await runner.run(line: line, number: index + 1)
-            let failedHere = runner.failures > failuresBefore
-            if failedHere, let failed = failedLines.last {
-                // Each failed expectation shows when it happens, in the status line and the log, and
-                // stays up for a step's wait before the replay goes on; a command that ran and failed
-                // (an error no `expect` checks) keeps its place in the progress.
-                let ran = runner.tally.commandsRun > ranBefore ? "\(runner.tally.commandsRun)/\(commandCount) " : ""
-                _ = model.update(.notify(AppStatus("Replay \(ran)\(failed)", kind: .error), logged: true,
-                                         time: runtime.secondsSinceStart))
-            }
-            if ScriptRunner.isCommand(line) {
-                let played = runner.tally.commandsRun
+            var command: String?
+            for index in step {
+                let ranBefore = runner.tally.commandsRun
+                await runner.run(line: lines[index], number: index + 1)
+                guard runner.tally.commandsRun > ranBefore else { continue }
+                command = lines[index].trimmingCharacters(in: .whitespaces)
                 while model.playback != nil {
                     present()
                     _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
                     _ = model.update(.tick)
                 }
-                if !failedHere {
-                    let n = runner.failures
-                    let failed = n == 0 ? "" : " · ✗ \(n) failure\(n == 1 ? "" : "s") (listed at the end)"
-                    // The step's own messages follow its command in the messages view, in one entry:
-                    // `Replay 8/13: open help://faq → ✓ Opened Faq`.
-                    let said = model.messagesPanel.takeEntries(from: messagesBefore)
-                        .map { $0.marked($0.detail ?? $0.text) }
-                    let outcome = said.isEmpty ? "" : " → " + said.joined(separator: " · ")
-                    var progress = AppStatus("Replay \(played)/\(commandCount): \(trimmed)\(failed)",
-                                             kind: runner.failures == 0 ? .note : .error)
-                    progress.detail = "Replay \(played)/\(commandCount): \(trimmed)\(outcome)\(failed)"
-                    _ = model.update(.notify(progress, logged: false, time: nil))
-                }
-            } else if !failedHere {
-                continue
             }
+            let failed = Array(failedLines[failedBefore...])
+            guard command != nil || !failed.isEmpty else { continue }
+            _ = model.update(.notify(Self.replayProgress(
+                played: runner.tally.commandsRun, of: commandCount, command: command, failed: failed,
+                failuresSoFar: runner.failures,
+                said: model.messagesPanel.takeEntries(from: messagesBefore).map { $0.marked($0.detail ?? $0.text) }
+            ), logged: !failed.isEmpty, time: failed.isEmpty ? nil : runtime.secondsSinceStart))
             present()
-            guard index < lastCommand else { continue }
+            guard !isLast else { continue }
             if await !waitForNextStep(stepwise: stepwise, delayMilliseconds: delayMilliseconds) {
                 _ = model.update(.replaying(nil))
                 hasQuit = true
@@ -370,14 +353,59 @@ package final class AppLoop {
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
             let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); failures at \(failed) (m or F2 lists them)",
-                                   kind: .error)
+            let listed = AppStatus("\(summary); failures at \(failed) (m or F2 lists them)"
+                                   + (stepwise ? " · any key hands the app back" : ""), kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {
-            _ = model.update(.notify(AppStatus(summary + "; the app is yours", kind: .note), logged: true,
+            let handover = stepwise ? "; any key hands the app back" : "; the app is yours"
+            _ = model.update(.notify(AppStatus(summary + handover, kind: .note), logged: true,
                                      time: runtime.secondsSinceStart))
         }
+        if stepwise {
+            // Keys pressed to step on do not reach the app once the steps run out: the key after the
+            // summary is taken as the one that ends the replay, and keys typed ahead are dropped.
+            terminal.discardPendingInput()
+            present()
+            if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) { hasQuit = true }
+        }
         return failedLines
+    }
+
+    /// A replay's steps: the line numbers (0-based) of each command that will run with the lines after
+    /// it up to the next such command (its `expect` lines and any bad lines). Lines before the first
+    /// command are a step of their own. Blank lines and comments are in no step.
+    package static func replaySteps(_ lines: [String]) -> [[Int]] {
+        var steps: [[Int]] = []
+        for (index, line) in lines.enumerated() where ScriptRunner.isStep(line) {
+            let runs = ScriptRunner.isCommand(line) && (try? NavigationCommand(parsing: line)) != nil
+            if runs || steps.isEmpty {
+                steps.append([index])
+            } else {
+                steps[steps.count - 1].append(index)
+            }
+        }
+        return steps
+    }
+
+    /// The status a replayed step leaves: `Replay 4/12: open app://cart → ✓ Opened Cart`, or, when a
+    /// line of the step failed, `Replay 4/12: open app://cart · ✗ line 6: FAILED: expect top Home, got Cart`
+    /// (the first failure; every one is in the messages view). A step that passed is marked as passed,
+    /// with the failures so far counted beside it.
+    package static func replayProgress(played: Int, of count: Int, command: String?, failed: [String],
+                                       failuresSoFar: Int, said: [String]) -> AppStatus {
+        let place = command.map { "Replay \(played)/\(count): \($0)" } ?? "Replay"
+        let outcome = said.isEmpty ? "" : " → " + said.joined(separator: " · ")
+        guard let first = failed.first else {
+            let sofar = failuresSoFar == 0 ? ""
+                : " (\(failuresSoFar) failure\(failuresSoFar == 1 ? "" : "s") so far, listed at the end)"
+            var status = AppStatus(place + sofar, kind: .note)
+            status.detail = place + outcome + sofar
+            return status
+        }
+        let more = failed.count > 1 ? " (+\(failed.count - 1) more)" : ""
+        var status = AppStatus("\(place) · ✗ \(first)\(more)", kind: .error)
+        status.detail = place + outcome + failed.map { " · ✗ \($0)" }.joined()
+        return status
     }
 
     /// Waits between replayed steps: for a key (`stepwise`) or the delay. F2, F3 and `m` show or hide

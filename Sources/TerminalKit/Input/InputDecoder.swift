@@ -26,6 +26,12 @@ public struct InputDecoder: Sendable {
         self.pasteLimit = max(0, pasteLimit)
     }
 
+    /// Drops the input read but not yet returned as keys (typed ahead, or half of an escape sequence).
+    public mutating func discardPending() {
+        pending.removeAll()
+        ready.removeAll()
+    }
+
     /// The next key, reading input with `read`; nil when none arrived within `timeoutMilliseconds`.
     ///
     /// `read(wait)` returns the next input, waiting up to `wait` milliseconds for it (0: only input

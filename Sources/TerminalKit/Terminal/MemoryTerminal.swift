@@ -66,6 +66,16 @@ public final class MemoryTerminal: Terminal {
         return key
     }
 
+    /// Drops every queued key, as a real terminal drops typed-ahead input.
+    public func discardPendingInput() {
+        discardedKeys += queue.count - head
+        queue.removeAll(keepingCapacity: true)
+        head = 0
+    }
+
+    /// How many queued keys ``discardPendingInput()`` dropped.
+    public private(set) var discardedKeys = 0
+
     /// Appends keys to the queue.
     public func enqueue(_ keys: [Key]) {
         queue += keys

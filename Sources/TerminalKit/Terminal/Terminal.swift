@@ -14,6 +14,9 @@ public protocol Terminal: AnyObject {
     /// nil when none arrived in time.
     func readKey(timeoutMilliseconds: Int) -> Key?
 
+    /// Drops the input typed ahead and not read yet (keys pressed faster than the app read them).
+    func discardPendingInput()
+
     /// Restores the terminal to the state it was in before; the terminal is unusable afterwards.
     func shutdown()
 
@@ -31,6 +34,9 @@ public protocol Terminal: AnyObject {
 extension Terminal {
     /// Does nothing: a terminal without a clipboard.
     public func copyToClipboard(_ text: String) {}
+
+    /// Does nothing: a terminal that keeps no typed-ahead input.
+    public func discardPendingInput() {}
 
     /// The OSC 52 sequence that asks a terminal to put `text` on the clipboard.
     public static func osc52(_ text: String) -> String {
