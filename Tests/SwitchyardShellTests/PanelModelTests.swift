@@ -66,9 +66,16 @@ struct PanelModelTests {
             #expect(log.selectedEntry?.id == step.id, "\(step.key)")
             #expect(status?.text == step.status, "\(step.key)")
         }
-        let edge = AppView.activeSearchFooter(log, width: 56)
-        #expect(edge == " /share · match 4/4 · n older · N newer · Esc done ")
+        let edge = AppView.activeSearchFooter(log, width: 60)
+        #expect(edge == " /share · match 4/4 · n older · N newer · Esc ends it ")
         #expect(AppView.activeSearchFooter(log, width: 24).map { DisplayWidth.of($0) <= 24 } == true)
+        // The first Esc ends the search and the log keeps the keys; the next one gives them to the phone.
+        let first = log.message(for: .escape)
+        #expect(first == .clearLogSearch)
+        _ = log.update(first, area: area)
+        #expect(log.lastSearch == nil && AppView.activeSearchFooter(log, width: 60) == nil)
+        #expect(log.selectedEntry?.id == 2, "the cursor stays where the search left it")
+        #expect(log.message(for: .escape) == .focusPhone)
     }
 
     @Test func theMessagesViewKeepsWholeMessagesAndScrollsWithinThem() {

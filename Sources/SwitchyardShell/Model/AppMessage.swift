@@ -69,6 +69,8 @@ package enum AppMessage: Equatable, Sendable {
     /// Move the log's cursor to the next entry that matches the last search: `n` an older one
     /// (`older` true), `N` a newer one.
     case findInLog(older: Bool)
+    /// Forget the log's last search (its footer and match marks go; the log keeps the focus).
+    case clearLogSearch
     /// Show or hide the messages view: every status message, whole.
     case toggleMessages
     /// Scroll the messages view by `delta` lines (positive: toward older messages).

@@ -102,6 +102,8 @@ package struct LogPanel: Equatable, Sendable {
             }
         case .findInLog(let older):
             return findNext(older: older, from: cursorIndex, area: area)
+        case .clearLogSearch:
+            lastSearch = nil
         case .toggleLogEntry(let sequence):
             toggle(sequence, area: area)
         case .scrollLog(let delta):
@@ -200,7 +202,8 @@ package struct LogPanel: Equatable, Sendable {
     /// Keys while the log has the focus (lazygit's list panels): ↑ ↓ (k j) move the cursor,
     /// `g` / `G` (Home / End) go to the oldest / newest entry, Enter (Space, →) unfolds or folds
     /// the open under the cursor, `y` copies the whole entry, `/` searches, `n` finds an older match and `N` a newer
-    /// match; Tab moves the focus on, Esc gives it back to the phone.
+    /// match; Tab moves the focus on. Esc first ends a search that is shown (its footer and marks go), as
+    /// in less or lazygit, and then gives the keys back to the phone.
     func message(for key: Key) -> AppMessage {
         if search != nil {
             switch key {
@@ -227,6 +230,7 @@ package struct LogPanel: Equatable, Sendable {
         case .char("q"), .char("Q"): return .quit
         case .char(":"): return .focusPrompt
         case .tab: return .focusNext
+        case .escape where lastSearch?.isEmpty == false: return .clearLogSearch
         case .escape, .left: return .focusPhone
         default: return .ignore
         }

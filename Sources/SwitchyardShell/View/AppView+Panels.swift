@@ -111,15 +111,14 @@ extension AppView {
         return " Esc cancel "
     }
 
-    /// The log's bottom edge while a search is active (after Enter, until Esc gives the phone the
-    /// keys): the term, where the cursor is among its matches and the keys that move between them
+    /// The log's bottom edge while a search is active (after Enter, until Esc ends it): the term, where the cursor is among its matches and the keys that move between them
     /// (`/share · match 2/5 · n older · N newer · Esc`), shortened to fit `width`; nil without one.
     static func activeSearchFooter(_ panel: LogPanel, width: Int) -> String? {
         guard let query = panel.lastSearch, !query.isEmpty else { return nil }
         let position = panel.matchPosition.map { "match \($0.index)/\($0.count)" }
             ?? "\(panel.matches.count) matches"
         let term = "/" + AppViewText.fit(query, width: max(4, width / 3))
-        for keys in [" · n older · N newer · Esc done", " · n N · Esc", " · Esc"] {
+        for keys in [" · n older · N newer · Esc ends it", " · n N · Esc", " · Esc"] {
             let text = " " + term + " · " + position + keys + " "
             if DisplayWidth.of(text) <= width { return text }
         }
