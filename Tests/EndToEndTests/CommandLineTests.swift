@@ -734,7 +734,8 @@ struct CommandLineTests {
         let hostile = try Self.routeFile(#"{"routes": [{"pattern": "app://a\u001b]0;pwned\u0007", "target": "A"}]}"#)
         let export = try Self.run(["export", "--routes", hostile])
         #expect(export.status == 1)
-        #expect(export.err == #"switchyard export: \#(hostile):1:25: routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}]0;pwned\u{7}' (left out)"# + "\n")
+        // The line lint prints, after the command's name.
+        #expect(export.err == #"switchyard export: \#(hostile):1:25: error: [invalid-pattern] routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}]0;pwned\u{7}' (left out)"# + "\n")
         #expect(!export.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 }

@@ -116,8 +116,8 @@ struct EndToEndTests {
         // A bad change is shown with its error, and the previous table stays in force.
         try await Task.sleep(for: .milliseconds(1100))
         try Data(#"{"routes": [{"patern": "app://x", "target": "X"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
-        try #require(await tmux.waitFor("not reloaded") != nil, "\(tmux.capture())")
-        #expect(tmux.capture().contains("routes.json not reloaded: line 1, column 24: routes[0].patern"),
+        try #require(await tmux.waitFor("Not reloaded") != nil, "\(tmux.capture())")
+        #expect(tmux.capture().contains("Not reloaded: routes.json:1:24: error: [schema] routes[0].patern"),
                 "\(tmux.capture())")
         tmux.press("2")
         #expect(await tmux.waitFor("app://order/:id → Order") != nil, "the previous table still works: \(tmux.capture())")

@@ -104,7 +104,8 @@ struct QAFlowTerminalTests {
         tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
         #expect(await tmux.waitFor("cycle.json: 1 error lint reports") != nil, "the status line: \(tmux.capture())")
         tmux.press("F2")
-        #expect(await tmux.waitFor("redirect cycle: app://a") != nil, "the log: \(tmux.capture())")
+        #expect(await tmux.waitFor("[redirect-cycle] redirects[0]: redirect cycle:", "app://a → app://b → app://a") != nil,
+                "the log: \(tmux.capture())")
     }
 
     @Test func quittingAfterAReplayWithFailuresListsThemAndExits1() async throws {

@@ -92,9 +92,9 @@ struct AppModelTests {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.send([.function(2)], to: loop, terminal)
         await AppFixture.type(":app://discover\r", to: loop, terminal)
-        loop.watch = { .failed("routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'") }
+        loop.watch = { .failed("Not reloaded: routes.json:40:24: routes[7]: trailing comma before '}' (the previous table stays)") }
         loop.checkReload()
-        #expect(loop.model.log.last?.event == "✗ routes.json not reloaded (the previous table stays): line 40, column 24: routes[7]: trailing comma before '}'")
+        #expect(loop.model.log.last?.event == "✗ Not reloaded: routes.json:40:24: routes[7]: trailing comma before '}' (the previous table stays)")
         #expect(loop.model.status?.kind == .error)
         let runtime = try AppFixture.runtime()
         loop.watch = { .reloaded(runtime, "Reloaded routes.json") }

@@ -187,31 +187,18 @@ struct RunCommand: AsyncParsableCommand {
         var told = check.findings.map { f in
             AppStatus(Self.logLine(f, check: check, name: name), kind: f.severity == .error ? .error : .note)
         }
-        let warnings = check.warnings.count
-        let counts = [RouteFileLoader.countLine(check), warnings == 0 ? "" : "\(warnings) warning\(warnings == 1 ? "" : "s")"]
-            .filter { !$0.isEmpty }.joined(separator: ", ")
+        let counts = RouteFileLoader.countLine(check, warnings: true)
         let rest = check.errors.isEmpty ? "the app is open" : "the rest is open"
         told.append(AppStatus("\(name): \(counts) (F2 lists them); \(rest)",
                               kind: check.errors.isEmpty ? .note : .error))
         loop.tell(told)
     }
 
-    /// One error or warning of a route file as the route log shows it: `NAME: line L, column C:
-    /// LOCATION: MESSAGE` (`warning: ` before the message of a warning), ending in `(left out)` when its
+    /// One error or warning of a route file as the route log shows it: the line `lint` prints, with the
+    /// file's name (`NAME:LINE:COLUMN: error: [code] LOCATION: MESSAGE`), ending in ` (left out)` when its
     /// entry did not load.
     static func logLine(_ f: RouteLintFinding, check: RouteFileCheck, name: String) -> String {
-        // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice,
-        // as on standard error.
-        RouteFileLoader.visible("\(name): \(placed(f, marked: f.severity == .warning))"
-            + (check.isLeftOut(f) && !f.message.contains("is left out") ? " (left out)" : ""))
-    }
-
-    /// A finding with its place: `line L, column C: LOCATION: MESSAGE` (`warning: MESSAGE` when `marked`).
-    static func placed(_ f: RouteLintFinding, marked: Bool = false) -> String {
-        let place = [f.line.map { "line \($0)" }, f.column.map { "column \($0)" }].compactMap { $0 }
-            .joined(separator: ", ")
-        let at = [place, f.location == "file" ? "" : f.location].filter { !$0.isEmpty }.joined(separator: ": ")
-        return "\(at.isEmpty ? "" : at + ": ")\(marked ? "warning: " : "")\(f.message)"
+        RouteFileLoader.findingLine(f, check, file: name)
     }
 
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
@@ -252,25 +239,25 @@ struct RunCommand: AsyncParsableCommand {
                                                       callbackAllowList: callbackAllowList)
                 let routes = "\(count) route\(count == 1 ? "" : "s")"
                 guard let check, let first = check.errors.first else {
-                    return .reloaded(runtime, "Reloaded \(name): \(routes)")
+                    // Warnings stay counted after a reload, as at the start.
+                    let warned = check.map { RouteFileLoader.countLine($0, warnings: true) } ?? ""
+                    return .reloaded(runtime, "Reloaded \(name): \(routes)" + (warned.isEmpty ? "" : "; \(warned)"))
                 }
-                let firstError = Self.placed(first)
+                let firstError = RouteFileLoader.findingLine(first, check, file: name)
                 // A save in which no entry loads any more (a typo in a key they all share) keeps the
                 // table that works.
                 if count == 0 {
                     return .failed(RouteFileLoader.visible(
-                        "\(name) not reloaded: \(firstError) (no entry loads; the previous table stays)"))
+                        "Not reloaded: \(firstError) (no entry loads; the previous table stays)"))
                 }
                 return .reloaded(runtime, RouteFileLoader.visible(
-                    "Reloaded \(name): \(routes); \(RouteFileLoader.countLine(check)), the first " + firstError))
+                    "Reloaded \(name): \(routes); \(RouteFileLoader.countLine(check, warnings: true)), the first "
+                        + firstError))
             } catch let error as RouteFileError {
-                let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }].compactMap { $0 }
-                    .joined(separator: ", ")
-                let at = [place, error.location].filter { !$0.isEmpty }.joined(separator: ": ")
-                return .failed(RouteFileLoader.visible(
-                    "\(name) not reloaded (the previous table stays): \(at.isEmpty ? "" : at + ": ")\(error.message)"))
+                // Placed as every command places it: `NAME:LINE:COLUMN: LOCATION: MESSAGE`.
+                return .failed(RouteFileLoader.visible("Not reloaded: \(error.naming(name)) (the previous table stays)"))
             } catch {
-                return .failed(RouteFileLoader.visible("\(name) not reloaded (the previous table stays): \(error)"))
+                return .failed(RouteFileLoader.visible("Not reloaded: \(name): \(error) (the previous table stays)"))
             }
         }
     }

@@ -150,23 +150,27 @@ enum RouteFileLoader {
         return (try? JSONDecoder().decode(Keys.self, from: data))?.hasTabs == true
     }
 
-    /// The lines that name a route file's problems on standard error, in file order: `PREFIX:
-    /// FILE:LINE:COLUMN: LOCATION: MESSAGE`, with ` (left out)` for an entry the app left out.
+    /// The lines that name a route file's problems on standard error, in file order: `PREFIX: ` and the
+    /// line `lint` prints (`FILE:LINE:COLUMN: error: [code] LOCATION: MESSAGE`), with ` (left out)` for
+    /// an entry the app left out.
     static func problemLines(_ check: RouteFileCheck, prefix: String = FileHandleOutput.tag,
                              only keep: (RouteLintFinding) -> Bool = { _ in true }) -> [String] {
         check.errors.filter(keep).map { problemLine($0, check, prefix: prefix) }
     }
 
-    /// One finding of `check` as ``problemLines(_:prefix:only:)`` and ``tellLoadProblems(_:)`` name it;
-    /// a warning's message starts `warning: `.
+    /// One finding of `check` as ``problemLines(_:prefix:only:)`` and ``tellLoadProblems(_:)`` name it:
+    /// `PREFIX: ` and ``findingLine(_:_:file:)``.
     static func problemLine(_ f: RouteLintFinding, _ check: RouteFileCheck,
                             prefix: String = FileHandleOutput.tag) -> String {
-        let message = (f.severity == .warning ? "warning: " : "") + f.message
-        let error = RouteFileError(f.location == "file" ? "" : f.location, message, file: check.loaded.source,
-                                   line: f.line, column: f.column)
-        // A message that says the entry is left out (an unreadable `requiresLogin`) is not told twice.
+        "\(prefix): " + findingLine(f, check, file: check.loaded.source)
+    }
+
+    /// One finding as every command and the app's log name it: the line `lint` prints
+    /// (`FILE:LINE:COLUMN: warning: [code] LOCATION: MESSAGE`), with ` (left out)` when the app left
+    /// the entry out (not when the message says so itself, as for an unreadable `requiresLogin`).
+    static func findingLine(_ f: RouteLintFinding, _ check: RouteFileCheck, file: String?) -> String {
         let leftOut = check.isLeftOut(f) && !f.message.contains("is left out")
-        return visible("\(prefix): \(error)" + (leftOut ? " (left out)" : ""))
+        return visible(f.line(file: file) + (leftOut ? " (left out)" : ""))
     }
 
     /// Names a route file's problems at load on standard error, in file order: each error as
@@ -182,7 +186,8 @@ enum RouteFileLoader {
     }
 
     /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
-    static func countLine(_ check: RouteFileCheck) -> String {
+    /// With `warnings`, the warnings are counted too (`…, 1 warning`).
+    static func countLine(_ check: RouteFileCheck, warnings: Bool = false) -> String {
         let leftOut = check.errors.count { check.isLeftOut($0) }
         let staying = check.errors.count - leftOut
         var parts: [String] = []
@@ -191,6 +196,8 @@ enum RouteFileLoader {
             let word = leftOut > 0 ? " more" : ""
             parts.append("\(staying)\(word) error\(staying == 1 ? "" : "s") lint reports")
         }
+        let warned = check.warnings.count
+        if warnings, warned > 0 { parts.append("\(warned) warning\(warned == 1 ? "" : "s")") }
         return parts.joined(separator: ", ")
     }
 
