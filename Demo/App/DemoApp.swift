@@ -54,7 +54,7 @@ public enum DemoApp {
            {"title": "Share (sheet)", "url": "app://share/{id}"},
            {"title": "Buy now (checkout in its own navigation)", "url": "app://checkout/{id}"},
            {"title": "Cart (pop to target)", "url": "app://cart"},
-           {"title": "Item #{id}1 (a link made from this screen's id)", "url": "app://discover/item/{id}1"}
+           {"title": "Seller of item #{id} (a link made from this screen's id)", "url": "app://user/seller-{id}"}
          ]},
         {"pattern": "app://search/:query?", "target": "Search", "title": "Search: {query}",
          "body": ["Optional segment query = {query}", "Sort: {sort}; repeated query keys keep every value."],

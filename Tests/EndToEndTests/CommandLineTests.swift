@@ -455,6 +455,16 @@ struct CommandLineTests {
         #expect(run.out == String(readme[start..<end]))
     }
 
+    /// The README's Mermaid graph of the demo app is what `graph --format mermaid` prints today.
+    @Test func theReadmesGraphIsTheDemosGraph() throws {
+        let readme = try String(contentsOf: PackageManifestTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```mermaid\n")).upperBound
+        let end = try #require(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
+        let run = try Self.run(["graph", "--format", "mermaid"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out == String(readme[start..<end]))
+    }
+
     @Test func coverageListsReachedThenUntestedRoutesAndPrintsJSON() throws {
         let app = try Self.routeFile(#"""
         {"name": "C", "loginURL": "c://login", "tabs": [{"title": "Home", "root": "c://home"}],
