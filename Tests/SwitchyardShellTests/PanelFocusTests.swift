@@ -99,6 +99,9 @@ struct PanelFocusTests {
         #expect(loop.model.logPanel.selectedEntry?.id == opens[1].id, "the not-found entry carries the nearest route")
         await AppFixture.send([.char("G")], to: loop, terminal)
         #expect(loop.model.logPanel.selectedEntry?.sequence == loop.model.log.last?.sequence)
+        // Esc ends the search first (the log keeps the keys), then gives the keys to the phone.
+        await AppFixture.send([.escape], to: loop, terminal)
+        #expect(loop.model.focus == .log && loop.model.logPanel.lastSearch == nil)
         await AppFixture.send([.escape], to: loop, terminal)
         #expect(loop.model.focus == .phone)
     }
