@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Switchyard
 import SwitchyardNavigation
+import SwitchyardTooling
 
 /// `switchyard diff A B`: what changed between two route tables.
 struct DiffCommand: ParsableCommand {
@@ -15,9 +16,11 @@ struct DiffCommand: ParsableCommand {
         redirect source) is routed through both tables, redirects and relocations included (three example \
         URLs a pattern, its parameters filled with \
         different values), and each URL \
-        whose winning route or target differs is listed. Exits 0 when nothing differs, 1 when something \
-        does, 2 when a file cannot be read or has errors (each is named; the tables must load whole, and \
-        `switchyard lint` lists every error).
+        whose winning route or target differs is listed. A route file with errors is compared by the entries \
+        that load, each one left out named on standard error first (so a broken file and its fix can be \
+        compared); an app description with errors is refused with every error. Exits 0 when nothing differs, \
+        1 when something does, 2 when a file cannot be read, is an app description with errors, or had entries \
+        left out (the diff is printed first; `switchyard lint` lists every error).
         """
     )
 
@@ -33,37 +36,51 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let before: RouteFile, after: RouteFile
         let routerBefore: Router, routerAfter: Router
-        // A route file or app description with errors is refused with every error lint calls one, in file order (a
-        // pattern that does not parse is found when reading, a duplicate only when registering: naming
-        // the first refusal met would name a later error before an earlier one).
-        // A file given twice is judged, and its errors named, once.
-        let refused = (old == new ? [old] : [old, new]).filter { path in
-            let lines = RouteFileLoader.everyErrorLine(path: path)
-            for line in lines { FileHandleOutput.stderr(line) }
-            return !lines.isEmpty
+        // A route file with errors is compared by the entries that load, as every command that opens one
+        // reads it, each entry left out named first (in file order) and the status 2 at the end; an app
+        // description with errors is refused with every error. A file given twice is judged once.
+        var partial: [String: RouteFileCheck] = [:]
+        var refused = false
+        for path in old == new ? [old] : [old, new] {
+            // A file that cannot be read at all is named by the read below.
+            guard let data = try? RouteSchema.read(path: path) else { continue }
+            if RouteFileLoader.hasTabs(data) {
+                let lines = RouteFileLoader.everyErrorLine(path: path)
+                for line in lines { FileHandleOutput.stderr(line) }
+                refused = refused || !lines.isEmpty
+            } else if let check = try? RouteFileCheck(json: data, file: path, rules: .errors),
+                      check.errors.contains(where: check.isLeftOut) {
+                for line in RouteFileLoader.problemLines(check, only: check.isLeftOut) { FileHandleOutput.stderr(line) }
+                partial[path] = check
+            }
         }
-        if !refused.isEmpty {
+        if refused {
             FileHandleOutput.stderr(Self.loadWhole)
             throw ExitCode(2)
         }
         do {
-            before = try Self.read(old)
-            after = try Self.read(new)
+            before = try partial[old]?.loaded.file ?? Self.read(old)
+            after = try partial[new]?.loaded.file ?? Self.read(new)
             routerBefore = try Self.router(before, path: old)
             routerAfter = try Self.router(after, path: new)
         } catch {
-            // The read named why (a missing file, a syntax error); the errors of a file that reads
-            // were named above, with the hint.
+            // The read named why (a missing file, a syntax error).
             throw ExitCode(2)
         }
         let diff = RouteTableDiff(old: before, new: after, oldRouter: routerBefore, newRouter: routerAfter)
         print(json ? diff.json : diff.text(oldName: old, newName: new))
+        for path in old == new ? [old] : [old, new] {
+            guard let check = partial[path] else { continue }
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): compared the entries of \(path) "
+                + "that load (\(RouteFileLoader.countLine(check))); `switchyard lint --routes \(path)` lists every error"))
+        }
+        if !partial.isEmpty { throw ExitCode(2) }
         if !diff.isEmpty { throw ExitCode(1) }
     }
 
-    /// Why a table with errors is refused.
-    static let loadWhole = "\(FileHandleOutput.tag): compares tables that load whole; "
-        + "`switchyard lint --routes FILE` (`--app FILE` for an app description) lists every error"
+    /// Why an app description with errors is refused.
+    static let loadWhole = "\(FileHandleOutput.tag): compares app descriptions that load whole; "
+        + "`switchyard lint --app FILE` lists every error"
 
     /// The routes of a route file or of an app description.
     static func read(_ path: String) throws -> RouteFile {
