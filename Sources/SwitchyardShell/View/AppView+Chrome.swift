@@ -95,7 +95,7 @@ extension AppView {
         case nil: break
         }
         if model.focus == .log {
-            return "the log has the keys: ↑↓ move · Enter fold/unfold · / search · y copy · Tab next · Esc phone"
+            return "the log has the keys: ↑↓ move · Enter fold/unfold · / search · y copy · Tab next · Esc done"
         }
         if model.focus == .filter {
             // What Enter brings is what it will bring: the tested URL, or the selected route's pattern.
@@ -104,7 +104,7 @@ extension AppView {
                     : "typing filters the routes; a URL tests them · Enter brings the pattern here"
         }
         guard model.focus == .phone, let selected = model.item(at: model.selection) else {
-            return "type : or / then a URL — Tab completes, ↑ recalls, Enter opens"
+            return "type : or / then a URL · Tab completes · ↑ recalls · Enter opens"
         }
         switch selected {
         case .link(_, let link):

@@ -66,7 +66,8 @@ package struct KeyBinding: Hashable, Sendable {
         KeyBinding("y", "copy the whole entry, every step, via OSC 52", hint: "y copy"),
         KeyBinding("/  n N", "search the log; n finds an older entry that matches, N a newer one",
                    hint: "/ search"),
-        KeyBinding("Tab  Esc", "the next panel / back to the phone", hint: "Tab next · Esc phone", essential: true),
+        KeyBinding("Tab", "the next panel", hint: "Tab next"),
+        KeyBinding("Esc", "end a search shown; else back to the phone", hint: "Esc done", essential: true),
     ]
 
     /// The keys of the route table while its filter has the focus.
