@@ -19,6 +19,9 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     private var constraintPool: [SegmentConstraint: SegmentConstraint] = [:]
     /// The constraints compiled from pattern text so far, so that each distinct one is compiled once.
     private var parsedConstraints = ConstraintCache()
+    /// A trie being compiled ahead of ``build()`` for the routes this builder is about to hold
+    /// (``compileInAdvance(_:)``); ``build()`` takes it only if it was made from exactly its routes.
+    private var trieInAdvance: TrieInAdvance?
 
     /// Creates an empty builder.
     public init(options: MatchOptions = MatchOptions()) { self.options = options }
@@ -28,6 +31,23 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
     public mutating func reserveCapacity(_ count: Int) {
         routes.reserveCapacity(count)
         shapes.reserveCapacity(count)
+    }
+
+    /// Starts compiling, on another thread, the trie of this builder's routes followed by `upcoming`
+    /// (patterns with their priorities, about to be added in this order), so that ``build()`` after
+    /// adding them finds it compiled. If the routes differ by then, ``build()`` compiles its own.
+    package mutating func compileInAdvance(_ upcoming: [(pattern: RoutePattern, priority: Int)]) {
+        var patterns = routes.map(\.pattern), priorities = routes.map(\.priority), orders = routes.map(\.order)
+        patterns.reserveCapacity(routes.count + upcoming.count)
+        priorities.reserveCapacity(routes.count + upcoming.count)
+        orders.reserveCapacity(routes.count + upcoming.count)
+        for (k, route) in upcoming.enumerated() {
+            patterns.append(route.pattern.interning(&constraintPool))
+            priorities.append(route.priority)
+            orders.append(nextOrder + k)
+        }
+        trieInAdvance = TrieInAdvance(patterns: patterns, priorities: priorities, orders: orders,
+                                      foldPath: options.caseInsensitivePaths)
     }
 
     /// Adds a route; throws when the pattern is invalid or conflicts with one already added.
@@ -130,8 +150,10 @@ public struct RouteTableBuilder<Target: Sendable>: Sendable {
             orders.append(route.order)
             targets.append(route.target)
         }
-        let trie = TrieCompiler.compile(patterns, priorities: priorities, orders: orders,
-                                        foldPath: options.caseInsensitivePaths)
+        let trie = trieInAdvance?.trie(patterns: patterns, priorities: priorities, orders: orders,
+                                       foldPath: options.caseInsensitivePaths)
+            ?? TrieCompiler.compile(patterns, priorities: priorities, orders: orders,
+                                    foldPath: options.caseInsensitivePaths)
         let storage = RouteStorage(patterns: PatternStore(patterns), targets: targets, priorities: priorities,
                                    orders: orders)
         return RouteTable(storage: storage, options: options, trie: trie)

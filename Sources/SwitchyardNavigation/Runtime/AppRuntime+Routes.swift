@@ -50,6 +50,12 @@ extension AppRuntime {
                 return
             }
             router.updateRoutes { $0.reserveCapacity($0.routes.count + app.routes.count) }
+            // A large table's trie compiles on another thread while its routes are registered here; the
+            // first lookup takes it if the router then holds exactly these routes (else it compiles its own).
+            if app.routes.count >= Self.compileInAdvanceThreshold,
+               let upcoming = Self.screenPatterns(app, parsed: patterns, texts: texts) {
+                router.updateRoutes { $0.compileInAdvance(upcoming) }
+            }
             for (i, r) in app.routes.enumerated() {
                 do throws(RegistrationError) {
                     var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
@@ -121,6 +127,30 @@ extension AppRuntime {
             }, priority: 2000, scope: .metadata(.web, true))
         }
         return byKind
+    }
+
+    /// The number of screen routes from which the trie is compiled on another thread during their
+    /// registration: below it, the compile takes a few milliseconds and a thread is not worth its start.
+    static let compileInAdvanceThreshold = 2_000
+
+    /// The patterns `register` adds for `app`'s screen routes, in order, with their priorities (the
+    /// reader's `parsed` patterns where their `texts` are the routes'); nil when a route has aliases
+    /// or a pattern does not parse (registration then says why).
+    static func screenPatterns(_ app: AppDescription, parsed: [RoutePattern?],
+                               texts: [String]) -> [(pattern: RoutePattern, priority: Int)]? {
+        var out: [(pattern: RoutePattern, priority: Int)] = []
+        out.reserveCapacity(app.routes.count)
+        for (i, r) in app.routes.enumerated() {
+            guard r.aliases.isEmpty else { return nil }
+            if i < parsed.count, let pattern = parsed[i], texts[i] == r.pattern {
+                out.append((pattern, r.priority))
+            } else if let pattern = try? RoutePattern(r.pattern) {
+                out.append((pattern, r.priority))
+            } else {
+                return nil
+            }
+        }
+        return out
     }
 
     /// Checks that a ``ScreenRegistration`` registered `added`, the description's screen routes route for
