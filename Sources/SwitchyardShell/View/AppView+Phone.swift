@@ -15,6 +15,8 @@ extension AppView {
         var indent: Int
         var item: Int?
         var label: String?
+        /// Whether the line is the second line of its item's label.
+        var continues = false
     }
 
     /// The phone's screen for `model`, `width` × `height`, with its clickable regions relative to
@@ -179,8 +181,13 @@ extension AppView {
         let offset = contentOffset(stored: model.phoneScroll[screen.id],
                                    selectedLine: selection.flatMap { itemCount > 0 ? itemStart + $0 : nil },
                                    total: total, rows: rows)
-        for row in 0..<max(0, min(rows, total - offset)) {
-            let line = line(row + offset)
+        // With rows to spare, long labels take a second line (then nothing scrolls).
+        let wrapped = wrappedLines(header: header, itemCount: itemCount, rows: content.height, width: content.width,
+                                   selection: selection, locked: model.lockedURLs) {
+            AppModel.item($0, of: screen, isShowingLogin: showsLogin)
+        }
+        for row in 0..<max(0, wrapped?.count ?? min(rows, total - offset)) {
+            let line = wrapped?[row] ?? line(row + offset)
             let y = content.y + row
             if let item = line.item {
                 let selected = item == selection
@@ -190,7 +197,7 @@ extension AppView {
                 if selected && model.phoneHasFocus {
                     canvas.fill(Rect(x: content.x + 1, y: y, width: content.width - 2, height: 1), style: style)
                 }
-                let marker = selected ? "▸ " : "› "
+                let marker = line.continues ? "  " : selected ? "▸ " : "› "
                 canvas.put(marker + line.text, x: content.x + line.indent, y: y, style: style, clip: content)
                 if isTop {
                     hits.append(HitRegion(Rect(x: content.x, y: y, width: content.width, height: 1), .item(item)))
@@ -373,20 +380,6 @@ extension AppView {
             }
         }
         return lines
-    }
-
-    /// The line of item `index`: its title fitted to the width, with a lock when its URL asks for login.
-    static func itemLine(_ item: ScreenItem, index: Int, width: Int, locked: Set<String>) -> ContentLine {
-        let style: CellStyle
-        switch item {
-        case .link:
-            style = CellStyle(role: .link)
-        case .logIn, .discardChanges:
-            style = CellStyle(bold: true)
-        }
-        let isLocked = item.url.map(locked.contains) ?? false
-        let title = AppViewText.fit((isLocked ? "🔒 " : "") + item.title, width: max(1, width - 2) - 3)
-        return ContentLine(text: title, style: style, indent: 2, item: index, label: nil)
     }
 
     /// The screen's route and parameters, labelled by where each parameter came from: `path`
