@@ -32,12 +32,18 @@ package struct Playback: Hashable, Sendable {
     ///   - newLayer: the area of the top layer after.
     ///   - oldSheet: the frame of the top sheet before, when a sheet was on top.
     ///   - newSheet: the frame of the top sheet after, when a sheet is on top.
+    ///   - oldBackdrop: what the phone showed behind the top sheet before (``AppView/phoneBackdrop(_:width:height:)``).
+    ///   - newBackdrop: what the phone shows behind the top sheet after.
     ///
-    /// A sheet slides alone: presented, its dimmed backdrop shows at once and the sheet slides in
-    /// over it; dismissed, the backdrop goes at once and the sheet slides out over the screen
-    /// beneath. (Sliding the whole screen would wipe the backdrop across it as a band.)
+    /// A sheet (with the blank gutters beside it, ``AppView/sheetBand(_:width:)``) slides alone, over
+    /// the screen it covers drawn dimmed as it is while the sheet is up (its navigation bar shows above
+    /// the sheet): presented, it slides up over the new backdrop; dismissed, it slides down over the old one,
+    /// and the screen beneath is shown undimmed once it is gone. (Sliding the whole screen would
+    /// wipe the backdrop across it as a band.) Without a backdrop, the screen on the other side of
+    /// the step stands in for it, dimmed.
     package init?(transition: Transition, old: Canvas, new: Canvas, oldLayer: Rect, newLayer: Rect,
-                  oldSheet: Rect? = nil, newSheet: Rect? = nil, tween: Tween) {
+                  oldSheet: Rect? = nil, newSheet: Rect? = nil, oldBackdrop: Canvas? = nil,
+                  newBackdrop: Canvas? = nil, tween: Tween) {
         guard Motion(transition) != .immediate, tween.frameCount > 1, old.width == new.width,
             old.height == new.height else {
             return nil
@@ -53,24 +59,29 @@ package struct Playback: Hashable, Sendable {
         }
         let motion = Motion(transition)
         var from = old
+        var to = new
         var moving: Rect?
         switch (transition.mainStep, motion) {
         case (.present(_, .sheet, _), .enter):
             if let newSheet {
-                // What the sheet slides over: the new screen's backdrop, with no sheet on it yet.
-                from = new
-                from.fill(newSheet, style: CellStyle(dim: true))
-                moving = newSheet
+                // What the sheet slides over: the screen it covers, dimmed, with no sheet on it yet.
+                let band = AppView.sheetBand(newSheet, width: new.width)
+                from = newBackdrop ?? Self.backdrop(new, showing: old, around: band)
+                moving = band
             }
         case (.dismiss, .exit):
-            moving = oldSheet
+            if let oldSheet {
+                // The sheet slides out over what it covered, still dimmed until it is gone.
+                to = oldBackdrop ?? new.dimmed()
+                moving = AppView.sheetBand(oldSheet, width: old.width)
+            }
         default:
             break
         }
         var animator = Animator(
             transition: transition,
             old: Self.crop(from, to: region),
-            new: Self.crop(new, to: region),
+            new: Self.crop(to, to: region),
             tween: tween
         )
         animator.moving = moving.map { Rect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width,
@@ -91,6 +102,13 @@ package struct Playback: Hashable, Sendable {
     /// The picture of the frame shown, the size of ``region``.
     package var canvas: Canvas {
         animator.frame(at: progress)
+    }
+
+    /// `screen` with the `sheet` band drawn on it replaced by what `under` shows there, dimmed.
+    static func backdrop(_ screen: Canvas, showing under: Canvas, around sheet: Rect) -> Canvas {
+        var backdrop = screen
+        backdrop.blit(crop(under, to: sheet).dimmed(), at: Point(x: sheet.x, y: sheet.y))
+        return backdrop
     }
 
     /// The part of `canvas` inside `rect`.

@@ -11,11 +11,12 @@ extension AppModel {
         let before = AppView.phoneScreen(self, width: size.width, height: size.height).canvas
         let beforeLayer = AppView.topLayerRect(self, width: size.width, height: size.height)
         let beforeSheet = AppView.topSheetBox(self, width: size.width, height: size.height)
+        let beforeBackdrop = AppView.phoneBackdrop(self, width: size.width, height: size.height)
         for route in step.reached { routePanel.coverage.add(route) }
         apply(step.report, after: step.command, snapshot: step.snapshot, events: step.events)
         guard animationsEnabled, !layout.isTooSmall else { return }
         let plays = Self.playbacks(step.report, model: self, before: before, beforeLayer: beforeLayer,
-                                   beforeSheet: beforeSheet, size: size)
+                                   beforeSheet: beforeSheet, beforeBackdrop: beforeBackdrop, size: size)
         playback = plays.first
         queuedPlaybacks = Array(plays.dropFirst())
     }
@@ -117,32 +118,34 @@ extension AppModel {
     /// Parts with no animation are taken at once. Without stages, the whole transition plays from
     /// `before` to the model's screen.
     static func playbacks(_ report: StepReport, model: AppModel, before: Canvas, beforeLayer: Rect,
-                          beforeSheet: Rect? = nil, size: Rect) -> [Playback] {
-        func render(_ state: NavigationState) -> (Canvas, Rect, Rect?) {
+                          beforeSheet: Rect? = nil, beforeBackdrop: Canvas? = nil, size: Rect) -> [Playback] {
+        func render(_ state: NavigationState) -> (Canvas, Rect, Rect?, Canvas?) {
             var staged = model
             staged.state = state
             return (AppView.phoneScreen(staged, width: size.width, height: size.height).canvas,
                     AppView.topLayerRect(staged, width: size.width, height: size.height),
-                    AppView.topSheetBox(staged, width: size.width, height: size.height))
+                    AppView.topSheetBox(staged, width: size.width, height: size.height),
+                    AppView.phoneBackdrop(staged, width: size.width, height: size.height))
         }
         guard report.stages.count > 1 else {
-            let (after, afterLayer, afterSheet) = render(model.state)
+            let (after, afterLayer, afterSheet, afterBackdrop) = render(model.state)
             return Playback(transition: report.transition, old: before, new: after, oldLayer: beforeLayer,
                             newLayer: afterLayer, oldSheet: beforeSheet, newSheet: afterSheet,
+                            oldBackdrop: beforeBackdrop, newBackdrop: afterBackdrop,
                             tween: model.tween).map { [$0] } ?? []
         }
         var plays: [Playback] = []
-        var (old, oldLayer, oldSheet) = (before, beforeLayer, beforeSheet)
+        var (old, oldLayer, oldSheet, oldBackdrop) = (before, beforeLayer, beforeSheet, beforeBackdrop)
         for (index, stage) in report.stages.enumerated() {
             // The last part shows the model's own state (with its selection and the hold line).
-            let (new, newLayer, newSheet) = index == report.stages.count - 1
+            let (new, newLayer, newSheet, newBackdrop) = index == report.stages.count - 1
                 ? render(model.state) : render(stage.state)
             if let play = Playback(transition: stage.transition, old: old, new: new, oldLayer: oldLayer,
                                    newLayer: newLayer, oldSheet: oldSheet, newSheet: newSheet,
-                                   tween: model.tween) {
+                                   oldBackdrop: oldBackdrop, newBackdrop: newBackdrop, tween: model.tween) {
                 plays.append(play)
             }
-            (old, oldLayer, oldSheet) = (new, newLayer, newSheet)
+            (old, oldLayer, oldSheet, oldBackdrop) = (new, newLayer, newSheet, newBackdrop)
         }
         return plays
     }

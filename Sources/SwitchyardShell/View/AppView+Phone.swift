@@ -15,14 +15,30 @@ extension AppView {
         var indent: Int
         var item: Int?
         var label: String?
+        /// Whether the line is the second line of its item's label.
+        var continues = false
     }
 
     /// The phone's screen for `model`, `width` × `height`, with its clickable regions relative to
     /// the screen's top-left corner: the selected tab's stack with its navigation bar, the tab bar,
-    /// and every modal over them (a sheet as an inset box over a blank dimmed backdrop, a full-screen
-    /// modal covering everything). Only the top layer (and the tab bar when nothing is presented)
-    /// is clickable.
+    /// and every modal over them (a sheet as an inset box below the covered screen's navigation bar,
+    /// which shows dimmed above it; a full-screen modal covering everything). Only the top layer (and the
+    /// tab bar when nothing is presented) is clickable.
     package static func phoneScreen(_ model: AppModel, width: Int, height: Int) -> AppFrame {
+        drawPhone(model, width: width, height: height, behindTopSheet: false)
+    }
+
+    /// What the phone shows behind its top sheet: every layer under it, dimmed, as ``phoneScreen(_:width:height:)``
+    /// draws them. A sheet slides in and out over this, so the covered screen reads the same while the
+    /// sheet opens, while it is up and while it closes. Nil when the top layer is not a sheet.
+    package static func phoneBackdrop(_ model: AppModel, width: Int, height: Int) -> Canvas? {
+        guard model.state.modals.last?.style == .sheet else { return nil }
+        return drawPhone(model, width: width, height: height, behindTopSheet: true).canvas
+    }
+
+    /// Draws the phone's layers, bottom first; with `behindTopSheet`, stops after dimming what the
+    /// top sheet covers.
+    private static func drawPhone(_ model: AppModel, width: Int, height: Int, behindTopSheet: Bool) -> AppFrame {
         var canvas = Canvas(width: width, height: height)
         var hits: [HitRegion] = []
         let state = model.state
@@ -38,23 +54,29 @@ extension AppView {
                   belowRow: bars == tabBarHeight ? height - bars : nil, model: model, canvas: &canvas, hits: &hits)
         var sheets = 0
         for (index, modal) in state.modals.enumerated() {
-            // A clean dimmed backdrop: nothing of the screen under a sheet shows beside or above it
-            // (scraps of its text would read as part of the sheet).
-            canvas.fill(canvas.bounds, style: CellStyle(dim: true))
+            // The covered layers stay in sight, dimmed: the navigation bar of the screen a sheet was
+            // presented from shows above it and names it, as the whole screen does while the sheet
+            // slides.
+            canvas.dim()
+            let isTop = index == state.modals.count - 1
             let area: Rect
             var belowRow: Int?
             if modal.style == .fullScreen {
                 area = canvas.bounds
                 canvas.fill(area)
             } else {
+                if isTop && behindTopSheet { break }
                 let box = sheetBox(level: sheets, width: width, height: height)
                 sheets += 1
+                // Beside the sheet, a blank dimmed gutter: scraps of the covered lines there would
+                // read as part of the sheet. The gutter moves with the sheet (``sheetBand(_:width:)``).
+                canvas.fill(sheetBand(box, width: width), style: CellStyle(dim: true))
                 canvas.fill(box)
                 canvas.box(box)
                 area = box.inset(by: 1)
                 belowRow = box.maxY - 1
             }
-            drawLayer(modal.stack, in: area, isModal: true, isTop: index == state.modals.count - 1,
+            drawLayer(modal.stack, in: area, isModal: true, isTop: isTop,
                       belowRow: belowRow, model: model, canvas: &canvas, hits: &hits)
         }
         return AppFrame(canvas: canvas, hits: hits)
@@ -87,6 +109,12 @@ extension AppView {
     static func sheetBox(level: Int, width: Int, height: Int) -> Rect {
         let top = min(2 + level, max(0, height - 4))
         return Rect(x: 2, y: top, width: width - 4, height: height - top)
+    }
+
+    /// The rows a sheet with frame `box` takes on a phone screen `width` columns wide: the sheet and
+    /// the blank gutters beside it. This band slides in and out as one, over the covered screen.
+    package static func sheetBand(_ box: Rect, width: Int) -> Rect {
+        Rect(x: 0, y: box.y, width: width, height: box.height)
     }
 
     // MARK: Layers
@@ -153,8 +181,13 @@ extension AppView {
         let offset = contentOffset(stored: model.phoneScroll[screen.id],
                                    selectedLine: selection.flatMap { itemCount > 0 ? itemStart + $0 : nil },
                                    total: total, rows: rows)
-        for row in 0..<max(0, min(rows, total - offset)) {
-            let line = line(row + offset)
+        // With rows to spare, long labels take a second line (then nothing scrolls).
+        let wrapped = wrappedLines(header: header, itemCount: itemCount, rows: content.height, width: content.width,
+                                   selection: selection, locked: model.lockedURLs) {
+            AppModel.item($0, of: screen, isShowingLogin: showsLogin)
+        }
+        for row in 0..<max(0, wrapped?.count ?? min(rows, total - offset)) {
+            let line = wrapped?[row] ?? line(row + offset)
             let y = content.y + row
             if let item = line.item {
                 let selected = item == selection
@@ -164,7 +197,7 @@ extension AppView {
                 if selected && model.phoneHasFocus {
                     canvas.fill(Rect(x: content.x + 1, y: y, width: content.width - 2, height: 1), style: style)
                 }
-                let marker = selected ? "▸ " : "› "
+                let marker = line.continues ? "  " : selected ? "▸ " : "› "
                 canvas.put(marker + line.text, x: content.x + line.indent, y: y, style: style, clip: content)
                 if isTop {
                     hits.append(HitRegion(Rect(x: content.x, y: y, width: content.width, height: 1), .item(item)))
@@ -347,20 +380,6 @@ extension AppView {
             }
         }
         return lines
-    }
-
-    /// The line of item `index`: its title fitted to the width, with a lock when its URL asks for login.
-    static func itemLine(_ item: ScreenItem, index: Int, width: Int, locked: Set<String>) -> ContentLine {
-        let style: CellStyle
-        switch item {
-        case .link:
-            style = CellStyle(role: .link)
-        case .logIn, .discardChanges:
-            style = CellStyle(bold: true)
-        }
-        let isLocked = item.url.map(locked.contains) ?? false
-        let title = AppViewText.fit((isLocked ? "🔒 " : "") + item.title, width: max(1, width - 2) - 3)
-        return ContentLine(text: title, style: style, indent: 2, item: index, label: nil)
     }
 
     /// The screen's route and parameters, labelled by where each parameter came from: `path`

@@ -12,27 +12,74 @@ extension AppView {
         canvas.put(" " + keys + " ", x: x, y: edge.y, style: CellStyle(bold: true), clip: titleClip(edge))
     }
 
-    /// The widths of the route table's pattern and target columns in a list `width` columns wide;
-    /// the flags take what is left (none when too little is). A row is `▸`, the pattern, a space, the
-    /// reached mark, a space and the target, then two spaces and the flags. The columns share the
-    /// room in that order: the pattern is whole unless that would leave the target fewer than 6
-    /// columns (a sixth of a list wider than 36); the target is whole unless that would leave the
-    /// flags fewer than 10 (`relocation`); the flags get the rest. No column is wider than its widest
-    /// cell, and the row never exceeds `width`.
+    /// The widths of the route table's pattern, target and flags columns in a list `width` columns wide.
+    /// A row is `▸`, the pattern, a space, the reached mark, a space and the target, then two spaces and
+    /// the flags. When every column fits whole, each is as wide as its widest cell. Otherwise the row's
+    /// room is shared out by cutting the longest column first (``shareOut(_:room:)``), except that the
+    /// pattern, which names the route, keeps three quarters of the room (or all it needs, when less); the
+    /// row is then filled exactly, so no column is cut while the row has a spare column. Flags that
+    /// would get fewer than five columns (`login` whole, `relo…`; `l…` says nothing) are left out and
+    /// their room shared instead.
+    /// No width exceeds its widest cell, and the row never exceeds `width` (the pattern keeps at
+    /// least one column).
     static func routeColumns(width: Int, widestPattern: Int, widestTarget: Int, widestFlags: Int,
-                             showsTarget: Bool) -> (pattern: Int, target: Int) {
-        // `▸`, and the reached mark after a space.
-        let fixed = 3
-        // The target's least share: 6 columns, a sixth of a wider list.
-        let targetLeast = min(widestTarget, max(6, width / 6))
-        let pattern = max(1, min(widestPattern, width - fixed - (showsTarget ? 1 + targetLeast : 0)))
-        guard showsTarget else { return (pattern, 0) }
-        let room = width - fixed - pattern - 1
-        let flagsWanted = widestFlags == 0 ? 0 : 2 + min(widestFlags, 10)
-        let target = max(0, min(widestTarget, room, max(targetLeast, room - flagsWanted)))
-        // Flags cut below four columns are not shown: the target takes that room.
-        if widestFlags > 0, room - target - 2 < min(4, widestFlags) { return (pattern, min(widestTarget, room)) }
-        return (pattern, target)
+                             showsTarget: Bool) -> (pattern: Int, target: Int, flags: Int) {
+        // `▸`, a space and the reached mark; a space before the target.
+        let fixed = 3 + (showsTarget ? 1 : 0)
+        let target = showsTarget ? widestTarget : 0
+        func share(_ rest: [Int], room: Int) -> [Int] {
+            let shares = shareOut([widestPattern] + rest, room: room)
+            let least = min(widestPattern, max(1, room * 3 / 4))
+            guard shares[0] < least else { return shares }
+            return [least] + shareOut(rest, room: room - least)
+        }
+        if widestFlags > 0 {
+            let shares = share([target, widestFlags], room: width - fixed - 2)
+            if shares[2] >= min(5, widestFlags) {
+                return (max(1, shares[0]), shares[1], shares[2])
+            }
+        }
+        let shares = share([target], room: width - fixed)
+        return (max(1, shares[0]), shares[1], 0)
+    }
+
+    /// `room` columns shared among columns that want `wants`: each whole when they all fit; otherwise
+    /// the longest are cut first, to one width (a column wanting less keeps what it wants), and the
+    /// columns left over go one each to the cut columns, the first first. The shares then add up to
+    /// `room` exactly.
+    static func shareOut(_ wants: [Int], room: Int) -> [Int] {
+        let room = max(0, room)
+        guard wants.reduce(0, +) > room else { return wants }
+        // The widest cap whose capped widths fit.
+        var low = 0, high = wants.max() ?? 0
+        while low < high {
+            let cap = (low + high + 1) / 2
+            if wants.reduce(0, { $0 + min($1, cap) }) <= room { low = cap } else { high = cap - 1 }
+        }
+        var shares = wants.map { min($0, low) }
+        var left = room - shares.reduce(0, +)
+        for index in shares.indices where left > 0 && wants[index] > low {
+            shares[index] += 1
+            left -= 1
+        }
+        return shares
+    }
+
+    /// The columns a row's target gets: the target column, and when its target is longer, what the
+    /// row's own flags leave of the flags column (all of it, with the two spaces before it, for a row
+    /// without flags); the row's flags then end at the row's end. So a row's target is cut only when
+    /// the row has no spare column.
+    static func targetWidth(_ target: Int, flags: Int, table: RouteTableLayout) -> Int {
+        guard target > table.target, table.flags > 0 else { return table.target }
+        let spare = flags == 0 ? table.flags + 2 : max(0, table.flags - flags)
+        return table.target + spare
+    }
+
+    /// A row's target in `width` columns: a rewrite's `⇒ URL` cut at the URL's components (its
+    /// scheme and host and its last components stay), any other target cut at its end.
+    static func fitTarget(_ target: String, width: Int) -> String {
+        guard target.hasPrefix("⇒ "), width > 2 else { return AppViewText.fit(target, width: width) }
+        return "⇒ " + AppViewText.elideURL(Escaping.visible(String(target.dropFirst(2))), width: width - 2)
     }
 
     /// The columns a row's flags (or verdict) get after the pattern and target columns in a list
@@ -58,6 +105,22 @@ extension AppView {
             + (rewrites == 0 ? "" : ", \(rewrites) rewrite\(rewrites == 1 ? "" : "s")")
     }
 
+    /// The listing route table's title in `room` columns: `4 shown of 25 routes, 2 rewrites · 6 reached
+    /// · F3`, dropping its least telling parts first while it is too long: the key (`F3`), then the
+    /// reached count, the rewrites, and then the total (`4 shown`); cut only when not even that fits.
+    static func listingTitle(shown: Int, of rows: [RouteRow], reached: Int?, room: Int) -> String {
+        let routes = rows.count { $0.kind == .route }
+        let plural = "\(routes) route\(routes == 1 ? "" : "s")"
+        let filtered = shown != rows.count
+        let total = (filtered ? "\(shown) shown of " : "") + plural
+        let counts = routeCounts(shown: shown, of: rows)
+        let reachedText = reached.map { " · \($0) reached" } ?? ""
+        let candidates = [counts + reachedText + " · F3", counts + reachedText, counts, total,
+                          filtered ? "\(shown) shown" : plural]
+        let title = candidates.first { DisplayWidth.of($0) <= room } ?? candidates[candidates.count - 1]
+        return AppViewText.fit(title, width: max(1, room))
+    }
+
     /// The route table's title in `room` columns, and the line under its filter that says what the
     /// title could not. Listing: `12 shown of 38 routes, 2 rewrites · 3 reached · F3`. Testing a URL: `Test URL ·
     /// wins: PATTERN` when it fits; else `Test URL` with the outcome under the filter; else the URL
@@ -65,8 +128,8 @@ extension AppView {
     /// gives the whole URL before the outcome.
     static func routeTitle(_ panel: RoutePanel, rows: [RouteRow], room: Int) -> (title: String, summary: String?) {
         guard let test = panel.urlTest else {
-            let reached = panel.coverage.isEmpty ? "" : " · \(panel.reachedCount) reached"
-            return (routeCounts(shown: panel.filtered.count, of: rows) + reached + " · F3", nil)
+            return (listingTitle(shown: panel.filtered.count, of: rows,
+                                 reached: panel.coverage.isEmpty ? nil : panel.reachedCount, room: room), nil)
         }
         // The rewrites followed first: `via relocation`, `via redirect`, `via 3 rewrites`.
         let kinds = test.via.compactMap { $0.split(separator: " ").first.map(String.init) }
@@ -185,19 +248,21 @@ extension AppView {
                                    style: style(CellStyle(role: .link)), clip: line)
                 // `●` between pattern and target marks a route this run of the app has reached.
                 let mark = model.routePanel.isReached(route) ? "●" : " "
+                let flags = table.verdicts[index] == nil && table.flags > 0 ? route.flags : ""
                 if table.target > 0 {
-                    let target = DisplayWidth.padded(AppViewText.fit(route.target, width: table.target),
-                                                     toWidth: table.target)
+                    let width = targetWidth(AppViewText.width(route.target), flags: DisplayWidth.of(flags),
+                                            table: table)
+                    let target = DisplayWidth.padded(fitTarget(route.target, width: width), toWidth: width)
                     x = canvas.put(" " + mark + " " + target, x: x, y: y, style: style(.plain), clip: line)
                 } else {
                     x = canvas.put(" " + mark, x: x, y: y, style: style(.plain), clip: line)
                 }
-                let flags = route.flags
-                if !flags.isEmpty && table.verdicts[index] == nil {
-                    // Flags cut to a letter or two say nothing: they show from four columns (or whole).
-                    let room = line.maxX - x - 2
-                    let text = room >= min(4, DisplayWidth.of(flags)) ? AppViewText.fit(flags, width: room) : ""
-                    canvas.put("  " + text, x: x, y: y, style: style(CellStyle(role: .dim)), clip: line)
+                if !flags.isEmpty {
+                    // Listing, the flags end at the row's end (a row's target may take what its
+                    // flags leave of their column); a tested URL's verdicts start at their column.
+                    let text = AppViewText.fit(flags, width: max(1, line.maxX - x - 2))
+                    let at = testing ? x : line.maxX - DisplayWidth.of(text) - 2
+                    canvas.put("  " + text, x: at, y: y, style: style(CellStyle(role: .dim)), clip: line)
                 }
             }
         }
@@ -224,6 +289,7 @@ extension AppView {
     struct RouteTableLayout {
         var pattern: Int
         var target: Int
+        var flags: Int
         var blocks: [(index: Int, lines: [Int])]
         var verdicts: [Int: [String]]
         var end: Int
@@ -234,7 +300,7 @@ extension AppView {
     /// candidate; when a verdict would be cut beside its pattern, every verdict goes under its
     /// pattern instead, wrapped whole (the pattern and target then share the line).
     static func routeTable(rows: RouteRowList, selection: Int, list: Rect, testing: Bool) -> RouteTableLayout {
-        var columns: (pattern: Int, target: Int)
+        var columns: (pattern: Int, target: Int, flags: Int)
         var stacked = false
         if testing {
             // Tested candidates are those sharing the URL's scheme and host: few, measured whole.
@@ -290,7 +356,8 @@ extension AppView {
             if lines.count == count { end = index + 1 }
             y += count
         }
-        return RouteTableLayout(pattern: columns.pattern, target: columns.target, blocks: blocks,
+        return RouteTableLayout(pattern: columns.pattern, target: columns.target, flags: columns.flags,
+                                blocks: blocks,
                                 verdicts: stacked ? verdicts : [:], end: end)
     }
 }
