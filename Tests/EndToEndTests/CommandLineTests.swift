@@ -500,6 +500,9 @@ struct CommandLineTests {
             + #"{"pattern":"c://list/:id","target":"List","count":1},"#
             + #"{"pattern":"c://item/:list/:id","target":"Item","count":2}],"untested":["#
             + #"{"pattern":"c://secret","target":"Secret","gated":true},{"pattern":"c://login","target":"Login","gated":false}]}"# + "\n")
+        // `-` reads the script from standard input, as `script -` does.
+        let piped = try Self.run(["coverage", "--app", app, "-"], input: "open c://item/1/2\n")
+        #expect(piped.status == 0 && piped.out.hasPrefix("3 of 5 routes reached by 1 script\n"), "\(piped.out)\(piped.err)")
         let missing = try Self.run(["coverage", "/nonexistent-sy/none.script"])
         #expect(missing.status == 1)
         #expect(missing.err.contains("/nonexistent-sy/none.script"))

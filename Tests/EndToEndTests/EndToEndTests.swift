@@ -305,7 +305,7 @@ struct EndToEndTests {
         let hidden = await tmux.waitFor("log + routes hidden (need 73 columns)", "1 Home", "Home")
         #expect(hidden != nil, "the phone, with the panels named as hidden: \(tmux.capture())")
         tmux.press("Tab")
-        let log = await tmux.waitFor("Route log · F2", "Tab next · Esc done")
+        let log = await tmux.waitFor("Route log · F2", "Esc done")
         #expect(log != nil, "the focused log over the phone: \(tmux.capture())")
         tmux.press("Escape")
         let back = await tmux.waitFor { $0.contains("log + routes hidden") && !$0.contains("Route log") }

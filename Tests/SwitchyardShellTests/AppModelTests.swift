@@ -267,7 +267,7 @@ struct AppModelTests {
                 "\(failures)")
         #expect(loop.model.state.top.title == "Discover", "the commands ran")
         #expect(loop.model.status?.kind == .error)
-        #expect(loop.model.status?.text == "Replay finished: 2 commands run; 2 of 3 expectations passed, 1 failed; failures at line 4 (m or F2 lists them)",
+        #expect(loop.model.status?.text == "Replay finished: 2 commands run; 2 of 3 expectations passed, 1 failed; failures at line 4 (m lists them all)",
                 "\(loop.model.status?.text ?? "")")
         // The failure showed whole when it happened (in the log and the messages), once; the summary at
         // the end names its line.
@@ -315,9 +315,23 @@ struct AppModelTests {
                 "\(statuses)")
         #expect(!statuses.contains { $0.contains("Replay line 2") }, "no step of its own: \(statuses)")
         let second = try #require(loop.model.messagesPanel.entries.first { $0.text.hasPrefix("Replay 2/2:") })
-        #expect(second.kind == .note && second.text.contains("(1 failure so far, listed at the end)"), "\(second)")
+        #expect(second.kind == .info && second.text.contains("(1 failure so far, listed at the end)"), "\(second)")
         #expect(loop.model.snapshot.state.top.title == "User 7", "the keys after the last step opened nothing")
         #expect(terminal.discardedKeys == 3)
+    }
+
+    /// Keys pressed while a step's animation plays are kept for the next waits: a burst of three keys
+    /// plays three steps, with animations on.
+    @Test func keysPressedDuringAStepsAnimationStepOn() async throws {
+        let (loop, terminal) = try AppFixture.loop(animations: true)
+        // One key for step 1, then a burst of three and `q`, all read while step 1's animation plays: the
+        // burst plays steps 2 to 4, and `q` quits before step 5.
+        terminal.enqueue([.char(" "), .char(" "), .char(" "), .char(" "), .char("q")])
+        _ = await loop.replay(script: "open app://discover/item/7\nback\nopen app://user/7\nback\nopen app://cart\n",
+                              delayMilliseconds: 0, stepwise: true)
+        let said = loop.model.messagesPanel.entries.map(\.text).filter { $0.hasPrefix("Replay ") }
+        #expect(said.contains { $0.hasPrefix("Replay 4/5:") } && !said.contains { $0.hasPrefix("Replay 5/5:") }, "\(said)")
+        #expect(loop.hasQuit && loop.model.snapshot.state.top.title == "Discover")
     }
 
     /// The steps of a replay: a command that runs with the lines after it; bad command lines and `expect`

@@ -21,7 +21,7 @@ struct CoverageCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "The script files (the `switchyard script` format).")
+    @Argument(help: "The script files (the `switchyard script` format); - reads one from standard input.")
     var scripts: [String]
 
     @OptionGroup var appOptions: AppOptions
@@ -39,6 +39,13 @@ struct CoverageCommand: AsyncParsableCommand {
     func run() async throws {
         var texts: [(String, String)] = []
         for path in scripts {
+            // `-` is standard input, as for `switchyard script` (once: a second `-` reads nothing more).
+            if path == "-" {
+                var lines: [String] = []
+                while let line = readLine(strippingNewline: true) { lines.append(line) }
+                texts.append(("-", lines.joined(separator: "\n")))
+                continue
+            }
             texts.append((path, try RouteFileLoader.scriptText(path: path)))
         }
         var coverage = RouteCoverage()

@@ -251,11 +251,14 @@ struct RunCommand: AsyncParsableCommand {
                         "Not reloaded: \(firstError) (no entry loads; the previous table stays)"))
                 }
                 return .reloaded(runtime, RouteFileLoader.visible(
-                    "Reloaded \(name): \(routes); \(RouteFileLoader.countLine(check, warnings: true)), the first "
+                    "Reloaded \(name): \(routes); \(RouteFileLoader.countLine(check, warnings: true)), the first error "
                         + firstError))
             } catch let error as RouteFileError {
-                // Placed as every command places it: `NAME:LINE:COLUMN: LOCATION: MESSAGE`.
-                return .failed(RouteFileLoader.visible("Not reloaded: \(error.naming(name)) (the previous table stays)"))
+                // Placed as every command places it, by the file's name as every reload message names it:
+                // `NAME:LINE:COLUMN: LOCATION: MESSAGE`.
+                var named = error
+                named.file = name
+                return .failed(RouteFileLoader.visible("Not reloaded: \(named) (the previous table stays)"))
             } catch {
                 return .failed(RouteFileLoader.visible("Not reloaded: \(name): \(error) (the previous table stays)"))
             }

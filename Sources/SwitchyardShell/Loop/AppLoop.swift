@@ -100,6 +100,8 @@ package final class AppLoop {
     /// ``coalescingLimitMilliseconds``, and before any mouse event (which is mapped through the
     /// frame on screen). Off by default, so each key of a ``MemoryTerminal`` script is one frame.
     package var coalescesWaitingKeys = false
+    /// Keys read while a replayed step played its animation, for the replay's next waits, in order.
+    private var keysDuringReplayStep: [Key] = []
     /// The longest time keys are handled without drawing a frame while coalescing.
     package var coalescingLimitMilliseconds = 50
 
@@ -323,7 +325,11 @@ package final class AppLoop {
                 command = lines[index].trimmingCharacters(in: .whitespaces)
                 while model.playback != nil {
                     present()
-                    _ = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds)
+                    // A key pressed while the step plays is kept for the next wait: three keys pressed in
+                    // a burst step three times, none is lost to the animation.
+                    if let key = terminal.readKey(timeoutMilliseconds: model.tween.frameIntervalMilliseconds) {
+                        keysDuringReplayStep.append(key)
+                    }
                     _ = model.update(.tick)
                 }
             }
@@ -345,6 +351,7 @@ package final class AppLoop {
         }
         _ = model.update(.replaying(nil))
         replayTally = runner.tally
+        keysDuringReplayStep.removeAll()
         // The counts in `switchyard script`'s words (``ScriptTally``): commands run, expectations
         // passed of checked and failed, bad lines.
         let summary = "Replay finished: \(runner.tally)"
@@ -353,7 +360,7 @@ package final class AppLoop {
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
             let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); failures at \(failed) (m or F2 lists them)"
+            let listed = AppStatus("\(summary); failures at \(failed) (m lists them all)"
                                    + (stepwise ? " · any key hands the app back" : ""), kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {
@@ -398,7 +405,8 @@ package final class AppLoop {
         guard let first = failed.first else {
             let sofar = failuresSoFar == 0 ? ""
                 : " (\(failuresSoFar) failure\(failuresSoFar == 1 ? "" : "s") so far, listed at the end)"
-            var status = AppStatus(place + sofar, kind: .note)
+            // A step that passed is marked as passed (✓), whatever failed before it.
+            var status = AppStatus(place + sofar, kind: command == nil ? .note : .info)
             status.detail = place + outcome + sofar
             return status
         }
@@ -416,7 +424,8 @@ package final class AppLoop {
         let deadline = clock.now.advanced(by: .milliseconds(stepwise ? 600_000 : max(0, delayMilliseconds)))
         while true {
             let left = Int((clock.now.duration(to: deadline) / .milliseconds(1)).rounded(.up))
-            guard let key = terminal.readKey(timeoutMilliseconds: max(0, left)) else { return true }
+            let kept = keysDuringReplayStep.isEmpty ? nil : keysDuringReplayStep.removeFirst()
+            guard let key = kept ?? terminal.readKey(timeoutMilliseconds: max(0, left)) else { return true }
             switch key {
             case .char("q"), .ctrl("c"):
                 return false

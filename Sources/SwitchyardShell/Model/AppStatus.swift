@@ -103,7 +103,8 @@ package struct AppStatus: Hashable, Sendable {
         }
         switch report.transition {
         case .none:
-            self.init("\(effect): nothing changed", kind: .info)
+            // Not a success: nothing moved, so no ✓.
+            self.init("\(effect): nothing changed", kind: .note)
         case let transition:
             var text = Self.capitalized(transition.inWords(tabs: report.state.tabs.map(\.title)))
             if case .redirected(let chain, _) = report.outcome, chain.count > 1 {

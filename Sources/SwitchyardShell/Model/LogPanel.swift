@@ -103,7 +103,10 @@ package struct LogPanel: Equatable, Sendable {
         case .findInLog(let older):
             return findNext(older: older, from: cursorIndex, area: area)
         case .clearLogSearch:
+            // The search's own status (`match 2/5 for …`) goes with it.
+            guard let query = lastSearch else { return nil }
             lastSearch = nil
+            return AppStatus("Search for \(query) ended", kind: .note)
         case .toggleLogEntry(let sequence):
             toggle(sequence, area: area)
         case .scrollLog(let delta):
