@@ -42,6 +42,8 @@ struct AppViewTests {
     @Test func aGatedTabsLockHasASpaceOnEitherSideAndTheCellsMakeRoomForIt() throws {
         #expect(AppView.tabLabel(number: 2, title: "Orders", locked: true) == ("3 🔒 ", "Orders"))
         #expect(AppView.tabLabel(number: 0, title: "Home", locked: false) == ("1 ", "Home"))
+        #expect(AppView.tabLabel(number: 2, title: "Orders", locked: false, unlocked: true) == ("3 🔓 ", "Orders"))
+        #expect(DisplayWidth.of("🔓 ") == DisplayWidth.of("🔒 "), "logging in moves no tab")
         #expect(AppView.tabLabel(number: 9, title: "Tenth", locked: false) == ("", "Tenth"))
         // Labels that fit share the space left evenly: the cells are contiguous, each holds its label,
         // and the gaps between the centred labels are equal, whatever their lengths.

@@ -42,9 +42,10 @@ enum ChromeFixture {
 struct TabBarLabelTests {
     /// What each tab's label looks like in the bar's row: whole, cut to five letters or more, or
     /// left out (then a mark says so on its side).
-    static func checkLabels(_ row: String, titles: [String], locked: Set<Int>, selected: Int, context: String) {
+    static func checkLabels(_ row: String, titles: [String], locked: Set<Int>, unlocked: Set<Int> = [], selected: Int,
+                            context: String) {
         for (index, title) in titles.enumerated() {
-            let prefix = "\(index + 1) " + (locked.contains(index) ? "🔒 " : "")
+            let prefix = "\(index + 1) " + (locked.contains(index) ? "🔒 " : unlocked.contains(index) ? "🔓 " : "")
             if row.contains(prefix + title) { continue }
             #expect(index != selected, "\(context): the selected tab '\(title)' is not whole in '\(row)'")
             if let range = row.range(of: prefix) {
@@ -78,9 +79,12 @@ struct TabBarLabelTests {
                     let locked = Set(titles.indices.filter {
                         loop.model.lockedURLs.contains(loop.model.state.tabs[$0].rootURL)
                     })
+                    let unlocked = Set(titles.indices.filter {
+                        loop.model.snapshot.gatedTabRoots.contains(loop.model.state.tabs[$0].rootURL)
+                    }).subtracting(locked)
                     let row = try #require(rows.last)
-                    Self.checkLabels(row, titles: titles, locked: locked, selected: loop.model.state.selectedTab,
-                                     context: context)
+                    Self.checkLabels(row, titles: titles, locked: locked, unlocked: unlocked,
+                                     selected: loop.model.state.selectedTab, context: context)
                 }
             }
         }

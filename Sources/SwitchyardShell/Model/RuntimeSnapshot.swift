@@ -21,6 +21,9 @@ package struct RuntimeSnapshot: Equatable, Sendable {
     package var heldFor: String?
     /// Tab roots and links of the top screen that would ask for login now (drawn with a lock).
     package var lockedURLs: Set<String> = []
+    /// Tab roots whose routes require login, logged in or not: the tab bar keeps room for their lock,
+    /// so its layout does not jump at login.
+    package var gatedTabRoots: Set<String> = []
 
     /// A snapshot of a state alone (tests, and apps without a runtime).
     package init(state: NavigationState, isShowingLogin: Bool = false) {
@@ -45,5 +48,8 @@ package struct RuntimeSnapshot: Equatable, Sendable {
         heldFor = held.flatMap { runtime.loginGatedURL(for: $0.url) }
         let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(Self.lockCheckLimit).map(\.url)
         lockedURLs = Set(urls.filter(runtime.asksForLogin))
+        gatedTabRoots = Set(runtime.state.tabs.map(\.rootURL).filter { root in
+            (try? runtime.router.match(root))?.target.metadata[.requiresLogin] == true
+        })
     }
 }

@@ -5,7 +5,8 @@ extension AppView {
 
     /// Draws the tab bar: a rule, then one cell per tab with its number and title; the selected
     /// tab is highlighted. A tab that would ask for login carries a 🔒 between its number and its
-    /// title, with a space on either side. The labels keep a column clear of the frame on each side.
+    /// title, with a space on either side; once logged in, a 🔓 in its place (the same width, so the
+    /// bar does not move at login). The labels keep a column clear of the frame on each side.
     /// When every label fits whole, the cells share the width
     /// evenly; otherwise ``tabSlots(labels:selected:width:)`` packs them a space apart, the selected
     /// one whole, and never cuts a title below a readable word.
@@ -24,7 +25,9 @@ extension AppView {
         let full = area
         let area = Rect(x: full.x + 1, y: full.y, width: max(0, full.width - 2), height: full.height)
         let labels = tabs.enumerated().map { index, tab in
-            tabLabel(number: index, title: tab.title, locked: model.lockedURLs.contains(tab.rootURL))
+            let locked = model.lockedURLs.contains(tab.rootURL)
+            return tabLabel(number: index, title: tab.title, locked: locked,
+                            unlocked: !locked && model.snapshot.gatedTabRoots.contains(tab.rootURL))
         }
         let widths = labels.map { AppViewText.width($0.prefix + $0.title) }
         if widths.reduce(0, +) + widths.count <= area.width {
@@ -146,11 +149,13 @@ extension AppView {
         return (slots, before, after)
     }
 
-    /// A tab's label in two parts: the prefix (its key, 1–9, then 🔒 when it would ask for login,
-    /// each followed by a space) and its title.
-    static func tabLabel(number index: Int, title: String, locked: Bool) -> (prefix: String, title: String) {
+    /// A tab's label in two parts: the prefix (its key, 1–9, then 🔒 when it would ask for login, or
+    /// 🔓 when its root requires login and the user is logged in, each followed by a space) and its title.
+    /// The two marks are as wide, so logging in or out moves no tab.
+    static func tabLabel(number index: Int, title: String, locked: Bool,
+                         unlocked: Bool = false) -> (prefix: String, title: String) {
         let key = index < 9 ? "\(index + 1) " : ""
-        return (key + (locked ? "🔒 " : ""), title)
+        return (key + (locked ? "🔒 " : unlocked ? "🔓 " : ""), title)
     }
 
     /// The tab bar's cells for labels of these widths (in columns) across `area`. When every label
