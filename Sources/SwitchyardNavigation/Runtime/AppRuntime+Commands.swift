@@ -3,8 +3,8 @@ import SwitchyardKit
 
 extension AppRuntime {
     /// What a logout took down, in words for the log, where the user is first: `back at Home; closed
-    /// Order #42 (needs login) and User ann above it; Orders stays in its tab, behind the login gate; dropped Settings from
-    /// another tab (needs login)`. A tab's root the user was taken away from is left, not closed.
+    /// Order #42 (needs login) and User ann above it; Orders stays in its tab, behind the login gate;
+    /// dropped Settings from another tab (needs login)`. A tab's root the user was taken away from is left, not closed.
     static func describe(_ departure: NavigationState.Departure, needsLogin: (Screen) -> Bool) -> String {
         func list(_ screens: [Screen]) -> String { screens.map(\.title).joined(separator: ", ") }
         func needs(_ screens: [Screen]) -> String { screens.count == 1 ? "needs login" : "need login" }
@@ -30,7 +30,8 @@ extension AppRuntime {
         if !left.isEmpty {
             // Not closed, and not shown either: the tab asks for login when it is next selected.
             let one = left.count == 1
-            parts.append("\(list(left)) stay\(one ? "s" : "") in \(one ? "its tab" : "their tabs"), behind the login gate")
+            let place = one ? "its tab" : "their tabs"
+            parts.append("\(list(left)) stay\(one ? "s" : "") in \(place), behind the login gate")
         }
         // A form closed with its changes: logging out overrides a leave guard, and says what it threw away.
         let discarded = (closed + departure.dropped).filter { $0.leaveGuard != nil }

@@ -139,8 +139,8 @@ extension AppModel {
             let here = order.firstIndex(of: focus) ?? 0
             focus = order[(here + 1) % order.count]
             if focus == .log { logPanel.cursor = logPanel.cursor ?? log.last?.sequence }
-        case .moveLogCursor, .startLogSearch, .editLogSearch, .endLogSearch, .findInLog, .clearLogSearch, .toggleLogEntry,
-             .scrollLog:
+        case .moveLogCursor, .startLogSearch, .editLogSearch, .endLogSearch, .findInLog, .clearLogSearch,
+             .toggleLogEntry, .scrollLog:
             if let said = logPanel.update(message, area: layout.log) { status = said }
         case .toggleMessages, .scrollMessages:
             messagesPanel.update(message, size: (width, height))

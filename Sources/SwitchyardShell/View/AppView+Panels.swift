@@ -111,7 +111,8 @@ extension AppView {
         return " Esc cancel "
     }
 
-    /// The log's bottom edge while a search is active (after Enter, until Esc ends it): the term, where the cursor is among its matches and the keys that move between them
+    /// The log's bottom edge while a search is active (after Enter, until Esc ends it): the term, where the
+    /// cursor is among its matches and the keys that move between them
     /// (`/share · match 2/5 · n older · N newer · Esc`), shortened to fit `width`; nil without one.
     static func activeSearchFooter(_ panel: LogPanel, width: Int) -> String? {
         guard let query = panel.lastSearch, !query.isEmpty else { return nil }
