@@ -118,7 +118,7 @@ public enum DemoApp {
          "body": ["A pattern with a regular expression: the phone segment must match [0-9]+.",
                   "Part of the login flow: what the login screen holds stays held here, and L logs in."]},
         {"pattern": "app://login", "target": "Login", "title": "Log in", "opens": "presentFullScreen",
-         "body": ["Sign in to see your orders and your account.", "Log in with L (or a script's login line); Esc cancels and goes back."],
+         "body": ["Sign in to see your orders and your account.", "Press L to log in; Esc cancels and goes back."],
          "links": [
            {"title": "Forgot your password?", "url": "app://login/forgot"},
            {"title": "Log in by phone", "url": "app://user/login/13800000000"}
