@@ -19,17 +19,19 @@ package final class TrieInAdvance: Sendable {
     private let result = Locked<RouteTrie?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts compiling the trie of these routes on a background queue.
+    /// Starts compiling the trie of these routes on a thread of its own (not a shared queue's, so that it
+    /// runs even when every worker of a shared pool is blocked waiting, maybe for this very trie).
     package init(patterns: [RoutePattern], priorities: [Int], orders: [Int], foldPath: Bool) {
         let inputs = Inputs(patterns: patterns, priorities: priorities, orders: orders, foldPath: foldPath)
         self.inputs = inputs
         let result = self.result, done = self.done
-        DispatchQueue.global(qos: .userInitiated).async {
+        let thread = Thread {
             let trie = TrieCompiler.compile(inputs.patterns, priorities: inputs.priorities, orders: inputs.orders,
                                             foldPath: inputs.foldPath)
             result.withLock { $0 = trie }
             done.signal()
         }
+        thread.start()
     }
 
     /// The trie, once compiled (waiting for it), when it was compiled from exactly these routes; else nil.
