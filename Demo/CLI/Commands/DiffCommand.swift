@@ -39,7 +39,9 @@ struct DiffCommand: ParsableCommand {
         // A route file with errors is compared by the entries that load, as every command that opens one
         // reads it, each entry left out named first (in file order) and the status 2 at the end; an app
         // description with errors is refused with every error. A file given twice is judged once.
-        var partial: [String: RouteFileCheck] = [:]
+        // Each plain route file is read and checked once here; the diff compares what the check loaded.
+        var checked: [String: RouteFileCheck] = [:]
+        var partial: Set<String> = []
         var refused = false
         for path in old == new ? [old] : [old, new] {
             // A file that cannot be read at all is named by the read below.
@@ -48,10 +50,11 @@ struct DiffCommand: ParsableCommand {
                 let lines = RouteFileLoader.everyErrorLine(path: path)
                 for line in lines { FileHandleOutput.stderr(line) }
                 refused = refused || !lines.isEmpty
-            } else if let check = try? RouteFileCheck(json: data, file: path, rules: .errors),
-                      check.errors.contains(where: check.isLeftOut) {
+            } else if let check = try? RouteFileCheck(json: data, file: path, rules: .errors) {
+                checked[path] = check
+                guard check.errors.contains(where: check.isLeftOut) else { continue }
                 for line in RouteFileLoader.problemLines(check, only: check.isLeftOut) { FileHandleOutput.stderr(line) }
-                partial[path] = check
+                partial.insert(path)
             }
         }
         if refused {
@@ -59,8 +62,8 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode(2)
         }
         do {
-            before = try partial[old]?.loaded.file ?? Self.read(old)
-            after = try partial[new]?.loaded.file ?? Self.read(new)
+            before = try checked[old]?.loaded.file ?? Self.read(old)
+            after = try checked[new]?.loaded.file ?? Self.read(new)
             routerBefore = try Self.router(before, path: old)
             routerAfter = try Self.router(after, path: new)
         } catch {
@@ -69,8 +72,8 @@ struct DiffCommand: ParsableCommand {
         }
         let diff = RouteTableDiff(old: before, new: after, oldRouter: routerBefore, newRouter: routerAfter)
         print(json ? diff.json : diff.text(oldName: old, newName: new))
-        for path in old == new ? [old] : [old, new] {
-            guard let check = partial[path] else { continue }
+        for path in old == new ? [old] : [old, new] where partial.contains(path) {
+            guard let check = checked[path] else { continue }
             FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): compared the entries of \(path) "
                 + "that load (\(RouteFileLoader.countLine(check))); `switchyard lint --routes \(path)` lists every error"))
         }
