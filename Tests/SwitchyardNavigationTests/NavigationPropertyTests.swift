@@ -64,7 +64,7 @@ struct NavigationPropertyTests {
         case (.present(let screen, let style, _, _), .present(let shown, let shownStyle, _)):
             if !shown.isSameRoute(as: screen) || style != shownStyle { return "present showed the wrong modal" }
         case (.present, _): return "present gave \(transition)"
-        case (.dismiss, .dismiss): break
+        case (.dismiss, .dismiss), (.dismiss, .dismissMany): break
         case (.dismiss, _): return "dismiss gave \(transition)"
         case (.setRoot(let screen, _), _):
             if after.currentTab.stack.count != 1 || !after.top.isSameRoute(as: screen) || !after.modals.isEmpty {
@@ -78,6 +78,15 @@ struct NavigationPropertyTests {
             guard case .tabSwitch = transition else { return "the tab changed but the transition is \(transition)" }
         }
         if transition == .none && after.top.id != before.top.id { return "the top changed but the transition is none" }
+        // A dismiss names every screen that left with it, top first, and no other.
+        let left = before.screensFromTop.filter { !newIDs.contains($0.id) }.map(\.id)
+        switch transition {
+        case .dismiss(let screen, _) where left != [screen.id]:
+            return "dismiss names \(screen.id) but \(left) left"
+        case .dismissMany(let screens, _) where screens.map(\.id) != left || screens.count < 2:
+            return "dismiss names \(screens.map(\.id)) but \(left) left"
+        default: break
+        }
         return nil
     }
 

@@ -252,11 +252,12 @@ extension AppRuntime {
     /// What `login` says when it resumes nothing: whether it logged in, and the login screens it closed.
     static func loginMessage(wasLoggedIn: Bool, closed: [Transition]) -> String {
         let what = wasLoggedIn ? "already logged in" : "logged in"
-        let titles = closed.compactMap { step -> String? in
+        let titles = closed.flatMap { step -> [String] in
             switch step {
-            case .dismiss(let screen, _), .removed(let screen, _, _): screen.title
-            case .pop(let from, _, _): from.title
-            default: nil
+            case .dismiss(let screen, _), .removed(let screen, _, _): [screen.title]
+            case .dismissMany(let screens, _): screens.map(\.title)
+            case .pop(let from, _, _): [from.title]
+            default: []
             }
         }
         return titles.isEmpty ? what : what + "; closed " + titles.joined(separator: ", ")

@@ -8,7 +8,8 @@ extension Transition {
     /// 3. a different root on the selected tab → ``rootReplaced(from:to:animation:)``;
     ///    the same top with one screen below it gone → ``removed(_:under:animation:)``;
     /// 4. only the modals changed: one appended → ``present(_:style:animation:)``, a trailing run
-    ///    removed → ``dismiss(_:animation:)``, only the top modal's stack changed → the stack rule;
+    ///    removed → ``dismiss(_:animation:)`` (``dismissMany(_:animation:)`` when it held more than one
+    ///    screen), only the top modal's stack changed → the stack rule;
     /// 5. only the selected tab's stack changed (no modals) → the stack rule;
     /// 6. anything else (e.g. dismiss-then-push) → ``replace(from:to:animation:)`` of the top screen.
     ///
@@ -45,7 +46,10 @@ extension Transition {
             }
             if newModals.count < oldModals.count,
                sameIdentity(newModals, Array(oldModals.prefix(newModals.count))) {
-                return .dismiss(old.top, animation: animation)
+                let closed = oldModals[newModals.count...].reversed().flatMap { $0.stack.reversed() }
+                return closed.count > 1
+                    ? .dismissMany(closed, animation: animation)
+                    : .dismiss(old.top, animation: animation)
             }
             if let oldTop = oldModals.last, let newTop = newModals.last,
                newModals.count == oldModals.count,

@@ -14,6 +14,7 @@ extension Transition {
             return "back to \(to.title), closed \(removed) screen\(removed == 1 ? "" : "s")"
         case .present(let screen, _, _): return "presented \(screen.title)"
         case .dismiss(let screen, _): return "closed \(screen.title)"
+        case .dismissMany(let screens, _): return "closed \(screens.map(\.title).joined(separator: ", "))"
         case .tabSwitch(_, let to, _): return "switched to \(tab(to))"
         case .rootReplaced(_, let to, _): return "\(to.title) replaced the whole stack"
         case .replace(let from, let to, _): return "replaced \(from.title) with \(to.title)"

@@ -20,6 +20,9 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
     case present(Screen, style: PresentationStyle, animation: Animation)
     /// One or more modals were dismissed; the screen is the top that disappeared.
     case dismiss(Screen, animation: Animation)
+    /// Several screens left with one dismiss: modals dismissed together, or a modal with a navigation
+    /// stack of its own. `screens` lists them top first; the first is the top that disappeared.
+    case dismissMany([Screen], animation: Animation)
     /// The selected tab changed (modals above it, if any, are gone too). The indices count from 0;
     /// ``description`` shows them counted from 1, as the tab bar numbers tabs (`tabSwitch 1 → 3`).
     case tabSwitch(from: Int, to: Int, animation: Animation)
@@ -42,6 +45,7 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
              .popTo(_, _, _, let animation),
              .present(_, _, let animation),
              .dismiss(_, let animation),
+             .dismissMany(_, let animation),
              .tabSwitch(_, _, let animation),
              .rootReplaced(_, _, let animation),
              .replace(_, _, let animation),
@@ -70,6 +74,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
             "present \(screen.title) as \(style) (\(animation))"
         case .dismiss(let screen, let animation):
             "dismiss \(screen.title) (\(animation.exitName))"
+        case .dismissMany(let screens, let animation):
+            "dismiss \(screens.map(\.title).joined(separator: ", ")) (\(animation.exitName))"
         case .tabSwitch(let from, let to, let animation):
             // Tabs are counted from 1 in what the user reads, as on the tab bar and in `tab N`.
             "tabSwitch \(from + 1) → \(to + 1) (\(animation))"
@@ -110,7 +116,7 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         case .pop: "pop"
         case .popTo: "popTo"
         case .present: "present"
-        case .dismiss: "dismiss"
+        case .dismiss, .dismissMany: "dismiss"
         case .tabSwitch: "tabSwitch"
         case .rootReplaced: "rootReplaced"
         case .replace: "replace"

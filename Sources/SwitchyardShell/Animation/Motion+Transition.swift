@@ -20,7 +20,7 @@ extension Motion {
         }
         let backwards: Bool
         switch transition.mainStep {
-        case .pop, .popTo, .dismiss:
+        case .pop, .popTo, .dismiss, .dismissMany:
             backwards = true
         case .push, .pushMany, .present, .tabSwitch, .rootReplaced, .replace, .sequence:
             backwards = false

@@ -54,7 +54,7 @@ package struct Playback: Hashable, Sendable {
             if oldLayer == newLayer, !newLayer.isEmpty {
                 region = newLayer.intersection(new.bounds)
             }
-        case .present, .dismiss, .tabSwitch, .rootReplaced, .sequence, .removed, .none:
+        case .present, .dismiss, .dismissMany, .tabSwitch, .rootReplaced, .sequence, .removed, .none:
             break
         }
         let motion = Motion(transition)
@@ -73,6 +73,13 @@ package struct Playback: Hashable, Sendable {
             if let oldSheet {
                 // The sheet slides out over what it covered, still dimmed until it is gone.
                 to = oldBackdrop ?? new.dimmed()
+                moving = AppView.sheetBand(oldSheet, width: old.width)
+            }
+        case (.dismissMany, .exit):
+            if let oldSheet {
+                // Several layers leave at once: the sheet slides out over what is left when they are
+                // gone (what it covered may be another modal that leaves with it), dimmed until then.
+                to = new.dimmed()
                 moving = AppView.sheetBand(oldSheet, width: old.width)
             }
         default:
