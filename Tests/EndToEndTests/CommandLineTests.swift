@@ -69,7 +69,7 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.out == """
         {"url":"app://user/42?x=1&x=2","via":[],"pattern":"app://user/:id<int>","target":"UserProfile","path":{"id":"42"},"query":{"x":["1","2"]},"error":null}
-        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null,"nearest":{"pattern":"app://user/:id<int>","verdict":"host 'nope' is not 'user'"}}
+        {"url":"app://nope","via":[],"pattern":null,"target":null,"path":{},"query":{},"error":null,"nearest":{"pattern":"app://user/:id<int>","verdict":"host: 'nope' is not 'user'"}}
 
         """)
         // URLs from standard input, one a line; an invalid one reports its code and position.
@@ -210,7 +210,7 @@ struct CommandLineTests {
         #expect(redirected.status == 0)
         #expect(redirected.out.contains(#""via":[{"kind":"redirect","rule":"app://profile/:id","result":"app://user/alice"}]"#))
         #expect(redirected.out.contains(#""winner":"app://user/:id""#))
-        #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1 'alice' is not 'login'"}"#))
+        #expect(redirected.out.contains(#"{"pattern":"app://user/login/:phone([0-9]+)","matched":false,"verdict":"segment 1: 'alice' is not 'login'"}"#))
     }
 
     @Test func diffListsChangedRoutesAndTheURLsWhoseWinnerChanges() throws {

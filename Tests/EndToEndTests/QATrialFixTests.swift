@@ -86,8 +86,8 @@ struct QATrialFixTests {
         """#)
         let cases: [(String, String)] = [
             ("app://user/abc", #","nearest":{"pattern":"app://user/:id<int>","verdict":"segment 1: 'abc' does not satisfy <int>"}}"#),
-            ("app://users", #","nearest":{"pattern":"app://user/:id<int>","verdict":"host 'users' is not 'user'"}}"#),
-            ("web://home", #","nearest":{"pattern":"app://home","verdict":"wrong scheme: 'web' is not 'app'"}}"#),
+            ("app://users", #","nearest":{"pattern":"app://user/:id<int>","verdict":"host: 'users' is not 'user'"}}"#),
+            ("web://home", #","nearest":{"pattern":"app://home","verdict":"scheme: 'web' is not 'app'"}}"#),
             ("app://user/7", #""target":"User","path":{"id":"7"},"query":{},"error":null}"#),
         ]
         for (url, suffix) in cases {

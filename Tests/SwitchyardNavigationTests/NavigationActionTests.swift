@@ -156,7 +156,7 @@ struct NavigationActionTests {
         )
         let result = state.apply(.popTo(.kind("OrderDetail")))
         #expect(state == (try F.state([F.ordersTab(a, b), F.profileTab()], next: 7)))
-        #expect(result == .applied(.dismiss(step2, animation: .slideFromRight)))
+        #expect(result == .applied(.dismissMany([step2, login], animation: .slideFromRight)))
 
         var deeper = try F.state(
             [F.ordersTab(a, b), F.profileTab()], modals: [Modal(root: login, style: .fullScreen)], next: 7
@@ -267,7 +267,7 @@ struct NavigationActionTests {
         )
         let result = state.apply(.dismissAll(animation: .fade))
         #expect(state == (try F.state([F.ordersTab(), F.profileTab()], next: 5)))
-        #expect(result == .applied(.dismiss(step2, animation: .fade)))
+        #expect(result == .applied(.dismissMany([step2, login], animation: .fade)))
     }
 
     @Test func dismissAllWithoutModalsIsANoOp() throws {

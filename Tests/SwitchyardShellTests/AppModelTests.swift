@@ -393,7 +393,7 @@ struct AppModelTests {
     @Test func statusLineNamesMissingRoutesRejectionsAndVetoes() async throws {
         let (loop, terminal) = try AppFixture.loop()
         await AppFixture.type(":app://nope\r", to: loop, terminal)
-        #expect(loop.model.status == AppStatus("No route matches app://nope · nearest app://home: host 'nope' is not 'home'", kind: .error))
+        #expect(loop.model.status == AppStatus("No route matches app://nope · nearest app://home: host: 'nope' is not 'home'", kind: .error))
         await AppFixture.type(":app://order/abc\r", to: loop, terminal)
         #expect(loop.model.status == AppStatus(
             "No route matches app://order/abc · nearest app://order/:id<int>: segment 1: 'abc' does not satisfy <int>",

@@ -174,10 +174,17 @@ struct AppViewTests {
         let line = AppView.render(model).text[29]
         #expect(line.hasPrefix("✗ No route matches app://nope"))
         #expect(line.hasSuffix("? help  : URL  F2 log  F3 routes  m messages  q quit"))
+        // A long one continues from the prompt's line above (the prompt is idle); what two lines
+        // cannot hold is cut.
         model.status = AppStatus(String(repeating: "long ", count: 30), kind: .note)
+        let two = AppView.render(model).text
+        #expect(two[28].hasPrefix("• long long"), "\(two[28])")
+        #expect(two[29].hasPrefix("  long") && two[29].hasSuffix("m messages  ? help"), "\(two[29])")
+        #expect(!two[29].contains("…"))
+        model.status = AppStatus(String(repeating: "long ", count: 60), kind: .note)
         let long = AppView.render(model).text[29]
         #expect(long.hasSuffix("m messages  ? help"))
-        #expect(long.contains("…"))
+        #expect(long.contains("… (m)"))
         // A message that would just fit without hints is cut rather than pushing the hints away.
         model.status = AppStatus(String(repeating: "x", count: 95), kind: .note)
         #expect(AppView.render(model).text[29].hasSuffix("m messages  ? help"))

@@ -66,7 +66,8 @@ struct ScriptTallyTests {
         #expect(failed.count == c.tally.failures, "\(failed)")
         let summary = try #require(loop.model.status?.text)
         #expect(summary.hasPrefix("Replay finished: \(c.words); "), "\(summary)")
-        let progress = terminal.frames.compactMap { $0.text().last }
+        // A long progress line continues from the prompt's line above: the last two rows, as read.
+        let progress = terminal.frames.map { $0.text().suffix(2).joined(separator: " ") }
             .filter { $0.contains("Replay ") && $0.contains("/") }
         if c.tally.commandsRun > 0 {
             // `Replay 3/3: back`, or `Replay 3/3 line 4: FAILED: …` when the last command failed.

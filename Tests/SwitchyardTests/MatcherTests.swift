@@ -388,8 +388,26 @@ struct MatcherTests {
         let verdicts = Dictionary(uniqueKeysWithValues: e.candidates.map { ($0.pattern, $0.verdict) })
         #expect(verdicts["app://user/:id<int>"]?.hasPrefix("won") == true)
         #expect(verdicts["app://user/:id"] == "lost to app://user/:id<int> at segment 1: parameter vs constrained parameter")
-        #expect(verdicts["app://user/me"] == "segment 1 '42' is not 'me'")
+        #expect(verdicts["app://user/me"] == "segment 1: '42' is not 'me'")
         #expect(t.explain("app://user/%").error?.code == "bad_percent_escape")
+    }
+
+    /// Every verdict that names a part of the URL says it one way, `WHERE: 'value' …`: the place,
+    /// a colon, the value quoted, then why (`is not 'x'`, `does not satisfy <int>`).
+    @Test(arguments: [
+        ("app://user/me", "app://user/42", "segment 1: '42' is not 'me'"),
+        ("app://user/:id<int>", "app://user/abc", "segment 1: 'abc' does not satisfy <int>"),
+        ("app://user/:id", "app://user/..", "segment 1: '..' is not allowed as a parameter value (dot segment)"),
+        ("app://user/:id", "web://user/7", "scheme: 'web' is not 'app'"),
+        ("app://user/:id", "app://users/7", "host: 'users' is not 'user'"),
+        ("app://user/:id", "app://user/7/x", "the URL has more segments than the pattern"),
+        ("**/help/:n<int>", "app://a/help/x", "segment 2: 'x' does not satisfy <int>"),
+    ])
+    func verdictsNameThePlaceThenTheValue(_ pattern: String, _ url: String, _ verdict: String) throws {
+        let t = try Self.table([pattern])
+        let e = t.explain(url)
+        #expect(e.winner == nil)
+        #expect(e.candidates.map(\.verdict) == [verdict], "\(e.candidates)")
     }
 
     @Test func tablePrintsAsAnIndentedTree() throws {

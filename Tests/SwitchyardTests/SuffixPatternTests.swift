@@ -64,9 +64,9 @@ import Testing
         let t = b.build()
         let candidates = t.explain("other://q/settings").candidates
         let verdicts = Dictionary(uniqueKeysWithValues: candidates.map { ($0.pattern, $0.verdict) })
-        #expect(verdicts["app://user/:id<int>"] == "wrong scheme: 'other' is not 'app'")
-        #expect(verdicts["app://**/settings"] == "wrong scheme: 'other' is not 'app'")
-        #expect(verdicts["**/help"] == "segment 1 'settings' is not 'help'")
+        #expect(verdicts["app://user/:id<int>"] == "scheme: 'other' is not 'app'")
+        #expect(verdicts["app://**/settings"] == "scheme: 'other' is not 'app'")
+        #expect(verdicts["**/help"] == "segment 1: 'settings' is not 'help'")
     }
 
     @Test func urlsAreBuiltOnABase() throws {

@@ -117,9 +117,9 @@ extension RouteTable {
             for r in near {
                 let verdict: String
                 if let s = r.pattern.scheme, s != parsed.scheme {
-                    verdict = "wrong scheme: '\(parsed.scheme ?? "")' is not '\(s)'"
+                    verdict = "scheme: '\(parsed.scheme ?? "")' is not '\(s)'"
                 } else if !r.pattern.isSuffix, case .literal(let h) = r.pattern.host {
-                    verdict = "host '\(parsed.host)' is not '\(h)'"
+                    verdict = "host: '\(parsed.host)' is not '\(h)'"
                 } else {
                     verdict = "no match"
                 }

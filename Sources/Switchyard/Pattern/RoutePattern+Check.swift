@@ -5,7 +5,7 @@ extension RoutePattern {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
-                let failure = "scheme '\(url.scheme ?? "")' is not '\(scheme)'"
+                let failure = "scheme: '\(url.scheme ?? "")' is not '\(scheme)'"
                 return PatternCheck(matched: false, ranks: [], failure: failure)
             }
             ranks.append(0)
@@ -61,7 +61,7 @@ extension RoutePattern {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
-                let failure = "scheme '\(url.scheme ?? "")' is not '\(scheme)'"
+                let failure = "scheme: '\(url.scheme ?? "")' is not '\(scheme)'"
                 return PatternCheck(matched: false, ranks: [], failure: failure)
             }
             ranks.append(2)
@@ -97,7 +97,7 @@ extension RoutePattern {
         switch seg {
         case .literal(let text):
             let equal = fold ? v.asciiLowercased == text.asciiLowercased : v == text
-            return equal ? .success(0) : .failure(SegmentFailure(text: "\(name) '\(v)' is not '\(text)'"))
+            return equal ? .success(0) : .failure(SegmentFailure(text: "\(name): '\(v)' is not '\(text)'"))
         case .parameter(_, let c):
             if let why = parameterFailure(v, c) { return .failure(SegmentFailure(text: "\(name): \(why)")) }
             return .success(c == nil ? 2 : 1)

@@ -157,6 +157,27 @@ extension AppView {
         return (cut.hasSuffix("…") ? cut : cut + "…") + mark
     }
 
+    /// A status message too long for the `room` its line leaves, split in two: the head for the
+    /// prompt's line (as wide as the terminal, broken at a word or URL component), the tail for the
+    /// status line, indented under the head's text when the message starts with a marker. Nil when
+    /// the message fits, or the prompt line is in use (focused, holding text, or not right above).
+    static func twoLineStatus(_ message: String, model: AppModel, layout: AppLayout,
+                              room: Int) -> (head: String, tail: String)? {
+        guard AppViewText.width(message) > room, model.focus != .prompt, model.prompt.isEmpty,
+            layout.prompt.y + 1 == layout.status.y, layout.prompt.width > 20 else {
+            return nil
+        }
+        let visible = Escaping.visible(message)
+        let lines = AppViewText.wrap(visible, width: layout.prompt.width)
+        guard lines.count > 1, let head = lines.first, visible.hasPrefix(head) else {
+            return nil
+        }
+        let rest = visible.dropFirst(head.count).drop { $0 == " " }
+        let marked = visible.count > 2 && visible.dropFirst().first == " "
+            && !(visible.first.map { $0.isLetter || $0.isNumber } ?? true)
+        return (head, (marked ? "  " : "") + rest)
+    }
+
     /// Draws the status line: the last step's message on the left (errors in the error colour),
     /// key hints on the right in the room the message leaves.
     static func drawStatus(_ model: AppModel, layout: AppLayout, canvas: inout Canvas) {
@@ -196,7 +217,15 @@ extension AppView {
         let hintWidth = DisplayWidth.of(hint)
         if !message.isEmpty {
             let room = hint.isEmpty ? line.width : line.width - hintWidth - 2
-            canvas.put(statusText(message, width: room), x: line.x, y: line.y, style: style, clip: line)
+            if let (head, tail) = twoLineStatus(message, model: model, layout: layout, room: room) {
+                // Too long for its line: it takes the prompt's hint line above as well (the prompt is
+                // idle), and only what two lines cannot hold is cut.
+                canvas.fill(layout.prompt)
+                canvas.put(head, x: layout.prompt.x, y: layout.prompt.y, style: style, clip: layout.prompt)
+                canvas.put(statusText(tail, width: room), x: line.x, y: line.y, style: style, clip: line)
+            } else {
+                canvas.put(statusText(message, width: room), x: line.x, y: line.y, style: style, clip: line)
+            }
         }
         if !hint.isEmpty {
             canvas.put(hint, x: line.maxX - hintWidth, y: line.y, style: CellStyle(role: .dim), clip: line)
