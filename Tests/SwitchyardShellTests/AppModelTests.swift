@@ -420,6 +420,21 @@ struct AppModelTests {
         #expect(!loop.model.log.contains { ($0.event ?? "").contains("cannot pop") }, "no failed back in the log")
     }
 
+    /// Esc at a tab's root runs no command, but `--record` still writes it, as a comment: a recording
+    /// holds every key that asked for something.
+    @Test func escAtATabsRootIsRecordedAsAComment() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        var recorded = ""
+        loop.onCommand = { command, report, changed in
+            recorded += AppLoop.scriptLines(command, report, changed: changed)
+        }
+        await AppFixture.send([.escape], to: loop, terminal)
+        await AppFixture.type("<", to: loop, terminal)
+        #expect(recorded == "# back: changed nothing (Nothing to go back to: Home is the first screen)\n"
+                    + "# back slideFromLeft: changed nothing (Nothing to go back to: Home is the first screen)\n",
+                "\(recorded)")
+    }
+
     // MARK: The login gate, back, tabs
 
     @Test func loginGateThenLThenBackThenTabs() async throws {
@@ -841,8 +856,8 @@ struct AppModelTests {
         #expect(model.message(for: .char("l")) == .navigate(.login), "L only logs in, wherever it is pressed")
         #expect(model.message(for: .function(2)) == .toggleLog)
         // At a tab's root Esc says there is nowhere to go back to, without running a failing back.
-        #expect(model.message(for: .escape) == .notify(AppStatus("Nothing to go back to: Home is the first screen",
-                                                                 kind: .note), logged: false, time: nil))
+        #expect(model.message(for: .escape) == .declined(.back(), AppStatus("Nothing to go back to: Home is the first screen",
+                                                                            kind: .note)))
         #expect(model.message(for: .resize, terminalSize: (50, 20)) == .resize(width: 50, height: 20))
         model.isShowingLogin = true
         #expect(model.message(for: .char("L")) == .navigate(.login))

@@ -34,8 +34,8 @@ struct PanelFocusTests {
         (Key.char("L"), AppMessage.navigate(.login)), (.char("l"), .navigate(.login)),
         (.char("O"), .navigate(.logout)), (.char("D"), .navigate(.discard)), (.char("2"), .navigate(.tab(2))),
         (.char("9"), .navigate(.tab(9))), (.char("R"), .toggleRoutes), (.char("x"), .toggleLogDetail),
-        (.char("<"), .notify(AppStatus("Nothing to go back to: Home is the first screen", kind: .note),
-                             logged: false, time: nil)),
+        (.char("<"), .declined(.back(animation: .slideFromLeft),
+                               AppStatus("Nothing to go back to: Home is the first screen", kind: .note))),
         (.char("j"), .moveLogCursor(1)),
         (.char("y"), .copy), (.escape, .focusPhone), (.char("z"), .ignore),
     ])

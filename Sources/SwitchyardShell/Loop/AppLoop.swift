@@ -214,6 +214,10 @@ package final class AppLoop {
             return .resumed(suspended: suspended, width: size.width, height: size.height)
         case .explain(let url):
             return .urlTested(urlTest(url))
+        case .declined(let command, let why):
+            // Recorded as what it is: a command that changed nothing.
+            onCommand?(command, StepReport(command: command.description, message: why, state: runtime.state), false)
+            return nil
         }
     }
 

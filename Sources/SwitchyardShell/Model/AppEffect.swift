@@ -17,4 +17,7 @@ package enum AppEffect: Equatable, Sendable {
     /// Ask the router how it would route the URL typed in the route table's filter ("test a URL"
     /// mode); it answers with ``AppMessage/urlTested(_:)``.
     case explain(String)
+    /// Tell the recorder of a command declined without the router (``AppMessage/declined(_:_:)``),
+    /// with why; `--record` writes it as a comment. Nothing comes back.
+    case declined(NavigationCommand, String)
 }

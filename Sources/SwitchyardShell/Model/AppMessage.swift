@@ -100,4 +100,7 @@ package enum AppMessage: Equatable, Sendable {
     /// A message from the loop itself (a reload, a replay's progress): shown in the status line and,
     /// with `logged`, written to the log as well, stamped `time`.
     case notify(AppStatus, logged: Bool, time: Double?)
+    /// A command the model declines without asking the router, because it could only fail (Esc at a
+    /// tab's root): the status says why, and `--record` writes the command as a comment.
+    case declined(NavigationCommand, AppStatus)
 }

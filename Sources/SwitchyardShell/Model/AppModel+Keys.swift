@@ -71,7 +71,7 @@ extension AppModel {
             // as they do on the phone: a status line that says "L logs in" is true with the log focused.
             let shared = phoneMessage(for: key)
             switch shared {
-            case .navigate, .toggleRoutes, .toggleLogDetail, .editCurrentURL, .notify: return shared
+            case .navigate, .toggleRoutes, .toggleLogDetail, .editCurrentURL, .notify, .declined: return shared
             default: return .ignore
             }
         }
@@ -94,8 +94,8 @@ extension AppModel {
             // At a tab's root with nothing presented there is nowhere to go back to: Esc (pressed out of
             // habit after closing the prompt) says so as a note, and runs no command that would fail.
             if state.modals.isEmpty, state.currentTab.stack.count == 1 {
-                return .notify(AppStatus("Nothing to go back to: \(state.top.title) is the first screen",
-                                         kind: .note), logged: false, time: nil)
+                return .declined(key == .char("<") ? .back(animation: .slideFromLeft) : .back(),
+                                 AppStatus("Nothing to go back to: \(state.top.title) is the first screen", kind: .note))
             }
             return .navigate(key == .char("<") ? .back(animation: .slideFromLeft) : .back())
         case .char(":"), .char("/"):

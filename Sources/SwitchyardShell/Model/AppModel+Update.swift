@@ -51,6 +51,9 @@ extension AppModel {
             } else {
                 self.status = status
             }
+        case .declined(let command, let status):
+            self.status = status
+            return [.declined(command, status.text)]
         case .paste(let text):
             showsHelp = false
             if focus == .filter {
