@@ -882,7 +882,7 @@ struct AppModelTests {
         #expect(RouteRow.filter(rows, by: "ORDER login").map(\.target) == ["OrderDetail"])
         #expect(RouteRow.filter(rows, by: "order home").isEmpty)
         #expect(RouteRow.filter(rows, by: "gate").map(\.target) == ["OrderDetail"], "interceptors are searched too")
-        #expect(rows[0].flags == "login")
+        #expect(rows[0].flags == "🔒")
         #expect(rows[0].notes == ["requiresLogin", "via LoginGate"])
     }
 

@@ -56,10 +56,10 @@ package struct RouteRow: Hashable, Sendable {
     }
 
     /// The notes in a few letters for the table's last column: metadata only, `requiresLogin`
-    /// written `login`, plus the kind of a redirect or relocation.
+    /// written 🔒 (as the phone marks a gated link or tab), plus the kind of a redirect or relocation.
     package var flags: String {
         if let verdict { return (wins ? "✓ " : "✗ ") + verdict }
-        var flags = metadata.map { $0 == "requiresLogin" ? "login" : $0 }
+        var flags = metadata.map { $0 == "requiresLogin" ? "🔒" : $0 }
         if kind != .route {
             flags.insert(kind.rawValue, at: 0)
         }
