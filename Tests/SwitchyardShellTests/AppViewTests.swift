@@ -181,6 +181,11 @@ struct AppViewTests {
         #expect(two[28].hasPrefix("• long long"), "\(two[28])")
         #expect(two[29].hasPrefix("  long") && two[29].hasSuffix("m messages  ? help"), "\(two[29])")
         #expect(!two[29].contains("…"))
+        // One that the prompt's line alone could hold, but not the status line beside its hints.
+        model.status = AppStatus(String(repeating: "word ", count: 18), kind: .note)
+        let fitsAbove = AppView.render(model).text
+        #expect(fitsAbove[28].hasPrefix("• word") && fitsAbove[29].hasPrefix("  word"), "\(fitsAbove.suffix(2))")
+        #expect(!fitsAbove[29].contains("…"), "\(fitsAbove[29])")
         model.status = AppStatus(String(repeating: "long ", count: 60), kind: .note)
         let long = AppView.render(model).text[29]
         #expect(long.hasSuffix("m messages  ? help"))

@@ -168,7 +168,10 @@ extension AppView {
             return nil
         }
         let visible = Escaping.visible(message)
-        let lines = AppViewText.wrap(visible, width: layout.prompt.width)
+        // Both lines as wide as the status line's room when that holds it all (the break then falls
+        // where the eye expects it); else the prompt's line takes as much as it can.
+        var lines = AppViewText.wrap(visible, width: max(room, 20))
+        if lines.count > 2 { lines = AppViewText.wrap(visible, width: layout.prompt.width) }
         guard lines.count > 1, let head = lines.first, visible.hasPrefix(head) else {
             return nil
         }
