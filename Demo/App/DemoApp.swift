@@ -225,7 +225,7 @@ public enum DemoApp {
         let callbacks = try callbackAllowList ?? (isDemo ? CallbackAllowList(Self.callbackAllowList) : nil)
         let cache = isDemo ? (cache: routeCache, version: routeCacheVersion) : nil
         let screens = isDemo ? DemoRoutes.registration() : nil
-        let runtime = try AppRuntime(app: description, routeCache: cache, screens: screens) { router in
+        let runtime = try AppRuntime(app: consume description, routeCache: cache, screens: screens) { router in
             if mounts { try registerServices(on: router, cart: cart) }
             if let relocations { try router.applyRelocations(relocations) }
             router.setCallbackAllowList(callbacks)

@@ -74,7 +74,7 @@ public final class AppRuntime {
                 screens: ScreenRegistration? = nil,
                 configure: (Router) throws -> Void = { _ in }) throws(RouteFileError) {
         if let problem = app.unboundPlaceholders().first { throw problem }
-        var app = app
+        var app = consume app
         self.router = router
         // A generated app's index links are checked against this router once it has every route (the
         // table is compiled once); their screens' handlers read the checked links.
@@ -110,7 +110,7 @@ public final class AppRuntime {
         // Read from the route list as it is now (with the deferred links), which the kinds share.
         let byKind = RoutesByKind(positions: positions, routes: app.routes)
         routesByKind = byKind
-        hold.flowKinds = Set(byKind.values.filter { $0.metadata[.loginFlow] == true }.map(\.kind))
+        hold.flowKinds = Set(byKind.kinds { $0.metadata[.loginFlow] == true })
         var tabs: [Tab] = []
         for (i, t) in app.tabs.enumerated() {
             guard let screen = Self.screen(for: t.root, router: router, byKind: byKind) else {

@@ -33,6 +33,12 @@ struct RoutesByKind: Sendable {
         return routes[Int(i)]
     }
 
-    /// Each kind's first route, in no particular order.
-    var values: [ScreenRoute] { positions.values.map { routes[Int($0)] } }
+    /// The kinds whose first route satisfies `predicate`, in no particular order (no route is copied).
+    func kinds(where predicate: (borrowing ScreenRoute) -> Bool) -> [String] {
+        var kinds: [String] = []
+        for (kind, position) in positions where routes.indices.contains(Int(position)) {
+            if predicate(routes[Int(position)]) { kinds.append(kind) }
+        }
+        return kinds
+    }
 }
