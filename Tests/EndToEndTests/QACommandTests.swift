@@ -208,4 +208,38 @@ struct RouteFileWithErrorsAppTests {
             #expect(err.contains(place), "\(place): \(err)")
         }
     }
+
+    /// The report at exit and the exit status describe the table in force when the app quits: a file
+    /// fixed while the app runs exits 0 with nothing on standard error; one broken by a save that still
+    /// reloads exits 1 and names its errors, as last reloaded.
+    @Test(arguments: [(true, "exit=0"), (false, "exit=1")])
+    func theExitReportDescribesTheTableInForce(fixedWhileRunning: Bool, expected: String) async throws {
+        let binary = try #require(TmuxDriver.binary)
+        let tmux = try TmuxDriver(name: fixedWhileRunning ? "fixed-live" : "broken-live")
+        defer { tmux.kill() }
+        let file = tmux.path("live.json")
+        let broken = #"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, "#
+            + #"{"pattern": "app://user/:n<int>", "target": "Again"}]}"#
+        let fixed = #"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, "#
+            + #"{"pattern": "app://order/:id<int>", "target": "Order"}]}"#
+        try Data((fixedWhileRunning ? broken : fixed).utf8).write(to: URL(fileURLWithPath: file))
+        let q = TmuxDriver.quote
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(q(file))") + " 2> \(q(tmux.path("err")))"
+                   + "; echo \"exit=$?\" > \(q(tmux.path("status"))); echo SY-DONE; exec sh")
+        try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
+        try await Task.sleep(for: .milliseconds(1100))
+        try Data((fixedWhileRunning ? fixed : broken).utf8).write(to: URL(fileURLWithPath: file))
+        try #require(await tmux.waitFor("Reloaded live.json") != nil, "\(tmux.capture())")
+        tmux.type("q")
+        #expect(await tmux.waitFor("SY-DONE") != nil, "\(tmux.capture())")
+        let status = await tmux.waitForFile("status")
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(status ?? "no status")")
+        let err = (try? String(contentsOfFile: tmux.path("err"), encoding: .utf8)) ?? ""
+        if fixedWhileRunning {
+            #expect(!err.contains("error"), "the errors of the start are gone with them: \(err)")
+        } else {
+            #expect(err.contains("routes[1]") && err.contains("live.json (as last reloaded): 1 entry left out"),
+                    "\(err)")
+        }
+    }
 }

@@ -98,9 +98,16 @@ struct RunCommand: AsyncParsableCommand {
             let leftOut = LeftOutRoutes(path: path, loaded: check.loaded.routeIndices)
             loop.unloadedRoutes = { url in leftOut.matching(url) }
         }
+        // The check of the table in force: what the report at exit and the exit status describe, so a
+        // file fixed while the app runs exits clean (and one broken by a reload says so).
+        var inForce = check
+        var reloadedOnce = false
         if let path = appOptions.app ?? appOptions.routes {
             loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
-                                      callbackAllowList: try appOptions.callbackAllowList())
+                                      callbackAllowList: try appOptions.callbackAllowList()) {
+                inForce = $0
+                reloadedOnce = true
+            }
         }
         // Commands written to run, and those written as comments (they changed nothing), counted apart
         // so the count agrees with the replay's `commands run`.
@@ -129,8 +136,8 @@ struct RunCommand: AsyncParsableCommand {
         if let replay {
             // The replay's verdict, on the normal screen: every failure with its line, and the status.
             // A route file with errors fails the step, as a headless replay and `script` fail it.
-            let fileErrors = check.map { "; \(appOptions.routes ?? ""): \(RouteFileLoader.countLine($0))" } ?? ""
-            let failsFile = !(check?.errors.isEmpty ?? true)
+            let fileErrors = inForce.map { "; \(appOptions.routes ?? ""): \(RouteFileLoader.countLine($0))" } ?? ""
+            let failsFile = !(inForce?.errors.isEmpty ?? true)
             // The counts in `switchyard script`'s words (commands run, expectations, bad lines).
             let tally = loop.replayTally.map { ": \($0)" } ?? ""
             guard !replayFailures.isEmpty else {
@@ -145,11 +152,12 @@ struct RunCommand: AsyncParsableCommand {
             for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
             throw ExitCode(1)
         }
-        // On the normal screen once the app is gone, as `script` and `--replay` tell it: the file's
-        // problems, and status 1 when it has errors (the log listed them at start).
-        if let check, !check.findings.isEmpty, RouteFileLoader.tellLoadProblems(check) {
+        // On the normal screen once the app is gone, as `script` and `--replay` tell it: the problems of
+        // the table in force (the last reload's), and status 1 when it has errors (the log listed them).
+        if let inForce, !inForce.findings.isEmpty, RouteFileLoader.tellLoadProblems(inForce) {
+            let reloaded = reloadedOnce ? " (as last reloaded)" : ""
             FileHandleOutput.stderr(RouteFileLoader.visible(
-                "\(FileHandleOutput.tag): \(appOptions.routes ?? ""): \(RouteFileLoader.countLine(check))"))
+                "\(FileHandleOutput.tag): \(appOptions.routes ?? "")\(reloaded): \(RouteFileLoader.countLine(inForce))"))
             throw ExitCode(1)
         }
     }
@@ -204,8 +212,13 @@ struct RunCommand: AsyncParsableCommand {
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
     /// leaves the running app in force and says why.
     @MainActor
+    ///
+    /// `reloaded` gets the check of each route file that reloaded (nil for an app description), the
+    /// table then in force.
     static func watcher(path: String, isApp: Bool, relocations: String?,
-                        callbackAllowList: CallbackAllowList? = nil) -> @MainActor () -> AppLoop.Reload {
+                        callbackAllowList: CallbackAllowList? = nil,
+                        reloaded: @escaping @MainActor (RouteFileCheck?) -> Void = { _ in })
+        -> @MainActor () -> AppLoop.Reload {
         func stamp() -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
         func contents() -> Data? { FileManager.default.contents(atPath: path) }
         var last = stamp()
@@ -238,6 +251,7 @@ struct RunCommand: AsyncParsableCommand {
                 let runtime = try DemoApp.makeRuntime(app: description, relocations: table,
                                                       callbackAllowList: callbackAllowList)
                 let routes = "\(count) route\(count == 1 ? "" : "s")"
+                if !(check?.errors.isEmpty == false && count == 0) { reloaded(check) }
                 guard let check, let first = check.errors.first else {
                     // Warnings stay counted after a reload, as at the start.
                     let warned = check.map { RouteFileLoader.countLine($0, warnings: true) } ?? ""
