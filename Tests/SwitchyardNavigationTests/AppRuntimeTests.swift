@@ -433,6 +433,24 @@ struct GeneratedAppTests {
         #expect(!shown.contains { $0.contains("switchyard-index://tab") }, "\(shown)")
     }
 
+    /// A tab switch over modals says in its placement line (the trace, the app's log) what it dismissed
+    /// first, as the step's transition does; the log named only the tab switch.
+    @Test(arguments: [
+        ("open app://order/42\nopen app://user/login/13800000000\ntab 2\n",
+         "dismiss Log in as 13800000000, Log in (slideToBottom), then tabSwitch 1 → 2 (none)"),
+        ("login\nopen app://checkout/5\ntab 2\n", "dismiss Checkout #5 (slideToBottom), then tabSwitch 1 → 2 (none)"),
+        ("tab 2\n", "placement Discover: tabSwitch 1 → 2 (none)"),
+    ])
+    func aTabSwitchsPlacementNamesWhatItDismissed(_ script: String, _ placed: String) async throws {
+        let runtime = try DemoApp.makeRuntime(routeCache: DemoRoutesTests.noCache)
+        var lines: [String] = []
+        let runner = ScriptRunner(runtime: runtime, showTraces: true) { lines.append($0) }
+        _ = await runner.run(script)
+        let last = lines.split { $0.hasPrefix("> tab") }.last ?? []
+        #expect(last.contains { $0.hasPrefix("  trace: placement Discover: ") && $0.contains(placed) }, "\(lines)")
+        #expect(last.contains { $0.hasPrefix("  transition: ") && placed.hasSuffix($0.dropFirst(14)) }, "\(last)")
+    }
+
     @Test func manyHostsShareOneRoutesTab() throws {
         let routes = (1...8).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
         let app = AppDescription.generated(from: RouteFile(routes: routes))

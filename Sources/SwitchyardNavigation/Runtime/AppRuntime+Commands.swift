@@ -118,8 +118,11 @@ extension AppRuntime {
         let root = state.tabs[index].rootURL
         var native = NativeParameters()
         native.set(ScreenHandler.tabIndexKey, index)
-        // The tab jump travels as the native tab index: the root opens as written.
+        // The tab jump travels as the native tab index: the root opens as written. Its placement line in
+        // the trace says what was dismissed before it, as a resumed open's does.
+        transitionsBeforePlacement = dismissed == .none ? [] : [dismissed]
         var report = await open(root, command: command, callback: callback, native: native)
+        transitionsBeforePlacement = []
         report.transition = Transition.combining([dismissed, report.transition])
         report.stages = dismissedStage + report.stages
         if let cancelled, let hold = cancelled.cancelledHold {
