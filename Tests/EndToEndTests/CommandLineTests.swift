@@ -751,4 +751,27 @@ struct CommandLineTests {
         #expect(export.err == #"switchyard export: \#(hostile):1:25: error: [invalid-pattern] routes[0].pattern: space or control character at byte 7 in pattern 'app://a\u{1B}]0;pwned\u{7}' (left out)"# + "\n")
         #expect(!export.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
+
+    /// An app description with errors lint reports (here, routes that require login in an app with no
+    /// login URL, so nothing guards them) runs as it loads, but every command that runs it names the
+    /// errors on standard error and exits 1: a CI script over it cannot pass silently.
+    @Test func anAppDescriptionWithLintErrorsFailsTheCommandsThatRunIt() throws {
+        let demo = try Self.run(["app"])
+        #expect(demo.status == 0)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sy-nologin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("nologin.json").path
+        let lines = demo.out.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("\"loginURL\"") }
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let lint = try Self.run(["lint", "--app", file])
+        #expect(lint.status == 1 && lint.out.contains("[login-url-missing]"), "\(lint.out)\(lint.err)")
+        for command in [["script", "--app", file, "-"], ["graph", "--app", file]] {
+            let run = try Self.run(command, input: "open app://orders\nexpect top Orders\n")
+            #expect(run.status == 1, "\(command): \(run.out)\(run.err)")
+            #expect(run.err.contains("error: [login-url-missing]") && run.err.contains("nologin.json:"),
+                    "\(command): \(run.err)")
+        }
+    }
 }

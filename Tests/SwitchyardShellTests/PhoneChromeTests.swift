@@ -90,6 +90,17 @@ struct TabBarLabelTests {
         }
     }
 
+    /// An app with no login URL has no login gate: no tab is marked as behind one (🔒 or 🔓), whatever
+    /// its routes' `requiresLogin` says (lint reports that as an error).
+    @Test func withoutALoginGateNoTabIsMarked() throws {
+        var app = try AppDescription.decode(json: Data(AppFixture.json.utf8))
+        #expect(!RuntimeSnapshot(try AppRuntime(app: app)).gatedTabRoots.isEmpty, "the fixture has gated tabs")
+        app.loginURL = nil
+        let snapshot = RuntimeSnapshot(try AppRuntime(app: app))
+        #expect(snapshot.gatedTabRoots.isEmpty)
+        #expect(snapshot.lockedURLs.isEmpty)
+    }
+
     /// The packing as a table: the selected tab whole, neighbours a space apart, marks for the rest.
     @Test func packingAsATable() {
         let titles = ["home", "user", "order", "item", "search", "settings"]

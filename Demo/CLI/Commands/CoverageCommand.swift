@@ -53,7 +53,10 @@ struct CoverageCommand: AsyncParsableCommand {
         for (k, (path, text)) in texts.enumerated() {
             // A route file opens with the routes that load, as in the app; each error is named once.
             let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
-            if k == 0 { RouteFileLoader.tellLoadProblems(check) }
+            if k == 0 {
+                RouteFileLoader.tellLoadProblems(check)
+                RouteFileLoader.tellAppLintErrors(appOptions.app)
+            }
             if routes.isEmpty { routes = runtime.coverageRoutes }
             let runner = ScriptRunner(runtime: runtime, showTraces: false) { _ in }
             let ok = await runner.run(text)

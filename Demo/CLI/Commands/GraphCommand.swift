@@ -30,7 +30,7 @@ struct GraphCommand: AsyncParsableCommand {
         // A route file opens with the routes that load, as in the app; each error is named, and a file
         // with errors exits 1 once the graph is drawn.
         let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
-        let hasErrors = RouteFileLoader.tellLoadProblems(check)
+        let hasErrors = RouteFileLoader.tellLoadProblems(check) || RouteFileLoader.tellAppLintErrors(appOptions.app)
         let graph = NavigationGraph(runtime: runtime)
         print(format == .dot ? graph.dot : graph.mermaid)
         if hasErrors { throw ExitCode(1) }

@@ -85,7 +85,7 @@ struct RunCommand: AsyncParsableCommand {
                 while let line = readLine(strippingNewline: true) { lines.append(line) }
                 text = lines.joined(separator: "\n")
             }
-            let hasErrors = RouteFileLoader.tellLoadProblems(check)
+            let hasErrors = RouteFileLoader.tellLoadProblems(check) || RouteFileLoader.tellAppLintErrors(appOptions.app)
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
             if !ok || hasErrors { throw ExitCode(1) }
@@ -93,6 +93,15 @@ struct RunCommand: AsyncParsableCommand {
         }
         let loop = AppLoop(runtime: runtime, terminal: terminal, animations: !noAnimation)
         if let check, !check.findings.isEmpty { Self.report(check, path: appOptions.routes ?? "", in: loop) }
+        // An app description runs as it loads; the errors lint reports for it are told at the start, in
+        // the log and the status line, and again on exit, which then has status 1.
+        let appErrors = RouteFileLoader.appLintErrors(appOptions.app)
+        if let app = appOptions.app, !appErrors.isEmpty {
+            let name = URL(fileURLWithPath: app).lastPathComponent
+            loop.tell(appErrors.map { AppStatus($0, kind: .error) }
+                + [AppStatus("\(name): \(RouteFileLoader.appErrorCount(appErrors.count)) (F2 lists them); the app is open",
+                             kind: .error)])
+        }
         if let check, let path = appOptions.routes, check.errors.contains(where: check.isLeftOut) {
             // The route table's URL test names a left-out route that matches, as `explain` does.
             let leftOut = LeftOutRoutes(path: path, loaded: check.loaded.routeIndices)
@@ -133,6 +142,8 @@ struct RunCommand: AsyncParsableCommand {
             FileHandleOutput.stderr("\(FileHandleOutput.tag): \(count) to \(path)"
                 + " (replay: \(replayCommand(path)))")
         }
+        // An app description's errors, named again on the normal screen: the run then has status 1.
+        let appFailed = RouteFileLoader.tellAppLintErrors(appOptions.app)
         if let replay {
             // The replay's verdict, on the normal screen: every failure with its line, and the status.
             // A route file with errors fails the step, as a headless replay and `script` fail it.
@@ -144,7 +155,7 @@ struct RunCommand: AsyncParsableCommand {
                 // The tally says it all (`…, 0 failed`; bad lines and unexpected errors only when some).
                 FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): replay of \(replay)\(tally)"
                     + (failsFile ? fileErrors : "")))
-                if failsFile { throw ExitCode(1) }
+                if failsFile || appFailed { throw ExitCode(1) }
                 return
             }
             let counted = "\(FileHandleOutput.tag): replay of \(replay)\(tally)"
@@ -152,6 +163,7 @@ struct RunCommand: AsyncParsableCommand {
             for line in replayFailures { FileHandleOutput.stderr(RouteFileLoader.visible("  \(line)")) }
             throw ExitCode(1)
         }
+        if appFailed { throw ExitCode(1) }
         // On the normal screen once the app is gone, as `script` and `--replay` tell it: the problems of
         // the table in force (the last reload's), and status 1 when it has errors (the log listed them).
         if let inForce, !inForce.findings.isEmpty, RouteFileLoader.tellLoadProblems(inForce) {

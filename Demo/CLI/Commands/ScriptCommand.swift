@@ -45,12 +45,18 @@ struct ScriptCommand: AsyncParsableCommand {
         // A route file opens with the routes that load, as in the app; each error is named first.
         let (runtime, check) = try appOptions.makeRuntimeKeepingWhatLoads()
         let hasErrors = RouteFileLoader.tellLoadProblems(check)
+        // An app description runs as it loads, and the errors lint reports for it fail the run too.
+        let appErrors = RouteFileLoader.appLintErrors(appOptions.app)
+        for line in appErrors { FileHandleOutput.stderr("\(FileHandleOutput.tag): \(line)") }
         let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
         let ok = await runner.run(text)
         if let check, hasErrors {
             // The transcript says why the status is 1 when every expectation passed.
             print("# \(appOptions.routes ?? ""): \(RouteFileLoader.countLine(check)); exit status 1")
         }
-        if !ok || hasErrors { throw ExitCode(1) }
+        if let app = appOptions.app, !appErrors.isEmpty {
+            print("# \(app): \(RouteFileLoader.appErrorCount(appErrors.count)); exit status 1")
+        }
+        if !ok || hasErrors || !appErrors.isEmpty { throw ExitCode(1) }
     }
 }

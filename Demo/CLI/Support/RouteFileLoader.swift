@@ -185,6 +185,31 @@ enum RouteFileLoader {
         return !check.errors.isEmpty
     }
 
+    /// The errors `lint --app PATH` reports for the app description at `path` (a login gate with no
+    /// login URL, a link to no route…), which the app runs with: each as lint prints it. Empty for nil
+    /// (no `--app`) or a file that cannot be read (its load already said why).
+    static func appLintErrors(_ path: String?) -> [String] {
+        guard let path, let findings = try? LintCommand.appFindings(path: path) else { return [] }
+        return findings.filter { $0.severity == .error }.map { visible($0.line(file: path)) }
+    }
+
+    /// Names on standard error the errors ``appLintErrors(_:)`` finds in the app description at `path`,
+    /// then their count; returns whether there were any (the command then exits 1 once its work is done,
+    /// as for a route file with errors).
+    @discardableResult
+    static func tellAppLintErrors(_ path: String?) -> Bool {
+        let errors = appLintErrors(path)
+        guard let path, !errors.isEmpty else { return false }
+        for line in errors { FileHandleOutput.stderr("\(FileHandleOutput.tag): \(line)") }
+        FileHandleOutput.stderr(visible("\(FileHandleOutput.tag): \(path): \(appErrorCount(errors.count))"))
+        return true
+    }
+
+    /// `2 errors lint reports`.
+    static func appErrorCount(_ count: Int) -> String {
+        "\(count) error\(count == 1 ? "" : "s") lint reports"
+    }
+
     /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
     /// With `warnings`, the warnings are counted too (`…, 1 warning`).
     static func countLine(_ check: RouteFileCheck, warnings: Bool = false) -> String {

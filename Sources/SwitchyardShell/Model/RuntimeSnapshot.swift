@@ -48,7 +48,8 @@ package struct RuntimeSnapshot: Equatable, Sendable {
         heldFor = held.flatMap { runtime.loginGatedURL(for: $0.url) }
         let urls = runtime.state.tabs.map(\.rootURL) + runtime.state.top.links.prefix(Self.lockCheckLimit).map(\.url)
         lockedURLs = Set(urls.filter(runtime.asksForLogin))
-        gatedTabRoots = Set(runtime.state.tabs.map(\.rootURL).filter { root in
+        // Without a login gate (an app with no login URL) no tab is behind one, whatever its metadata says.
+        gatedTabRoots = runtime.app.loginURL == nil ? [] : Set(runtime.state.tabs.map(\.rootURL).filter { root in
             (try? runtime.router.match(root))?.target.metadata[.requiresLogin] == true
         })
     }
