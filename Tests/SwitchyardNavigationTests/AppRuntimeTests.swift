@@ -535,6 +535,22 @@ struct GeneratedAppTests {
         #expect(carried.description == "app://user/7 now routes to app://user/:id<int> → Profile (was app://user/:id → UserProfile): on Profile")
     }
 
+    /// A reload that regroups a generated app's tabs (five hosts, then seven: one Routes tab) while the
+    /// user is at a tab's root says the tabs changed; it said the index `now routes to` an index.
+    @Test func aReloadThatRegroupsTheTabsSaysSo() throws {
+        func app(hosts: Int) -> AppDescription {
+            let routes = (1...hosts).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
+            return AppDescription.generated(from: RouteFile(routes: routes), name: "live.json")
+        }
+        let old = try AppRuntime(app: app(hosts: 5))
+        let same = try AppRuntime(app: app(hosts: 5))
+        #expect(same.carryOn(from: old).description == "still on h1")
+        let regrouped = try AppRuntime(app: app(hosts: 7))
+        let carried = regrouped.carryOn(from: same)
+        #expect(carried.keptPlace)
+        #expect(carried.description == "tabs now Routes (were h1, h2, h3, h4, h5): on Routes", "\(carried.description)")
+    }
+
     @Test func aReloadCancelsTheHeldOpenWithItsLoginScreen() async throws {
         let file = RouteFile(routes: [
             RouteDefinition(pattern: "shop://home", target: "Home"),

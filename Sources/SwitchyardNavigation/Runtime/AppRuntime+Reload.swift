@@ -59,8 +59,16 @@ extension AppRuntime {
         _ = rooted.apply(.selectTab(.index(tabIndex), popToRoot: true, animation: .none))
         state = restored ?? rooted
         var words: String
+        let oldTitles = old.tabs.map(\.title), newTitles = state.tabs.map(\.title)
+        let tabsChanged = oldTitles != newTitles
         if restored == nil {
             words = "\(here.url) no longer routes: back at \(state.top.title)"
+        } else if here.id == oldTab.stack[0].id {
+            // At a tab's root: the root is the tab's, whatever route builds it now (a generated app's index
+            // regrouped with its tabs is no route change the user made).
+            words = tabsChanged
+                ? "tabs now \(Self.titles(newTitles)) (were \(Self.titles(oldTitles))): on \(state.top.title)"
+                : "still on \(state.top.title)"
         } else if let change = Self.routeChange(from: here, to: state.top) {
             words = "\(here.url) now routes to \(change): on \(state.top.title)"
         } else {
@@ -71,6 +79,12 @@ extension AppRuntime {
                 + "(its login screen went with the old table)"
         }
         return CarriedOver(url: here.url, keptPlace: restored != nil, cancelledHold: cancelled, description: words)
+    }
+
+    /// Tab titles for a reload message: `home, user, order`, the first five and how many more.
+    static func titles(_ titles: [String]) -> String {
+        let shown = titles.prefix(5).joined(separator: ", ")
+        return titles.count > 5 ? shown + " and \(titles.count - 5) more" : shown
     }
 
     /// How the route of the screen the user was on (`old`) differs from the route that built it
