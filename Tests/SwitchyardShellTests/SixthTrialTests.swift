@@ -172,25 +172,30 @@ struct SixthTrialTests {
 
     // MARK: 4. Every refusal is remembered and seen
 
-    /// The trial's case: with the guarded form open, Esc, `1`, `2` and `:app://home` are four refusals:
-    /// the status line changes at each, and the messages view counts all four.
+    /// The trial's case: with the guarded form open, Esc, Esc, `1`, `2` and `:app://home` are five
+    /// refusals: the status line changes at each; a repeated back counts `(×2)`, and each other command
+    /// the guard refused is named in its own message (`tab 2 · Edit profile refuses…`), not counted as
+    /// a repeat of the back. The messages view holds all five.
     @Test func everyRefusalIsCountedAndTheStatusLineChanges() async throws {
         let (loop, terminal) = try AppFixture.loop(width: 100, height: 30)
         await AppFixture.type(":app://settings/edit\r", to: loop, terminal)
-        var statusLines = [terminal.lastFrame?.text().last ?? ""]
-        for keys in [[Key.escape], Key.typing("1"), Key.typing("2"), Key.typing(":app://home\r")] {
+        var statusLines = [terminal.lastFrame?.text().suffix(2).joined(separator: " ") ?? ""]
+        for keys in [[Key.escape], [Key.escape], Key.typing("1"), Key.typing("2"), Key.typing(":app://home\r")] {
             await AppFixture.send(keys, to: loop, terminal)
-            let line = terminal.lastFrame?.text().last ?? ""
+            let line = terminal.lastFrame?.text().suffix(2).joined(separator: " ") ?? ""
             #expect(line.contains("refuses to be left"), "\(keys): \(line)")
             #expect(line != statusLines.last, "\(keys): the status line did not change: \(line)")
             statusLines.append(line)
         }
-        #expect(statusLines[3].contains("✗ (×3) Edit profile refuses"), "\(statusLines)")
+        #expect(statusLines[2].contains("✗ (×2) Edit profile refuses"), "\(statusLines)")
+        #expect(statusLines[3].contains("✗ tab 1 · Edit profile refuses"), "\(statusLines)")
+        #expect(statusLines[4].contains("✗ tab 2 · Edit profile refuses"), "\(statusLines)")
+        #expect(statusLines[5].contains("✗ open app://home · Edit profile refuses"), "\(statusLines)")
         let refusals = loop.model.messagesPanel.entries.filter { $0.text.contains("refuses to be left") }
-        #expect(refusals.map(\.repeats).reduce(0, +) == 4, "\(refusals)")
+        #expect(refusals.map(\.repeats).reduce(0, +) == 5, "\(refusals)")
         await AppFixture.send(Key.typing("m"), to: loop, terminal)
         let view = terminal.lastFrame?.text().joined(separator: "\n") ?? ""
-        #expect(view.contains("✗ (×3) Edit profile refuses to be left"), "\(view)")
+        #expect(view.contains("✗ (×2) Edit profile refuses to be left"), "\(view)")
     }
 
     /// How the status line keeps messages, as a table: the message set again while shown counts up; a

@@ -74,6 +74,8 @@ extension AppModel {
         var status = AppStatus(report: report, effect: effect, isShowingLogin: isShowingLogin,
                                heldFor: snapshot.heldFor)
         status.text = shown(status.text)
+        // A back is a back whichever key asked for it (Esc, `<`, the navigation bar).
+        if case .back = effect { status.origin = "back" } else { status.origin = effect.description }
         self.status = status
         let ids = state.screenIDs
         selections = selections.filter { ids.contains($0.key) }

@@ -24,6 +24,10 @@ package struct AppStatus: Hashable, Sendable {
     /// How many times in a row the message was said (a refusal met again): the status line and the
     /// messages view show `(×N)` from the second time on, so a fresh one never reads as the old text.
     package var repeats = 1
+    /// What asked for the step the message reports (`back`, `tab 2`, `open app://x`), when it
+    /// reports one: a message counts as a repeat only when the same command met it again, so a tab
+    /// switch refused by a guard that refused a back is not `(×3)` of the back.
+    package var origin: String?
 
     /// Creates a message.
     package init(_ text: String, kind: Kind) {
@@ -31,9 +35,22 @@ package struct AppStatus: Hashable, Sendable {
         self.kind = kind
     }
 
-    /// Whether `other` says the same as this message (its count of repeats aside).
+    /// Equal messages read the same: text, kind, detail and count (what asked for them aside).
+    package static func == (lhs: AppStatus, rhs: AppStatus) -> Bool {
+        lhs.text == rhs.text && lhs.kind == rhs.kind && lhs.detail == rhs.detail && lhs.repeats == rhs.repeats
+    }
+
+    /// Hashes what ``==`` compares.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(kind)
+        hasher.combine(detail)
+        hasher.combine(repeats)
+    }
+
+    /// Whether `other` says the same as this message, for the same command (its count of repeats aside).
     package func says(_ other: AppStatus) -> Bool {
-        text == other.text && kind == other.kind && detail == other.detail
+        text == other.text && kind == other.kind && detail == other.detail && origin == other.origin
     }
 
     /// The marker, the count of repeats when there is one, and `text`: `✗ (×2) Edit profile refuses…`.
@@ -65,6 +82,14 @@ package struct AppStatus: Hashable, Sendable {
             // outcome's own words leave it out).
             if text.contains("refuses to be left"), !text.hasSuffix(" (D discards)") {
                 text += " (D discards)"
+            }
+            // A refusal of anything but a back names what it refused (`tab 2 · Edit profile refuses…`):
+            // the same guard meeting another command is another message, not a repeat of the back.
+            if text.contains("refuses to be left") {
+                switch effect {
+                case .back: break
+                default: text = "\(effect) · " + text
+                }
             }
             self.init(text, kind: .error)
             return
