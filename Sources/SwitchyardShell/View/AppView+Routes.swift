@@ -198,12 +198,13 @@ extension AppView {
         let testing = model.routePanel.urlTest != nil
         let selection = rows.isEmpty ? 0 : min(max(0, model.routePanel.selection), rows.count - 1)
         var detail: [String] = []
-        if focused && !testing && !rows.isEmpty && inner.maxY - top >= 4 {
+        if focused && !testing && !rows.isEmpty && inner.maxY - top >= 5 {
             let route = rows[selection]
-            // Labelled, so the line reads as the selected route's and not as a row of the table.
-            detail = detailLines((["▸ target " + route.target] + route.notes).joined(separator: " · "),
-                                 width: inner.width - 2,
-                                 most: max(1, (inner.height - 1) / 3))
+            // Under a rule and labelled, so it reads as the selected route's and not as a row of the table.
+            detail = [String(repeating: "╌", count: max(0, inner.width - 2))]
+                + detailLines((["target " + route.target] + route.notes).joined(separator: " · "),
+                              width: inner.width - 2,
+                              most: max(1, (inner.height - 1) / 3))
         }
         // The rows keep a blank column from each border.
         let list = Rect(x: inner.x + 1, y: top, width: max(0, inner.width - 2),
