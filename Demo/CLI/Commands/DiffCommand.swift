@@ -17,10 +17,10 @@ struct DiffCommand: ParsableCommand {
         URLs a pattern, its parameters filled with \
         different values), and each URL \
         whose winning route or target differs is listed. A route file with errors is compared by the entries \
-        that load, each one left out named on standard error first (so a broken file and its fix can be \
+        that load, each of its errors named on standard error first (so a broken file and its fix can be \
         compared); an app description with errors is refused with every error. Exits 0 when nothing differs, \
         1 when something does, 2 when a file cannot be read, is an app description with errors, or had entries \
-        left out (the diff is printed first; `switchyard lint` lists every error).
+        left out (the diff is printed first).
         """
     )
 
@@ -53,7 +53,8 @@ struct DiffCommand: ParsableCommand {
             } else if let check = try? RouteFileCheck(json: data, file: path, rules: .errors) {
                 checked[path] = check
                 guard check.errors.contains(where: check.isLeftOut) else { continue }
-                for line in RouteFileLoader.problemLines(check, only: check.isLeftOut) { FileHandleOutput.stderr(line) }
+                // Every error named, the entries left out and those that load with one alike.
+                for line in RouteFileLoader.problemLines(check) { FileHandleOutput.stderr(line) }
                 partial.insert(path)
             }
         }
@@ -75,7 +76,7 @@ struct DiffCommand: ParsableCommand {
         for path in old == new ? [old] : [old, new] where partial.contains(path) {
             guard let check = checked[path] else { continue }
             FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): compared the entries of \(path) "
-                + "that load (\(RouteFileLoader.countLine(check))); `switchyard lint --routes \(path)` lists every error"))
+                + "that load (\(RouteFileLoader.countLine(check)))"))
         }
         if !partial.isEmpty { throw ExitCode(2) }
         if !diff.isEmpty { throw ExitCode(1) }

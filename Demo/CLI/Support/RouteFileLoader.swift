@@ -277,12 +277,10 @@ enum RouteFileLoader {
         do throws(RouteFileError) { check = try AppOptions.checkKeepingWhatLoads(path) } catch {
             throw fail(error)
         }
-        // The entries left out, and the near-miss metadata keys, placed at their lines as the app and
-        // `script` name them.
+        // Every error (the entries left out, and those that load with one) and the near-miss metadata
+        // keys, placed at their lines as the app and `script` name them.
         let leftOut = check.errors.contains(where: check.isLeftOut)
-        for f in check.findings where f.severity == .warning || check.isLeftOut(f) {
-            FileHandleOutput.stderr(problemLine(f, check))
-        }
+        for f in check.findings { FileHandleOutput.stderr(problemLine(f, check)) }
         let file = check.loaded.file
         // The left-out routes, read back, so a URL meant for one of them is told so.
         let routes = leftOut ? LeftOutRoutes(path: path, loaded: check.loaded.routeIndices) : nil

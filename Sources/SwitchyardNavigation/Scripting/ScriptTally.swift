@@ -41,10 +41,12 @@ public struct ScriptTally: Hashable, Sendable, CustomStringConvertible {
     public var failures: Int { expectationsFailed + badLines + uncheckedErrors + holdViolations }
 
     /// The counts in the words every report uses: `5 commands run; 7 of 8 expectations passed,
-    /// 1 failed; 2 bad lines` (bad lines, unexpected errors and hold-rule failures only when there are some).
+    /// 1 failed; 2 bad lines` (bad lines, unexpected errors and hold-rule failures only when there are some);
+    /// `2 commands run; no expectations` for a script that checks nothing.
     public var description: String {
         var text = "\(commandsRun) command\(commandsRun == 1 ? "" : "s") run; "
-            + "\(expectationsPassed) of \(expectations) expectations passed, \(expectationsFailed) failed"
+            + (expectations == 0 ? "no expectations"
+                : "\(expectationsPassed) of \(expectations) expectations passed, \(expectationsFailed) failed")
         if badLines > 0 { text += "; \(badLines) bad line\(badLines == 1 ? "" : "s")" }
         if uncheckedErrors > 0 {
             text += "; \(uncheckedErrors) command\(uncheckedErrors == 1 ? "" : "s") ended in an unexpected error"
