@@ -55,8 +55,8 @@ extension StatusLineTests {
         let whole = "Opened Item #7 · held #1 app://order/42 cancelled: opening Item #7 closed the login screen"
         #expect(loop.model.status?.detail == whole)
         let lines = AppView.messageLines(loop.model.messagesPanel, width: 120).map(\.text)
-        // The status line's own words first, then the whole message under them.
-        #expect(lines.contains { $0.hasSuffix(" " + (loop.model.status?.text ?? "")) }, "\(lines)")
-        #expect(lines.contains("    " + whole), "\(lines)")
+        // The whole message, once, in place of the status line's shorter words.
+        #expect(lines.contains("• " + whole), "\(lines)")
+        #expect(!lines.contains { $0.hasSuffix(" " + (loop.model.status?.text ?? "")) }, "\(lines)")
     }
 }

@@ -16,19 +16,11 @@ extension AppView {
             case .note: style = CellStyle(bold: true)
             case .info: style = .plain
             }
-            // The message as the status line showed it, then, when the status line had a shorter form,
-            // the whole of it under that. A whole form that starts with the short one is read once,
-            // whole (a replayed step's progress, then what it did).
-            let extends = status.detail.map { $0.hasPrefix(status.text) } ?? false
-            let first = extends ? status.detail ?? status.text : status.text
-            let parts = AppViewText.wrap(status.marked(first), width: max(1, width - 4))
+            // The whole message, once: when the status line had a shorter form, the whole form stands
+            // in for it (the view is where a message is read whole; both forms read as a repeat).
+            let parts = AppViewText.wrap(status.marked(status.detail ?? status.text), width: max(1, width - 4))
             for (index, part) in parts.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + part, style))
-            }
-            if !extends, let detail = status.detail, detail != status.text {
-                for part in AppViewText.wrap(detail, width: max(1, width - 6)) {
-                    lines.append(("    " + part, CellStyle(role: .dim)))
-                }
             }
         }
         return lines
