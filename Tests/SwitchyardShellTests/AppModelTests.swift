@@ -282,6 +282,13 @@ struct AppModelTests {
         let clean = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0, stepwise: false)
         #expect(clean.isEmpty)
         #expect(loop.model.status?.text == "Replay finished: 1 command run; 1 of 1 expectations passed, 0 failed; the app is yours")
+        // A line that cannot be read, after a command whose expectations held, is no failure of the
+        // command: the step marks the command as passed before it.
+        _ = await loop.replay(script: "tab 9\nexpect error\ntpa 2\nopen app://discover\n", delayMilliseconds: 0,
+                              stepwise: false)
+        #expect(loop.model.messagesPanel.entries.contains {
+            $0.kind == .error && $0.text.hasPrefix("Replay 1/2: tab 9 ✓ · ✗ line 3: ")
+        }, "\(loop.model.messagesPanel.entries.map(\.text))")
     }
 
     /// While a script replays step by step, the hints say what keys do then (any key steps, F2 and m

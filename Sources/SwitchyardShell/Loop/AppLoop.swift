@@ -400,7 +400,9 @@ package final class AppLoop {
 
     /// The status a replayed step leaves: `Replay 4/12: open app://cart → ✓ Opened Cart`, or, when a
     /// line of the step failed, `Replay 4/12: open app://cart · ✗ line 6: FAILED: expect top Home, got Cart`
-    /// (the first failure; every one is in the messages view). A step that passed is marked as passed,
+    /// (the first failure; every one is in the messages view); when only lines that could not be read
+    /// failed, the command is marked as passed before them (`Replay 4/12: tab 9 ✓ · ✗ line 13: error: …`).
+    /// A step that passed is marked as passed,
     /// with the failures so far counted beside it.
     package static func replayProgress(played: Int, of count: Int, command: String?, failed: [String],
                                        failuresSoFar: Int, said: [String]) -> AppStatus {
@@ -415,7 +417,10 @@ package final class AppLoop {
             return status
         }
         let more = failed.count > 1 ? " (+\(failed.count - 1) more)" : ""
-        var status = AppStatus("\(place) · ✗ \(first)\(more)", kind: .error)
+        // Lines of the step that could not be read (`line 13: error: unknown command…`) are no failure of
+        // its command: the command is marked as passed before them, so it does not read as failed.
+        let onlyBadLines = command != nil && failed.allSatisfy { $0.contains(": error: ") && !$0.contains("FAILED") }
+        var status = AppStatus("\(place)\(onlyBadLines ? " ✓" : "") · ✗ \(first)\(more)", kind: .error)
         status.detail = place + outcome + failed.map { " · ✗ \($0)" }.joined()
         return status
     }
