@@ -29,8 +29,8 @@ struct AppRuntimeTests {
         _ = await runtime.perform(.open("app://order/42"))
         let report = await runtime.perform(.login)
         let placement = try #require(report.trace?.steps.last { $0.kind == .placement })
-        #expect(placement.detail == "dismiss Log in (slideToBottom), then tabSwitch 1 → 3 (none), then push Orders → Order #42 (slideFromRight)")
-        #expect(report.transition.description == placement.detail)
+        #expect(placement.detail == "dismiss Log in (slideToBottom), then tabSwitch 1 → 3, then push Orders → Order #42 (slideFromRight)")
+        #expect(report.transition.summary == placement.detail)
         // An open that resumes nothing says only what it placed.
         let next = await runtime.perform(.open("app://order/7"))
         #expect(next.trace?.steps.last { $0.kind == .placement }?.detail == "push Order #42 → Order #7 (slideFromRight)")
@@ -437,9 +437,9 @@ struct GeneratedAppTests {
     /// first, as the step's transition does; the log named only the tab switch.
     @Test(arguments: [
         ("open app://order/42\nopen app://user/login/13800000000\ntab 2\n",
-         "dismiss Log in as 13800000000, Log in (slideToBottom), then tabSwitch 1 → 2 (none)"),
-        ("login\nopen app://checkout/5\ntab 2\n", "dismiss Checkout #5 (slideToBottom), then tabSwitch 1 → 2 (none)"),
-        ("tab 2\n", "placement Discover: tabSwitch 1 → 2 (none)"),
+         "dismiss Log in as 13800000000, Log in (slideToBottom), then tabSwitch 1 → 2"),
+        ("login\nopen app://checkout/5\ntab 2\n", "dismiss Checkout #5 (slideToBottom), then tabSwitch 1 → 2"),
+        ("tab 2\n", "placement Discover: tabSwitch 1 → 2"),
     ])
     func aTabSwitchsPlacementNamesWhatItDismissed(_ script: String, _ placed: String) async throws {
         let runtime = try DemoApp.makeRuntime(routeCache: DemoRoutesTests.noCache)

@@ -212,7 +212,7 @@ public final class AppRuntime {
             let moved = report.transition == .none ? "" : " · " + report.transition.summary
             let result = report.isError
                 ? "✗ " + (report.message ?? "failed")
-                : (says ? (report.message ?? "") + moved : report.transition.description)
+                : (says ? (report.message ?? "") + moved : report.transition.summary)
             // The animation is named once, by the transition that played it.
             let named = !report.isError && !says ? command.withoutAnimation : command
             record(.command(named.description, result: result))
@@ -267,8 +267,8 @@ public final class AppRuntime {
             // A resumed open's line says that the login screen was dismissed before it was placed.
             let before = Transition.combining(transitionsBeforePlacement)
             transitionsBeforePlacement = []
-            let placed = note ?? transition.description
-            return .placed(note: before == .none ? placed : "\(before.description), then \(placed)",
+            let placed = note ?? transition.summary
+            return .placed(note: before == .none ? placed : "\(before.summary), then \(placed)",
                            shown: ScreenPlacer.shown(placement, transition: transition, state: state))
         } catch {
             transitionsBeforePlacement = []

@@ -151,7 +151,7 @@ struct ScreenPlacer {
             var pushed = p
             pushed.style = .push
             let (next, transition, note) = try place(pushed)
-            let fallback = "no \(screen.title) on a stack to pop to, so pushed: " + (note ?? transition.description)
+            let fallback = "no \(screen.title) on a stack to pop to, so pushed: " + (note ?? transition.summary)
             return (next, transition, fallback)
         case .setRoot:
             // The same screen already alone in its tab: updated in place, as the same screen on top is

@@ -210,7 +210,7 @@ public final class ScriptRunner {
         // The command is echoed as written; what it did names generated index screens after their tab.
         output("> \(Self.capped(SafeText.visible(r.command)))")
         output("  state: \(shown(r.state.compactDescription))")
-        if r.transition != .none { output("  transition: \(shown(r.transition.description))") }
+        if r.transition != .none { output("  transition: \(shown(r.transition.summary))") }
         if let outcome = r.outcome { output("  outcome: \(shown(outcome.description))") }
         if let callback = r.trace?.callback {
             let opened = callback.openID.map { " as #\($0)" } ?? ""
