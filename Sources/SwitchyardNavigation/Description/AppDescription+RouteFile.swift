@@ -174,9 +174,10 @@ extension AppDescription {
         }
         var sourcesByRoute: [Int: GeneratedIndexLinks.Screen] = [:]
         for screen in unchecked { sourcesByRoute[screen.route] = screen }
-        for (place, route) in routes.enumerated() {
+        // By position, so a route without links (most of a generated app's) is not copied to be looked at.
+        for place in routes.indices where !routes[place].links.isEmpty {
             let screen = sourcesByRoute[place]
-            for (k, link) in route.links.enumerated() {
+            for (k, link) in routes[place].links.enumerated() {
                 if let screen, k < screen.sources.count, link.isDeferred(in: screen.links, at: k) {
                     let source = screen.sources[k]
                     if source.mayStart(scheme: scheme, host: host), source.first.hasPrefix(prefix) { return true }

@@ -56,29 +56,44 @@ extension AppRuntime {
                let upcoming = Self.screenPatterns(app, parsed: patterns, texts: texts) {
                 router.updateRoutes { $0.compileInAdvance(upcoming) }
             }
-            for (i, r) in app.routes.enumerated() {
-                do throws(RegistrationError) {
-                    var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
-                    handler.lateLinks = lateLinks[r.pattern]
-                    if i < patterns.count, let pattern = patterns[i], r.aliases.isEmpty, texts[i] == r.pattern {
-                        // What `register` does with the pattern's text, without parsing it again.
+            let routes = app.routes
+            // Whether route `k` comes parsed (a generated app's), so is added as it is.
+            func parsed(_ k: Int) -> RoutePattern? {
+                guard k < patterns.count, let pattern = patterns[k], routes[k].aliases.isEmpty,
+                      texts[k] == routes[k].pattern else { return nil }
+                return pattern
+            }
+            var i = 0
+            while i < routes.count {
+                // A run of parsed routes is added under one hold of the router's lock: what `register`
+                // does with a pattern's text, without parsing it again.
+                let failed: (index: Int, error: RegistrationError)? = router.updateRoutes { builder in
+                    while i < routes.count, let pattern = parsed(i) {
+                        let r = routes[i]
+                        var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
+                        handler.lateLinks = lateLinks[r.pattern]
                         let entry = RouteEntry(name: r.kind, handler: handler, metadata: r.metadata)
-                        let added: Result<Void, RegistrationError> = router.updateRoutes { builder in
-                            do throws(RegistrationError) {
-                                try builder.add(pattern, target: entry, priority: r.priority)
-                            } catch {
-                                return .failure(error)
-                            }
-                            return .success(())
+                        do throws(RegistrationError) {
+                            try builder.add(pattern, target: entry, priority: r.priority)
+                        } catch {
+                            return (i, error)
                         }
-                        try added.get()
-                        continue
+                        i += 1
                     }
+                    return nil
+                }
+                if let failed { throw RouteFileError("routes[\(failed.index)]", failed.error.description) }
+                guard i < routes.count else { break }
+                let r = routes[i]
+                var handler = ScreenHandler(route: r, tabRoots: tabRoots, animations: animations)
+                handler.lateLinks = lateLinks[r.pattern]
+                do throws(RegistrationError) {
                     try router.register([r.pattern] + r.aliases, target: r.kind, priority: r.priority,
                                         metadata: r.metadata, handler: handler)
                 } catch {
                     throw RouteFileError("routes[\(i)]", error.description)
                 }
+                i += 1
             }
         }
         if let routeCache {
