@@ -105,6 +105,9 @@ struct CommandLineTests {
             (["routes", "--tre"], "Error: Unknown option '--tre'. Did you mean '--tree'?\n"),
             (["--no-animaton"], "Error: Unknown option '--no-animaton'. Did you mean '--no-animation'?\n"),
             (["match", "--bogus"], "Error: Unknown option '--bogus'\n"),
+            (["--replay", "x.script", "--step", "--delay", "5"],
+             "Error: --delay and --step: a stepped replay waits for a key, not a delay; give one of them.\n"),
+            (["--replay", "x.script", "--delay=-3"], "Error: --delay: '-3' is not a number of milliseconds (0 or more).\n"),
         ]
         for (arguments, expected) in cases {
             let r = try Self.run(arguments)

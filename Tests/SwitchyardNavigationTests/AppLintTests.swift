@@ -28,6 +28,7 @@ struct AppLintTests {
                 Link(title: "query placeholder", url: "app://order/{ref}"),
                 Link(title: "nowhere", url: "app://nowhere/{id}"),
                 Link(title: "alpha never an int", url: "app://order/x{id}"),
+                Link(title: "a plain URL to nowhere", url: "app://nowhere/1"),
             ], parent: "app://list/{id}"),
             ScreenRoute(pattern: "app://list/:n<alpha>", kind: "List"),
         ])
@@ -36,6 +37,8 @@ struct AppLintTests {
             "error: [unknown-parent] routes[1].parent: 'app://list/{id}' matches no route (no URL it can produce does, e.g. app://list/1)",
             "warning: [unknown-link] routes[1].links[2]: 'app://nowhere/{id}' matches no route (no URL it can produce does, e.g. app://nowhere/1)",
             "warning: [unknown-link] routes[1].links[3]: 'app://order/x{id}' matches no route (no URL it can produce does, e.g. app://order/x1)",
+            // A URL with no placeholder is its own only example.
+            "warning: [unknown-link] routes[1].links[4]: 'app://nowhere/1' matches no route",
         ])
     }
 

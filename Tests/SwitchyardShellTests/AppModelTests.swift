@@ -341,6 +341,19 @@ struct AppModelTests {
         #expect(loop.hasQuit && loop.model.snapshot.state.top.title == "Discover")
     }
 
+    /// The rest of a burst of keys that arrives after the typed-ahead keys were dropped at the end of a
+    /// stepped replay (the first of them hands the app back) does not reach the app: Enter pressed on
+    /// would open the selected link on the phone.
+    @Test func theTailOfABurstAfterAStepwiseReplayIsDropped() async throws {
+        let (loop, terminal) = try AppFixture.loop()
+        terminal.enqueue([.char(" ")])
+        terminal.keysAfterDiscard = [.char(" "), .enter, .enter, .char(" ")]
+        _ = await loop.replay(script: "open app://discover\nopen app://user/7\n", delayMilliseconds: 0, stepwise: true)
+        #expect(terminal.pendingKeys.isEmpty, "\(terminal.pendingKeys)")
+        await loop.run()
+        #expect(loop.model.snapshot.state.top.title == "User 7", "the keys after the last step opened nothing")
+    }
+
     /// The steps of a replay: a command that runs with the lines after it; bad command lines and `expect`
     /// lines join the step before them; lines before the first command are a step of their own.
     @Test func replayStepsGroupEachCommandWithItsExpectations() {

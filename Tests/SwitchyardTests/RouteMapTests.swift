@@ -154,6 +154,7 @@ struct RouteMapTests {
             ("app://q", "app://user/:zz"),
             ("app://a", "app://user/1"),
             ("app://profile/:id<int>", "app://user/:id"),
+            ("app://old", "app://gone"),
         ], relocations: RelocationTable(version: 1, entries: [
             .add(pattern: "app://alias", target: "Ghost"),
             .replace(pattern: "app://r/:id", to: "app://r2/:id"),
@@ -166,11 +167,12 @@ struct RouteMapTests {
             "error: [invalid-redirect] redirects[4]: destination parameter 'zz' is not in 'app://q'",
             "error: [duplicate-redirect] redirects[5]: redirect source: pattern 'app://a' is already registered",
             "error: [unknown-target] redirects[3]: destination 'app://nowhere/:id' matches no route (no URL it can produce does, e.g. app://nowhere/a)",
+            "error: [unknown-target] redirects[7]: destination 'app://gone' matches no route",
             "error: [unknown-target] relocations.entries[0]: target 'Ghost' is not the target of any route",
             "error: [unknown-target] relocations.entries[1]: destination 'app://r2/:id' matches no route (no URL it can produce does, e.g. app://r2/a)",
             "error: [redirect-cycle] redirects[0]: redirect cycle: app://a → app://b → app://c → app://a",
         ])
-        #expect(RouteLint.findings(file).filter { $0.severity == .error }.count == 8)
+        #expect(RouteLint.findings(file).filter { $0.severity == .error }.count == 9)
         let clean = RouteFile(routes: [RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile")],
                               redirects: [("app://profile/:id", "app://user/:id")],
                               relocations: RelocationTable(entries: [.add(pattern: "app://me/:id<int>", target: "UserProfile")]))

@@ -46,8 +46,8 @@ struct RunCommand: AsyncParsableCommand {
             """))
     var replay: String?
 
-    @Option(name: .long, help: "Milliseconds between replayed commands.")
-    var delay = 800
+    @Option(name: .long, help: "Milliseconds between replayed commands (800 when not given; not with --step).")
+    var delay: Int?
 
     @Flag(name: .long, help: "Replay one command per key press.")
     var step = false
@@ -58,6 +58,12 @@ struct RunCommand: AsyncParsableCommand {
     var palette: String?
 
     func validate() throws {
+        if step, delay != nil {
+            throw ValidationError("--delay and --step: a stepped replay waits for a key, not a delay; give one of them.")
+        }
+        if let delay, delay < 0 {
+            throw ValidationError("--delay: '\(delay)' is not a number of milliseconds (0 or more).")
+        }
         if let palette, Palette(rawValue: palette.lowercased()) == nil {
             throw ValidationError("--palette: '\(palette)' is not a palette; use dark or light.")
         }
@@ -130,7 +136,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var replayFailures: [String] = []
         if let replayText {
-            replayFailures = await loop.replay(script: replayText, delayMilliseconds: delay, stepwise: step)
+            replayFailures = await loop.replay(script: replayText, delayMilliseconds: delay ?? 800, stepwise: step)
         }
         loop.coalescesWaitingKeys = true
         if !loop.hasQuit { await loop.run() }

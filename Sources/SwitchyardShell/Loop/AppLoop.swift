@@ -378,8 +378,23 @@ package final class AppLoop {
             terminal.discardPendingInput()
             present()
             if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) { hasQuit = true }
+            // The rest of a burst of keys that ended the replay (pressed to step on, arriving after the
+            // hand-back key) is dropped too: keys until none has come for a short while.
+            if !hasQuit { dropKeyBurst() }
         }
         return failedLines
+    }
+
+    /// Reads and drops keys until none comes for `quietMilliseconds` (at most `limit` keys): the tail of
+    /// a burst that was meant for the replay.
+    private func dropKeyBurst(quietMilliseconds: Int = 200, limit: Int = 64) {
+        var dropped = 0
+        while dropped < limit, let key = terminal.readKey(timeoutMilliseconds: quietMilliseconds) {
+            if case .resize = key {
+                _ = model.update(model.message(for: key, hits: frame.hits, terminalSize: terminal.size))
+            }
+            dropped += 1
+        }
     }
 
     /// A replay's steps: the line numbers (0-based) of each command that will run with the lines after

@@ -62,7 +62,9 @@ package final class AppLintContext {
             case .empty: break
             }
         }
-        return example.map { "'\(template)' matches no route (no URL it can produce does, e.g. \($0))" }
+        // A template with no placeholder is its only URL: no example is needed beside it.
+        return example.map { $0 == template ? "'\(template)' matches no route"
+            : "'\(template)' matches no route (no URL it can produce does, e.g. \($0))" }
             ?? "'\(template)' can produce no URL: no value of its placeholders fits the route's constraints"
     }
 }

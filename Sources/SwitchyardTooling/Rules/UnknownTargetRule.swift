@@ -38,9 +38,9 @@ package struct UnknownTargetRule: LintRule {
             return []
         case .none:
             guard case .witness(let example) = c.example(dest) else { return [] }
-            return [RouteLintFinding(code, r.location,
-                                     "destination '\(r.to)' matches no route"
-                                         + " (no URL it can produce does, e.g. \(example))")]
+            // A destination with no parameter is its only URL: no example is needed beside it.
+            let more = example == r.to.description ? "" : " (no URL it can produce does, e.g. \(example))"
+            return [RouteLintFinding(code, r.location, "destination '\(r.to)' matches no route" + more)]
         }
     }
 }

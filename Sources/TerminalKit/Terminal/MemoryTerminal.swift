@@ -66,12 +66,19 @@ public final class MemoryTerminal: Terminal {
         return key
     }
 
-    /// Drops every queued key, as a real terminal drops typed-ahead input.
+    /// Drops every queued key, as a real terminal drops typed-ahead input; then ``keysAfterDiscard``
+    /// arrive (the rest of a burst still in flight).
     public func discardPendingInput() {
         discardedKeys += queue.count - head
         queue.removeAll(keepingCapacity: true)
         head = 0
+        queue = keysAfterDiscard
+        keysAfterDiscard = []
     }
+
+    /// Keys that arrive just after the next ``discardPendingInput()``, as the tail of a burst typed
+    /// while the input was dropped.
+    public var keysAfterDiscard: [Key] = []
 
     /// How many queued keys ``discardPendingInput()`` dropped.
     public private(set) var discardedKeys = 0
