@@ -148,14 +148,15 @@ struct NewcomerTrialTests {
 
     // MARK: 5. The recorder skips what did nothing
 
-    /// Each command after a setup: whether `--record` writes it as a command (true) or as a comment
-    /// because it changed nothing and opened nothing (false).
+    /// Each command after a setup: whether `--record` writes it as a command (true: it changed something,
+    /// or was refused with an error, which the recording checks) or as a comment because it changed
+    /// nothing, opened nothing and met no error (false).
     static let recordCases: [(setup: [NavigationCommand], command: NavigationCommand, recorded: Bool)] = [
         ([], .discard, false),
-        ([], .back(), false),
-        ([], .dismiss(), false),
+        ([], .back(), true),
+        ([], .dismiss(), true),
         ([], .logout, false),
-        ([], .tap(99), false),
+        ([], .tap(99), true),
         ([], .tab(1), true),
         ([], .open("app://discover/item/7"), true),
         ([], .open("app://nowhere/1"), true),
@@ -163,14 +164,14 @@ struct NewcomerTrialTests {
         ([.login], .login, false),
         ([.login], .logout, true),
         ([.open("app://settings/edit")], .discard, true),
-        ([.open("app://settings/edit")], .back(), false),
+        ([.open("app://settings/edit")], .back(), true),
         ([.open("app://settings/edit"), .discard], .discard, false),
         ([.open("app://settings/edit"), .discard], .dismiss(), true),
         ([.open("app://discover/item/7")], .back(), true),
         ([.open("app://order/42")], .dismiss(), true),
     ]
 
-    @Test func aCommandThatChangedNothingIsRecordedAsAComment() async throws {
+    @Test func aCommandThatChangedNothingIsRecordedAsACommentAndARefusalIsChecked() async throws {
         for (setup, command, recorded) in Self.recordCases {
             let (loop, _) = try AppFixture.loop()
             for step in setup { await loop.perform(step) }
@@ -181,11 +182,16 @@ struct NewcomerTrialTests {
             await loop.perform(command)
             let place = "\(setup) then \(command)"
             if recorded {
-                // The command, `expect outcome CODE` when it ended in an error, then the state it left.
+                // The command, `expect outcome CODE` (an open) or `expect error` when it ended in an error,
+                // then the state it left.
                 #expect(lines.hasPrefix("\(command)\n"), "\(place): \(lines)")
                 #expect(lines.contains("\nexpect stack "), "\(place): \(lines)")
                 #expect(lines.contains("\nexpect outcome not_found\n") == (command == .open("app://nowhere/1")),
                         "\(place): \(lines)")
+                // The refusals: nothing to go back to or dismiss, no link 99, the form's guard.
+                let refused = (setup.isEmpty && [NavigationCommand.back(), .dismiss(), .tap(99)].contains(command))
+                    || (setup == [.open("app://settings/edit")] && command == .back())
+                #expect(lines.contains("\nexpect error\n") == refused, "\(place): \(lines)")
             } else {
                 #expect(lines.hasPrefix("# \(command): changed nothing"), "\(place): \(lines)")
                 #expect(!lines.contains("expect"), "\(place): \(lines)")

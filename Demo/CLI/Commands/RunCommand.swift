@@ -131,7 +131,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.recording = record
             loop.onCommand = { command, report, changed in
                 handle.write(Data(AppLoop.scriptLines(command, report, changed: changed).utf8))
-                if changed { recorded.commands += 1 } else { recorded.comments += 1 }
+                if AppLoop.writesCommand(report, changed: changed) { recorded.commands += 1 } else { recorded.comments += 1 }
             }
         }
         var replayFailures: [String] = []

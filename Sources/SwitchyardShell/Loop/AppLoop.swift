@@ -232,11 +232,12 @@ package final class AppLoop {
 
     /// The script lines `--record` writes for one command: the command, then an `expect stack` line with
     /// the state it left (after `expect outcome CODE` or `expect error` when the command ended in an
-    /// error). A command that changed nothing and opened nothing (a discard with nothing to
-    /// discard, a back refused at the root, a veto) is written as a comment saying so, so that a replay
+    /// error). A command refused with an error (a guard's veto, a back at a root) is written so too, the
+    /// refusal checked. A command that changed nothing, opened nothing and met no error (a discard with
+    /// nothing to discard, a login when logged in) is written as a comment saying so, so that a replay
     /// neither runs it nor expects anything of it.
     package static func scriptLines(_ command: NavigationCommand, _ report: StepReport, changed: Bool) -> String {
-        guard changed else {
+        guard writesCommand(report, changed: changed) else {
             let why = (report.message ?? "nothing changed").split(separator: "\n").first.map(String.init) ?? ""
             return "# \(command): changed nothing (\(why))\n"
         }
@@ -244,6 +245,13 @@ package final class AppLoop {
         // `expect` line checks.
         let error = !report.isError ? "" : report.outcome.map { "expect outcome \($0.code)\n" } ?? "expect error\n"
         return "\(command)\n\(error)expect stack \(report.state.compactDescription)\n"
+    }
+
+    /// Whether `--record` writes the command to run (else as a comment): it changed something, or it
+    /// was refused with an error (a guard's veto, a back at a root, a tab that does not exist), which the
+    /// recording then checks with `expect error` so a replay meets the same refusal.
+    package static func writesCommand(_ report: StepReport, changed: Bool) -> Bool {
+        changed || report.isError
     }
 
     /// What `--record` says it wrote, in the replay's own count: `recorded 13 commands`, then the
