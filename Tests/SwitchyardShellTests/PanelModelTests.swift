@@ -69,6 +69,9 @@ struct PanelModelTests {
         let edge = AppView.activeSearchFooter(log, width: 60)
         #expect(edge == " /share · match 4/4 · n older · N newer · Esc ends it ")
         #expect(AppView.activeSearchFooter(log, width: 24).map { DisplayWidth.of($0) <= 24 } == true)
+        // Short of room the place among the matches stays, the keys go first.
+        #expect(AppView.activeSearchFooter(log, width: 30) == " /share · match 4/4 · Esc ")
+        #expect(AppView.activeSearchFooter(log, width: 24) == " /share · 4/4 · Esc ")
         // The first Esc ends the search and the log keeps the keys; the next one gives them to the phone.
         let first = log.message(for: .escape)
         #expect(first == .clearLogSearch)

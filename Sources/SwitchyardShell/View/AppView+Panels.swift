@@ -76,16 +76,20 @@ extension AppView {
                                       .logEntry(entry)))
             }
         }
+        // The marks count entries, not wrapped lines: an entry cut by the edge counts as one out of sight.
+        func entries(_ part: ArraySlice<LogLine>) -> Int {
+            Set(part.enumerated().map { $0.element.sequence ?? -1 - $0.offset }).count
+        }
         if start > 0 {
-            // Older lines above, as "▾ N newer" counts the lines below.
-            let more = " ▴ \(start) older "
+            let more = " ▴ \(entries(lines[..<start])) older "
             canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim),
                        clip: titleClip(area))
         }
         let wayOut = DisplayWidth.of(KeyBinding.hints(KeyBinding.log, essentialOnly: true)) + 2
-        if scroll > 0, !focused || DisplayWidth.of(" ▾ \(scroll) newer ") + 1 + wayOut <= area.width - 7 {
+        let newerCount = entries(lines[end...])
+        if scroll > 0, !focused || DisplayWidth.of(" ▾ \(newerCount) newer ") + 1 + wayOut <= area.width - 7 {
             // On the right when the panel has the focus, so the keys and the search on the left stay readable.
-            let newer = " ▾ \(scroll) newer "
+            let newer = " ▾ \(newerCount) newer "
             let x = focused ? area.maxX - 2 - DisplayWidth.of(newer) : area.x + 2
             let edge = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
             canvas.put(newer, x: x, y: area.maxY - 1, style: CellStyle(role: .dim), clip: titleClip(edge))
@@ -123,7 +127,10 @@ extension AppView {
             let text = " " + term + " · " + position + keys + " "
             if DisplayWidth.of(text) <= width { return text }
         }
-        return " " + term + " · Esc "
+        // Short of room, the place among the matches stays (`/login · 2/5 · Esc`); only then it goes.
+        let place = panel.matchPosition.map { "\($0.index)/\($0.count)" } ?? "\(panel.matches.count)"
+        let short = " " + term + " · " + place + " · Esc "
+        return DisplayWidth.of(short) <= width ? short : " " + term + " · Esc "
     }
 
     /// The end of `text` that fits in `width` columns.
