@@ -47,6 +47,9 @@ package struct ProjectImporter {
     /// Each Gradle module's `namespace` (AGP 7+), by the module's directory as shown ("" for the root):
     /// what a manifest without `package` qualifies a relative class name (`.page.PageActivity`) with.
     private var namespaces: [String: String] = [:]
+    /// Each Gradle module whose `namespace` is computed (`namespace = "com.app.$flavor"`, a variable): the
+    /// build file, its line and the declaration, for the warning on the relative classes it leaves unqualified.
+    private var computedNamespaces: [String: (file: String, line: Int, text: String)] = [:]
     private var entriesSeen = 0
     private var capped = false
 
@@ -231,9 +234,11 @@ package struct ProjectImporter {
             fileRoutes.append(importer.routes)
             warnings += importer.warnings
         case .gradle:
+            let directory = display.split(separator: "/").dropLast().joined(separator: "/")
             if let namespace = Self.gradleNamespace(text) {
-                let directory = display.split(separator: "/").dropLast().joined(separator: "/")
                 namespaces[directory] = namespace
+            } else if let computed = Self.computedGradleNamespace(text) {
+                computedNamespaces[directory] = (display, computed.line, computed.text)
             }
         case .aasa:
             var importer = AASAImporter(file: display, text: text, domain: domain)
@@ -272,6 +277,7 @@ package struct ProjectImporter {
         var routes = fileRoutes.flatMap { $0 }
         qualifyByNamespace(&routes)
         Self.qualifyTargets(&routes)
+        warnUnqualified(&routes)
         Self.handOverToNavHosts(&routes, hosts: graphHosts, includes: includedGraphs)
         MGJRouterTree.resolve(&routes, warnings: &warnings)
         Self.distinguishDerivedTargets(&routes)
@@ -446,16 +452,52 @@ package struct ProjectImporter {
         return nil
     }
 
+    /// A `namespace` declaration whose value is not a string literal Switchyard can read (`namespace =
+    /// "com.app.$flavor"`, `namespace = libs.ns`), outside comments: its line (from 1) and text; nil when
+    /// the file has none.
+    static func computedGradleNamespace(_ text: String) -> (line: Int, text: String)? {
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.drop(while: \.isWhitespace)
+            guard line.hasPrefix("namespace"), let next = line.dropFirst("namespace".count).first,
+                next == " " || next == "=" || next == "\t" else { continue }
+            return (index + 1, String(line.prefix(80)).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    /// A relative manifest class (`.page.PageActivity`) in a module whose `namespace` is computed keeps
+    /// its simple name: two such classes in different modules would share a target with nothing said, so
+    /// each gets a warning naming the build file's line (in the route's `importWarning` too).
+    private mutating func warnUnqualified(_ routes: inout [ImportedRoute]) {
+        guard !computedNamespaces.isEmpty else { return }
+        for i in routes.indices {
+            guard routes[i].qualifiedTarget == nil, let relative = routes[i].relativeClass,
+                  let computed = computedNamespaces[Self.moduleDirectory(of: routes[i].file)] else { continue }
+            let message = "class '\(relative)' is relative and its module's namespace is computed "
+                + "(\(computed.file):\(computed.line): `\(computed.text)`): the target is its simple name "
+                + "'\(routes[i].target)', shared by any class of that name in another module"
+            let warning = ImportWarning(file: routes[i].file, line: routes[i].line, message: message)
+            warnings.append(warning)
+            routes[i].losses.append(warning.description)
+        }
+    }
+
+    /// The module directory of a file: the directory above `src/` (`feature/a/src/main/AndroidManifest.xml`
+    /// → `feature/a`), else the file's own directory.
+    static func moduleDirectory(of file: String) -> String {
+        var parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        if let src = parts.lastIndex(of: "src") { parts = parts[..<src] }
+        return parts.joined(separator: "/")
+    }
+
     /// A manifest route whose class is relative (`.page.PageActivity`) in a manifest without `package`
     /// gets its qualified name from its module's `namespace`: the module is the directory above `src/`
     /// (`feature/a/src/main/AndroidManifest.xml` → `feature/a`), else the manifest's own directory.
     private func qualifyByNamespace(_ routes: inout [ImportedRoute]) {
         guard !namespaces.isEmpty else { return }
         for i in routes.indices {
-            guard routes[i].qualifiedTarget == nil, let relative = routes[i].relativeClass else { continue }
-            var parts = routes[i].file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            if let src = parts.lastIndex(of: "src") { parts = parts[..<src] }
-            guard let namespace = namespaces[parts.joined(separator: "/")] else { continue }
+            guard routes[i].qualifiedTarget == nil, let relative = routes[i].relativeClass,
+                  let namespace = namespaces[Self.moduleDirectory(of: routes[i].file)] else { continue }
             routes[i].qualifiedTarget = namespace + (relative.hasPrefix(".") ? relative : "." + relative)
         }
     }

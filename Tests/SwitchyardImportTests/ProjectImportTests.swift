@@ -396,6 +396,27 @@ import Testing
             """,
         ], routes: ["shop://a/d -> com.shop.a.DetailActivity", "shop://b/d -> com.shop.b.DetailActivity",
                     "shop://c/l -> List"]),
+        Case(name: "a relative class in a module whose namespace is computed is warned, never merged silently",
+             files: [
+            "feature/a/build.gradle.kts": "android {\n    namespace = \"com.shop.${name}\"\n}\n",
+            "feature/a/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".DetailActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="a" android:path="/d"/></intent-filter></activity>
+            </application></manifest>
+            """,
+            "feature/b/build.gradle": "android {\n    namespace libs.versions.ns.get()\n}\n",
+            "feature/b/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".DetailActivity"><intent-filter><action android:name="android.intent.action.VIEW"/>
+            <data android:scheme="shop" android:host="b" android:path="/d"/></intent-filter></activity>
+            </application></manifest>
+            """,
+        ], routes: ["shop://a/d -> DetailActivity", "shop://b/d -> DetailActivity"],
+            warnings: ["feature/a/src/main/AndroidManifest.xml:3: class '.DetailActivity' is relative and its module's "
+                       + "namespace is computed (feature/a/build.gradle.kts:2: `namespace = \"com.shop.${name}\"`)",
+                       "feature/b/src/main/AndroidManifest.xml:3: class '.DetailActivity' is relative and its module's "
+                       + "namespace is computed (feature/b/build.gradle:2: `namespace libs.versions.ns.get()`)"]),
         Case(name: "one URL in two graphs for two classes of one simple name is a warned repeat, never merged", files: [
             "a/src/main/res/navigation/a.xml": """
             <navigation xmlns:app="http://schemas.android.com/apk/res-auto"
