@@ -115,8 +115,8 @@ struct AppEffectTests {
         await loop.perform(.tab(4))
         #expect(loop.model.isShowingLogin && loop.model.held?.openID != first)
         let text = try #require(loop.model.status?.text)
-        #expect(text == "app://me needs login: L logs in, Esc cancels · cancelled held #\(first) "
-                + "app://home?jumpType=5&tabBarSelecIndex=3", "\(text)")
+        #expect(text == "app://me needs login: L logs in, Esc cancels · held #\(first) "
+                + "app://home?jumpType=5&tabBarSelecIndex=3 cancelled", "\(text)")
         #expect(loop.model.status?.detail?.hasSuffix("cancelled: tab 4 closed the login screen") == true,
                 "\(loop.model.status?.detail ?? "")")
     }

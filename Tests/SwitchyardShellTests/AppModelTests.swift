@@ -481,7 +481,7 @@ struct AppModelTests {
         #expect(loop.model.isShowingLogin, "logged out, the Orders tab asks for login again")
         await AppFixture.send([.escape], to: loop, terminal)
         let status = loop.model.status?.text ?? ""
-        #expect(status.hasPrefix("Closed Log in · cancelled held #") && status.hasSuffix(" app://orders"), "\(status)")
+        #expect(status.hasPrefix("Closed Log in · held #") && status.hasSuffix(" app://orders cancelled"), "\(status)")
     }
 
     @Test func enterOnTheLoginButtonLogsIn() async throws {

@@ -22,12 +22,12 @@ struct StatusLineTests {
         Case(setup: [], command: .open("app://order/42"), says: "app://order/42 needs login: L logs in, Esc cancels"),
         Case(setup: [], command: .tab(3), says: "app://orders needs login: L logs in, Esc cancels"),
         Case(setup: [.open("app://order/42")], command: .open("app://discover/item/7"),
-             says: "Opened Item #7 · cancelled held #1 app://order/42"),
+             says: "Opened Item #7 · held #1 app://order/42 cancelled"),
         Case(setup: [.open("app://order/42")], command: .back(),
-             says: "Closed Log in · cancelled held #1 app://order/42"),
+             says: "Closed Log in · held #1 app://order/42 cancelled"),
         Case(setup: [.open("app://order/42")], command: .tab(2),
-             says: "Switched to Discover · cancelled held #1 app://order/42"),
-        Case(setup: [.tab(3)], command: .tab(2), says: "Switched to Discover · cancelled held #1 app://orders"),
+             says: "Switched to Discover · held #1 app://order/42 cancelled"),
+        Case(setup: [.tab(3)], command: .tab(2), says: "Switched to Discover · held #1 app://orders cancelled"),
         Case(setup: [.open("app://order/42")], command: .login, says: "Logged in; resumed #1 app://order/42 as #2"),
     ]
 
@@ -58,5 +58,18 @@ extension StatusLineTests {
         // The whole message, once, in place of the status line's shorter words.
         #expect(lines.contains("• " + whole), "\(lines)")
         #expect(!lines.contains { $0.hasSuffix(" " + (loop.model.status?.text ?? "")) }, "\(lines)")
+    }
+}
+
+extension StatusLineTests {
+    /// The status line capitalizes a plain first word only: an identifier keeps its case, as the log
+    /// writes it (`cart.add(item: 7)`, not `Cart.add`).
+    @Test(arguments: [
+        ("logged in", "Logged in"), ("cart.add(item: 7) → 1 item in the cart", "cart.add(item: 7) → 1 item in the cart"),
+        ("app://x needs login", "app://x needs login"), ("there is no tab 9", "There is no tab 9"), ("", ""),
+        ("tab 9: nothing", "Tab 9: nothing"),
+    ])
+    func onlyAPlainFirstWordIsCapitalized(_ text: String, _ shown: String) {
+        #expect(AppStatus.capitalized(text) == shown)
     }
 }

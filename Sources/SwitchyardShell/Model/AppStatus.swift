@@ -106,7 +106,7 @@ package struct AppStatus: Hashable, Sendable {
             let gated = heldFor.map { $0 == first || $0.hasPrefix(first + "?") ? first : $0 } ?? first
             let shownBy = gated == first ? "" : " · shown by \(first)"
             // A hold this step ended is named short (the messages view keeps the whole message).
-            let ended = report.cancelledHold.map { " · cancelled held #\($0.openID) \($0.url)" }
+            let ended = report.cancelledHold.map { " · held #\($0.openID) \($0.url) cancelled" }
                 ?? report.message.map { " · " + $0 } ?? ""
             self.init("\(gated) needs login: L logs in, Esc cancels\(shownBy)\(ended)", kind: .note)
             if report.cancelledHold != nil, let message = report.message {
@@ -118,7 +118,8 @@ package struct AppStatus: Hashable, Sendable {
             // What moved leads and the hold it ended follows, so 80 columns show both; why the hold
             // ended is this step itself (the log's line for the held open gives the reason in full).
             let moved = Self.capitalized(report.transition.mainStep.inWords(tabs: report.state.tabs.map(\.title)))
-            self.init("\(moved) · cancelled held #\(held.openID) \(held.url)", kind: .note)
+            // The start of the whole message (`held #1 app://x cancelled: …`), cut before the why.
+            self.init("\(moved) · held #\(held.openID) \(held.url) cancelled", kind: .note)
             detail = report.message.map { "\(moved) · \($0)" }
             return
         }
@@ -188,7 +189,10 @@ package struct AppStatus: Hashable, Sendable {
 
     /// `text` with its first letter upper-cased.
     static func capitalized(_ text: String) -> String {
-        guard let first = text.first else {
+        // An identifier (`cart.add(item: 7)`, `app://x`) keeps its case: only a plain first word is capitalized.
+        var word = text.prefix { !$0.isWhitespace }
+        if word.last == ":" || word.last == "," || word.last == ";" { word = word.dropLast() }
+        guard let first = text.first, word.allSatisfy(\.isLetter) else {
             return text
         }
         return first.uppercased() + text.dropFirst()
