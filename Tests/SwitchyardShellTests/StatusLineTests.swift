@@ -73,3 +73,23 @@ extension StatusLineTests {
         #expect(AppStatus.capitalized(text) == shown)
     }
 }
+
+extension StatusLineTests {
+    /// However many opens the log holds, its first visible row starts an entry (its time and marker):
+    /// an entry cut by the top edge shows its first line, never an orphan continuation line.
+    @Test(arguments: [80, 100])
+    func theLogNeverStartsOnAContinuationLine(width: Int) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: width, height: 24)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        let urls = ["app://search/shoes", "app://discover/item/7", "app://order/42", "app://user/ann",
+                    "app://nowhere/at/all", "app://discover", "app://profile/alice", "app://search/boots"]
+        for url in urls {
+            await loop.perform(.open(url))
+            let log = try #require(loop.model.layout.log)
+            let rows = AppView.render(loop.model).canvas.text()
+            let first = String(rows[log.y + 1].dropFirst(log.x + 1).prefix(log.width - 2))
+            #expect(first.range(of: #"^\s*\d+\.\ds [▸▾•✗]"#, options: .regularExpression) != nil,
+                    "\(width) after \(url): '\(first)'")
+        }
+    }
+}

@@ -58,7 +58,16 @@ extension AppView {
         let start = max(0, end - inner.height)
         // Unfocused, the log shows a cursor the user placed (underlined), never the active highlight.
         let cursor = focused ? model.logPanel.selectedEntry?.sequence : model.logPanel.cursor
-        for (row, line) in lines[start..<end].enumerated() {
+        var shown = Array(lines[start..<end])
+        // An entry cut by the top edge shows its first line (its time and number) in place of the first
+        // continuation line in sight, so the log never starts on an orphan line.
+        var cutEntry: Int?
+        if start > 0, let first = shown.first, let sequence = first.sequence, lines[start - 1].sequence == sequence,
+           let head = lines.firstIndex(where: { $0.sequence == sequence }) {
+            shown[0] = lines[head]
+            cutEntry = sequence
+        }
+        for (row, line) in shown.enumerated() {
             var style = line.style
             if let cursor, line.sequence == cursor {
                 // The entry under the cursor, all of its lines, reversed as a selection.
@@ -80,8 +89,9 @@ extension AppView {
         func entries(_ part: ArraySlice<LogLine>) -> Int {
             Set(part.enumerated().map { $0.element.sequence ?? -1 - $0.offset }).count
         }
-        if start > 0 {
-            let more = " ▴ \(entries(lines[..<start])) older "
+        let olderCount = entries(lines[..<start]) - (cutEntry == nil ? 0 : 1)
+        if olderCount > 0 {
+            let more = " ▴ \(olderCount) older "
             canvas.put(more, x: area.maxX - 2 - DisplayWidth.of(more), y: area.y, style: CellStyle(role: .dim),
                        clip: titleClip(area))
         }
