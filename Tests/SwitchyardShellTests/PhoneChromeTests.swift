@@ -250,3 +250,23 @@ struct ActiveHighlightTests {
         }
     }
 }
+
+extension TabBarLabelTests {
+    /// A sheet's title that does not fit centred between the margins its Close button sets is shown
+    /// after the button, whole when the bar holds it (it was cut to stay centred).
+    @Test(arguments: [80, 100, 120])
+    func aLongSheetTitleIsShownWholeAfterTheCloseButton(width: Int) async throws {
+        let json = """
+        {"name": "Sheets", "tabs": [{"title": "Home", "root": "app://home"}],
+         "routes": [{"pattern": "app://home", "target": "Home", "opens": "tab"},
+                    {"pattern": "app://phone/:n", "target": "Phone", "title": "Log in as {n}", "opens": "present"}]}
+        """
+        let runtime = try AppRuntime(app: AppDescription.decode(json: Data(json.utf8)))
+        let (loop, terminal) = ChromeFixture.loop(runtime, width: width, height: 24)
+        await loop.perform(.open("app://phone/13800000000"))
+        loop.present()
+        let rows = try #require(terminal.lastFrame).text()
+        let bar = try #require(rows.first { $0.contains("✕ Close") })
+        #expect(bar.contains("Log in as 13800000000"), "\(width): \(bar)")
+    }
+}

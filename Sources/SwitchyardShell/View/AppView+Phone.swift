@@ -150,8 +150,14 @@ extension AppView {
             }
         }
         let margin = buttonWidth > 0 ? buttonWidth + 2 : 1
-        let title = AppViewText.fit(screen.title, width: area.width - 2 * margin)
-        let titleX = area.x + (area.width - DisplayWidth.of(title)) / 2
+        // Centred when it fits between equal margins; else after the button, as much of it as the bar
+        // holds (a title is cut only when the bar cannot hold it beside the button).
+        var title = AppViewText.fit(screen.title, width: area.width - 2 * margin)
+        var titleX = area.x + (area.width - DisplayWidth.of(title)) / 2
+        if title != screen.title, buttonWidth > 0 {
+            title = AppViewText.fit(screen.title, width: area.width - margin - 1)
+            titleX = area.x + margin
+        }
         canvas.put(title, x: titleX, y: area.y, style: CellStyle(role: .titleBar, bold: true), clip: bar)
         guard area.height > 1 else {
             return
