@@ -341,6 +341,18 @@ struct AppModelTests {
         #expect(loop.hasQuit && loop.model.snapshot.state.top.title == "Discover")
     }
 
+    /// A replayed open of an invalid URL does not leave the URL at the prompt (typed, it comes back there
+    /// to be fixed): after the replay the prompt is closed and empty, so the keys the status line names work.
+    @Test func aReplayedInvalidURLLeavesNoPromptOpen() async throws {
+        let (loop, _) = try AppFixture.loop()
+        _ = await loop.replay(script: "open app://x/%zz\nexpect outcome invalid_url\ntab 2\n", delayMilliseconds: 0,
+                              stepwise: false)
+        #expect(loop.model.focus != .prompt && loop.model.prompt.isEmpty, "\(loop.model.focus)")
+        // Typed, it still comes back to the prompt.
+        await loop.perform(.open("app://x/%zz"))
+        #expect(loop.model.focus == .prompt && loop.model.prompt.text == "app://x/%zz")
+    }
+
     /// The rest of a burst of keys that arrives after the typed-ahead keys were dropped at the end of a
     /// stepped replay (the first of them hands the app back) does not reach the app: Enter pressed on
     /// would open the selected link on the phone.

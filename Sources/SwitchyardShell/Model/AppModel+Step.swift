@@ -79,7 +79,9 @@ extension AppModel {
         self.status = status
         let ids = state.screenIDs
         selections = selections.filter { ids.contains($0.key) }
-        if case .open(let url) = effect, case .invalidURL(let error)? = report.outcome?.final {
+        // A URL typed wrong comes back to the prompt, the cursor at the fault; a replayed one does not (the
+        // replay goes on, and the prompt would keep the keys its status line names).
+        if replaying == nil, case .open(let url) = effect, case .invalidURL(let error)? = report.outcome?.final {
             prompt.setText(url)
             prompt.moveHome()
             var bytes = 0

@@ -64,7 +64,11 @@ extension AppView {
         var cutEntry: Int?
         if start > 0, let first = shown.first, let sequence = first.sequence, lines[start - 1].sequence == sequence,
            let head = lines.firstIndex(where: { $0.sequence == sequence }) {
-            shown[0] = lines[head]
+            // Marked `…`: the lines between it and the next one in sight are out of view.
+            var line = lines[head]
+            let room = max(1, text.width - 2)
+            line.text = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room) + " …"
+            shown[0] = line
             cutEntry = sequence
         }
         for (row, line) in shown.enumerated() {
