@@ -65,8 +65,8 @@ struct DiffCommand: ParsableCommand {
         do {
             before = try checked[old]?.loaded.file ?? Self.read(old)
             after = try checked[new]?.loaded.file ?? Self.read(new)
-            routerBefore = try Self.router(before, path: old)
-            routerAfter = try Self.router(after, path: new)
+            routerBefore = try Self.router(before, path: old, parsed: checked[old]?.loaded.parsedPatterns)
+            routerAfter = try Self.router(after, path: new, parsed: checked[new]?.loaded.parsedPatterns)
         } catch {
             // The read named why (a missing file, a syntax error).
             throw ExitCode(2)
@@ -102,8 +102,8 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    static func router(_ file: RouteFile, path: String) throws -> Router {
-        do throws(RouteFileError) { return try RouteFileLoader.demoRouter(file) } catch {
+    static func router(_ file: RouteFile, path: String, parsed: [RoutePattern]? = nil) throws -> Router {
+        do throws(RouteFileError) { return try RouteFileLoader.demoRouter(file, parsed: parsed) } catch {
             throw RouteFileLoader.fail(error.naming(path))
         }
     }

@@ -292,15 +292,17 @@ enum RouteFileLoader {
     /// A router with the file's routes (no handlers), redirects and relocations, and the `LoginGate` an
     /// app opened from the file (`switchyard --routes FILE`) installs on routes with `requiresLogin` =
     /// `true`.
-    static func demoRouter(_ file: RouteFile) throws(RouteFileError) -> Router {
-        try router(file, mountsServices: false)
+    static func demoRouter(_ file: RouteFile, parsed: [RoutePattern]? = nil) throws(RouteFileError) -> Router {
+        try router(file, mountsServices: false, parsed: parsed)
     }
 
     /// ``demoRouter(_:)``, with the demo's services mounted (`app://services/:service/:method`) when
     /// `mountsServices`, as the app mounts them for the demo and for descriptions that call them.
-    static func router(_ file: RouteFile, mountsServices: Bool) throws(RouteFileError) -> Router {
+    static func router(_ file: RouteFile, mountsServices: Bool,
+                       parsed: [RoutePattern]? = nil) throws(RouteFileError) -> Router {
         let router = Router()
-        try file.register(on: router) { _ in nil }
+        // With the patterns a reader parsed (one a route), they are registered as they are.
+        try file.register(on: router, parsed: parsed) { _ in nil }
         if mountsServices {
             do { try DemoApp.registerServices(on: router, cart: Cart()) } catch {
                 throw RouteFileError("", "cannot mount the demo's services (\(error))")

@@ -65,6 +65,36 @@ public struct RouteFile: Sendable, Equatable {
                 throw RouteFileError("routes[\(i)]", error.description)
             }
         }
+        try registerRewrites(on: router)
+    }
+
+    /// As ``register(on:handler:)``, with the routes' patterns already parsed (`parsed[i]` is `routes[i]`'s,
+    /// as a reader that kept them gives them): every route is added under one hold of the router's lock,
+    /// its pattern as given instead of parsed again. Without one pattern a route, as ``register(on:handler:)``.
+    package func register(on router: Router, parsed: [RoutePattern]?,
+                          handler: (RouteDefinition) -> (any RouteHandler)?) throws(RouteFileError) {
+        guard let parsed, parsed.count == routes.count else {
+            try register(on: router, handler: handler)
+            return
+        }
+        let failed: (index: Int, error: RegistrationError)? = router.updateRoutes { builder in
+            builder.reserveCapacity(builder.routes.count + routes.count)
+            for (i, r) in routes.enumerated() {
+                let entry = RouteEntry(name: r.target, handler: handler(r), metadata: r.metadata)
+                do throws(RegistrationError) {
+                    try builder.add(parsed[i], target: entry, priority: r.priority)
+                } catch {
+                    return (i, error)
+                }
+            }
+            return nil
+        }
+        if let failed { throw RouteFileError("routes[\(failed.index)]", failed.error.description) }
+        try registerRewrites(on: router)
+    }
+
+    /// Registers the redirects and the relocation table on `router`.
+    private func registerRewrites(on router: Router) throws(RouteFileError) {
         for (i, r) in redirects.enumerated() {
             do throws(RegistrationError) { try router.addRedirect(from: r.from, to: r.to) } catch {
                 throw RouteFileError("redirects[\(i)]", error.description)
