@@ -107,13 +107,17 @@ extension RouteTable {
             // No anchored route shares the scheme and host (suffix routes are always considered): name the
             // nearest routes and what set them apart.
             let consideredPatterns = Set(considered.map(\.pattern))
-            let others = routes.filter { !consideredPatterns.contains($0.pattern) }
-            // Nearest first; equally near routes keep their table order.
-            let ranked = others.enumerated()
-                .map { (Self.nearness($0.element.pattern, parsed), $0.offset, $0.element) }
-                .sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.2)
-            let near = ranked.prefix(5)
-            unlisted = ranked.count - near.count
+            // Nearest first; equally near routes keep their table order. Scores and places are sorted, not
+            // the routes themselves (moving a route costs its reference counts; a miss on a large table
+            // sorted every route).
+            var scored: [(score: Int, index: Int)] = []
+            scored.reserveCapacity(routes.count)
+            for index in routes.indices where !consideredPatterns.contains(routes[index].pattern) {
+                scored.append((Self.nearness(routes[index].pattern, parsed), index))
+            }
+            scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+            let near = scored.prefix(5).map { routes[$0.index] }
+            unlisted = scored.count - near.count
             for r in near {
                 let verdict: String
                 if let s = r.pattern.scheme, s != parsed.scheme {
