@@ -537,7 +537,7 @@ struct GeneratedAppTests {
 
     /// A reload that regroups a generated app's tabs (five hosts, then seven: one Routes tab) while the
     /// user is at a tab's root says the tabs changed; it said the index `now routes to` an index.
-    @Test func aReloadThatRegroupsTheTabsSaysSo() throws {
+    @Test func aReloadThatRegroupsTheTabsSaysSo() async throws {
         func app(hosts: Int) -> AppDescription {
             let routes = (1...hosts).map { RouteDefinition(pattern: "app://h\($0)/x", target: "T\($0)") }
             return AppDescription.generated(from: RouteFile(routes: routes), name: "live.json")
@@ -549,6 +549,12 @@ struct GeneratedAppTests {
         let carried = regrouped.carryOn(from: same)
         #expect(carried.keptPlace)
         #expect(carried.description == "tabs now Routes (were h1, h2, h3, h4, h5): on Routes", "\(carried.description)")
+        // Split again while a screen is open: the screen goes back under its host's tab, not the first tab.
+        _ = await regrouped.perform(.open("app://h4/x"))
+        let split = try AppRuntime(app: app(hosts: 5))
+        let back = split.carryOn(from: regrouped)
+        #expect(back.keptPlace && split.state.currentTab.title == "h4", "\(split.state.compactDescription)")
+        #expect(split.state.top.url == "app://h4/x")
     }
 
     @Test func aReloadCancelsTheHeldOpenWithItsLoginScreen() async throws {

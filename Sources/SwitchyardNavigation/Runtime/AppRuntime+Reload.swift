@@ -36,7 +36,14 @@ extension AppRuntime {
         let old = previous.state
         let isLogin = { (screen: Screen) in previous.loginKind.map { screen.kind == $0 } ?? false }
         let oldTab = old.currentTab
+        // A generated app's tabs are its hosts: when they were regrouped (one Routes tab, then a tab a host
+        // again), the screen goes back under its host's tab, not under whichever tab took the old root's URL.
+        let shownURL = (oldTab.stack + old.modals.flatMap(\.stack)).last { !isLogin($0) }?.url
+        let shownHost = shownURL.flatMap { try? RouteURL($0).host }
+        let hostTab = oldTab.rootURL.hasPrefix(AppDescription.generatedIndexPrefix)
+            ? shownHost.flatMap { host in state.tabs.firstIndex { $0.title == host } } : nil
         let tabIndex = state.tabs.firstIndex { $0.rootURL == oldTab.rootURL && $0.title == oldTab.title }
+            ?? hostTab
             ?? state.tabs.firstIndex { $0.rootURL == oldTab.rootURL }
             ?? (state.tabs.indices.contains(old.selectedTab) ? old.selectedTab : 0)
         let path = (oldTab.stack + old.modals.flatMap(\.stack)).filter { !isLogin($0) }
