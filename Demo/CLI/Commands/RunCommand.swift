@@ -229,10 +229,10 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Watches `path`: when its modification date changes, loads it again. A file that no longer loads
     /// leaves the running app in force and says why.
-    @MainActor
     ///
     /// `reloaded` gets the check of each route file that reloaded (nil for an app description), the
     /// table then in force.
+    @MainActor
     static func watcher(path: String, isApp: Bool, relocations: String?,
                         callbackAllowList: CallbackAllowList? = nil,
                         reloaded: @escaping @MainActor (RouteFileCheck?) -> Void = { _ in })
@@ -269,7 +269,8 @@ struct RunCommand: AsyncParsableCommand {
                 let runtime = try DemoApp.makeRuntime(app: description, relocations: table,
                                                       callbackAllowList: callbackAllowList)
                 let routes = "\(count) route\(count == 1 ? "" : "s")"
-                if !(check?.errors.isEmpty == false && count == 0) { reloaded(check) }
+                // A save in which nothing loads keeps the previous table (below); any other replaces it.
+                if count > 0 || check?.errors.isEmpty != false { reloaded(check) }
                 guard let check, let first = check.errors.first else {
                     // Warnings stay counted after a reload, as at the start.
                     let warned = check.map { RouteFileLoader.countLine($0, warnings: true) } ?? ""

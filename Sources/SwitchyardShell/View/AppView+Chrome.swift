@@ -159,7 +159,7 @@ extension AppView {
 
     /// A status message too long for the `room` its line leaves, split in two: the head for the
     /// prompt's line (as wide as the terminal, broken at a word or URL component), the tail for the
-    /// status line, indented under the head's text when the message starts with a marker. Nil when
+    /// status line, indented under the head's text (after the message's marker). Nil when
     /// the message fits, or the prompt line is in use (focused, holding text, or not right above).
     static func twoLineStatus(_ message: String, model: AppModel, layout: AppLayout,
                               room: Int) -> (head: String, tail: String)? {
@@ -175,10 +175,8 @@ extension AppView {
         guard lines.count > 1, let head = lines.first, visible.hasPrefix(head) else {
             return nil
         }
-        let rest = visible.dropFirst(head.count).drop { $0 == " " }
-        let marked = visible.count > 2 && visible.dropFirst().first == " "
-            && !(visible.first.map { $0.isLetter || $0.isNumber } ?? true)
-        return (head, (marked ? "  " : "") + rest)
+        // A status message always starts with its marker (`✗ `, `• `, `✓ `): the tail lines up after it.
+        return (head, "  " + visible.dropFirst(head.count).drop { $0 == " " })
     }
 
     /// Draws the status line: the last step's message on the left (errors in the error colour),
