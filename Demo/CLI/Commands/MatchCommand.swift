@@ -49,13 +49,13 @@ struct MatchCommand: ParsableCommand {
         // A URL meant for a route that was left out is told so on standard error (the JSON line stays
         // what the loaded table answers).
         func answer(_ url: String) {
-            print(Self.report(url, table, router: router))
+            print(Self.report(url, run, router: router))
             for note in leftOutRoutes?.notes(for: url) ?? [] {
                 FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
             }
         }
         // The file's own table, built only for a URL the router's line cannot be written without.
-        let table = LazyTable(file)
+        let run = MatchRun(file, router: router)
         if urls.isEmpty {
             if isatty(0) == 1 {
                 FileHandleOutput.stderr("\(FileHandleOutput.tag): reading URLs from standard input, one a line (Ctrl-D ends)")
@@ -71,12 +71,36 @@ struct MatchCommand: ParsableCommand {
         if leftOut { throw ExitCode(1) }
     }
 
-    /// A route file's table, built on first use.
-    final class LazyTable {
+    /// What a run keeps between URLs, each part made on first use: the route file's own table, the
+    /// index that names the nearest route of a miss, and the pattern texts written so far.
+    final class MatchRun {
         private let file: RouteFile
+        private let router: Router
         private var built: RouteTable<RouteDefinition>?
+        private var index: NearestRouteIndex?
+        private var texts: [Int: String] = [:]
 
-        init(_ file: RouteFile) { self.file = file }
+        init(_ file: RouteFile, router: Router) {
+            self.file = file
+            self.router = router
+        }
+
+        /// The route nearest to `url` that does not match it, by the nearest-route index of the
+        /// router's table (built at the first miss; the table does not change during a run).
+        func nearestMiss(_ url: String) -> Explanation.Candidate? {
+            let index = index ?? NearestRouteIndex(router.table)
+            self.index = index
+            return index.nearestMiss(url)
+        }
+
+        /// The pattern text of the route a walk reached, written once per route.
+        func patternText(_ m: Resolution.Match) -> String {
+            guard let route = m.route else { return m.pattern.description }
+            if let known = texts[route] { return known }
+            let text = m.pattern.description
+            texts[route] = text
+            return text
+        }
 
         /// The table (an empty one if the file's routes conflict, which the router has refused already).
         var table: RouteTable<RouteDefinition> {
@@ -87,25 +111,28 @@ struct MatchCommand: ParsableCommand {
         }
     }
 
-    /// ``report(_:_:router:)`` with the table built only when needed.
-    static func report(_ url: String, _ table: LazyTable, router: Router) -> String {
+    /// ``report(_:_:router:run:)`` with the table built only when needed.
+    static func report(_ url: String, _ run: MatchRun, router: Router) -> String {
         let resolution = router.resolve(url)
-        return direct(url, resolution, router: router) ?? report(url, table.table, router: router)
+        return direct(url, resolution, router: router, run: run)
+            ?? report(url, run.table, router: router, run: run)
     }
 
     /// One URL's result as a one-line JSON object. Relocations and redirects are followed (and listed in
     /// `via`) before matching, as an open would (``Router/resolve(_:)``): a URL whose walk stops (a
     /// deleted route, a loop) or ends at no route reports no pattern and no target, and a relocation
     /// `add` reports the added pattern with its target.
-    static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil) -> String {
+    static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil,
+                       run: MatchRun? = nil) -> String {
         guard let router else { return JSONText.render(.object(fields(url, table))) }
         let resolution = router.resolve(url)
-        if let line = direct(url, resolution, router: router) { return line }
+        let run = run ?? MatchRun(RouteFile(routes: []), router: router)
+        if let line = direct(url, resolution, router: router, run: run) { return line }
         let final = resolution.finalURL
         var fields = Self.fields(final, table)
         switch resolution.end {
         case .matched(let m):
-            fields[1] = ("pattern", .string(m.pattern.description))
+            fields[1] = ("pattern", .string(run.patternText(m)))
             fields[2] = ("target", .string(m.entry.name))
             fields[3] = ("path", .object(m.parameters.map { ($0.0, .string($0.1)) }))
         case .deleted, .loop, .failed, .notFound:
@@ -119,14 +146,14 @@ struct MatchCommand: ParsableCommand {
         fields.insert(("via", .array(resolution.steps.map { .string($0.description) })), at: 1)
         if final != url { fields.insert(("final", .string(final)), at: 2) }
         if let stopped = resolution.stopped { fields.append(("stopped", .string(stopped))) }
-        if case .notFound = resolution.end { fields.append(("nearest", nearest(final, router: router))) }
+        if case .notFound = resolution.end { fields.append(("nearest", nearest(final, run))) }
         return JSONText.render(.object(fields))
     }
 
-    /// ``report(_:_:router:)``'s line written directly from the router's walk, without the table: nil
+    /// ``report(_:_:router:run:)``'s line written directly from the router's walk, without the table: nil
     /// when the walk ended at a URL that does not read or whose query does not read (the table's own
     /// reading then gives the error).
-    static func direct(_ url: String, _ resolution: Resolution, router: Router) -> String? {
+    static func direct(_ url: String, _ resolution: Resolution, router: Router, run: MatchRun) -> String? {
         let final = resolution.finalURL
         // The walk read the final URL already (the router reads with the default limits, as below),
         // unless it stopped at a loop, whose last URL it never read; a URL it read that has no `?`
@@ -156,7 +183,7 @@ struct MatchCommand: ParsableCommand {
         }
         line += ",\"pattern\":"
         if case .matched(let m) = resolution.end {
-            JSONText.appendQuoted(m.pattern.description, to: &line)
+            JSONText.appendQuoted(run.patternText(m), to: &line)
             line += ",\"target\":"
             JSONText.appendQuoted(m.entry.name, to: &line)
             line += ",\"path\":{"
@@ -187,16 +214,17 @@ struct MatchCommand: ParsableCommand {
             JSONText.appendQuoted(stopped, to: &line)
         }
         if case .notFound = resolution.end {
-            line += ",\"nearest\":" + JSONText.render(nearest(final, router: router))
+            line += ",\"nearest\":" + JSONText.render(nearest(final, run))
         }
         return line + "}"
     }
 
     /// Why `url` (the end of a walk that found no route) matches nothing: the nearest route and its
     /// verdict, `{"pattern": "app://user/:id<int>", "verdict": "'abc' does not satisfy <int>"}`, the
-    /// first candidate `explain` lists for the URL; null when the table has no route at all.
-    static func nearest(_ url: String, router: Router) -> JSONText.Value {
-        guard let candidate = router.table.explain(url).candidates.first(where: { !$0.matched }) else { return .null }
+    /// first candidate `explain` lists for the URL that does not match it (found by the run's index,
+    /// which answers as `explain` without a pass over the table); null when the table has no route at all.
+    static func nearest(_ url: String, _ run: MatchRun) -> JSONText.Value {
+        guard let candidate = run.nearestMiss(url) else { return .null }
         return .object([("pattern", .string(candidate.pattern)), ("verdict", .string(candidate.verdict))])
     }
 

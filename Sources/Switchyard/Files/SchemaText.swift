@@ -64,10 +64,24 @@ package enum SchemaText {
         var best: (String, Int)?
         for candidate in candidates {
             let c = Array(candidate.lowercased().unicodeScalars)
-            let d = distance(w, c)
-            if d <= 2, d * 2 < max(w.count, c.count), d < (best?.1 ?? Int.max) { best = (candidate, d) }
+            guard let d = typoDistance(w, c) else { continue }
+            if d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
         return best?.0
+    }
+
+    /// Whether `word` is a likely typo of `candidate` (both lowercased), as ``closest(to:in:)`` judges.
+    package static func isTypo(_ word: [Unicode.Scalar], of candidate: [Unicode.Scalar]) -> Bool {
+        word.count <= 64 && typoDistance(word, candidate) != nil
+    }
+
+    /// The edit distance of two lowercased words when it is small enough to be a typo: at most 2, and
+    /// fewer than half the longer word's length.
+    private static func typoDistance(_ w: [Unicode.Scalar], _ c: [Unicode.Scalar]) -> Int? {
+        // More than two letters apart in length is more than two edits.
+        guard abs(w.count - c.count) <= 2 else { return nil }
+        let d = distance(w, c)
+        return d <= 2 && d * 2 < max(w.count, c.count) ? d : nil
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions.

@@ -24,6 +24,8 @@ public struct RouteMatch<Target: Sendable>: Sendable {
     public var target: Target { storage.targets[Int(raw.route)] }
     /// The winning route's pattern, put together when read.
     public var pattern: RoutePattern { storage.patterns.pattern(at: Int(raw.route)) }
+    /// The winning route's place in the table (registration order): ``RouteTable/route(at:)``'s index.
+    package var routeIndex: Int { Int(raw.route) }
     /// The URL's layout, read again (the lookup kept only the capture ranges). The URL was valid when it
     /// matched, so scanning it again cannot fail; the empty layout is never returned in practice.
     var layout: URLLayout {

@@ -95,10 +95,8 @@ extension RouteTable {
         for r in considered {
             let c = r.pattern.check(parsed, caseInsensitivePaths: options.caseInsensitivePaths)
             guard !c.matched else { continue }
-            let failure = c.failure ?? "no match"
-            let shape = failure.hasPrefix("the URL has") ? 0 : 1
-            misses.append((c.ranks.count * 2 + shape,
-                           .init(pattern: r.pattern.description, matched: false, verdict: failure)))
+            misses.append((Self.missScore(c),
+                           .init(pattern: r.pattern.description, matched: false, verdict: c.failure ?? "no match")))
         }
         out += misses.enumerated().sorted { a, b in
             a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
@@ -119,20 +117,26 @@ extension RouteTable {
             let near = scored.prefix(5).map { routes[$0.index] }
             unlisted = scored.count - near.count
             for r in near {
-                let verdict: String
-                if let s = r.pattern.scheme, s != parsed.scheme {
-                    verdict = "scheme: '\(parsed.scheme ?? "")' is not '\(s)'"
-                } else if !r.pattern.isSuffix, case .literal(let h) = r.pattern.host {
-                    verdict = "host: '\(parsed.host)' is not '\(h)'"
-                } else {
-                    verdict = "no match"
-                }
-                out.append(.init(pattern: r.pattern.description, matched: false, verdict: verdict))
+                out.append(.init(pattern: r.pattern.description, matched: false,
+                                 verdict: Self.nearnessVerdict(r.pattern, parsed)))
             }
         }
         var explanation = Explanation(url: url, error: nil, winner: winner, candidates: out)
         explanation.unlisted = unlisted
         return explanation
+    }
+
+    /// How near a considered route that does not match `url` came (its `PatternCheck`): further
+    /// through the URL first, and a segment refused before a different number of segments.
+    static func missScore(_ check: PatternCheck) -> Int {
+        check.ranks.count * 2 + ((check.failure ?? "").hasPrefix("the URL has") ? 0 : 1)
+    }
+
+    /// Why a route not considered for `url` (its scheme or host differs) does not match it.
+    static func nearnessVerdict(_ pattern: RoutePattern, _ url: RouteURL) -> String {
+        if let s = pattern.scheme, s != url.scheme { return "scheme: '\(url.scheme ?? "")' is not '\(s)'" }
+        if !pattern.isSuffix, case .literal(let h) = pattern.host { return "host: '\(url.host)' is not '\(h)'" }
+        return "no match"
     }
 
     /// How close a pattern is to a URL it does not match (its host differs or its scheme does): the
@@ -141,24 +145,24 @@ extension RouteTable {
     /// parameter, then the longest shared host prefix.
     static func nearness(_ pattern: RoutePattern, _ url: RouteURL) -> Int {
         var score = pattern.scheme == nil || pattern.scheme == url.scheme ? 10_000 : 0
-        let segments = url.pathSegments
-        func isCatchAll(_ s: PatternSegment) -> Bool { if case .catchAll = s { true } else { false } }
-        func isOptional(_ s: PatternSegment) -> Bool { if case .optional = s { true } else { false } }
-        let required = pattern.path.count { !isCatchAll($0) && !isOptional($0) }
-        let fits = pattern.path.contains(where: isCatchAll) ? segments.count > required
-            : segments.count == pattern.path.count
-                || (segments.count == required && pattern.path.last.map(isOptional) == true)
-        if fits { score += 1000 }
-        for (segment, value) in zip(pattern.path, segments) {
-            switch segment {
-            case .literal(let text): score += text == value ? 100 : 0
-            default: score += 10
-            }
-        }
+        score += pathNearness(pattern.path, url.pathSegments)
         if !pattern.isSuffix, case .literal(let h) = pattern.host {
             // A host one typo away (`users` for `user`) is nearer than any shape.
             if SchemaText.closest(to: url.host, in: [h]) != nil { score += 5000 }
             score += zip(h.utf8, url.host.utf8).prefix { $0 == $1 }.count
+        }
+        return score
+    }
+
+    /// The path's part of ``nearness(_:_:)``: the same shape of path, then each segment shared as a
+    /// literal (100) or that could be taken as a parameter (10).
+    static func pathNearness(_ path: [PatternSegment], _ segments: [String]) -> Int {
+        var score = PathShape(path).fits(segments.count) ? 1000 : 0
+        for (segment, value) in zip(path, segments) {
+            switch segment {
+            case .literal(let text): score += text == value ? 100 : 0
+            default: score += 10
+            }
         }
         return score
     }

@@ -30,6 +30,8 @@ package struct Resolution: Sendable {
         package let parameters: PathParameters
         /// Whether a relocation `add` led to the route.
         package let isAlias: Bool
+        /// The route's place in the router's table (nil for a relocation `add`).
+        package var route: Int?
     }
 
     /// How the walk ended.

@@ -96,7 +96,8 @@ extension Router {
                 }
                 guard let m else { return ending(.notFound(url: current)) }
                 return ending(.matched(Resolution.Match(url: current, pattern: m.pattern, entry: m.target,
-                                                        parameters: m.parameters, isAlias: false)))
+                                                        parameters: m.parameters, isAlias: false,
+                                                        route: m.routeIndex)))
             }
         }
     }
