@@ -170,6 +170,8 @@ struct MatchCommand: ParsableCommand {
             parsed = read
         }
         var line = "{\"url\":"
+        // Room for a typical line at once, rather than growing it several times.
+        line.reserveCapacity(160 + 2 * final.utf8.count)
         JSONText.appendQuoted(url, to: &line)
         line += ",\"via\":["
         for (k, step) in resolution.steps.enumerated() {

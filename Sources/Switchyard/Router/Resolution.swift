@@ -22,16 +22,58 @@ package struct Resolution: Sendable {
     package struct Match: Sendable {
         /// The URL matched (after the rewrites).
         package let url: String
-        /// The route's pattern, or for a relocation `add`, the added pattern.
-        package let pattern: RoutePattern
-        /// The route's entry (for an `add`, the first route with the target).
-        package let entry: RouteEntry
-        /// The path parameters.
-        package let parameters: PathParameters
         /// Whether a relocation `add` led to the route.
         package let isAlias: Bool
+        private let source: Source
+
+        /// Where the route's parts are read: the table's match (read when asked for: `match` writes a
+        /// line for every URL and reads each part once), or a relocation `add`'s own.
+        private enum Source: Sendable {
+            case table(RouteMatch<RouteEntry>)
+            case alias(RoutePattern, RouteEntry, PathParameters)
+        }
+
+        /// A route the table matched.
+        init(url: String, match: RouteMatch<RouteEntry>) {
+            self.url = url
+            isAlias = false
+            source = .table(match)
+        }
+
+        /// The route a relocation `add` leads to: its pattern, the entry of the first route with its
+        /// target, and the parameters its pattern captured.
+        init(url: String, alias pattern: RoutePattern, entry: RouteEntry, parameters: PathParameters) {
+            self.url = url
+            isAlias = true
+            source = .alias(pattern, entry, parameters)
+        }
+
+        /// The route's pattern, or for a relocation `add`, the added pattern.
+        package var pattern: RoutePattern {
+            switch source {
+            case .table(let m): m.pattern
+            case .alias(let pattern, _, _): pattern
+            }
+        }
+        /// The route's entry (for an `add`, the first route with the target).
+        package var entry: RouteEntry {
+            switch source {
+            case .table(let m): m.target
+            case .alias(_, let entry, _): entry
+            }
+        }
+        /// The path parameters (decoded when read).
+        package var parameters: PathParameters {
+            switch source {
+            case .table(let m): m.parameters
+            case .alias(_, _, let parameters): parameters
+            }
+        }
         /// The route's place in the router's table (nil for a relocation `add`).
-        package var route: Int?
+        package var route: Int? {
+            if case .table(let m) = source { return m.routeIndex }
+            return nil
+        }
     }
 
     /// How the walk ended.

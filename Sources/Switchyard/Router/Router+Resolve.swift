@@ -56,16 +56,23 @@ extension Router {
         var chain = [url]
         var steps: [Resolution.Step] = []
         var current = url
-        var seen: Set<String> = [url]
+        var seen: Set<String> = []
         func ending(_ end: Resolution.End) -> Resolution {
             Resolution(url: url, steps: steps, chain: chain, end: end)
         }
+        // Without relocations and redirects the URL is read only by the table's lookup, which refuses
+        // what reading it here would refuse, with the same error.
+        let rewrites = relocations.table != nil || redirects != nil
         while true {
-            let parsed: RouteURL
-            do throws(URLParseError) { parsed = try RouteURL(current, limits: options.limits) } catch {
-                return ending(.invalidURL(url: current, error: error))
+            var step = RewriteStep.route
+            if rewrites {
+                let parsed: RouteURL
+                do throws(URLParseError) { parsed = try RouteURL(current, limits: options.limits) } catch {
+                    return ending(.invalidURL(url: current, error: error))
+                }
+                step = Self.rewriteStep(current, parsed: parsed, relocations: relocations, redirects: redirects)
             }
-            switch Self.rewriteStep(current, parsed: parsed, relocations: relocations, redirects: redirects) {
+            switch step {
             case .deleted(let rule):
                 steps.append(.init(kind: "relocation", rule: rule.description, result: "", url: current))
                 return ending(.deleted(rule: rule.description, url: current))
@@ -78,6 +85,7 @@ extension Router {
                     return ending(.loop(reason: "more than \(maxRedirectHops) redirects"))
                 }
                 // The walk depends on the URL alone, so a URL met again loops until the hop limit.
+                if seen.isEmpty { seen.insert(url) }
                 if !seen.insert(next).inserted {
                     return ending(.loop(reason: "redirect loop"))
                 }
@@ -87,17 +95,15 @@ extension Router {
                 guard let entry = table.targets.first(where: { $0.name == target }) else {
                     return ending(.notFound(url: current))
                 }
-                return ending(.matched(Resolution.Match(url: current, pattern: rule, entry: entry,
-                                                        parameters: parameters, isAlias: true)))
+                return ending(.matched(Resolution.Match(url: current, alias: rule, entry: entry,
+                                                        parameters: parameters)))
             case .route:
                 let m: RouteMatch<RouteEntry>?
                 do throws(URLParseError) { m = try table.match(current) } catch {
                     return ending(.invalidURL(url: current, error: error))
                 }
                 guard let m else { return ending(.notFound(url: current)) }
-                return ending(.matched(Resolution.Match(url: current, pattern: m.pattern, entry: m.target,
-                                                        parameters: m.parameters, isAlias: false,
-                                                        route: m.routeIndex)))
+                return ending(.matched(Resolution.Match(url: current, match: m)))
             }
         }
     }
