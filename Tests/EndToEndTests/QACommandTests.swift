@@ -37,6 +37,35 @@ struct QACommandTests {
         #expect(lint.err == "switchyard lint: 4 errors, 0 warnings\n")
     }
 
+    /// URLs from standard input are answered in batches, a large batch by several workers: the lines
+    /// come out in input order and read as the URLs given as arguments do (hits, misses with their
+    /// nearest route, relocations, redirects, invalid URLs), a `\r\n` line reads as its URL, an empty
+    /// line is skipped, and a last line without a newline is answered.
+    @Test func aLargeBatchFromStandardInputAnswersInOrderAsArgumentsDo() throws {
+        let file = try CommandLineTests.routeFile(Self.relocated)
+        let kinds = ["app://order/%d", "app://gone/%d", "app://alias/%d", "app://old/%d#top", "app://loop1",
+                     "app://nowhere/%d", "app://orders/%d", "web://order/%d", "app://order/%d/more", "::bad%d"]
+        let urls = (0..<1_500).map { k in kinds[k % kinds.count].replacingOccurrences(of: "%d", with: "\(k)") }
+        var input = ""
+        for (k, url) in urls.enumerated() {
+            input += url + (k % 7 == 0 ? "\r\n" : "\n")
+            if k % 100 == 0 { input += "\n" }
+        }
+        input.removeLast()
+        let piped = try Self.run(["match", "--routes", file], input: input)
+        #expect(piped.status == 0, "\(piped.err)")
+        let lines = piped.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines.count == urls.count)
+        // The same URLs as arguments, a few hundred at a time (one worker).
+        var expected: [String] = []
+        for start in stride(from: 0, to: urls.count, by: 300) {
+            let one = try Self.run(["match", "--routes", file] + urls[start..<min(urls.count, start + 300)])
+            expected += one.out.split(separator: "\n").map(String.init)
+        }
+        #expect(lines == expected)
+        #expect(lines.filter { $0.contains(#""nearest":{"pattern""#) }.count >= 300, "misses name their nearest route")
+    }
+
     @Test func matchReportsWhatOpeningDoes() throws {
         let file = try CommandLineTests.routeFile(Self.relocated)
         let r = try Self.run(["match", "--routes", file, "app://gone/1", "app://loop1", "app://alias/5", "app://old/3#top"])

@@ -8,8 +8,8 @@ struct MatchCommand: ParsableCommand {
         commandName: "match",
         abstract: "Match URLs against a JSON route table and print one JSON object per URL.",
         discussion: """
-        URLs come from the arguments, or from standard input (one a line) when none are given. \
-        Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?, \
+        URLs come from the arguments, or from standard input (one a line) when none are given; lines \
+        from standard input are answered as they arrive, in input order. Each line printed is {"url", "via", "final"?, "pattern", "target", "path", "query", "error", "stopped"?, \
         "nearest"?}: relocations and redirects are followed first and listed in "via". When the walk ends at \
         no route, "nearest" says why: {"pattern", "verdict"} of the route nearest to the last URL, the \
         verdict `explain` gives it (null when the table has no route). The exit status is 0 \
@@ -48,27 +48,76 @@ struct MatchCommand: ParsableCommand {
         }
         // A URL meant for a route that was left out is told so on standard error (the JSON line stays
         // what the loaded table answers).
-        func answer(_ url: String) {
-            print(Self.report(url, run, router: router))
+        func write(_ url: String, _ line: String) {
+            print(line)
             for note in leftOutRoutes?.notes(for: url) ?? [] {
                 FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
             }
         }
-        // The file's own table, built only for a URL the router's line cannot be written without.
-        let run = MatchRun(file, router: router)
+        // One run a worker: the file's own table (built only for a URL the router's line cannot be
+        // written without), the nearest-route index and the pattern texts are each worker's own.
+        let runs = (0..<Self.workers).map { _ in MatchRun(file, router: router) }
         if urls.isEmpty {
             if isatty(0) == 1 {
                 FileHandleOutput.stderr("\(FileHandleOutput.tag): reading URLs from standard input, one a line (Ctrl-D ends)")
             }
-            while let line = readLine(strippingNewline: true) {
-                if line.isEmpty { continue }
-                answer(line)
+            // The lines that have arrived are answered together (in parallel when there are many), in
+            // order, and written before the next are awaited: a script that writes a URL and waits for
+            // its line gets it.
+            var reader = LineReader(fd: 0)
+            while let batch = reader.nextLines() {
+                let urls = batch.filter { !$0.isEmpty }
+                for (url, line) in zip(urls, Self.reports(urls, runs: runs, router: router)) { write(url, line) }
+                fflush(nil)
             }
         } else {
-            for url in urls { answer(url) }
+            for url in urls { write(url, Self.report(url, runs[0], router: router)) }
         }
         // Every URL is answered; a file with errors still fails the step.
         if leftOut { throw ExitCode(1) }
+    }
+
+    /// How many threads answer a large batch of URLs: one a processor, at most 8.
+    static let workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// The lines of `urls`, in order; a batch of more than a few hundred URLs is split among the
+    /// workers (`runs`, one each), each answering a contiguous part.
+    static func reports(_ urls: [String], runs: [MatchRun], router: Router) -> [String] {
+        let parts = urls.count < 512 ? 1 : runs.count
+        guard parts > 1 else { return urls.map { report($0, runs[0], router: router) } }
+        let size = (urls.count + parts - 1) / parts
+        let work = Parts(runs: runs, count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (part * size)..<min(urls.count, (part + 1) * size)
+            work.set(part, range.map { report(urls[$0], work.runs[part], router: router) })
+        }
+        return work.lines
+    }
+
+    /// The workers' runs and the lines each wrote. Each worker uses only its own run (a run is not
+    /// shared between threads), and the lines are stored under a lock.
+    final class Parts: @unchecked Sendable {
+        let runs: [MatchRun]
+        private let lock = NSLock()
+        private var parts: [[String]]
+
+        init(runs: [MatchRun], count: Int) {
+            self.runs = runs
+            parts = Array(repeating: [], count: count)
+        }
+
+        func set(_ part: Int, _ lines: [String]) {
+            lock.lock()
+            parts[part] = lines
+            lock.unlock()
+        }
+
+        /// Every part's lines, in order (read after the workers are done).
+        var lines: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return parts.flatMap { $0 }
+        }
     }
 
     /// What a run keeps between URLs, each part made on first use: the route file's own table, the
