@@ -5,8 +5,10 @@ import TerminalKit
 extension AppView {
     /// The rows of the tab bar: a rule and the tabs.
     static let tabBarHeight = 2
-    /// The width of the parameter labels (`path`, `query`, `native`, `route`).
-    static let labelWidth = 8
+    /// The width of the parameter labels (`path`, `query`, `native`, `route`, `stack`): one more than the
+    /// longest word of a generated route screen's body (`priority`), so that the body's `target   X`
+    /// and `priority X` put their values in the labels' column.
+    static let labelWidth = 9
 
     /// One line of a screen's content.
     struct ContentLine {
