@@ -25,7 +25,7 @@ struct EndToEndTests {
         tmux.type(":app://search/shoes?sort=price")
         try #require(await tmux.waitFor(": app://search/shoes?sort=price") != nil, "the URL shows at the prompt")
         tmux.press("Enter")
-        let screen = await tmux.waitFor("‹ Back", "Search: shoes", "query   sort = price")
+        let screen = await tmux.waitFor("‹ Back", "Search: shoes", "query    sort = price")
         #expect(screen != nil, "the search screen is pushed: \(tmux.capture())")
     }
 
@@ -107,7 +107,7 @@ struct EndToEndTests {
         tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))"))
         try #require(await tmux.waitFor("routes.json", "app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
         tmux.press("Enter")
-        try #require(await tmux.waitFor("route   app://user/:id<int>", "path    id = 42") != nil, "\(tmux.capture())")
+        try #require(await tmux.waitFor("route    app://user/:id<int>", "path     id = 42") != nil, "\(tmux.capture())")
         // A good change reloads; the app starts again on its first tab.
         try await Task.sleep(for: .milliseconds(1100))
         try Data(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}, {"pattern": "app://order/:id", "target": "Order"}]}"#.utf8)

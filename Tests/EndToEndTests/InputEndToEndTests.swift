@@ -36,7 +36,7 @@ struct InputEndToEndTests {
         try #require(pasted != nil, "the whole URL is at the prompt: \(tmux.capture())")
         #expect(pasted?.contains("Search: shoes") == false, "its newline did not submit it")
         tmux.press("Enter")
-        #expect(await tmux.waitFor("‹ Back", "Search: shoes", "query   sort = price") != nil, "opened with Enter: \(tmux.capture())")
+        #expect(await tmux.waitFor("‹ Back", "Search: shoes", "query    sort = price") != nil, "opened with Enter: \(tmux.capture())")
         // Lines of a multi-line paste are joined with spaces; escapes in it are not run.
         tmux.paste("app://user/1\napp://user/2\u{1B}[2J\n")
         let joined = await tmux.waitFor { Self.promptLine($0) == ": app://user/1 app://user/2[2J" }

@@ -225,7 +225,7 @@ struct RouteFileWithErrorsAppTests {
                                      "[unknown-metadata-key]", "routes[4].metadata.requireLogin: unknown")
         #expect(log != nil, "each error in the log: \(tmux.capture())")
         tmux.press("Enter")
-        #expect(await tmux.waitFor("path    id = 42") != nil, "the routes that load work: \(tmux.capture())")
+        #expect(await tmux.waitFor("path     id = 42") != nil, "the routes that load work: \(tmux.capture())")
         // Once the app is gone: every problem on standard error, as `script` names them, and status 1.
         tmux.type("q")
         #expect(await tmux.waitFor("SY-DONE") != nil, "\(tmux.capture())")

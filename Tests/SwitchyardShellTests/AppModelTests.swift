@@ -18,7 +18,7 @@ struct AppModelTests {
         let text = try #require(terminal.lastFrame).description
         #expect(text.contains("‹ Back"))
         #expect(text.contains("Search: shoes"))
-        #expect(text.contains("query   sort = price"))
+        #expect(text.contains("query    sort = price"))
         #expect(loop.model.status == AppStatus("Opened Search: shoes", kind: .info))
     }
 
