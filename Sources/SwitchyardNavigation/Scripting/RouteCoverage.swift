@@ -3,7 +3,7 @@ import Switchyard
 /// Which routes a run of the app reached, and how often: the data behind `switchyard coverage` and the
 /// route table's reached marks.
 ///
-/// A command reaches a route in three ways:
+/// A command reaches a route in four ways:
 /// - **opened**: an open's URL (after relocations and redirects) matched the route and the route's handler
 ///   ran, whatever the placement then did. An open the login gate held reaches the login route, and
 ///   reaches the gated route only when login resumes it.
@@ -12,6 +12,9 @@ import Switchyard
 /// - **as a redirect or relocation source**: a static redirect or a relocation rule rewrote a URL that
 ///   also matches a registered route; that route is reached (an interceptor's redirect, such as the login
 ///   gate's, does not count).
+/// - **shown**: the command brought a screen of the route into view (onto the path the user goes back
+///   along) that was out of view before: a tab's root shown by a tab switch, or left under a deep link
+///   placed in its tab. A screen the user sees counts, however it got there.
 ///
 /// Each way counts once per command and route. The screens on show when the run starts (the first
 /// tab's root) count once as reached too: the app built them and the user saw them (``init(startingAt:)``).
@@ -99,9 +102,14 @@ public struct RouteCoverage: Sendable, Equatable {
             opened = handledRoute(of: trace)
             if let opened { note(opened) }
         }
-        // Screens the command placed that were not there before: the opened screen and its deep link's parents.
+        // Screens the command placed that were not there before (the opened screen and its deep link's
+        // parents), then screens it brought into view that were out of view before (a tab's root shown
+        // by a tab switch, or under a deep link placed in its tab).
         let old = before.screenIDs
-        for screen in report.state.screensFromTop.reversed() where !old.contains(screen.id) {
+        let oldInView = Set(before.visiblePath.map(\.id))
+        let placed = report.state.screensFromTop.reversed().filter { !old.contains($0.id) }
+        let shown = report.state.visiblePath.reversed().filter { old.contains($0.id) && !oldInView.contains($0.id) }
+        for screen in placed + shown {
             guard let pattern = screen.pattern else { continue }
             let route = Route(pattern: pattern, target: screen.kind)
             if route != opened { note(route) }
