@@ -399,6 +399,8 @@ struct MatcherTests {
         ("app://user/:id<int>", "app://user/abc", "segment 1: 'abc' does not satisfy <int>"),
         ("app://user/:id", "app://user/..", "segment 1: '..' is not allowed as a parameter value (dot segment)"),
         ("app://user/:id", "web://user/7", "scheme: 'web' is not 'app'"),
+        // A URL with no scheme (`hello`, a bare path) is told so, not shown as an empty quote.
+        ("app://hello", "hello", "scheme: the URL has none, the route needs 'app'"),
         ("app://user/:id", "app://users/7", "host: 'users' is not 'user'"),
         ("app://user/:id", "app://user/7/x", "the URL has more segments than the pattern"),
         ("**/help/:n<int>", "app://a/help/x", "segment 2: 'x' does not satisfy <int>"),

@@ -134,7 +134,7 @@ extension RouteTable {
 
     /// Why a route not considered for `url` (its scheme or host differs) does not match it.
     static func nearnessVerdict(_ pattern: RoutePattern, _ url: RouteURL) -> String {
-        if let s = pattern.scheme, s != url.scheme { return "scheme: '\(url.scheme ?? "")' is not '\(s)'" }
+        if let s = pattern.scheme, s != url.scheme { return RoutePattern.schemeVerdict(url.scheme, s) }
         if !pattern.isSuffix, case .literal(let h) = pattern.host { return "host: '\(url.host)' is not '\(h)'" }
         return "no match"
     }

@@ -5,7 +5,7 @@ extension RoutePattern {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
-                let failure = "scheme: '\(url.scheme ?? "")' is not '\(scheme)'"
+                let failure = Self.schemeVerdict(url.scheme, scheme)
                 return PatternCheck(matched: false, ranks: [], failure: failure)
             }
             ranks.append(0)
@@ -61,7 +61,7 @@ extension RoutePattern {
         var ranks: [Int] = []
         if let scheme {
             guard url.scheme == scheme else {
-                let failure = "scheme: '\(url.scheme ?? "")' is not '\(scheme)'"
+                let failure = Self.schemeVerdict(url.scheme, scheme)
                 return PatternCheck(matched: false, ranks: [], failure: failure)
             }
             ranks.append(2)
@@ -114,5 +114,14 @@ extension RoutePattern {
         }
         if let c, !c.matches(v) { return "'\(v)' does not satisfy \(c)" }
         return nil
+    }
+}
+
+extension RoutePattern {
+    /// Why a URL's scheme (nil: it has none, as `hello` or `/path` has none) is not the pattern's:
+    /// `scheme: 'web' is not 'app'`, `scheme: the URL has none, the route needs 'app'`.
+    static func schemeVerdict(_ scheme: String?, _ needed: String) -> String {
+        guard let scheme, !scheme.isEmpty else { return "scheme: the URL has none, the route needs '\(needed)'" }
+        return "scheme: '\(scheme)' is not '\(needed)'"
     }
 }
