@@ -76,7 +76,7 @@ public enum DemoApp {
          "body": ["Pushed on the checkout sheet's own stack."]},
         {"pattern": "app://pay/:id<int>", "target": "Receipt", "title": "Receipt #{id}", "opens": "dismissThenPush",
          "metadata": {"requiresLogin": true},
-         "body": ["The checkout was dismissed before this was pushed (modalDismissBeforePush)."]},
+         "body": ["Opened as modalDismissBeforePush: a sheet above (the checkout) is dismissed first, then this is pushed."]},
         {"pattern": "app://orders", "target": "Orders", "title": "Orders", "opens": "tab",
          "metadata": {"requiresLogin": true},
          "body": ["Your orders. This tab is behind the login gate."],

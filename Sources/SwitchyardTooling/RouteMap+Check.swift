@@ -76,18 +76,25 @@ extension RouteMap {
     /// The routes as aligned columns (`PATTERN  TARGET  PRIORITY  METADATA  INTERCEPTORS`, a header line
     /// first; `-` for none; metadata as `key=value` sorted by key, comma-separated), then one line per
     /// redirect (`redirect FROM → TO`) and per relocation rule (`relocation replace P → D`…).
-    package func tableLines() -> [String] {
+    ///
+    /// Each route is one line: a metadata value of several lines (an importer's warnings) shows its line
+    /// breaks as `\n`. Columns are padded to `width` of each cell: the number of characters by default;
+    /// a terminal passes its display width, so that a wide character (`家居`) takes its two columns.
+    package func tableLines(width: (String) -> Int = { $0.count }) -> [String] {
         var rows: [[String]] = [["PATTERN", "TARGET", "PRIORITY", "METADATA", "INTERCEPTORS"]]
         for r in routes {
-            let md = r.metadata.keys.sorted().map { "\($0)=\(r.metadata[$0] ?? "")" }.joined(separator: ",")
+            let md = r.metadata.keys.sorted().map { key in
+                "\(key)=\(r.metadata[key] ?? "")".replacingOccurrences(of: "\r", with: "\\r")
+                    .replacingOccurrences(of: "\n", with: "\\n")
+            }.joined(separator: ",")
             rows.append([r.pattern, r.target, String(r.priority), md.isEmpty ? "-" : md,
                          r.interceptors.isEmpty ? "-" : r.interceptors.joined(separator: ",")])
         }
         var widths = [Int](repeating: 0, count: 5)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], width(cell)) } }
         var lines = rows.map { row in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - width(cell))
             }.joined(separator: "  ")
         }
         if !redirects.isEmpty || !relocations.isEmpty { lines.append("") }

@@ -66,6 +66,36 @@ struct QACommandTests {
         #expect(lines.filter { $0.contains(#""nearest":{"pattern""#) }.count >= 300, "misses name their nearest route")
     }
 
+    /// `routes` prints one line a route and `coverage` one a route, with columns that line up in a
+    /// terminal: a metadata value of several lines (an importer's warnings) shows `\n`, and a wide
+    /// character takes its two columns.
+    @Test func routesAndCoverageKeepOneAlignedLineARoute() throws {
+        let file = try CommandLineTests.routeFile(#"""
+        {"routes": [{"pattern": "mgj://category/家居", "target": "Category"},
+                    {"pattern": "mgj://search/:keyword", "target": "Search",
+                     "metadata": {"importWarning": "a.m:3: first\nb.m:9: second"}}]}
+        """#)
+        let routes = try Self.run(["routes", "--routes", file])
+        #expect(routes.status == 0, "\(routes.err)")
+        let lines = routes.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "a header and one line a route: \(routes.out)")
+        #expect(lines.last?.contains(#"importWarning=a.m:3: first\nb.m:9: second"#) == true, "\(routes.out)")
+        // The target column starts at the same terminal column on every line (家 and 居 take two each).
+        func column(of word: String, in line: String) -> Int? {
+            guard let r = line.range(of: word) else { return nil }
+            return line[..<r.lowerBound].reduce(0) { $0 + ($1.unicodeScalars.first.map { $0.value >= 0x1100 } == true ? 2 : 1) }
+        }
+        #expect(column(of: "Category", in: lines[1]) == column(of: "Search", in: lines[2]), "\(routes.out)")
+        // A script that opens nothing leaves both routes untested, one under the other.
+        let script = try CommandLineTests.routeFile("# opens nothing\n")
+        let coverage = try Self.run(["coverage", "--routes", file, script])
+        let rows = coverage.out.split(separator: "\n").map(String.init)
+        let category = rows.first { $0.contains("mgj://category") } ?? ""
+        let search = rows.first { $0.contains("mgj://search") } ?? ""
+        #expect(column(of: "Category", in: category) != nil, "\(coverage.out)")
+        #expect(column(of: "Category", in: category) == column(of: "Search", in: search), "\(coverage.out)")
+    }
+
     @Test func matchReportsWhatOpeningDoes() throws {
         let file = try CommandLineTests.routeFile(Self.relocated)
         let r = try Self.run(["match", "--routes", file, "app://gone/1", "app://loop1", "app://alias/5", "app://old/3#top"])

@@ -4,6 +4,7 @@ import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
 import SwitchyardTooling
+import TerminalKit
 
 /// `switchyard coverage [--routes F | --app F] SCRIPT… [--json]`: the routes a set of navigation
 /// scripts reached, with counts, then every route they never reached.
@@ -99,13 +100,14 @@ struct CoverageCommand: AsyncParsableCommand {
         return out.map { RouteFileLoader.visible($0) }
     }
 
-    /// Rows as columns two spaces apart, indented by two; trailing blanks dropped.
+    /// Rows as columns two spaces apart, indented by two; trailing blanks dropped. Cells are padded to
+    /// the terminal's columns (a wide character such as `家` takes two).
     static func columns(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
         guard let width = rows.first?.count else { return ["  (none)"] }
-        let widths = (0..<width).map { i in rows.map { $0[i].count }.max() ?? 0 }
+        let widths = (0..<width).map { i in rows.map { DisplayWidth.of($0[i]) }.max() ?? 0 }
         return rows.map { row in
             var line = "  " + row.indices.map { i in
-                let pad = String(repeating: " ", count: widths[i] - row[i].count)
+                let pad = String(repeating: " ", count: widths[i] - DisplayWidth.of(row[i]))
                 return rightAligned.contains(i) ? pad + row[i] : row[i] + pad
             }.joined(separator: "  ")
             while line.last == " " { line.removeLast() }

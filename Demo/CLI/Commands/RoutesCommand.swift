@@ -4,6 +4,7 @@ import Switchyard
 import SwitchyardDemo
 import SwitchyardNavigation
 import SwitchyardTooling
+import TerminalKit
 
 /// `switchyard routes [--routes FILE | --app FILE] [--tree]`: the route table as aligned columns, or as a tree.
 struct RoutesCommand: AsyncParsableCommand {
@@ -55,6 +56,7 @@ struct RoutesCommand: AsyncParsableCommand {
             }
             return [names.build().treeDescription]
         }
-        return RouteMap(router: router).tableLines()
+        // Padded to the terminal's columns: a wide character takes two.
+        return RouteMap(router: router).tableLines(width: DisplayWidth.of)
     }
 }
