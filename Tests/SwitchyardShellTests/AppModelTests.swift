@@ -267,7 +267,7 @@ struct AppModelTests {
                 "\(failures)")
         #expect(loop.model.state.top.title == "Discover", "the commands ran")
         #expect(loop.model.status?.kind == .error)
-        #expect(loop.model.status?.text == "Replay finished: 2 commands run; 2 of 3 expectations passed, 1 failed; failures at line 4 (m lists them all)",
+        #expect(loop.model.status?.text == "Replay finished: 2 commands run; 2 of 3 expectations passed, 1 failed; failures at line 4",
                 "\(loop.model.status?.text ?? "")")
         // The failure showed whole when it happened (in the log and the messages), once; the summary at
         // the end names its line.

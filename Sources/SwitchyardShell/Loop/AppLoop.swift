@@ -334,11 +334,12 @@ package final class AppLoop {
         // passed of checked and failed, bad lines.
         let summary = "Replay finished: \(runner.tally)"
         if runner.failures > 0 {
-            // Each failure was logged whole when it happened; the summary at the end names their lines.
+            // Each failure was logged whole when it happened; the summary at the end names their lines
+            // (the key hints name `m messages`, which shows them whole: the summary does not say it again).
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
             let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); failures at \(failed) (m lists them all)"
+            let listed = AppStatus("\(summary); failures at \(failed)"
                                    + (stepwise ? " · any key hands the app back" : ""), kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {
