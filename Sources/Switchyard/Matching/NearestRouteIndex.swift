@@ -208,7 +208,8 @@ package final class NearestRouteIndex {
         // below can leave out most of the table at once.
         if let top = scored.max(by: { $0.bound < $1.bound }),
            let index = straightDown(groups[top.group].root, segments) {
-            search.offer(score: top.score + RouteTable<Never>.pathNearness(patterns[index].path, segments), index: index)
+            let path = RouteTable<Never>.pathNearness(patterns[index].path, segments)
+            search.offer(score: top.score + path, index: index)
         }
         for (g, score, bound) in scored where search.worth(bound, nodes[groups[g].root].minIndex) {
             _ = reach(g, n, hits[g], &search.rest)
