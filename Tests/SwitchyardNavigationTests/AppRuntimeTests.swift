@@ -511,6 +511,32 @@ struct GeneratedAppTests {
         #expect(third.state.compactDescription == "[search] search")
     }
 
+    /// The login state stays across reloads, also across one whose file needs no login (no gate, no
+    /// indicator): the next reload that brings the gate back finds the user logged in, and a user
+    /// logged out stays logged out.
+    @Test(arguments: [true, false])
+    func theLoginStateOutlivesAReloadWithoutAGate(loggedIn: Bool) async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        #expect(file.routes.contains { $0.metadata["requiresLogin"] == "true" }, "the table has gated routes")
+        let gated = AppDescription.generated(from: file, name: "routes.json")
+        var open = file
+        open.routes = file.routes.map { r in
+            var r = r
+            r.metadata["requiresLogin"] = nil
+            return r
+        }
+        let ungated = AppDescription.generated(from: open, name: "routes.json")
+        let first = try AppRuntime(app: gated)
+        if loggedIn { _ = await first.perform(.login) }
+        #expect(first.isLoggedIn == loggedIn)
+        let second = try AppRuntime(app: ungated)
+        second.carryOn(from: first)
+        #expect(!second.isLoggedIn, "no gate, no login state shown")
+        let third = try AppRuntime(app: gated)
+        third.carryOn(from: second)
+        #expect(third.isLoggedIn == loggedIn)
+    }
+
     /// A reload that keeps the screen's URL but routes it elsewhere says so instead of "still on".
     @Test func aReloadThatRoutesTheScreenElsewhereSaysSo() async throws {
         let file = RouteFile(routes: [

@@ -259,20 +259,15 @@ enum RouteFileLoader {
     }
 
     /// The file at `path` and its ``demoRouter(_:)``, loaded as the app opens it: whole when it loads
-    /// whole; otherwise the entries that load, each error printed to standard error with "(left out)"
-    /// and each near-miss metadata key as a warning,
-    /// as `switchyard --routes`, `script` and `coverage` print them. Exits 1 when the file cannot be
-    /// read at all. `leftOut` says whether any entry was left out: the commands then exit 1 once
-    /// their work is done, so a file with errors never passes a QA step; `leftOutRoutes` holds the
-    /// left-out routes whose patterns parse, for the notes of `match` and `explain`.
+    /// whole; otherwise the entries that load. Every error `lint` reports for the file (the entries left
+    /// out with "(left out)", and those that stay, such as a redirect to no route) and each near-miss
+    /// metadata key as a warning are printed to standard error, as `switchyard --routes`, `script` and
+    /// `coverage` print them. Exits 1 when the file cannot be read at all. `leftOut` says whether the
+    /// file has any error: the commands then exit 1 once their work is done, so a file with errors
+    /// never passes a QA step; `leftOutRoutes` holds the left-out routes whose patterns parse, for the
+    /// notes of `match` and `explain`.
     static func routerKeepingWhatLoads(path: String) throws
         -> (file: RouteFile, router: Router, leftOut: Bool, leftOutRoutes: LeftOutRoutes?) {
-        if let file = try? RouteSchema.load(RouteFile.self, path: path),
-           !file.routes.contains(where: { ScreenRoute.loginMetadataProblem($0.metadata) != nil }),
-           !file.routes.contains(where: { $0.metadata.keys.contains { UnknownMetadataKeyRule.nearestKnownKey(to: $0) != nil } }),
-           let router = try? demoRouter(file) {
-            return (file, router, false, nil)
-        }
         let check: RouteFileCheck
         do throws(RouteFileError) { check = try AppOptions.checkKeepingWhatLoads(path) } catch {
             throw fail(error)
@@ -284,7 +279,7 @@ enum RouteFileLoader {
         let file = check.loaded.file
         // The left-out routes, read back, so a URL meant for one of them is told so.
         let routes = leftOut ? LeftOutRoutes(path: path, loaded: check.loaded.routeIndices) : nil
-        do throws(RouteFileError) { return (file, try demoRouter(file), leftOut, routes) } catch {
+        do throws(RouteFileError) { return (file, try demoRouter(file), !check.errors.isEmpty, routes) } catch {
             throw fail(error.naming(path))
         }
     }

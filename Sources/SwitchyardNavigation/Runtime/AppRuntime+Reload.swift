@@ -29,7 +29,10 @@ extension AppRuntime {
     public func carryOn(from previous: AppRuntime) -> CarriedOver {
         router.nextOpenID = previous.router.nextOpenID
         clock.carryOn(from: previous.clock)
-        if let gate, previous.isLoggedIn { gate.setLoggedIn(true) }
+        // The login state stays, also across a reload whose file has no login gate: it is kept aside
+        // until a gate comes back.
+        let wasLoggedIn = previous.gate.map(\.isLoggedIn) ?? previous.loginKeptWithoutGate
+        if let gate { gate.setLoggedIn(wasLoggedIn) } else { loginKeptWithoutGate = wasLoggedIn }
         let cancelled = previous.gate?.cancelHold(reason: "the route file was reloaded")
         previous.hold.release()
 

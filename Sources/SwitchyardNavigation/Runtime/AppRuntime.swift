@@ -43,6 +43,10 @@ public final class AppRuntime {
     private let placementTarget: PlacementTarget
     /// The timeline: numbering, clock and limit.
     var clock = Timeline()
+    /// Whether the user was logged in when a reload took away the login gate (a file whose routes no
+    /// longer need login): kept, so that a later reload that brings the gate back finds the user
+    /// logged in, as a reload keeps the login state.
+    var loginKeptWithoutGate = false
     /// The most recent events, oldest first (at most ``timelineLimit``).
     public var timeline: [TimelineEvent] { clock.events }
     /// How many events ``timeline`` keeps.
