@@ -537,6 +537,28 @@ struct GeneratedAppTests {
         #expect(third.isLoggedIn == loggedIn)
     }
 
+    /// A reload that removes the selected tab lands on the first tab, not on the tab that took its
+    /// number.
+    @Test func aReloadThatRemovesTheSelectedTabLandsOnTheFirstTab() async throws {
+        let hosts = ["h1", "h2", "h3", "h4", "h5"]
+        func app(_ hosts: [String]) -> AppDescription {
+            let routes = hosts.flatMap { h in
+                [RouteDefinition(pattern: "app://\(h)", target: h.uppercased()),
+                 RouteDefinition(pattern: "app://\(h)/:id", target: h.uppercased() + "Item")]
+            }
+            return AppDescription.generated(from: RouteFile(routes: routes), name: "routes.json")
+        }
+        let old = try AppRuntime(app: app(hosts))
+        _ = await old.perform(.tab(4))
+        _ = await old.perform(.open("app://h4/7"))
+        #expect(old.state.tabs[old.state.selectedTab].title == "h4", "\(old.state.compactDescription)")
+        let next = try AppRuntime(app: app(hosts.filter { $0 != "h4" }))
+        let carried = next.carryOn(from: old)
+        #expect(!carried.keptPlace)
+        #expect(next.state.selectedTab == 0, "\(next.state.compactDescription)")
+        #expect(carried.description.hasSuffix("back at \(next.state.top.title)"), "\(carried.description)")
+    }
+
     /// A reload that keeps the screen's URL but routes it elsewhere says so instead of "still on".
     @Test func aReloadThatRoutesTheScreenElsewhereSaysSo() async throws {
         let file = RouteFile(routes: [

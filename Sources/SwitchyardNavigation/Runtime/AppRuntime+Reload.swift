@@ -43,12 +43,15 @@ extension AppRuntime {
         // again), the screen goes back under its host's tab, not under whichever tab took the old root's URL.
         let shownURL = (oldTab.stack + old.modals.flatMap(\.stack)).last { !isLogin($0) }?.url
         let shownHost = shownURL.flatMap { try? RouteURL($0).host }
-        let hostTab = oldTab.rootURL.hasPrefix(AppDescription.generatedIndexPrefix)
-            ? shownHost.flatMap { host in state.tabs.firstIndex { $0.title == host } } : nil
+        let generated = oldTab.rootURL.hasPrefix(AppDescription.generatedIndexPrefix)
+        let hostTab = generated ? shownHost.flatMap { host in state.tabs.firstIndex { $0.title == host } } : nil
+        // A generated tab's root URL is its number (`…/3`), so the same root URL alone is no sign of the
+        // same tab there: only the title is.
         let tabIndex = state.tabs.firstIndex { $0.rootURL == oldTab.rootURL && $0.title == oldTab.title }
             ?? hostTab
-            ?? state.tabs.firstIndex { $0.rootURL == oldTab.rootURL }
-            ?? (state.tabs.indices.contains(old.selectedTab) ? old.selectedTab : 0)
+            ?? (generated ? nil : state.tabs.firstIndex { $0.rootURL == oldTab.rootURL })
+            // The tab is gone: the first tab, a deliberate place (the tab that took its number is not).
+            ?? 0
         let path = (oldTab.stack + old.modals.flatMap(\.stack)).filter { !isLogin($0) }
         let here = path.last ?? oldTab.stack[0]
         var tabs = state.tabs

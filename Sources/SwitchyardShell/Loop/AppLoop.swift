@@ -333,17 +333,17 @@ package final class AppLoop {
         // The counts in `switchyard script`'s words (``ScriptTally``): commands run, expectations
         // passed of checked and failed, bad lines.
         let summary = "Replay finished: \(runner.tally)"
+        let handBack = " · any key hands the app back"
         if runner.failures > 0 {
             // Each failure was logged whole when it happened; the summary at the end names their lines
             // (the key hints name `m messages`, which shows them whole: the summary does not say it again).
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             let time = runtime.secondsSinceStart
             let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); failures at \(failed)"
-                                   + (stepwise ? " · any key hands the app back" : ""), kind: .error)
+            let listed = AppStatus("\(summary); failures at \(failed)" + (stepwise ? handBack : ""), kind: .error)
             _ = model.update(.notify(listed, logged: true, time: time))
         } else {
-            let handover = stepwise ? "; any key hands the app back" : "; the app is yours"
+            let handover = stepwise ? handBack : "; the app is yours"
             _ = model.update(.notify(AppStatus(summary + handover, kind: .note), logged: true,
                                      time: runtime.secondsSinceStart))
         }
@@ -355,7 +355,14 @@ package final class AppLoop {
             if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) { hasQuit = true }
             // The rest of a burst of keys that ended the replay (pressed to step on, arriving after the
             // hand-back key) is dropped too: keys until none has come for a short while.
-            if !hasQuit { dropKeyBurst() }
+            if !hasQuit {
+                dropKeyBurst()
+                // The summary stays, without its "any key hands the app back": that is done.
+                if let status = model.status, status.text.hasPrefix("Replay finished: "), status.text.hasSuffix(handBack) {
+                    let text = String(status.text.dropLast(handBack.count))
+                    _ = model.update(.notify(AppStatus(text, kind: status.kind), logged: false, time: nil))
+                }
+            }
         }
         return failedLines
     }
