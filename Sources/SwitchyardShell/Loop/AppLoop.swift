@@ -358,7 +358,8 @@ package final class AppLoop {
             if !hasQuit {
                 dropKeyBurst()
                 // The summary stays, without its "any key hands the app back": that is done.
-                if let status = model.status, status.text.hasPrefix("Replay finished: "), status.text.hasSuffix(handBack) {
+                if let status = model.status, status.text.hasPrefix("Replay finished: "),
+                   status.text.hasSuffix(handBack) {
                     let text = String(status.text.dropLast(handBack.count))
                     _ = model.update(.notify(AppStatus(text, kind: status.kind), logged: false, time: nil))
                 }
