@@ -96,6 +96,25 @@ struct QACommandTests {
         #expect(column(of: "Category", in: category) == column(of: "Search", in: search), "\(coverage.out)")
     }
 
+    /// `diff` names what every command names for a route file: an error that leaves its entry in the
+    /// table (a redirect to no route) fails the step with status 2, and a near-miss metadata key is a
+    /// warning, as `match` and `routes` name them.
+    @Test func diffNamesEveryErrorAndWarningOfAFile() throws {
+        let warned = try CommandLineTests.routeFile(#"""
+        {"routes": [{"pattern": "shop://a/:id", "target": "A", "metadata": {"requireLogin": "true"}}]}
+        """#)
+        let nowhere = try CommandLineTests.routeFile(#"""
+        {"routes": [{"pattern": "shop://a/:id", "target": "A"}], "redirects": [{"from": "shop://r/:id", "to": "shop://q/:id"}]}
+        """#)
+        let d = try Self.run(["diff", warned, nowhere])
+        #expect(d.status == 2, "\(d.err)")
+        #expect(d.err.contains("warning: [unknown-metadata-key]"), "\(d.err)")
+        #expect(d.err.contains("error: [unknown-target] redirects[0]"), "\(d.err)")
+        #expect(d.out.contains("+ redirect shop://r/:id"), "the diff is printed all the same: \(d.out)")
+        let clean = try Self.run(["diff", warned, warned])
+        #expect(clean.status == 0 && clean.err.contains("warning: [unknown-metadata-key]"), "\(clean.err)")
+    }
+
     @Test func matchReportsWhatOpeningDoes() throws {
         let file = try CommandLineTests.routeFile(Self.relocated)
         let r = try Self.run(["match", "--routes", file, "app://gone/1", "app://loop1", "app://alias/5", "app://old/3#top"])

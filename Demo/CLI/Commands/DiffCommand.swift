@@ -52,10 +52,9 @@ struct DiffCommand: ParsableCommand {
                 refused = refused || !lines.isEmpty
             } else if let check = try? RouteFileCheck(json: data, file: path, rules: .errors) {
                 checked[path] = check
-                guard check.errors.contains(where: check.isLeftOut) else { continue }
-                // Every error named, the entries left out and those that load with one alike.
-                for line in RouteFileLoader.problemLines(check) { FileHandleOutput.stderr(line) }
-                partial.insert(path)
+                // Every error named, the entries left out and those that load with one alike (a redirect
+                // to no route), and each near-miss metadata key as a warning, as every command names them.
+                if RouteFileLoader.tellLoadProblems(check) { partial.insert(path) }
             }
         }
         if refused {
