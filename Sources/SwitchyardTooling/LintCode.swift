@@ -46,6 +46,9 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     /// A metadata key that Switchyard does not read but that is close to one it does (`requireLogin`
     /// for `requiresLogin`): probably a typo that silently turns the key's behaviour off.
     case unknownMetadataKey = "unknown-metadata-key"
+    /// A literal segment written as a constraint without its parameter name (`(a+)+`, `<int>`): it
+    /// matches only those very characters.
+    case constraintAsLiteral = "constraint-as-literal"
 
     /// The kebab-case code as printed (`same-shape`).
     public var description: String { rawValue }
@@ -54,7 +57,7 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     public var severity: RouteLintFinding.Severity {
         switch self {
         case .shadowed, .overlap, .unmatchable, .undecided, .unknownLink, .importWarning, .redirectChain,
-             .unknownMetadataKey: .warning
+             .unknownMetadataKey, .constraintAsLiteral: .warning
         default: .error
         }
     }
@@ -90,6 +93,9 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, CustomStringConv
         case .unknownMetadataKey:
             "a metadata key Switchyard does not read is close to one it does (requireLogin for requiresLogin), "
                 + "so the behaviour that key turns on is off"
+        case .constraintAsLiteral:
+            "a literal segment is written as a constraint without its parameter name ((a+)+, <int>), "
+                + "so it matches only those characters"
         }
     }
 }

@@ -51,6 +51,7 @@ public enum RouteLint {
         UnmatchableRule(),
         ShadowedRule(), OverlapRule(), InvalidRedirectRule(), DuplicateRedirectRule(), UnknownTargetRule(),
         RedirectCycleRule(), RedirectChainRule(), RelocationRule(), ImportWarningRule(), UndecidedRule(),
+        ConstraintAsLiteralRule(),
     ]
 
     /// Every finding of every rule, rule by rule.

@@ -60,6 +60,29 @@ struct QATrialFindingsTests {
         ])
     }
 
+    /// Which literal texts read as a constraint without its `:name`, and which do not.
+    @Test(arguments: [
+        ("(a+)+", true), ("([0-9]+)", true), ("(x|y)", true), ("(v1)", true), ("<int>", true), ("<slug>", true),
+        ("a+", false), ("(a", false), ("a)", false), ("(a)b", false), ("<>", false), ("v1", false), ("int", false),
+    ])
+    func aConstraintWithoutANameIsTold(_ text: String, _ told: Bool) {
+        #expect(ConstraintAsLiteralRule.looksLikeAConstraint(text) == told, "\(text)")
+    }
+
+    @Test func lintWarnsOfAConstraintWrittenAsALiteral() throws {
+        let file = try Self.file(#"""
+        {"routes": [{"pattern": "shop://cart/(a+)+", "target": "C"}, {"pattern": "shop://item/<int>", "target": "I"},
+                    {"pattern": "shop://x/:id(a+)", "target": "X"}, {"pattern": "shop://x/y", "target": "Y"}]}
+        """#)
+        let found = RouteLint.findings(file).filter { $0.code == .constraintAsLiteral }.map(\.description)
+        #expect(found == [
+            "warning: [constraint-as-literal] routes[0]: segment 1: '(a+)+' is literal text that reads as a constraint; "
+                + "a parameter is written ':name(a+)+'",
+            "warning: [constraint-as-literal] routes[1]: segment 1: '<int>' is literal text that reads as a constraint; "
+                + "a parameter is written ':name<int>'",
+        ])
+    }
+
     /// A route the app leaves out (a duplicate, an unreadable login value) still has its near-miss keys
     /// told, at the route's index in the file.
     @Test func aLeftOutRoutesNearMissKeysAreTold() throws {
