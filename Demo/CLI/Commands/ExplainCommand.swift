@@ -37,13 +37,13 @@ struct ExplainCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         // The router the app runs, with its interceptors, so the report can name those that judge the open.
-        let (router, leftOut, leftOutRoutes) = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, hasErrors, leftOutRoutes) = try RouteFileLoader.appRouter(routes: routes, app: app)
         let explanation = router.explain(url)
         print(json ? Self.json(explanation) : Self.text(explanation))
         for note in leftOutRoutes?.notes(for: url) ?? [] {
             FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
         }
-        if explanation.opens == nil || leftOut { throw ExitCode(1) }
+        if explanation.opens == nil || hasErrors { throw ExitCode(1) }
     }
 
     /// The report, each line with its control characters escaped.

@@ -33,13 +33,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let (router, leftOut, _) = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, hasErrors, _) = try RouteFileLoader.appRouter(routes: routes, app: app)
         do throws(RouteFileError) {
             let text = try RouteMap(router: router).text(as: format == .json ? .json : .plist)
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         } catch {
             throw RouteFileLoader.fail(error.naming(routes ?? app ?? RouteFileLoader.demoName))
         }
-        if leftOut { throw ExitCode(1) }
+        if hasErrors { throw ExitCode(1) }
     }
 }

@@ -39,12 +39,12 @@ struct MatchCommand: ParsableCommand {
         // As the app opens the file: an entry the router refuses (a duplicate, the same shape) is left
         // out and named on standard error.
         // Without a file, the app's (the demo app's by default), as `explain` and `routes` do.
-        let (file, router, leftOut, leftOutRoutes): (RouteFile, Router, Bool, LeftOutRoutes?)
+        let (file, router, hasErrors, leftOutRoutes): (RouteFile, Router, Bool, LeftOutRoutes?)
         if let routes {
-            (file, router, leftOut, leftOutRoutes) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
+            (file, router, hasErrors, leftOutRoutes) = try RouteFileLoader.routerKeepingWhatLoads(path: routes)
         } else {
             let loaded = try RouteFileLoader.router(routes: nil, app: app)
-            (file, router, leftOut, leftOutRoutes) = (loaded.file, loaded.router, false, nil)
+            (file, router, hasErrors, leftOutRoutes) = (loaded.file, loaded.router, false, nil)
         }
         // A URL meant for a route that was left out is told so on standard error (the JSON line stays
         // what the loaded table answers).
@@ -74,7 +74,7 @@ struct MatchCommand: ParsableCommand {
             for url in urls { write(url, Self.report(url, runs[0], router: router)) }
         }
         // Every URL is answered; a file with errors still fails the step.
-        if leftOut { throw ExitCode(1) }
+        if hasErrors { throw ExitCode(1) }
     }
 
     /// How many threads answer a large batch of URLs: one a processor, at most 8.
@@ -171,11 +171,8 @@ struct MatchCommand: ParsableCommand {
     /// `via`) before matching, as an open would (``Router/resolve(_:)``): a URL whose walk stops (a
     /// deleted route, a loop) or ends at no route reports no pattern and no target, and a relocation
     /// `add` reports the added pattern with its target.
-    static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router? = nil,
-                       run: MatchRun? = nil) -> String {
-        guard let router else { return JSONText.render(.object(fields(url, table))) }
+    static func report(_ url: String, _ table: RouteTable<RouteDefinition>, router: Router, run: MatchRun) -> String {
         let resolution = router.resolve(url)
-        let run = run ?? MatchRun(RouteFile(routes: []), router: router)
         if let line = direct(url, resolution, router: router, run: run) { return line }
         let final = resolution.finalURL
         var fields = Self.fields(final, table)

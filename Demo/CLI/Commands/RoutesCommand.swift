@@ -33,13 +33,13 @@ struct RoutesCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let (router, leftOut, _) = try RouteFileLoader.appRouter(routes: routes, app: app)
+        let (router, hasErrors, _) = try RouteFileLoader.appRouter(routes: routes, app: app)
         do throws(RouteFileError) {
             for line in try Self.report(router, tree: tree) { print(line) }
         } catch {
             throw RouteFileLoader.fail(error.naming(routes ?? app ?? RouteFileLoader.demoName))
         }
-        if leftOut { throw ExitCode(1) }
+        if hasErrors { throw ExitCode(1) }
     }
 
     /// The lines `routes` prints for `router`.

@@ -13,6 +13,8 @@ struct LineReader {
     private let fd: Int32
     private var pending: [UInt8] = []
     private var ended = false
+    /// What one `read` fills (kept between reads).
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
     init(fd: Int32) { self.fd = fd }
 
@@ -30,7 +32,6 @@ struct LineReader {
                 defer { pending = [] }
                 return Self.split(pending[...])
             }
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 pending += buffer[..<count]

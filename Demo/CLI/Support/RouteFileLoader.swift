@@ -242,10 +242,10 @@ enum RouteFileLoader {
     /// and exits 1.
     @MainActor
     static func appRouter(routes: String?, app: String?) throws
-        -> (router: Router, leftOut: Bool, leftOutRoutes: LeftOutRoutes?) {
+        -> (router: Router, hasErrors: Bool, leftOutRoutes: LeftOutRoutes?) {
         if let routes {
             let loaded = try routerKeepingWhatLoads(path: routes)
-            return (loaded.router, loaded.leftOut, loaded.leftOutRoutes)
+            return (loaded.router, loaded.hasErrors, loaded.leftOutRoutes)
         }
         let description = try app.map { path in try read(AppDescription.self, path: path) }
         do {
@@ -262,12 +262,12 @@ enum RouteFileLoader {
     /// whole; otherwise the entries that load. Every error `lint` reports for the file (the entries left
     /// out with "(left out)", and those that stay, such as a redirect to no route) and each near-miss
     /// metadata key as a warning are printed to standard error, as `switchyard --routes`, `script` and
-    /// `coverage` print them. Exits 1 when the file cannot be read at all. `leftOut` says whether the
+    /// `coverage` print them. Exits 1 when the file cannot be read at all. `hasErrors` says whether the
     /// file has any error: the commands then exit 1 once their work is done, so a file with errors
     /// never passes a QA step; `leftOutRoutes` holds the left-out routes whose patterns parse, for the
     /// notes of `match` and `explain`.
     static func routerKeepingWhatLoads(path: String) throws
-        -> (file: RouteFile, router: Router, leftOut: Bool, leftOutRoutes: LeftOutRoutes?) {
+        -> (file: RouteFile, router: Router, hasErrors: Bool, leftOutRoutes: LeftOutRoutes?) {
         let check: RouteFileCheck
         do throws(RouteFileError) { check = try AppOptions.checkKeepingWhatLoads(path) } catch {
             throw fail(error)
@@ -279,7 +279,10 @@ enum RouteFileLoader {
         let file = check.loaded.file
         // The left-out routes, read back, so a URL meant for one of them is told so.
         let routes = leftOut ? LeftOutRoutes(path: path, loaded: check.loaded.routeIndices) : nil
-        do throws(RouteFileError) { return (file, try demoRouter(file), !check.errors.isEmpty, routes) } catch {
+        // The patterns the check parsed are registered as they are (not parsed again).
+        do throws(RouteFileError) {
+            return (file, try demoRouter(file, parsed: check.loaded.parsedPatterns), !check.errors.isEmpty, routes)
+        } catch {
             throw fail(error.naming(path))
         }
     }

@@ -70,11 +70,6 @@ package enum SchemaText {
         return best?.0
     }
 
-    /// Whether `word` is a likely typo of `candidate` (both lowercased), as ``closest(to:in:)`` judges.
-    package static func isTypo(_ word: [Unicode.Scalar], of candidate: [Unicode.Scalar]) -> Bool {
-        word.count <= 64 && typoDistance(word, candidate) != nil
-    }
-
     /// The edit distance of two lowercased words when it is small enough to be a typo: at most 2, and
     /// fewer than half the longer word's length.
     private static func typoDistance(_ w: [Unicode.Scalar], _ c: [Unicode.Scalar]) -> Int? {

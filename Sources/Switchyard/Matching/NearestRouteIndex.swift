@@ -22,7 +22,6 @@ package final class NearestRouteIndex {
     private struct Group {
         let scheme: String?
         let host: String?
-        let hostScalars: [Unicode.Scalar]
         var members: [Int] = []
         var hasAnchored = false
         var root = 0
@@ -69,8 +68,7 @@ package final class NearestRouteIndex {
         var literalGroups: [[String: [Int]]] = []
         var groupOf: [GroupKey: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
-            var host: String?
-            if !pattern.isSuffix, case .literal(let h) = pattern.host { host = h }
+            let host = RouteTable<Never>.literalHost(pattern)
             let key = GroupKey(scheme: pattern.scheme, host: host)
             let g: Int
             if let known = groupOf[key] {
@@ -78,8 +76,7 @@ package final class NearestRouteIndex {
             } else {
                 g = groups.count
                 groupOf[key] = g
-                groups.append(Group(scheme: pattern.scheme, host: host,
-                                    hostScalars: Array((host ?? "").lowercased().unicodeScalars), root: nodes.count))
+                groups.append(Group(scheme: pattern.scheme, host: host, root: nodes.count))
                 nodes.append(Node())
             }
             groups[g].members.append(index)
@@ -155,7 +152,7 @@ package final class NearestRouteIndex {
         var anchored = false
         var others: [Int] = []
         for (g, group) in groups.enumerated() {
-            if group.scheme == nil || group.scheme == url.scheme, group.host == nil || group.host == url.host {
+            if RouteTable<Never>.considers(scheme: group.scheme, host: group.host, url) {
                 considered += group.members
                 anchored = anchored || group.hasAnchored
             } else {
@@ -222,12 +219,7 @@ package final class NearestRouteIndex {
     /// prefix), worked out once per host.
     private func hostScores(_ host: String) -> [Int] {
         if let known = hostScores[host] { return known }
-        let scalars = Array(host.lowercased().unicodeScalars)
-        let scores = groups.map { group -> Int in
-            guard let h = group.host else { return 0 }
-            return (SchemaText.isTypo(scalars, of: group.hostScalars) ? 5000 : 0)
-                + zip(h.utf8, host.utf8).prefix { $0 == $1 }.count
-        }
+        let scores = groups.map { group in group.host.map { RouteTable<Never>.hostNearness($0, host) } ?? 0 }
         if hostScores.count >= 4096 { hostScores.removeAll(keepingCapacity: true) }
         hostScores[host] = scores
         return scores

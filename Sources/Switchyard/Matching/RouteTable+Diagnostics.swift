@@ -10,12 +10,19 @@ extension RouteTable {
 
     /// ``consideredRoutes(for:)`` among `routes` (the table's, read once by the caller).
     private func consideredRoutes(for url: RouteURL, in routes: [Route<Target>]) -> [Route<Target>] {
-        routes.filter { r in
-            if let s = r.pattern.scheme, s != url.scheme { return false }
-            if r.pattern.isSuffix { return true }
-            if case .literal(let h) = r.pattern.host { return h == url.host }
-            return true
-        }
+        routes.filter { Self.considers(scheme: $0.pattern.scheme, host: Self.literalHost($0.pattern), url) }
+    }
+
+    /// Whether a route of `scheme` (nil: any) and literal host `host` (nil: a suffix pattern or a
+    /// parameter host, which take any host) is considered for `url`: the scheme fits and the host could.
+    static func considers(scheme: String?, host: String?, _ url: RouteURL) -> Bool {
+        (scheme == nil || scheme == url.scheme) && (host == nil || host == url.host)
+    }
+
+    /// The host an anchored pattern names literally; nil for a suffix pattern or a parameter host.
+    static func literalHost(_ pattern: RoutePattern) -> String? {
+        guard !pattern.isSuffix, case .literal(let h) = pattern.host else { return nil }
+        return h
     }
 
     /// The patterns matching `url`, best first (ranking as the matcher's).
@@ -135,7 +142,7 @@ extension RouteTable {
     /// Why a route not considered for `url` (its scheme or host differs) does not match it.
     static func nearnessVerdict(_ pattern: RoutePattern, _ url: RouteURL) -> String {
         if let s = pattern.scheme, s != url.scheme { return RoutePattern.schemeVerdict(url.scheme, s) }
-        if !pattern.isSuffix, case .literal(let h) = pattern.host { return "host: '\(url.host)' is not '\(h)'" }
+        if let h = literalHost(pattern) { return "host: '\(url.host)' is not '\(h)'" }
         return "no match"
     }
 
@@ -146,12 +153,14 @@ extension RouteTable {
     static func nearness(_ pattern: RoutePattern, _ url: RouteURL) -> Int {
         var score = pattern.scheme == nil || pattern.scheme == url.scheme ? 10_000 : 0
         score += pathNearness(pattern.path, url.pathSegments)
-        if !pattern.isSuffix, case .literal(let h) = pattern.host {
-            // A host one typo away (`users` for `user`) is nearer than any shape.
-            if SchemaText.closest(to: url.host, in: [h]) != nil { score += 5000 }
-            score += zip(h.utf8, url.host.utf8).prefix { $0 == $1 }.count
-        }
+        if let h = literalHost(pattern) { score += hostNearness(h, url.host) }
         return score
+    }
+
+    /// The host's part of ``nearness(_:_:)`` for a pattern whose literal host is `h`: a host one typo
+    /// away (`users` for `user`) is nearer than any shape, then the longest shared prefix counts.
+    static func hostNearness(_ h: String, _ host: String) -> Int {
+        (SchemaText.closest(to: host, in: [h]) != nil ? 5000 : 0) + zip(h.utf8, host.utf8).prefix { $0 == $1 }.count
     }
 
     /// The path's part of ``nearness(_:_:)``: the same shape of path, then each segment shared as a

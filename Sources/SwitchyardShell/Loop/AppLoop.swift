@@ -334,19 +334,18 @@ package final class AppLoop {
         // passed of checked and failed, bad lines.
         let summary = "Replay finished: \(runner.tally)"
         let handBack = " · any key hands the app back"
+        // The closing status, without the hand-back (shown once the app is handed back).
+        let closing: AppStatus
         if runner.failures > 0 {
             // Each failure was logged whole when it happened; the summary at the end names their lines
             // (the key hints name `m messages`, which shows them whole: the summary does not say it again).
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
-            let time = runtime.secondsSinceStart
-            let failed = numbers.joined(separator: ", ")
-            let listed = AppStatus("\(summary); failures at \(failed)" + (stepwise ? handBack : ""), kind: .error)
-            _ = model.update(.notify(listed, logged: true, time: time))
+            closing = AppStatus("\(summary); failures at \(numbers.joined(separator: ", "))", kind: .error)
         } else {
-            let handover = stepwise ? handBack : "; the app is yours"
-            _ = model.update(.notify(AppStatus(summary + handover, kind: .note), logged: true,
-                                     time: runtime.secondsSinceStart))
+            closing = AppStatus(summary + (stepwise ? "" : "; the app is yours"), kind: .note)
         }
+        let shown = stepwise ? AppStatus(closing.text + handBack, kind: closing.kind) : closing
+        _ = model.update(.notify(shown, logged: true, time: runtime.secondsSinceStart))
         if stepwise {
             // Keys pressed to step on do not reach the app once the steps run out: the key after the
             // summary is taken as the one that ends the replay, and keys typed ahead are dropped.
@@ -358,11 +357,7 @@ package final class AppLoop {
             if !hasQuit {
                 dropKeyBurst()
                 // The summary stays, without its "any key hands the app back": that is done.
-                if let status = model.status, status.text.hasPrefix("Replay finished: "),
-                   status.text.hasSuffix(handBack) {
-                    let text = String(status.text.dropLast(handBack.count))
-                    _ = model.update(.notify(AppStatus(text, kind: status.kind), logged: false, time: nil))
-                }
+                _ = model.update(.notify(closing, logged: false, time: nil))
             }
         }
         return failedLines
