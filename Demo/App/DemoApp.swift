@@ -108,6 +108,7 @@ public enum DemoApp {
          "metadata": {"requiresLogin": true},
          "links": [{"title": "New root for this tab (setRoot)", "url": "app://home/reset"}]},
         {"pattern": "app://settings/edit", "target": "EditProfile", "title": "Edit profile", "opens": "presentInNavigation",
+         "metadata": {"requiresLogin": true},
          "guard": "You have unsaved changes",
          "body": ["A profile form (a route with a leave guard). It opens with two edits made for the demo:",
                   "Name alice → Alice B.",

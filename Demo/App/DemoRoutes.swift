@@ -252,12 +252,14 @@ public enum SettingsScreen: DemoScreen {
     public static let metadata = flag(.requiresLogin)
 }
 
-/// The profile form, with a leave guard.
+/// The profile form, with a leave guard, behind the login gate.
 public enum EditProfileScreen: DemoScreen {
     /// `app://settings/edit`.
     public static let patterns = ["app://settings/edit"]
     /// `EditProfile`.
     public static let target = "EditProfile"
+    /// `requiresLogin`.
+    public static let metadata = flag(.requiresLogin)
 }
 
 /// A user's public profile.

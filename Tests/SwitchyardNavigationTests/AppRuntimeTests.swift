@@ -13,6 +13,7 @@ struct AppRuntimeTests {
         let runtime = try DemoApp.makeRuntime()
         let failures = Deliveries()
         runtime.router.setFailureHandler { outcome, _ in failures.callback().finish(outcome) }
+        _ = await runtime.perform(.login)
         _ = await runtime.perform(.open("app://settings/edit"))
         let got = Deliveries()
         let report = await runtime.perform(.open("app://discover/item/7"), callback: got.callback())

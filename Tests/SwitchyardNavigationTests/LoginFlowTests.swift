@@ -84,7 +84,9 @@ struct VetoedTabTests {
     @Test(arguments: [NavigationCommand.tab(2), .open("app://discover")])
     func aRefusedTabEndsVetoedOnce(_ command: NavigationCommand) async throws {
         let runtime = try RuntimePropertyTests.runtime("demo")
+        _ = await runtime.perform(.login)
         _ = await runtime.perform(.open("app://settings/edit"))
+        #expect(runtime.state.top.title == "Edit profile")
         let before = runtime.state
         let told = Deliveries()
         let report = await runtime.perform(command, callback: told.callback())
