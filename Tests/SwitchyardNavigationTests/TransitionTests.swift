@@ -59,7 +59,7 @@ struct TransitionTests {
             Row(name: "insert in the middle", old: two, new: middle, action: .push(c),
                 expected: .replace(from: b, to: b, animation: .slideFromRight)),
             Row(name: "two trailing inserts", old: one, new: three, action: .push(c),
-                expected: .pushMany(from: a, to: c, count: 2, animation: .slideFromRight)),
+                expected: .pushMany(from: a, pushed: [b, c], animation: .slideFromRight)),
             Row(name: "selected tab changed", old: one, new: profile, action: .selectTab(1),
                 expected: .tabSwitch(from: 0, to: 1, animation: .none)),
             Row(name: "root changed", old: three, new: newRoot, action: .setRoot(login),
@@ -110,6 +110,7 @@ struct TransitionTests {
 
     @Test func descriptionsReadAsOneLine() {
         let orders = F.orders, order42 = F.order(42).with(id: 3), login = F.login.with(id: 4)
+        let tracking = Screen(kind: "Tracking", url: "app://order/42/track", title: "Tracking #42").with(id: 5)
         let table: [(Transition, String)] = [
             (.push(from: orders, to: order42, animation: .slideFromRight), "push Orders → Order #42 (slideFromRight)"),
             (.pop(from: order42, to: orders, animation: .slideFromRight), "pop Order #42 → Orders (slideToRight)"),
@@ -118,8 +119,10 @@ struct TransitionTests {
             (.dismiss(login, animation: .slideFromBottom), "dismiss Login (slideToBottom)"),
             (.dismissMany([order42, login], animation: .slideFromBottom), "dismiss Order #42, Login (slideToBottom)"),
             (.pop(from: order42, to: orders, animation: .slideFromLeft), "pop Order #42 → Orders (slideToLeft)"),
-            (.pushMany(from: orders, to: order42, count: 2, animation: .slideFromRight),
-             "push 2 screens Orders → … → Order #42 (slideFromRight)"),
+            (.pushMany(from: orders, pushed: [order42, tracking], animation: .slideFromRight),
+             "push 2 screens Orders → Order #42 → Tracking #42 (slideFromRight)"),
+            (.pushMany(from: orders, pushed: [order42, tracking, login, order42, tracking], animation: .fade),
+             "push 5 screens Orders → Order #42 → … → Order #42 → Tracking #42 (fade)"),
             (.sequence([.dismiss(login, animation: .slideFromBottom), .push(from: orders, to: order42, animation: .slideFromRight)]),
              "dismiss Login (slideToBottom), then push Orders → Order #42 (slideFromRight)"),
             (.tabSwitch(from: 0, to: 1, animation: .none), "tabSwitch 1 → 2 (none)"),

@@ -30,7 +30,7 @@ struct CustomAnimationTests {
     private static func steps(_ animation: Animation) -> [(Transition, backwards: Bool, removal: Bool)] {
         [
             (.push(from: a, to: b, animation: animation), false, false),
-            (.pushMany(from: a, to: b, count: 2, animation: animation), false, false),
+            (.pushMany(from: a, pushed: [a, b], animation: animation), false, false),
             (.present(b, style: .sheet, animation: animation), false, false),
             (.replace(from: a, to: b, animation: animation), false, false),
             (.rootReplaced(from: a, to: b, animation: animation), false, false),

@@ -74,18 +74,11 @@ struct ScreenPlacer {
     static func mergingPushes(_ steps: [Transition]) -> Transition {
         var out: [Transition] = []
         for step in steps where step != .none {
-            if let last = out.last {
-                switch (last, step) {
-                case (.push(let from, _, _), .push(_, let to, let a)):
-                    out[out.count - 1] = .pushMany(from: from, to: to, count: 2, animation: a)
-                    continue
-                case (.pushMany(let from, _, let n, _), .push(_, let to, let a)):
-                    out[out.count - 1] = .pushMany(from: from, to: to, count: n + 1, animation: a)
-                    continue
-                default: break
-                }
+            if let joined = out.last?.followed(byPush: step) {
+                out[out.count - 1] = joined
+            } else {
+                out.append(step)
             }
-            out.append(step)
         }
         return Transition.combining(out)
     }

@@ -48,19 +48,11 @@ public struct StepReport: Sendable {
         static func merged(_ stages: [Stage]) -> [Stage] {
             var out: [Stage] = []
             for stage in stages where stage.transition != .none {
-                if let last = out.last {
-                    switch (last.transition, stage.transition) {
-                    case (.push(let from, _, _), .push(_, let to, let a)):
-                        out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: 2, animation: a), stage.state)
-                        continue
-                    case (.pushMany(let from, _, let n, _), .push(_, let to, let a)):
-                        out[out.count - 1] = Stage(.pushMany(from: from, to: to, count: n + 1, animation: a),
-                                                   stage.state)
-                        continue
-                    default: break
-                    }
+                if let joined = out.last?.transition.followed(byPush: stage.transition) {
+                    out[out.count - 1] = Stage(joined, stage.state)
+                } else {
+                    out.append(stage)
                 }
-                out.append(stage)
             }
             return out
         }

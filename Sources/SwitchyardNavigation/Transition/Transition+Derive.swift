@@ -85,7 +85,7 @@ extension Transition {
             return .push(from: oldTop, to: newTop, animation: animation)
         }
         if new.count > old.count + 1 && samePrefix(old, new, count: old.count) {
-            return .pushMany(from: oldTop, to: newTop, count: new.count - old.count, animation: animation)
+            return .pushMany(from: oldTop, pushed: Array(new[old.count...]), animation: animation)
         }
         if new.count < old.count && samePrefix(old, new, count: new.count) {
             let removed = old.count - new.count

@@ -8,7 +8,7 @@ extension Transition {
         }
         switch self {
         case .push(_, let to, _): return "opened \(to.title)"
-        case .pushMany(_, let to, let count, _): return "opened \(to.title) (\(count) screens pushed)"
+        case .pushMany(_, let pushed, _): return "opened \(pushed.last?.title ?? "") (\(pushed.count) screens pushed)"
         case .pop(_, let to, _): return "back to \(to.title)"
         case .popTo(_, let to, let removed, _):
             return "back to \(to.title), closed \(removed) screen\(removed == 1 ? "" : "s")"

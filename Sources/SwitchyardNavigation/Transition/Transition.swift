@@ -7,8 +7,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
     /// One screen was added on top of the visible stack.
     case push(from: Screen, to: Screen, animation: Animation)
     /// Several screens were added on top of the visible stack at once (a deep link's back stack):
-    /// `count` screens, the last of which is `to`.
-    case pushMany(from: Screen, to: Screen, count: Int, animation: Animation)
+    /// `pushed` lists them bottom first, so its last screen is the new top.
+    case pushMany(from: Screen, pushed: [Screen], animation: Animation)
     /// Several transitions in order, played as one step (a dismiss followed by a push, a tab switch
     /// followed by a deep link's pushes). The last one is the main one.
     indirect case sequence([Transition])
@@ -40,7 +40,7 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
     public var animation: Animation {
         switch self {
         case .push(_, _, let animation),
-             .pushMany(_, _, _, let animation),
+             .pushMany(_, _, let animation),
              .pop(_, _, let animation),
              .popTo(_, _, _, let animation),
              .present(_, _, let animation),
@@ -64,8 +64,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .push(let from, let to, let animation):
             "push \(from.title) → \(to.title) (\(animation))"
-        case .pushMany(let from, let to, let count, let animation):
-            "push \(count) screens \(from.title) → … → \(to.title) (\(animation))"
+        case .pushMany(let from, let pushed, let animation):
+            "push \(pushed.count) screens \(Self.path(from, pushed)) (\(animation))"
         case .pop(let from, let to, let animation):
             "pop \(from.title) → \(to.title) (\(animation.exitName))"
         case .popTo(let from, let to, let removed, let animation):
@@ -89,6 +89,25 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
             steps.map(\.description).joined(separator: ", then ")
         case .none:
             "none"
+        }
+    }
+
+    /// `from` and the screens pushed on it, joined by arrows; past five screens in all, the middle
+    /// ones are one `…` (`Home → Orders → … → Order #42 → Tracking #42`).
+    private static func path(_ from: Screen, _ pushed: [Screen]) -> String {
+        let titles = [from.title] + pushed.map(\.title)
+        let shown = titles.count <= 5 ? titles : Array(titles.prefix(2)) + ["…"] + Array(titles.suffix(2))
+        return shown.joined(separator: " → ")
+    }
+
+    /// This push followed by `next`, as one push of several screens (a deep link's back stack); nil
+    /// unless this is a push and `next` a push of one screen.
+    func followed(byPush next: Transition) -> Transition? {
+        guard case .push(_, let to, let animation) = next else { return nil }
+        switch self {
+        case .push(let from, let first, _): return .pushMany(from: from, pushed: [first, to], animation: animation)
+        case .pushMany(let from, let pushed, _): return .pushMany(from: from, pushed: pushed + [to], animation: animation)
+        default: return nil
         }
     }
 
