@@ -137,3 +137,25 @@ struct AppEffectTests {
         #expect(terminal.clipboard.last?.contains("#1 open app://discover/item/7") == true)
     }
 }
+
+/// A log the user browsed follows its newest line again once the focus leaves it: what happens next
+/// shows, instead of the match a search left the cursor on.
+@MainActor
+struct LogFollowsAfterBrowsingTests {
+    @Test(arguments: [AppMessage.focusPhone, .focusNext])
+    func leavingTheLogShowsTheNewestAgain(_ leave: AppMessage) async throws {
+        let (loop, _) = try AppFixture.loop()
+        for id in 1...30 { await loop.perform(.open("app://user/\(id)")) }
+        await loop.send(.toggleLog)
+        await loop.send(.focusNext)
+        await loop.send(.moveLogCursor(-25))
+        #expect(loop.model.logPanel.scroll > 0, "the cursor's entry is scrolled into view")
+        await loop.send(.clearLogSearch)
+        await loop.send(leave)
+        #expect(loop.model.focus != .log)
+        #expect(loop.model.logPanel.cursor == nil && loop.model.logPanel.scroll == 0)
+        await loop.perform(.open("app://discover"))
+        #expect(loop.model.logPanel.scroll == 0)
+        #expect(loop.model.logPanel.selectedEntry?.url == "app://discover")
+    }
+}

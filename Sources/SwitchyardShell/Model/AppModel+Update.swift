@@ -133,13 +133,15 @@ extension AppModel {
             }
             focus = .filter
         case .focusPhone:
-            // Leaving the log ends its search: its edge shows the log's keys again.
-            if focus == .log { logPanel.lastSearch = nil }
+            // Leaving the log ends its search (its edge shows the log's keys again) and the log
+            // follows its newest line again.
+            if focus == .log { logPanel.lastSearch = nil; logPanel.follow() }
             focus = .phone
         case .focusNext:
             // phone → log → route table → phone, skipping panels that are not shown.
             let order: [Focus] = [.phone] + (showsLog ? [.log] : []) + (showsRoutes ? [.filter] : [])
             let here = order.firstIndex(of: focus) ?? 0
+            if focus == .log { logPanel.follow() }
             focus = order[(here + 1) % order.count]
             if focus == .log { logPanel.cursor = logPanel.cursor ?? log.last?.sequence }
         case .moveLogCursor, .startLogSearch, .editLogSearch, .endLogSearch, .findInLog, .clearLogSearch,

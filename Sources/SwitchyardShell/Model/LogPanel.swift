@@ -64,9 +64,18 @@ package struct LogPanel: Equatable, Sendable {
         scroll = 0
     }
 
+    /// Drops the cursor and scrolls to the newest line: the log follows what happens next, as it
+    /// does until the user moves into it.
+    mutating func follow() {
+        cursor = nil
+        scroll = 0
+    }
+
     /// Appends a line that is not a timeline event (a message, a reload). Such lines get negative
-    /// numbers, so they never collide with the timeline's.
+    /// numbers, so they never collide with the timeline's. A log that follows its newest line
+    /// (no cursor) shows it.
     mutating func appendEvent(_ text: String, time: Double?) {
+        if cursor == nil { scroll = 0 }
         eventSequence -= 1
         var entry = RouteLogEntry(id: eventSequence, url: "", outcome: "", isHandled: true, seconds: 0)
         entry.sequence = eventSequence
