@@ -357,11 +357,20 @@ struct MatcherTests {
     }
 
     @Test func patternsPrintBackTheirCanonicalText() throws {
-        for text in Self.routes + ["app://a/:x<int>?", "app://a/*", "app://a/%3Acolon", "app://a/%2Astar", "app://a/b%2Fc"] {
+        let more = ["app://a/:x<int>?", "app://a/*", "app://a/%3Acolon", "app://a/%2Astar", "app://a/b%2Fc", "shop://cart/(a+)+"]
+        for text in Self.routes + more {
             let p = try RoutePattern(text)
             #expect(try RoutePattern(p.description) == p, "\(text)")
         }
         #expect(try RoutePattern("APP://Host/Path/").description == "app://host/Path")
+        // Every command shows a literal as the path reads it: `+` stays `+` (it is a space only in a query).
+        let spelled: [(String, String)] = [
+            ("shop://cart/(a+)+", "shop://cart/(a+)+"), ("shop://c/a%2Bb", "shop://c/a+b"),
+            ("app://a/sp%20ace", "app://a/sp%20ace"), ("app://a/b%2Fc", "app://a/b%2Fc"),
+        ]
+        for (text, canonical) in spelled {
+            #expect(try RoutePattern(text).description == canonical, "\(text)")
+        }
     }
 
     @Test func invalidURLsThrowFromMatch() throws {

@@ -37,7 +37,7 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .literal(let s):
-            var text = PercentEncoding.encode(s, allowed: .segmentSafe, keepNonASCII: true)
+            var text = PercentEncoding.encode(s, allowed: .patternLiteralSafe, keepNonASCII: true)
             if text.hasPrefix(":") { text = "%3A" + text.dropFirst() }
             if text.hasPrefix("*") { text = "%2A" + text.dropFirst() }
             return text

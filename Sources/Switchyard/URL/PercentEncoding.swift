@@ -16,6 +16,9 @@ package enum PercentEncoding {
         }
         /// Characters allowed raw in a path segment.
         package static let segmentSafe = Allowed("!$&'()*,;=:@")
+        /// Characters a pattern's canonical text keeps raw in a literal segment: those of a path
+        /// segment and `+`, which a path reads as itself (only a query reads it as a space).
+        package static let patternLiteralSafe = Allowed("!$&'()*+,;=:@")
         /// Characters allowed raw in a host.
         package static let hostSafe = Allowed("!$&'()*,;=")
         /// Characters allowed raw in a query name.
