@@ -60,16 +60,23 @@ extension AppView {
         let cursor = focused ? model.logPanel.selectedEntry?.sequence : model.logPanel.cursor
         var shown = Array(lines[start..<end])
         // An entry cut by the top edge shows its first line (its time and number) in place of the first
-        // continuation line in sight, so the log never starts on an orphan line.
+        // continuation line in sight, so the log never starts on an orphan line; the line under it says
+        // how many of its lines are out of view, so its head never reads as joined to its tail.
         var cutEntry: Int?
         if start > 0, let first = shown.first, let sequence = first.sequence, lines[start - 1].sequence == sequence,
            let head = lines.firstIndex(where: { $0.sequence == sequence }) {
-            // Marked `…`: the lines between it and the next one in sight are out of view.
             var line = lines[head]
             let room = max(1, text.width - 2)
-            line.text = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room) + " …"
+            line.text = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room)
             shown[0] = line
             cutEntry = sequence
+            if shown.count >= 3, shown[1].sequence == sequence {
+                let hidden = start + 1 - head
+                shown[1] = LogLine(text: "    ⋮ \(hidden) line\(hidden == 1 ? "" : "s") out of view",
+                                   style: CellStyle(role: .dim), entry: line.entry, sequence: sequence)
+            } else {
+                shown[0].text = AppViewText.fit(line.text, width: room) + " …"
+            }
         }
         for (row, line) in shown.enumerated() {
             var style = line.style
