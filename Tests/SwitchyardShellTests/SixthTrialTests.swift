@@ -228,8 +228,9 @@ struct SixthTrialTests {
 
     /// Scripts of one to four commands (some ending on expectations), stepped with one key per step and
     /// one key more: the replay takes exactly one key per step, never shows "any key next" once the last
-    /// command is under way, and ends with its summary. Step by step, the key typed ahead after the last
-    /// step is dropped (it was meant for the replay, not the phone); a timed replay leaves it to the app.
+    /// command is under way, shows the last step's outcome until a key ends the replay (`any key ends`),
+    /// and ends with its summary. Step by step, the key typed ahead after the one that ends the replay is
+    /// dropped (it was meant for the replay, not the phone); a timed replay leaves it to the app.
     @Test(arguments: [1, 2, 3, 4])
     func aSteppedReplayEndsAtItsLastStep(commands: Int) async throws {
         let urls = ["app://discover/item/7", "app://user/bob", "app://share/7", "app://discover"]
@@ -237,8 +238,8 @@ struct SixthTrialTests {
             for stepwise in [true, false] {
                 let script = urls.prefix(commands).map { "open \($0)\n" }.joined() + trailing
                 let (loop, terminal) = try AppFixture.loop(width: 80, height: 24)
-                // A stepped replay waits before every command; a timed one between them.
-                let waits = stepwise ? commands : commands - 1
+                // A stepped replay waits before every command and after the last; a timed one between them.
+                let waits = stepwise ? commands + 1 : commands - 1
                 terminal.enqueue(Array(repeating: Key.char(" "), count: waits) + [.char("2")])
                 let failed = await loop.replay(script: script, delayMilliseconds: 60_000, stepwise: stepwise)
                 let place = "\(commands) commands, stepwise \(stepwise), \(trailing.isEmpty ? "no " : "")expect"
@@ -250,8 +251,10 @@ struct SixthTrialTests {
                 let last = "Replay \(commands)/\(commands):"
                 let shown = terminal.frames.map { $0.text().joined(separator: "\n") }
                 #expect(shown.contains { $0.contains(last) }, "\(place): the last step's progress shows")
-                #expect(!shown.contains { $0.contains(last) && $0.contains("any key") },
-                        "\(place): 'any key' with no next step")
+                #expect(!shown.contains { $0.contains(last) && $0.contains("any key next") },
+                        "\(place): 'any key next' with no next step")
+                #expect(shown.contains { $0.contains(last) && $0.contains("any key ends") } == stepwise,
+                        "\(place): a stepped replay's last step waits for the key that ends it")
             }
         }
     }

@@ -274,8 +274,8 @@ package final class AppLoop {
         // holds for step 1 too.
         var waitsFirst = stepwise
         // One key (or one delay) a step: a command with the `expect` and bad lines after it, so the
-        // progress counts the keys it takes. After the last step nothing is next: the replay ends with its
-        // summary, and no "any key next" follows it.
+        // progress counts the keys it takes. After the last step nothing is next: a timed replay ends with
+        // its summary; a stepped one shows the last step until a key ends the replay (no "any key next").
         let steps = Self.replaySteps(lines)
         for (number, step) in steps.enumerated() {
             if waitsFirst {
@@ -291,8 +291,8 @@ package final class AppLoop {
                 }
             }
             let isLast = number == steps.count - 1
-            // The last step has no next step to offer: its hints go before it plays.
-            if isLast, model.replaying != nil { _ = model.update(.replaying(nil)) }
+            // The last step has no next step to offer: its hints say so before it plays.
+            if isLast, model.replaying != nil { _ = model.update(.replaying(stepwise ? .lastStep : nil)) }
             let failedBefore = failedLines.count
             let messagesBefore = model.messagesPanel.entries.count
             var command: String?
@@ -319,7 +319,9 @@ package final class AppLoop {
                 said: model.messagesPanel.takeEntries(from: messagesBefore).map { $0.marked($0.detail ?? $0.text) }
             ), logged: !failed.isEmpty, time: failed.isEmpty ? nil : runtime.secondsSinceStart))
             present()
-            guard !isLast else { continue }
+            // A timed replay's last step leads straight to the summary; a stepped one waits for the key
+            // that ends the replay, so the last step's outcome is read before the summary replaces it.
+            guard !isLast || stepwise else { continue }
             if await !waitForNextStep(stepwise: stepwise, delayMilliseconds: delayMilliseconds) {
                 _ = model.update(.replaying(nil))
                 hasQuit = true
@@ -333,8 +335,6 @@ package final class AppLoop {
         // The counts in `switchyard script`'s words (``ScriptTally``): commands run, expectations
         // passed of checked and failed, bad lines.
         let summary = "Replay finished: \(runner.tally)"
-        let handBack = " · any key hands the app back"
-        // The closing status, without the hand-back (shown once the app is handed back).
         let closing: AppStatus
         if runner.failures > 0 {
             // Each failure was logged whole when it happened; the summary at the end names their lines
@@ -342,23 +342,16 @@ package final class AppLoop {
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
             closing = AppStatus("\(summary); failures at \(numbers.joined(separator: ", "))", kind: .error)
         } else {
-            closing = AppStatus(summary + (stepwise ? "" : "; the app is yours"), kind: .note)
+            closing = AppStatus(summary + "; the app is yours", kind: .note)
         }
-        let shown = stepwise ? AppStatus(closing.text + handBack, kind: closing.kind) : closing
-        _ = model.update(.notify(shown, logged: true, time: runtime.secondsSinceStart))
+        _ = model.update(.notify(closing, logged: true, time: runtime.secondsSinceStart))
         if stepwise {
-            // Keys pressed to step on do not reach the app once the steps run out: the key after the
-            // summary is taken as the one that ends the replay, and keys typed ahead are dropped.
+            // Keys pressed to step on do not reach the app once the steps run out: the key that ended the
+            // replay was the last one meant for it; keys typed ahead, and the rest of a burst arriving
+            // after them, are dropped (keys until none has come for a short while).
             terminal.discardPendingInput()
             present()
-            if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) { hasQuit = true }
-            // The rest of a burst of keys that ended the replay (pressed to step on, arriving after the
-            // hand-back key) is dropped too: keys until none has come for a short while.
-            if !hasQuit {
-                dropKeyBurst()
-                // The summary stays, without its "any key hands the app back": that is done.
-                _ = model.update(.notify(closing, logged: false, time: nil))
-            }
+            dropKeyBurst()
         }
         return failedLines
     }

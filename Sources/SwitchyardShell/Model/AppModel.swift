@@ -125,6 +125,8 @@ package struct AppModel: Equatable, Sendable {
     package enum Replaying: Equatable, Sendable {
         /// A key plays the next step (`--step`).
         case stepwise
+        /// The last step of a stepped replay played; a key ends the replay and shows its summary.
+        case lastStep
         /// Steps play after a delay; a key skips it.
         case timed
     }

@@ -91,6 +91,7 @@ extension AppView {
     static func promptHint(_ model: AppModel) -> String {
         switch model.replaying {
         case .stepwise: return "replaying a script: any key plays the next step · F2 log · m messages · q quits"
+        case .lastStep: return "replaying a script: that was the last step · any key ends the replay · q quits"
         case .timed: return "replaying a script: any key skips the wait · F2 log · m messages · q quits"
         case nil: break
         }
@@ -194,7 +195,12 @@ extension AppView {
             }
         }
         let messageWidth = AppViewText.width(message)
-        var (full, short) = model.replaying == nil ? hints(model.focus) : ("any key next  q quit", "q quit")
+        var (full, short): (String, String)
+        switch model.replaying {
+        case nil: (full, short) = hints(model.focus)
+        case .lastStep: (full, short) = ("any key ends  q quit", "q quit")
+        case .stepwise, .timed: (full, short) = ("any key next  q quit", "q quit")
+        }
         if model.recording != nil {
             // Recording is never silent: the marker leads both forms of the hints.
             full = "● REC  " + full
