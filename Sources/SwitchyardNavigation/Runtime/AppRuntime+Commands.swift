@@ -238,7 +238,7 @@ extension AppRuntime {
                 report.note(result.description)
             }
         } else {
-            report.message = outcome.description
+            report.message = outcome.failureWords ?? outcome.description
             if case .notFound(let url) = outcome.final,
                 let nearest = router.table.explain(router.resolve(url).finalURL).candidates.first {
                 report.nearest = "\(nearest.pattern): \(nearest.verdict)"

@@ -140,51 +140,13 @@ package struct AppStatus: Hashable, Sendable {
         }
     }
 
-    /// A failed outcome in words, or nil when the outcome was handled (then the runtime's own
-    /// message says what went wrong, e.g. a leave guard's veto).
+    /// A failed outcome in words (``RouteOutcome/failureWords``, capitalized), or nil when the outcome
+    /// was handled (then the runtime's own message says what went wrong, e.g. a leave guard's veto).
     static func failure(_ outcome: RouteOutcome) -> String? {
-        switch outcome {
-        case .handled:
-            return nil
-        case .redirected(let chain, let final):
-            guard let text = failure(final) else {
-                return nil
-            }
-            return text + " (after " + chain.joined(separator: " → ") + ")"
-        case .notFound(let url):
-            return "No route matches \(url) (R shows the route table)"
-        case .declined(let pattern):
-            return "\(pattern) declined the request"
-        case .rejected(let by, let reason):
-            return "Rejected by \(by): \(reason)"
-        case .redirectLoop(let chain):
-            // A URL met twice is a loop; a chain that only grew too long is called what it is.
-            let words = Set(chain).count < chain.count ? "Redirect loop"
-                : "Too many redirects (\(chain.count - 1) hops)"
-            // Up to the first URL met again, as `switchyard explain` shows the chain.
-            return words + ": " + RouteOutcome.loopChain(chain).joined(separator: " → ")
-        case .timedOut(let interceptor, let seconds):
-            return "Timed out: \(interceptor) gave no answer in \(seconds) s"
-        case .cancelled(let reason):
-            return "Cancelled: \(reason)"
-        case .vetoed(let by, let reason):
-            return "\(by) refuses to be left: \(reason)"
-        case .placementFailed(let reason):
-            return "Not shown: \(reason)"
-        case .invalidURL(let error):
-            return invalidURLText(error)
-        case .failed(let pattern, let error):
-            return "Failed" + (pattern.map { " in \($0)" } ?? "") + ": \(error)"
-        }
-    }
-
-    /// An invalid URL's status with the key fact first, where a narrow status line still shows it:
-    /// `Invalid URL at byte 15: '%' is not followed by two hexadecimal digits`.
-    static func invalidURLText(_ error: URLParseError) -> String {
-        let text = error.description
-        let place = " at byte \(error.offset)"
-        guard text.hasSuffix(place) else { return "Invalid URL: " + text }
-        return "Invalid URL" + place + ": " + text.dropLast(place.count)
+        guard let words = outcome.failureWords.map(capitalized) else { return nil }
+        // The app names where to look for the routes.
+        if case .notFound = outcome { return words + " (R shows the route table)" }
+        return words
     }
 
     /// `text` with its first letter upper-cased.
