@@ -298,7 +298,7 @@ struct AppModelTests {
         terminal.enqueue([.char("m"), .enter, .char(" ")])
         _ = await loop.replay(script: "open app://discover\nopen app://user/7\n", delayMilliseconds: 0, stepwise: true)
         let during = terminal.frames.dropLast().map { $0.text().joined(separator: "\n") }
-        #expect(during.contains { $0.contains("replaying a script: any key plays the next step · F2 log · m messages · q quits") })
+        #expect(during.contains { $0.contains("replaying: any key plays the next step · F2 log · m messages · q quits") })
         #expect(during.contains { $0.contains("Messages ·") }, "m opened the messages while the replay waited")
         #expect(!during.contains { $0.contains("m messages  ? help") }, "no hint names a key the replay takes")
         #expect(loop.model.state.top.title == "User 7" && !loop.model.messagesPanel.isShown)
@@ -924,5 +924,23 @@ struct AppModelTests {
         #expect(RouteLogEntry.format(0.0042) == "4 ms")
         #expect(RouteLogEntry.format(.infinity) == "? µs")
         #expect(RouteLogEntry.format(1e300) == "1000000000000 ms")
+    }
+}
+
+/// A replay's prompt hint names every key it takes and fits 80 columns whole after the prompt's `: `.
+@MainActor
+struct ReplayHintWidthTests {
+    @Test(arguments: [AppModel.Replaying.stepwise, .lastStep, .timed])
+    func theReplayHintFitsEightyColumns(_ mode: AppModel.Replaying) async throws {
+        let (loop, _) = try AppFixture.loop(width: 80, height: 24)
+        var model = loop.model
+        model.replaying = mode
+        let hint = AppView.promptHint(model)
+        #expect(DisplayWidth.of(": " + hint) <= 80, "\(hint)")
+        #expect(hint.contains("q quits") && hint.contains("any key"), "\(hint)")
+        loop.model = model
+        loop.present()
+        let rows = loop.frame.canvas.text()
+        #expect(rows.contains { $0.contains(hint) }, "the hint is drawn whole: \(rows.suffix(2))")
     }
 }

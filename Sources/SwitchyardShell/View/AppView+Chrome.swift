@@ -90,9 +90,9 @@ extension AppView {
     /// typing and Enter do there.
     static func promptHint(_ model: AppModel) -> String {
         switch model.replaying {
-        case .stepwise: return "replaying a script: any key plays the next step · F2 log · m messages · q quits"
-        case .lastStep: return "replaying a script: that was the last step · any key ends the replay · q quits"
-        case .timed: return "replaying a script: any key skips the wait · F2 log · m messages · q quits"
+        case .stepwise: return "replaying: any key plays the next step · F2 log · m messages · q quits"
+        case .lastStep: return "replaying: that was the last step · any key ends the replay · q quits"
+        case .timed: return "replaying: any key skips the wait · F2 log · m messages · q quits"
         case nil: break
         }
         if model.focus == .log {
