@@ -190,6 +190,13 @@ struct URLGoldenTests {
         let e = URLParseError(.badPercentEscape, at: 12)
         #expect(e.description == "'%' is not followed by two hexadecimal digits at byte 12")
         #expect(URLParseError(.forbiddenCharacter(0x0A), at: 3).description.contains("LF (0x0A)"))
+        // A path written after three slashes (some routers' own sample URLs) is told how to write it.
+        #expect(throws: URLParseError.self) { try RouteURL("dpl:///product/93598") }
+        do {
+            _ = try RouteURL("dpl:///product/93598")
+        } catch {
+            #expect(error.description.contains("'scheme://a/b' reads 'a' as the host") && error.offset == 6, "\(error)")
+        }
     }
 
     @Test("normalised text parses back to the same URL", arguments: 0..<table.count)

@@ -89,7 +89,8 @@ public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         case .encodedControlCharacter(let byte): what = "percent-encoded control character \(Self.byteName(byte))"
         case .invalidScheme: what = "invalid scheme"
         case .missingAuthority: what = "expected '//' and a host after the scheme"
-        case .emptyHost: what = "the host is empty"
+        // `dpl:///product/1` (three slashes) is how some routers write a path without a host.
+        case .emptyHost: what = "the host is empty ('scheme:///a/b' has none; 'scheme://a/b' reads 'a' as the host)"
         case .invalidHost: what = "invalid character in the host"
         case .userinfoNotAllowed: what = "userinfo ('user@') is not allowed"
         case .invalidPort: what = "the port is not a number from 0 to 65535"
