@@ -159,7 +159,8 @@ package struct ProjectImporter {
 
     /// The identifiers a registration needs: each reader's keyword, or a name with `router` in it
     /// (`self.router[…]`, `DPLDeepLinkRouter`).
-    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "register", "handle",
+    static let routerKeywords: Set<String> = ["forRoute", "addRoute", "registerURLPattern", "deregisterURLPattern",
+        "register", "handle",
         "addRouterItem", "patternString", "Route", "RouterPage"]
 
     static func isRouterKeyword(_ word: String) -> Bool {

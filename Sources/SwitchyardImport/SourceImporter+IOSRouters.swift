@@ -57,6 +57,22 @@ extension SourceImporter {
         }
     }
 
+    /// MGJRouter `deregisterURLPattern:`: a route taken away at run time (when a screen closes, a
+    /// feature turns off). The table keeps the route, as registered until then; a warning at the call
+    /// says so, so a reader of the table knows that the route can be gone.
+    mutating func mgjDeregistration(at i: Int) {
+        if token(i - 1)?.identifier == "func" { return }  // a declaration, not a call
+        guard let arg = argument(after: i) else { return }
+        let line: Int, shown: String
+        switch arg {
+        case .literal(let text, let l): (line, shown) = (l, "'\(text)'")
+        case .symbol(let name, let l): (line, shown) = (l, name)
+        case .dynamic(let l, _): (line, shown) = (l, "a pattern built at run time")
+        }
+        warn(line, "MGJRouter deregisters \(shown) here; the route is imported as registered (it is removed "
+            + "only when this runs)")
+    }
+
     /// URLNavigator: `navigator.register("myapp://user/<int:id>") { … }` and `navigator.handle("…")`.
     mutating func urlNavigator(at i: Int, handle: Bool) {
         guard token(i - 1)?.isPunctuation(".") == true, token(i + 1)?.isPunctuation("(") == true,

@@ -126,6 +126,8 @@ struct SourceImporter {
                 registration(at: i, kind: .addRoute)
             case "registerURLPattern":
                 registration(at: i, kind: .mgj)
+            case "deregisterURLPattern":
+                mgjDeregistration(at: i)
             case "register" where language == .swift, "handle" where language == .swift:
                 urlNavigator(at: i, handle: word == "handle")
             case "addRouterItem":

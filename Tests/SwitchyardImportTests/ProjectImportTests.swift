@@ -276,6 +276,19 @@ import Testing
                     "mgj://mod/block -> ModBlock", "mgj://mod/block/*rest -> ModBlock",
                     "mgj://mod/bar -> ModBar", "mgj://mod/bar/*rest -> ModBar"],
             warnings: ["App/Entry.m:9: MGJRouter object handler returns AViewController or BViewController"]),
+        Case(name: "MGJRouter: a deregistration is told where it is, and the route stays", files: [
+            "App/Deal.m": """
+            [MGJRouter registerURLPattern:@"mgj://deal/:id" toHandler:^(NSDictionary *p) {}];
+            - (void)dealloc {
+                [MGJRouter deregisterURLPattern:@"mgj://deal/:id"];
+                [MGJRouter deregisterURLPattern:DEAL_URL];
+            }
+            """,
+        ], routes: ["mgj://deal/:id -> Deal", "mgj://deal/:id/*rest -> Deal"],
+            warnings: ["App/Deal.m:3: MGJRouter deregisters 'mgj://deal/:id' here; the route is imported as registered "
+                       + "(it is removed only when this runs)",
+                       "App/Deal.m:4: MGJRouter deregisters DEAL_URL here; the route is imported as registered "
+                       + "(it is removed only when this runs)"]),
         // MGJRouter's tree tries a node's keys in sorted order; a ':' parameter takes any component.
         Case(name: "MGJRouter: of two sibling parameters the one sorted first wins, as MGJRouter routes", files: [
             "App/Demo.m": """
