@@ -93,3 +93,32 @@ extension StatusLineTests {
         }
     }
 }
+
+extension StatusLineTests {
+    /// An entry cut by the log's top edge keeps its whole head in sight: however short the panel and
+    /// however long the URL, the rows above `⋮ N lines out of view` hold the entry's URL whole.
+    @Test(arguments: [80, 100])
+    func aCutEntryKeepsItsWholeURLInSight(width: Int) async throws {
+        let urls = ["app://order/42/track", "app://discover/item/7?ref=a-very-long-query-value-to-wrap-twice-over",
+                    "app://nowhere/at/all/with/a/long/path/that/wraps", "app://search/running%20shoes?sort=price"]
+        var cut = 0
+        for height in 12...24 {
+            let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+            await AppFixture.send([.function(2)], to: loop, terminal)
+            for (number, url) in urls.enumerated() {
+                await loop.perform(.open(url))
+                guard let log = loop.model.layout.log else { continue }
+                let rows = AppView.render(loop.model).canvas.text().map {
+                    String($0.dropFirst(log.x + 1).prefix(log.width - 2))
+                }
+                let panel = Array(rows[(log.y + 1)..<(log.maxY - 1)])
+                guard let marker = panel.firstIndex(where: { $0.contains("⋮") }) else { continue }
+                cut += 1
+                let head = panel[..<marker].joined().filter { !$0.isWhitespace }
+                #expect(head.contains("#\(number + 1)") && head.contains(url.filter { !$0.isWhitespace }),
+                        "\(width)×\(height) after \(url): \(panel)")
+            }
+        }
+        #expect(cut > 0, "no entry was cut at any height")
+    }
+}

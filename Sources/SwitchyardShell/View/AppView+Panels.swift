@@ -10,6 +10,9 @@ extension AppView {
         /// The ``RouteLogEntry/sequence`` of the entry this line belongs to, open or event (nil for
         /// the "dropped" line).
         var sequence: Int?
+        /// Whether the line is part of its entry's head (its time, marker and URL, however many lines
+        /// they wrap to), not one of its steps.
+        var isHead = false
     }
 
     // MARK: Route log
@@ -59,23 +62,27 @@ extension AppView {
         // Unfocused, the log shows a cursor the user placed (underlined), never the active highlight.
         let cursor = focused ? model.logPanel.selectedEntry?.sequence : model.logPanel.cursor
         var shown = Array(lines[start..<end])
-        // An entry cut by the top edge shows its first line (its time and number) in place of the first
-        // continuation line in sight, so the log never starts on an orphan line; the line under it says
-        // how many of its lines are out of view, so its head never reads as joined to its tail.
+        // An entry cut by the top edge shows its head (its time, number and URL, every line of it) in
+        // place of the first lines in sight, so the log never starts on an orphan line; the line under
+        // the head says how many of its lines are out of view, so its head never reads as joined to its
+        // tail. A panel too short for that shows the head's first line, marked `…`.
         var cutEntry: Int?
         if start > 0, let first = shown.first, let sequence = first.sequence, lines[start - 1].sequence == sequence,
            let head = lines.firstIndex(where: { $0.sequence == sequence }) {
-            var line = lines[head]
-            let room = max(1, text.width - 2)
-            line.text = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room)
-            shown[0] = line
             cutEntry = sequence
-            if shown.count >= 3, shown[1].sequence == sequence {
-                let hidden = start + 1 - head
-                shown[1] = LogLine(text: "    ⋮ \(hidden) line\(hidden == 1 ? "" : "s") out of view",
-                                   style: CellStyle(role: .dim), entry: line.entry, sequence: sequence)
+            let headLines = lines[head...].prefix { $0.sequence == sequence && $0.isHead }
+            // The head, then the marker, then at least one line of the entry's tail.
+            let kept = headLines.count
+            if kept >= 1, shown.count >= kept + 2, shown[kept].sequence == sequence {
+                for (offset, line) in headLines.enumerated() { shown[offset] = line }
+                let hidden = start + kept + 1 - head - kept
+                shown[kept] = LogLine(text: "    ⋮ \(hidden) line\(hidden == 1 ? "" : "s") out of view",
+                                      style: CellStyle(role: .dim), entry: lines[head].entry, sequence: sequence)
             } else {
-                shown[0].text = AppViewText.fit(line.text, width: room) + " …"
+                var line = lines[head]
+                let room = max(1, text.width - 2)
+                line.text = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room) + " …"
+                shown[0] = line
             }
         }
         for (row, line) in shown.enumerated() {
@@ -195,15 +202,25 @@ extension AppView {
         var lines: [LogLine] = []
         var current: Int?
         var owner: Int?
-        func add(_ text: String, _ style: CellStyle, indent: Int) {
+        // `lead` (an entry's time and marker) goes before the first line, and the lines wrapped after it
+        // hang under the text that follows it, so a wrapped head never reads as one of the entry's steps;
+        // without a lead, or when that would leave fewer than 20 columns, wrapped lines hang two columns in.
+        func add(_ text: String, _ style: CellStyle, indent: Int, lead: String = "") {
+            var text = text, lead = lead
+            if !lead.isEmpty, width - indent - DisplayWidth.of(lead) < 20 {
+                text = lead + text
+                lead = ""
+            }
             let pad = String(repeating: " ", count: max(0, indent))
-            let hang = String(repeating: " ", count: max(0, indent + 2))
+            let leadWidth = DisplayWidth.of(lead)
+            let hang = String(repeating: " ", count: max(0, indent + (lead.isEmpty ? 2 : leadWidth)))
             // Times are joined to their unit by a no-break space so the two never part.
-            let parts = AppViewText.wrap(text, width: max(1, width - indent - 2))
+            let room = lead.isEmpty ? width - indent - 2 : width - indent - leadWidth
+            let parts = AppViewText.wrap(text, width: max(1, room))
             for (index, part) in parts.enumerated() {
-                let shown = String(part.map { $0 == noBreak ? " " : $0 })
+                let shown = String(((index == 0 ? lead : "") + part).map { $0 == noBreak ? " " : $0 })
                 lines.append(LogLine(text: (index == 0 ? pad : hang) + shown, style: style, entry: current,
-                                     sequence: owner))
+                                     sequence: owner, isHead: indent == 1))
             }
         }
         // An entry's number is joined to the text it numbers (`▸ #3 app://…`, `resume #1 app://…`) by
@@ -244,8 +261,8 @@ extension AppView {
             if let event = entry.event {
                 current = nil
                 let failed = event.contains("✗") || event.hasPrefix("cancel")
-                add(stamp + "•\(noBreak)" + numbered(event),
-                    failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true), indent: 1)
+                add(numbered(event), failed ? CellStyle(role: .statusError, bold: true) : CellStyle(bold: true),
+                    indent: 1, lead: stamp + "•\(noBreak)")
                 continue
             }
             current = entry.sequence
@@ -262,17 +279,17 @@ extension AppView {
             guard expanded(entry) else {
                 if let fate = entry.fate {
                     // A held open: how its hold ended says more than the redirect to the login screen.
-                    add(stamp + "▸\(noBreak)#\(entry.id)\(noBreak)\(url)\(resumes)  \(fate)", fateStyle, indent: 1)
+                    add("#\(entry.id)\(noBreak)\(url)\(resumes)  \(fate)", fateStyle, indent: 1, lead: stamp + "▸\(noBreak)")
                 } else {
                     let why = entry.nearest.map { " · nearest \($0)" } ?? ""
-                    add(stamp + "▸\(noBreak)#\(entry.id)\(noBreak)\(url)\(resumes)  \(mark) \(entry.outcome)\(why) "
+                    add("#\(entry.id)\(noBreak)\(url)\(resumes)  \(mark) \(entry.outcome)\(why) "
                             + "·\(noBreak)\(time(entry.seconds))",
-                        outcomeStyle, indent: 1)
+                        outcomeStyle, indent: 1, lead: stamp + "▸\(noBreak)")
                 }
                 continue
             }
-            add(stamp + "▾\(noBreak)#\(entry.id)\(noBreak)open\(noBreak)\(url)\(resumes)", CellStyle(bold: true),
-                indent: 1)
+            add("#\(entry.id)\(noBreak)open\(noBreak)\(url)\(resumes)", CellStyle(bold: true), indent: 1,
+                lead: stamp + "▾\(noBreak)")
             if let normalized = entry.normalized {
                 add("normalised \(normalized)", CellStyle(role: .dim), indent: 3)
             }
