@@ -212,10 +212,14 @@ extension AppRuntime {
         }
     }
 
-    /// Names a vetoing screen by its title rather than its id.
+    /// Names a vetoing screen by its title rather than its id, and the screen a back cannot leave
+    /// (`nothing to go back to: Discover is the first screen`, as the app's status line says it).
     func describe(_ e: NavigationError) -> String {
         if case .vetoed(let id, let reason) = e, let screen = state.screen(withID: id) {
             return "\(screen.title) refuses to be left: \(reason)"
+        }
+        if case .cannotPopRoot = e {
+            return "nothing to go back to: \(state.top.title) is the first screen"
         }
         return e.description
     }

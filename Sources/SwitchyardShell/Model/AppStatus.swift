@@ -68,9 +68,11 @@ package struct AppStatus: Hashable, Sendable {
     ///   - heldFor: the URL that made the login gate hold the open, when it is not the opened URL
     ///     itself (the tab a showTab jump selects, a deep link's parent).
     package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool, heldFor: String? = nil) {
-        if report.isError, case .back = effect, report.outcome == nil, report.message?.hasPrefix("cannot pop") == true {
-            // A refusal, as the log's `✗ cannot pop` says: never marked as something that moved.
-            self.init("Nothing to go back to: \(report.state.top.title) is the first screen", kind: .error)
+        if report.isError, case .back = effect, report.outcome == nil,
+           report.message?.hasPrefix("nothing to go back to") == true {
+            // A refusal, in the runtime's words, as the log and a script say it: never marked as something
+            // that moved.
+            self.init(Self.capitalized(report.message ?? ""), kind: .error)
             return
         }
         if report.isError {
