@@ -67,6 +67,11 @@ struct QAFlowAgreementTests {
             #expect(run.status == (name == "coverage" ? 0 : 1), "\(name): \(run.out)\(run.err)")
         }
         #expect(runs[0].1.out.contains("1 of 1 expectations passed, 0 failed"), "\(runs[0].1.out)")
+        // With every expectation passed, `script` and a headless replay end on why the status is 1.
+        for (name, run) in [runs[0], runs[2]] {
+            let last = run.out.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.hasPrefix("# \(routes): ") && last.hasSuffix("; exit status 1"), "\(name): \(run.out)")
+        }
     }
 
     @Test func aHeadlessReplayCountsABadLineAndRunsOn() throws {
@@ -159,7 +164,9 @@ struct QAFlowTerminalTests {
         let withFile = TmuxDriver.appCommand(binary, "--no-animation --delay 0 --routes \(TmuxDriver.quote(routes))"
             + " --replay \(TmuxDriver.quote(script))")
         onFile.start(withFile + " 2> err.txt; echo $? > status.txt")
-        try #require(await onFile.waitFor("Replay finished") != nil, "\(onFile.capture())")
+        // The screen says why the run fails though its expectations passed, as standard error does.
+        try #require(await onFile.waitFor("Replay finished", "bad.json: 1 entry left out for errors: exit status 1")
+                     != nil, "\(onFile.capture())")
         onFile.press("q")
         #expect(await onFile.waitForFile("status.txt") == "1\n")
         let fileErr = try String(contentsOfFile: onFile.path("err.txt"), encoding: .utf8)

@@ -944,3 +944,22 @@ struct ReplayHintWidthTests {
         #expect(rows.contains { $0.contains(hint) }, "the hint is drawn whole: \(rows.suffix(2))")
     }
 }
+
+/// A replay whose expectations all pass on a file with errors ends on an error that names the file: the
+/// run exits 1, and the screen says why.
+@MainActor
+struct ReplayOnABrokenFileTests {
+    @Test(arguments: [([String](), AppStatus.Kind.note), (["bad.json: 1 entry left out for errors"], .error)])
+    func theClosingStatusNamesTheFilesThatFailTheRun(files: [String], kind: AppStatus.Kind) async throws {
+        let (loop, _) = try AppFixture.loop(width: 120, height: 40)
+        loop.replayFailsOn = files
+        let failed = await loop.replay(script: "open app://discover\nexpect top Discover\n", delayMilliseconds: 0,
+                                       stepwise: false)
+        #expect(failed.isEmpty)
+        let status = try #require(loop.model.status)
+        #expect(status.kind == kind, "\(status)")
+        #expect(status.text.hasPrefix("Replay finished: 1 command run; 1 of 1 expectations passed, 0 failed"))
+        #expect(status.text.contains("bad.json: 1 entry left out for errors: exit status 1") == !files.isEmpty,
+                "\(status.text)")
+    }
+}

@@ -94,6 +94,12 @@ struct RunCommand: AsyncParsableCommand {
             let hasErrors = RouteFileLoader.tellLoadProblems(check) || RouteFileLoader.tellAppLintErrors(appOptions.app)
             let runner = ScriptRunner(runtime: runtime) { print($0) }
             let ok = await runner.run(text)
+            // The transcript says why the status is 1 when every expectation passed, as `script` does.
+            let appErrors = RouteFileLoader.appLintErrors(appOptions.app).count
+            for line in RouteFileLoader.failingFiles(check, routes: appOptions.routes, app: appOptions.app,
+                                                     appErrors: appErrors) {
+                print("# \(line); exit status 1")
+            }
             if !ok || hasErrors { throw ExitCode(1) }
             return
         }
@@ -136,6 +142,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         var replayFailures: [String] = []
         if let replayText {
+            // The files whose errors fail the replay whatever its expectations: its closing status says so.
+            loop.replayFailsOn = RouteFileLoader.failingFiles(check, routes: appOptions.routes.map(Self.fileName),
+                                                              app: appOptions.app.map(Self.fileName),
+                                                              appErrors: appErrors.count)
             replayFailures = await loop.replay(script: replayText, delayMilliseconds: delay ?? 800, stepwise: step)
         }
         loop.coalescesWaitingKeys = true
@@ -297,6 +307,9 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
     }
+
+    /// The last component of `path`, as the app names a file in its status line.
+    static func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
 
     static func read(_ path: String) throws -> String {
         let data: Data

@@ -50,12 +50,10 @@ struct ScriptCommand: AsyncParsableCommand {
         for line in appErrors { FileHandleOutput.stderr("\(FileHandleOutput.tag): \(line)") }
         let runner = ScriptRunner(runtime: runtime, showTraces: !noTrace) { print($0) }
         let ok = await runner.run(text)
-        if let check, hasErrors {
-            // The transcript says why the status is 1 when every expectation passed.
-            print("# \(appOptions.routes ?? ""): \(RouteFileLoader.countLine(check)); exit status 1")
-        }
-        if let app = appOptions.app, !appErrors.isEmpty {
-            print("# \(app): \(RouteFileLoader.appErrorCount(appErrors.count)); exit status 1")
+        // The transcript says why the status is 1 when every expectation passed.
+        for line in RouteFileLoader.failingFiles(check, routes: appOptions.routes, app: appOptions.app,
+                                                 appErrors: appErrors.count) {
+            print("# \(line); exit status 1")
         }
         if !ok || hasErrors || !appErrors.isEmpty { throw ExitCode(1) }
     }

@@ -210,6 +210,17 @@ enum RouteFileLoader {
         "\(count) error\(count == 1 ? "" : "s") lint reports"
     }
 
+    /// Why a run whose every expectation passed still exits 1, one line a file: the route file's errors
+    /// (`broken.json: 6 entries left out for errors, 1 more error lint reports`) and the app
+    /// description's (`app.json: 2 errors lint reports`). `script`, a headless replay and the app's
+    /// replay say them alike.
+    static func failingFiles(_ check: RouteFileCheck?, routes: String?, app: String?, appErrors: Int) -> [String] {
+        var lines: [String] = []
+        if let check, !check.errors.isEmpty { lines.append("\(routes ?? ""): \(countLine(check))") }
+        if let app, appErrors > 0 { lines.append("\(app): \(appErrorCount(appErrors))") }
+        return lines
+    }
+
     /// `2 entries left out for errors, 1 more error`: what a file's errors come to.
     /// With `warnings`, the warnings are counted too (`…, 1 warning`).
     static func countLine(_ check: RouteFileCheck, warnings: Bool = false) -> String {

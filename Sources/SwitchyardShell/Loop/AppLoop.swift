@@ -24,6 +24,9 @@ package final class AppLoop {
     package internal(set) var model: AppModel
     /// Whether the user asked to quit (the ``AppEffect/quit`` effect ran): ``run()`` returns.
     package internal(set) var hasQuit = false
+    /// The files whose errors fail a replay whatever its expectations, one line each (`broken.json: 6
+    /// entries left out for errors`): the replay's closing status names them and is an error.
+    package var replayFailsOn: [String] = []
     /// What the last ``replay(script:delayMilliseconds:stepwise:)`` counted, as far as it got.
     package private(set) var replayTally: ScriptTally?
     /// The frame last presented (its hit regions map the next mouse click).
@@ -340,7 +343,12 @@ package final class AppLoop {
             // Each failure was logged whole when it happened; the summary at the end names their lines
             // (the key hints name `m messages`, which shows them whole: the summary does not say it again).
             let numbers = failedLines.compactMap { $0.split(separator: ":").first.map(String.init) }
-            closing = AppStatus("\(summary); failures at \(numbers.joined(separator: ", "))", kind: .error)
+            let files = replayFailsOn.map { "; " + $0 }.joined()
+            closing = AppStatus("\(summary); failures at \(numbers.joined(separator: ", "))\(files)", kind: .error)
+        } else if !replayFailsOn.isEmpty {
+            // Every expectation passed, and the run still fails: the files' errors are why.
+            let files = replayFailsOn.joined(separator: "; ")
+            closing = AppStatus("\(summary); \(files): exit status 1 (F2 lists them)", kind: .error)
         } else {
             closing = AppStatus(summary + "; the app is yours", kind: .note)
         }
