@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardKit
 import SwitchyardNavigation
 import TerminalKit
 import Testing
@@ -961,5 +962,27 @@ struct ReplayOnABrokenFileTests {
         #expect(status.text.hasPrefix("Replay finished: 1 command run; 1 of 1 expectations passed, 0 failed"))
         #expect(status.text.contains("bad.json: 1 entry left out for errors: exit status 1") == !files.isEmpty,
                 "\(status.text)")
+    }
+}
+
+/// A reload's message counts the routes as the route table's title does, a mounted service's too: the
+/// test shop with services mounted, and a generated app (whose index screens are not listed).
+@MainActor
+struct ReloadCountTests {
+    @Test(arguments: [false, true])
+    func theReloadCountIsTheRouteTablesCount(generated: Bool) async throws {
+        let file = RouteFile(routes: [
+            RouteDefinition(pattern: "app://user/:id<int>", target: "UserProfile"),
+            RouteDefinition(pattern: "shop://cart", target: "Cart"),
+        ])
+        let runtime = generated
+            ? try AppRuntime(app: AppDescription.generated(from: file, name: "routes.json"))
+            : try AppFixture.runtime()
+        try runtime.router.mountServices(ServiceRegistry(), at: "app://services")
+        let loop = AppLoop(runtime: runtime, terminal: MemoryTerminal(width: 120, height: 40), animations: false)
+        let rows = loop.model.routePanel.index.all.filter { $0.kind == .route }
+        #expect(rows.contains { $0.pattern.hasPrefix("app://services/") }, "\(rows.map(\.pattern))")
+        #expect(RouteRow.listedRouteCount(runtime) == rows.count)
+        if generated { #expect(rows.count == 4, "two of the file, two of the services: \(rows.map(\.pattern))") }
     }
 }

@@ -278,7 +278,9 @@ struct RunCommand: AsyncParsableCommand {
                 let table = try relocations.map { try RouteSchema.load(RelocationTable.self, path: $0) }
                 let runtime = try DemoApp.makeRuntime(app: description, relocations: table,
                                                       callbackAllowList: callbackAllowList)
-                let routes = "\(count) route\(count == 1 ? "" : "s")"
+                // As the route table (F3) counts them: a mounted service's routes too.
+                let listed = RouteRow.listedRouteCount(runtime)
+                let routes = "\(listed) route\(listed == 1 ? "" : "s")"
                 // A save in which nothing loads keeps the previous table (below); any other replaces it.
                 if count > 0 || check?.errors.isEmpty != false { reloaded(check) }
                 guard let check, let first = check.errors.first else {

@@ -54,3 +54,14 @@ package struct RuntimeSnapshot: Equatable, Sendable {
         })
     }
 }
+
+extension RouteRow {
+    /// How many routes the route table (F3) lists for `runtime`: its router's routes (a mounted service's
+    /// included), less a generated app's own index screens. A reload's message counts them the same way,
+    /// so the two numbers agree.
+    @MainActor
+    package static func listedRouteCount(_ runtime: AppRuntime) -> Int {
+        let app = runtime.app
+        return runtime.router.registeredRoutes.count { !app.isGeneratedScreen($0.definition.pattern) }
+    }
+}
