@@ -3,9 +3,10 @@ import SwitchyardNavigation
 import SwitchyardTooling
 import Testing
 
-/// An unreadable `requiresLogin` or `loginFlow` is told as what happens: the route is left out (it
-/// would otherwise open without login, or not count as part of the login flow). Lint, the app's load
-/// (what loads) and the runtime's strict load give the same words.
+/// An unreadable `requiresLogin` or `loginFlow` is told as what happens: nothing can read the value (the
+/// route would otherwise open without login, or not count as part of the login flow), and the route is
+/// left out, which every command marks `(left out)` as for any other rule. Lint, the app's load (what
+/// loads) and the runtime's strict load give the same words.
 struct LoginMetadataWordingTests {
     @Test("unreadable login metadata", arguments: [
         ("requiresLogin", "yes", "it would otherwise open without login"),
@@ -16,7 +17,7 @@ struct LoginMetadataWordingTests {
     func toldAsLeftOut(_ key: String, _ value: String, _ why: String) throws {
         let problem = try #require(ScreenRoute.loginMetadataKeyProblem([key: value]))
         #expect(problem.key == key)
-        #expect(problem.message.hasPrefix("'\(value)' is not a boolean (\(key) takes true or false); the route is left out"))
+        #expect(problem.message.hasPrefix("'\(value)' is not a boolean (\(key) takes true or false): "))
         #expect(problem.message.hasSuffix(why), "\(problem.message)")
         #expect(!problem.message.contains("would open without login)"), "no 'would open' for a route that never opens")
 

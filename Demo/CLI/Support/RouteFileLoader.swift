@@ -167,10 +167,9 @@ enum RouteFileLoader {
 
     /// One finding as every command and the app's log name it: the line `lint` prints
     /// (`FILE:LINE:COLUMN: warning: [code] LOCATION: MESSAGE`), with ` (left out)` when the app left
-    /// the entry out (not when the message says so itself, as for an unreadable `requiresLogin`).
+    /// the entry out, whatever the rule.
     static func findingLine(_ f: RouteLintFinding, _ check: RouteFileCheck, file: String?) -> String {
-        let leftOut = check.isLeftOut(f) && !f.message.contains("is left out")
-        return visible(f.line(file: file) + (leftOut ? " (left out)" : ""))
+        visible(f.line(file: file) + (check.isLeftOut(f) ? " (left out)" : ""))
     }
 
     /// Names a route file's problems at load on standard error, in file order: each error as

@@ -70,12 +70,12 @@ extension ScreenRoute {
     public static func loginMetadataKeyProblem(_ metadata: [String: String]) -> (key: String, message: String)? {
         let gate = MetadataKey<Bool>.requiresLogin.name, flow = MetadataKey<Bool>.loginFlow.name
         if let value = metadata[gate], value != "true", value != "false" {
-            return (gate, "'\(value)' is not a boolean (requiresLogin takes true or false); the route is left "
-                + "out, as no login gate can read the value and it would otherwise open without login")
+            return (gate, "'\(value)' is not a boolean (requiresLogin takes true or false): no login gate can "
+                + "read the value, and it would otherwise open without login")
         }
         if let value = metadata[flow], value != "true", value != "false" {
-            return (flow, "'\(value)' is not a boolean (loginFlow takes true or false); the route is left out, "
-                + "as the login hold cannot read the value and it would otherwise not count as part of the login flow")
+            return (flow, "'\(value)' is not a boolean (loginFlow takes true or false): the login hold cannot "
+                + "read the value, and it would otherwise not count as part of the login flow")
         }
         return nil
     }
