@@ -223,8 +223,10 @@ struct OpensWhatLoadsTests {
         #expect(match.out.contains("shop://item/:id<int>"), "\(match.out)")
         #expect(match.status == 1 && explain.status == 1, "a file with errors fails the step")
         #expect(explain.out.contains("winner: shop://item/:id<int>"), "\(explain.out)")
-        // A URL meant for a route that did not load is told so, not only answered with the nearest.
-        #expect(match.err.contains("shop://item/7: routes[2] (shop://item/:num<int>) matches this URL"), "\(match.err)")
+        // A URL meant for a route that did not load is told so, not only answered with the nearest; a
+        // left-out duplicate of the route that opened it changes nothing and is not named.
+        #expect(!match.err.contains("shop://item/7: routes[2]"), "\(match.err)")
+        #expect(!explain.err.contains("matches this URL but did not load"), "\(explain.err)")
         let meant = try QACommandTests.run(["explain", "--routes", routes, "shop://account/orders/3"])
         #expect(meant.err.contains("shop://account/orders/3: routes[3] ("), "\(meant.err)")
         #expect(meant.err.contains("matches this URL but did not load"), "\(meant.err)")
@@ -322,5 +324,32 @@ struct RouteFileWithErrorsAppTests {
             #expect(err.contains("routes[1]") && err.contains("live.json (as last reloaded): 1 entry left out"),
                     "\(err)")
         }
+    }
+}
+
+/// A left-out route is named for a URL only when it would have opened it instead of the route that did:
+/// a more specific route left out is named; a less specific one, or one matching a URL nothing opens
+/// differently, is not.
+struct LeftOutRouteNoteTests {
+    @Test func aLeftOutRouteIsNamedOnlyWhenItWouldHaveWon() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sy-lo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let routes = directory.appendingPathComponent("r.json").path
+        try Data(#"""
+        {"routes": [
+          {"pattern": "shop://item/:id", "target": "Item"},
+          {"pattern": "shop://item/:n<int>", "target": "Numbered", "metadata": {"requiresLogin": "yes"}},
+          {"pattern": "shop://item/*rest", "target": "Any", "metadata": {"requiresLogin": "no"}}
+        ]}
+        """#.utf8).write(to: URL(fileURLWithPath: routes))
+        let numbered = try QACommandTests.run(["match", "--routes", routes, "shop://item/7"])
+        #expect(numbered.err.contains("shop://item/7: routes[1] (shop://item/:n<int>) matches this URL but did not load"),
+                "\(numbered.err)")
+        #expect(!numbered.err.contains("routes[2] (shop://item/*rest) matches"), "a catch-all would lose: \(numbered.err)")
+        let word = try QACommandTests.run(["explain", "--routes", routes, "shop://item/abc"])
+        #expect(!word.err.contains("matches this URL"), "\(word.err)")
+        let deeper = try QACommandTests.run(["explain", "--routes", routes, "shop://item/a/b"])
+        #expect(deeper.err.contains("shop://item/a/b: routes[2] (shop://item/*rest) matches this URL"), "\(deeper.err)")
     }
 }

@@ -40,7 +40,7 @@ struct ExplainCommand: AsyncParsableCommand {
         let (router, hasErrors, leftOutRoutes) = try RouteFileLoader.appRouter(routes: routes, app: app)
         let explanation = router.explain(url)
         print(json ? Self.json(explanation) : Self.text(explanation))
-        for note in leftOutRoutes?.notes(for: url) ?? [] {
+        for note in leftOutRoutes?.notes(for: url, winner: { explanation.opens?.pattern }) ?? [] {
             FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
         }
         if explanation.opens == nil || hasErrors { throw ExitCode(1) }

@@ -50,7 +50,7 @@ struct MatchCommand: ParsableCommand {
         // what the loaded table answers).
         func write(_ url: String, _ line: String) {
             print(line)
-            for note in leftOutRoutes?.notes(for: url) ?? [] {
+            for note in leftOutRoutes?.notes(for: url, winner: { router.explain(url).opens?.pattern }) ?? [] {
                 FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(note)"))
             }
         }

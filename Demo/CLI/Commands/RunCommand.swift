@@ -117,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
         if let check, let path = appOptions.routes, check.errors.contains(where: check.isLeftOut) {
             // The route table's URL test names a left-out route that matches, as `explain` does.
             let leftOut = LeftOutRoutes(path: path, loaded: check.loaded.routeIndices)
-            loop.unloadedRoutes = { url in leftOut.matching(url) }
+            loop.unloadedRoutes = { url in leftOut.matching(url, winner: { runtime.router.explain(url).opens?.pattern }) }
         }
         // The check of the table in force: what the report at exit and the exit status describe, so a
         // file fixed while the app runs exits clean (and one broken by a reload says so).

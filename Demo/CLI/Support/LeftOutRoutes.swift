@@ -30,16 +30,38 @@ struct LeftOutRoutes {
         routes = found
     }
 
-    /// The left-out routes that match `url`, in file order: `routes[6] (shop://orders)`.
-    func matching(_ url: String) -> [String] {
-        routes.compactMap { route in
+    /// The left-out routes that match `url` and would have changed what it opens, in file order:
+    /// `routes[6] (shop://orders)`. `winner` is the pattern the loaded table opens `url` with (asked only
+    /// when a left-out route matches); a left-out route that would lose to it, or that has its shape (a
+    /// duplicate of the route that won), changes nothing and is not named.
+    func matching(_ url: String, winner: () -> String? = { nil }) -> [String] {
+        var won: String??
+        return routes.compactMap { route in
             guard (try? route.table.match(url)) ?? nil != nil else { return nil }
+            if won == nil { won = .some(winner()) }
+            if let pattern = won ?? nil, !Self.wouldWin(route.pattern, over: pattern, for: url) { return nil }
             return "routes[\(route.index)] (\(route.pattern))"
         }
     }
 
-    /// The notes for `url`: one for each left-out route that matches it, in file order.
-    func notes(for url: String) -> [String] {
-        matching(url).map { "\(url): \($0) matches this URL but did not load (its error is named above)" }
+    /// Whether `candidate`, had it loaded beside `winner`, would open `url` instead (the same shape
+    /// registers once: the route that loaded keeps it).
+    static func wouldWin(_ candidate: String, over winner: String, for url: String) -> Bool {
+        var builder = RouteTableBuilder<Bool>()
+        do throws(RegistrationError) {
+            try builder.add(winner, target: false)
+            try builder.add(candidate, target: true)
+        } catch {
+            return false
+        }
+        return (try? builder.build().match(url))??.target == true
+    }
+
+    /// The notes for `url`: one for each left-out route that matches it and would have changed what it
+    /// opens (``matching(_:winner:)``), in file order.
+    func notes(for url: String, winner: () -> String? = { nil }) -> [String] {
+        matching(url, winner: winner).map {
+            "\(url): \($0) matches this URL but did not load (its error is named above)"
+        }
     }
 }
