@@ -128,7 +128,7 @@ public enum DemoApp {
         {"pattern": "app://login/forgot", "target": "ForgotPassword", "title": "Reset password", "opens": "present",
          "metadata": {"loginFlow": true},
          "body": ["A detour of the login flow (its route sets loginFlow): a held navigation stays held while it is up.",
-                  "Esc goes back to the login screen; L logs in from here too."]},
+                  "Esc goes back to the screen under it (the login screen, on the way to log in); L logs in from here too."]},
         {"pattern": "https://:host", "target": "Web", "title": "Web: {host}", "metadata": {"web": true},
          "body": ["A simulated web view for an allow-listed host."]},
         {"pattern": "https://:host/*path", "target": "WebPage", "title": "Web: {host}/{path}", "metadata": {"web": true},

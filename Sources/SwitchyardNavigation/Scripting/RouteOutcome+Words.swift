@@ -19,7 +19,8 @@ extension RouteOutcome {
             return "rejected by \(by): \(reason)"
         case .redirectLoop(let chain):
             // A URL met twice is a loop; a chain that only grew too long is called what it is.
-            let words = Set(chain).count < chain.count ? "redirect loop" : "too many redirects (\(chain.count - 1) hops)"
+            let words = Set(chain).count < chain.count
+                ? "redirect loop" : "too many redirects (\(chain.count - 1) hops)"
             // Up to the first URL met again, as `switchyard explain` shows the chain.
             return words + ": " + RouteOutcome.loopChain(chain).joined(separator: " → ")
         case .timedOut(let interceptor, let seconds):

@@ -106,7 +106,8 @@ public enum Transition: Hashable, Sendable, CustomStringConvertible {
         guard case .push(_, let to, let animation) = next else { return nil }
         switch self {
         case .push(let from, let first, _): return .pushMany(from: from, pushed: [first, to], animation: animation)
-        case .pushMany(let from, let pushed, _): return .pushMany(from: from, pushed: pushed + [to], animation: animation)
+        case .pushMany(let from, let pushed, _):
+            return .pushMany(from: from, pushed: pushed + [to], animation: animation)
         default: return nil
         }
     }

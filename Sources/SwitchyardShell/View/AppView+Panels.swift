@@ -279,7 +279,8 @@ extension AppView {
             guard expanded(entry) else {
                 if let fate = entry.fate {
                     // A held open: how its hold ended says more than the redirect to the login screen.
-                    add("#\(entry.id)\(noBreak)\(url)\(resumes)  \(fate)", fateStyle, indent: 1, lead: stamp + "▸\(noBreak)")
+                    add("#\(entry.id)\(noBreak)\(url)\(resumes)  \(fate)", fateStyle, indent: 1,
+                        lead: stamp + "▸\(noBreak)")
                 } else {
                     let why = entry.nearest.map { " · nearest \($0)" } ?? ""
                     add("#\(entry.id)\(noBreak)\(url)\(resumes)  \(mark) \(entry.outcome)\(why) "
