@@ -112,7 +112,9 @@ struct ScreenPlacer {
         }
         switch p.style {
         case .push:
-            if p.route?.parent != nil, let built = try deepLink(p) { return (built.0, built.1, nil) }
+            // A parent chain that breaks (a parent URL no route opens) is said, not dropped in silence.
+            var broken: String?
+            if p.route?.parent != nil, let built = try deepLink(p, broken: &broken) { return (built.0, built.1, nil) }
             if !state.activeStackIsNavigable {
                 let modal = state.top.title
                 if p.styleIsExplicit {
@@ -123,7 +125,7 @@ struct ScreenPlacer {
                 return (s, t, "presented \(screen.title): \(modal) has no stack to push on")
             }
             let (s, t) = try chain([.push(screen, animation: p.animation ?? .slideFromRight)])
-            return (s, t, nil)
+            return (s, t, broken.map { "pushed \(screen.title) without its back stack: \($0)" })
         case .present:
             return try plain([.present(screen, style: .sheet, wrapsInNavigation: false,
                                        animation: p.animation ?? .slideFromBottom)])
@@ -303,7 +305,9 @@ struct ScreenPlacer {
     /// already on that tab's stack (compared by route and path parameters). Returns nil when no tab root
     /// is reached (then it is a plain push), or when the user is already on that tab with the immediate
     /// parent on the stack (a plain push keeps their own path; modals over it are dismissed first).
-    func deepLink(_ p: ScreenPlacement) throws(PlacementError) -> (NavigationState, Transition)? {
+    /// `broken` says why, when the chain itself breaks: a parent URL no route opens, or a chain that
+    /// reaches no tab's root.
+    func deepLink(_ p: ScreenPlacement, broken: inout String?) throws(PlacementError) -> (NavigationState, Transition)? {
         var chain: [Screen] = []
         var template = p.route?.parent
         var params = p.parameters
@@ -312,7 +316,10 @@ struct ScreenPlacer {
         while let t = template, depth < 8 {
             depth += 1
             let url = ScreenFactory.fillURL(t, params)
-            guard let m = try? router.match(url), let route = routesByKind[m.target.name] else { return nil }
+            guard let m = try? router.match(url), let route = routesByKind[m.target.name] else {
+                broken = "its parent \(url) opens no screen"
+                return nil
+            }
             for (k, v) in m.parameters { params[k] = v }
             var path: [String: String] = [:]
             for (k, v) in m.parameters { path[k] = v }
@@ -325,7 +332,10 @@ struct ScreenPlacer {
             chain.insert(parent, at: 0)
             template = route.parent
         }
-        guard let tab else { return nil }
+        guard let tab else {
+            broken = "its parents reach no tab's root"
+            return nil
+        }
         let stack = state.tabs[tab].stack
         let immediate = chain.last ?? stack[0]
         // The user's own path already holds the parent: a plain push keeps it; over modals, they are
