@@ -307,7 +307,8 @@ struct ScreenPlacer {
     /// parent on the stack (a plain push keeps their own path; modals over it are dismissed first).
     /// `broken` says why, when the chain itself breaks: a parent URL no route opens, or a chain that
     /// reaches no tab's root.
-    func deepLink(_ p: ScreenPlacement, broken: inout String?) throws(PlacementError) -> (NavigationState, Transition)? {
+    func deepLink(_ p: ScreenPlacement,
+                  broken: inout String?) throws(PlacementError) -> (NavigationState, Transition)? {
         var chain: [Screen] = []
         var template = p.route?.parent
         var params = p.parameters
