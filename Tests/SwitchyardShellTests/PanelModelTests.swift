@@ -32,7 +32,9 @@ struct PanelModelTests {
         #expect(log.selectedEntry?.id == 1)
         _ = log.update(log.message(for: .char("/")), area: area)
         for character in "ORDER" { _ = log.update(log.message(for: .char(character)), area: area) }
-        #expect(log.update(log.message(for: .enter), area: area)?.text == "match 1/1 for ORDER · n older, N newer")
+        #expect(log.update(log.message(for: .enter), area: area)?.text == "the only match for ORDER")
+        #expect(log.update(log.message(for: .char("n")), area: area)?.text == "the only match for ORDER",
+                "n with one match offers no other")
         #expect(log.selectedEntry?.id == 2, "the search is case-insensitive and moves the cursor")
         #expect(log.search == nil && log.lastSearch == "ORDER")
         log.lastSearch = "nowhere"

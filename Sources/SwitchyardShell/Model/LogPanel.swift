@@ -204,6 +204,10 @@ package struct LogPanel: Equatable, Sendable {
             if Self.fullText(of: entries[index]).localizedCaseInsensitiveContains(query) {
                 cursor = entries[index].sequence
                 revealCursor(area: area)
+                // One match has no other to go to: the keys that move between matches are not offered.
+                if let position = matchPosition, position.count == 1 {
+                    return AppStatus("the only match for \(query)", kind: .info)
+                }
                 let position = matchPosition.map { "match \($0.index)/\($0.count)" } ?? "a match"
                 return AppStatus("\(position) for \(query) · n older, N newer", kind: .info)
             }
