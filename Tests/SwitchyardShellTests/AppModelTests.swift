@@ -986,3 +986,20 @@ struct ReloadCountTests {
         if generated { #expect(rows.count == 4, "two of the file, two of the services: \(rows.map(\.pattern))") }
     }
 }
+
+/// PgDn in the help turns a page: what the help shows less one line, at every height it scrolls at.
+@MainActor
+struct HelpPageTests {
+    @Test(arguments: [16, 24, 30])
+    func pageDownTurnsAPage(height: Int) async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 80, height: height)
+        await AppFixture.send([.char("?")], to: loop, terminal)
+        let rows = AppView.helpRows(height: height)
+        let total = AppView.helpLines(loop.model).lines.count
+        try #require(total > rows, "the help scrolls at \(height) rows")
+        await AppFixture.send([.pageDown], to: loop, terminal)
+        #expect(loop.model.helpScroll == min(rows - 1, total - rows))
+        let title = "Help · \(loop.model.helpScroll + 1)–\(loop.model.helpScroll + rows) of \(total)"
+        #expect(try #require(terminal.lastFrame).description.contains(title))
+    }
+}

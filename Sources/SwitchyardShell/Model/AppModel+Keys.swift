@@ -33,12 +33,14 @@ extension AppModel {
             break
         }
         if showsHelp {
-            // The help scrolls when it does not fit; any other key closes it.
+            // The help scrolls when it does not fit; any other key closes it. A page is what the help
+            // shows less one line, which stays in sight as the page turns.
+            let page = max(1, AppView.helpRows(height: height) - 1)
             switch key {
             case .up, .char("k"): return .scrollHelp(-1)
             case .down, .char("j"): return .scrollHelp(1)
-            case .pageUp: return .scrollHelp(-10)
-            case .pageDown, .char(" "): return .scrollHelp(10)
+            case .pageUp: return .scrollHelp(-page)
+            case .pageDown, .char(" "): return .scrollHelp(page)
             case .home, .char("g"): return .scrollHelp(-(Int.max / 2))
             case .end, .char("G"): return .scrollHelp(Int.max / 2)
             default: return .toggleHelp
