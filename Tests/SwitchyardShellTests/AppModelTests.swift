@@ -1003,3 +1003,20 @@ struct HelpPageTests {
         #expect(try #require(terminal.lastFrame).description.contains(title))
     }
 }
+
+/// An error about an earlier open does not stay in the status line once a route of the table is brought
+/// to the prompt to open next; the log keeps it.
+@MainActor
+struct StaleErrorTests {
+    @Test func choosingARouteClearsAnEarlierError() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 120, height: 40)
+        await AppFixture.type(":app://nope/1\r", to: loop, terminal)
+        #expect(loop.model.status?.kind == .error)
+        await AppFixture.send([.function(3)], to: loop, terminal)
+        await AppFixture.type("discover", to: loop, terminal)
+        await AppFixture.send([.enter], to: loop, terminal)
+        #expect(loop.model.focus == .prompt && loop.model.prompt.text.hasPrefix("app://discover"))
+        #expect(loop.model.status?.kind != .error, "\(String(describing: loop.model.status))")
+        #expect(loop.model.log.contains { ($0.event ?? $0.outcome).contains("app://nope/1") || $0.url == "app://nope/1" })
+    }
+}

@@ -219,6 +219,9 @@ extension AppModel {
                 prompt.selectFirstField()
             }
             focus = .prompt
+            // An error about an earlier open is stale once a route is chosen to open next (the log and
+            // the messages view keep it).
+            if status?.kind == .error { status = nil }
         }
         return []
     }
