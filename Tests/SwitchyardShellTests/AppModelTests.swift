@@ -1020,3 +1020,18 @@ struct StaleErrorTests {
         #expect(loop.model.log.contains { ($0.event ?? $0.outcome).contains("app://nope/1") || $0.url == "app://nope/1" })
     }
 }
+
+/// A replayed step with several failures shows the first in the status line (`+1 more`) and logs every
+/// one of them whole.
+@MainActor
+struct ReplayStepLogTests {
+    @Test func everyFailureOfAStepIsInTheLog() async throws {
+        let (loop, _) = try AppFixture.loop(width: 80, height: 24)
+        _ = await loop.replay(script: "open app://discover\nexpect top Nowhere\ntpa 2\n", delayMilliseconds: 0,
+                              stepwise: false)
+        let step = try #require(loop.model.log.last { ($0.event ?? "").contains("Replay 1/1") }?.event)
+        #expect(step.contains("line 2: FAILED: expect top Nowhere") && step.contains("line 3: error: unknown command"),
+                "\(step)")
+        #expect(!step.contains("more)"), "\(step)")
+    }
+}

@@ -6,8 +6,10 @@ extension AppModel {
     /// expectation): nothing is said only in the status line.
     package mutating func say(_ status: AppStatus, time: Double? = nil) {
         self.status = status
-        // The log marks its events with `•` already; a failure keeps its `✗` (and the error colour).
-        appendLogEvent(status.kind == .error ? "✗ " + status.text : status.text, time: time ?? now)
+        // The log marks its events with `•` already; a failure keeps its `✗` (and the error colour). The
+        // log has room to wrap: it keeps the whole message (every failure of a replayed step, not `+1 more`).
+        let text = status.detail ?? status.text
+        appendLogEvent(status.kind == .error ? "✗ " + text : text, time: time ?? now)
     }
 
     /// Appends a line to the route log that is not a timeline event (a message, a reload).
