@@ -538,6 +538,45 @@ struct GeneratedAppTests {
         #expect(third.isLoggedIn == loggedIn)
     }
 
+    /// Logged out, a reload never leaves up a screen its file puts behind the login gate: the app goes back
+    /// as a logout does and says what closed; logged in, the user stays. Every screen of a generated app,
+    /// gated by the reload, is tried both ways.
+    @Test(arguments: [false, true])
+    func aReloadThatGatesTheShownScreenClosesItWhenLoggedOut(loggedIn: Bool) async throws {
+        let file = try RouteFile.decode(json: Data(Self.json.utf8))
+        // A gated route elsewhere keeps a login gate in both tables, so the user can log in in either.
+        let vault = RouteDefinition(pattern: "app://vault", target: "Vault", metadata: ["requiresLogin": "true"])
+        func table(gated: Bool) -> AppDescription {
+            var routes = file.routes.map { r in
+                var r = r
+                r.metadata["requiresLogin"] = gated ? "true" : nil
+                return r
+            }
+            routes.append(vault)
+            return AppDescription.generated(from: RouteFile(routes: routes, redirects: file.redirects), name: "routes.json")
+        }
+        let urls = ["app://user/7", "app://order/123e4567-e89b-42d3-a456-426614174000/track", "app://search/shoes",
+                    "app://user/login/13800000000", "https://example.com/a/b", "app://profile/5"]
+        for url in urls {
+            let before = try AppRuntime(app: table(gated: false))
+            #expect(before.gate != nil, "the open table has a login gate")
+            if loggedIn { _ = await before.perform(.login) }
+            let report = await before.perform(.open(url))
+            #expect(!report.isError && !before.isShowingLogin, "\(url): \(report.message ?? "")")
+            let shown = before.state.top.title
+            let after = try AppRuntime(app: table(gated: true))
+            let carried = after.carryOn(from: before)
+            let visible = (after.state.currentTab.stack + after.state.modals.flatMap(\.stack)).map(\.url)
+            if loggedIn {
+                #expect(after.state.top.title == shown, "\(url): \(carried.description)")
+            } else {
+                #expect(!visible.contains { after.asksForLogin($0) }, "\(url): \(after.state.compactDescription)")
+                #expect(carried.description.contains("behind the login gate"), "\(url): \(carried.description)")
+                #expect(!carried.keptPlace)
+            }
+        }
+    }
+
     /// A reload that removes the selected tab lands on the first tab, not on the tab that took its
     /// number.
     @Test func aReloadThatRemovesTheSelectedTabLandsOnTheFirstTab() async throws {

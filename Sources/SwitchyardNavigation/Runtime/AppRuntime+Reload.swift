@@ -72,6 +72,8 @@ extension AppRuntime {
         _ = rooted.apply(.selectTab(.index(tabIndex), popToRoot: true, animation: .none))
         state = restored ?? rooted
         var words: String
+        // A login screen the reload took away moved the user: back at the screen under it, not "still" on it.
+        let still = isLogin(old.top) ? "back at" : "still on"
         let oldTitles = old.tabs.map(\.title), newTitles = state.tabs.map(\.title)
         let tabsChanged = oldTitles != newTitles
         if restored == nil {
@@ -81,17 +83,26 @@ extension AppRuntime {
             // regrouped with its tabs is no route change the user made).
             words = tabsChanged
                 ? "tabs now \(Self.titles(newTitles)) (were \(Self.titles(oldTitles))): on \(state.top.title)"
-                : "still on \(state.top.title)"
+                : "\(still) \(state.top.title)"
         } else if let change = Self.routeChange(from: here, to: state.top) {
             words = "\(here.url) now routes to \(change): on \(state.top.title)"
         } else {
-            words = "still on \(state.top.title)"
+            words = "\(still) \(state.top.title)"
+        }
+        // Logged out, no screen the reloaded file puts behind the login gate stays up, as after a logout:
+        // the app goes back to the nearest one that does not need login, and the words say what closed.
+        var keptPlace = restored != nil
+        if let departure = state.leaving(where: { asksForLogin($0.url) }) {
+            state = departure.state
+            keptPlace = false
+            words = "the reloaded file puts screens behind the login gate, and you are logged out: "
+                + Self.describe(departure, needsLogin: { asksForLogin($0.url) })
         }
         if let cancelled {
             words += "; the held open #\(cancelled.openID) \(cancelled.url) was cancelled "
                 + "(its login screen went with the old table)"
         }
-        return CarriedOver(url: here.url, keptPlace: restored != nil, cancelledHold: cancelled, description: words)
+        return CarriedOver(url: here.url, keptPlace: keptPlace, cancelledHold: cancelled, description: words)
     }
 
     /// Tab titles for a reload message: `home, user, order`, the first five and how many more.
