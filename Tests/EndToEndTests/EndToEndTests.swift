@@ -128,6 +128,27 @@ struct EndToEndTests {
         #expect(await tmux.waitFor("Reloaded routes.json: 1 route; 1 entry left out") != nil, "\(tmux.capture())")
     }
 
+    /// Quitting after a save the app refused (nothing in it loads) ends with status 1 and names it: the
+    /// file is left broken, though the previous table ran.
+    @Test func quittingAfterARefusedSaveExits1() async throws {
+        let tmux = try TmuxDriver(name: "refused")
+        defer { tmux.kill() }
+        let file = tmux.path("routes.json")
+        try Data(#"{"routes": [{"pattern": "app://user/:id<int>", "target": "UserProfile"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        tmux.start(TmuxDriver.appCommand(binary, "--no-animation --routes \(TmuxDriver.quote(file))")
+                   + " 2> err.txt; echo $? > status.txt")
+        try #require(await tmux.waitFor("app://user/:id<int> → UserProfile") != nil, "\(tmux.capture())")
+        try await Task.sleep(for: .milliseconds(1100))
+        try Data(#"{"routes": [{"pattern": "app://x/:id<nope>", "target": "X"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        try #require(await tmux.waitFor("Not reloaded") != nil, "\(tmux.capture())")
+        tmux.press("q")
+        #expect(await tmux.waitForFile("status.txt") == "1\n")
+        let err = try String(contentsOfFile: tmux.path("err.txt"), encoding: .utf8)
+        #expect(err.contains("switchyard: Not reloaded: routes.json:") && err.contains("(no entry loads; the previous"),
+                "\(err)")
+    }
+
     @Test func resizeRelayouts() async throws {
         let tmux = try TmuxDriver(name: "resize")
         defer { tmux.kill() }

@@ -123,11 +123,23 @@ struct RunCommand: AsyncParsableCommand {
         // file fixed while the app runs exits clean (and one broken by a reload says so).
         var inForce = check
         var reloadedOnce = false
+        // The last save the app refused (nothing in it loads, or it is no JSON): the file as it is now is
+        // broken though the previous table ran, so the run ends with status 1 and names it.
+        var refusedSave: String?
         if let path = appOptions.app ?? appOptions.routes {
-            loop.watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
-                                      callbackAllowList: try appOptions.callbackAllowList()) {
+            let watch = Self.watcher(path: path, isApp: appOptions.app != nil, relocations: appOptions.relocations,
+                                     callbackAllowList: try appOptions.callbackAllowList()) {
                 inForce = $0
                 reloadedOnce = true
+            }
+            loop.watch = {
+                let result = watch()
+                switch result {
+                case .failed(let message): refusedSave = message
+                case .reloaded: refusedSave = nil
+                case .unchanged: break
+                }
+                return result
             }
         }
         // Commands written to run, and those written as comments (they changed nothing), counted apart
@@ -159,7 +171,12 @@ struct RunCommand: AsyncParsableCommand {
                 + " (replay: \(replayCommand(path)))")
         }
         // An app description's errors, named again on the normal screen: the run then has status 1.
-        let appFailed = RouteFileLoader.tellAppLintErrors(appOptions.app)
+        var appFailed = RouteFileLoader.tellAppLintErrors(appOptions.app)
+        if let refusedSave {
+            // The file was left broken: what the app said of the last save, and status 1.
+            FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): \(refusedSave)"))
+            appFailed = true
+        }
         if let replay {
             // The replay's verdict, on the normal screen: every failure with its line, and the status.
             // A route file with errors fails the step, as a headless replay and `script` fail it.
@@ -292,8 +309,9 @@ struct RunCommand: AsyncParsableCommand {
                 // A save in which no entry loads any more (a typo in a key they all share) keeps the
                 // table that works.
                 if count == 0 {
+                    // Every entry is left out: the error is told without its own `(left out)`.
                     return .failed(RouteFileLoader.visible(
-                        "Not reloaded: \(firstError) (no entry loads; the previous table stays)"))
+                        "Not reloaded: \(first.line(file: name)) (no entry loads; the previous table stays)"))
                 }
                 return .reloaded(runtime, RouteFileLoader.visible(
                     "Reloaded \(name): \(routes); \(RouteFileLoader.countLine(check, warnings: true)), the first error "
