@@ -183,12 +183,18 @@ struct RunCommand: AsyncParsableCommand {
             let fileErrors = inForce.map { "; \(appOptions.routes ?? ""): \(RouteFileLoader.countLine($0))" } ?? ""
             let failsFile = !(inForce?.errors.isEmpty ?? true)
             // The counts in `switchyard script`'s words (commands run, expectations, bad lines).
-            let tally = loop.replayTally.map { ": \($0)" } ?? ""
+            var tally = loop.replayTally.map { ": \($0)" } ?? ""
+            // A replay quit before its end checked less than its script says: it fails, and says where it
+            // stopped.
+            let unplayed = loop.replayUnplayed
+            if unplayed > 0 {
+                tally += "; quit with \(unplayed) command\(unplayed == 1 ? "" : "s") not run"
+            }
             guard !replayFailures.isEmpty else {
                 // The tally says it all (`…, 0 failed`; bad lines and unexpected errors only when some).
                 FileHandleOutput.stderr(RouteFileLoader.visible("\(FileHandleOutput.tag): replay of \(replay)\(tally)"
                     + (failsFile ? fileErrors : "")))
-                if failsFile || appFailed { throw ExitCode(1) }
+                if failsFile || appFailed || unplayed > 0 { throw ExitCode(1) }
                 return
             }
             let counted = "\(FileHandleOutput.tag): replay of \(replay)\(tally)"

@@ -27,6 +27,9 @@ package final class AppLoop {
     /// The files whose errors fail a replay whatever its expectations, one line each (`broken.json: 6
     /// entries left out for errors`): the replay's closing status names them and is an error.
     package var replayFailsOn: [String] = []
+    /// How many commands of the last replay did not run because it was quit before them (0 when it
+    /// played to its end): a replay cut short checked less than its script says, and fails.
+    package var replayUnplayed = 0
     /// What the last ``replay(script:delayMilliseconds:stepwise:)`` counted, as far as it got.
     package private(set) var replayTally: ScriptTally?
     /// The frame last presented (its hit regions map the next mouse click).
@@ -290,6 +293,8 @@ package final class AppLoop {
                 if await !waitForNextStep(stepwise: true, delayMilliseconds: delayMilliseconds) {
                     _ = model.update(.replaying(nil))
                     hasQuit = true
+                    replayTally = runner.tally
+                    replayUnplayed = commandCount
                     return failedLines
                 }
             }
@@ -329,6 +334,7 @@ package final class AppLoop {
                 _ = model.update(.replaying(nil))
                 hasQuit = true
                 replayTally = runner.tally
+                replayUnplayed = max(0, commandCount - runner.tally.commandsRun)
                 return failedLines
             }
         }
