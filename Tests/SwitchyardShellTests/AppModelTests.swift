@@ -1035,3 +1035,21 @@ struct ReplayStepLogTests {
         #expect(!step.contains("more)"), "\(step)")
     }
 }
+
+/// The hint that the log has no room beside the phone follows the terminal's size: it names the new
+/// width while the log still has no room, and goes once it fits.
+@MainActor
+struct LogRoomHintTests {
+    @Test func theHintFollowsAResize() async throws {
+        let (loop, terminal) = try AppFixture.loop(width: 60, height: 20)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        #expect(loop.model.status?.text.contains("(the terminal has 60)") == true, "\(String(describing: loop.model.status))")
+        terminal.resize(width: 64, height: 20)
+        await AppFixture.send([], to: loop, terminal)
+        #expect(loop.model.status?.text.contains("(the terminal has 64)") == true, "\(String(describing: loop.model.status))")
+        terminal.resize(width: 100, height: 30)
+        await AppFixture.send([], to: loop, terminal)
+        #expect(loop.model.layout.log != nil)
+        #expect(loop.model.status?.text.contains("The log needs") != true, "\(String(describing: loop.model.status))")
+    }
+}

@@ -69,10 +69,15 @@ extension AppModel {
             focus = .prompt
             prompt.insert(line)
         case .resize(let newWidth, let newHeight):
+            let oldWidth = width
             width = max(0, newWidth)
             height = max(0, newHeight)
             playback = nil
+            let hadHint = status.map { $0 == logRoomHint(width: oldWidth) } ?? false
             relayout()
+            // The hint that the log has no room beside the phone follows the size: it names the new
+            // width, or goes once the log fits.
+            if hadHint { status = showsLog && layout.hiddenPanels.contains(.log) ? logRoomHint(width: width) : nil }
         case .navigate(let command):
             return [.navigate(command)]
         case .editCurrentURL:
@@ -173,9 +178,7 @@ extension AppModel {
             if !showsLog && focus == .log { focus = .phone }
             relayout()
             if showsLog, layout.hiddenPanels.contains(.log) {
-                status = AppStatus("The log needs \(AppLayout.widthForPanels) columns beside the phone "
-                                   + "(the terminal has \(width)); Tab shows it over the phone, Esc hides it.",
-                                   kind: .note)
+                status = logRoomHint(width: width)
             }
         case .toggleRoutes:
             showsRoutes.toggle()
@@ -284,5 +287,13 @@ extension AppModel {
     func isGenerated(_ screen: Screen) -> Bool {
         guard let app else { return false }
         return app.generatedIndexName(for: screen.url) != nil || app.isGeneratedScreen(screen.pattern ?? "")
+    }
+}
+
+extension AppModel {
+    /// What the status line says when the log is asked for but has no room beside the phone at `width`.
+    func logRoomHint(width: Int) -> AppStatus {
+        AppStatus("The log needs \(AppLayout.widthForPanels) columns beside the phone (the terminal has \(width)); "
+                  + "Tab shows it over the phone, Esc hides it.", kind: .note)
     }
 }
