@@ -111,3 +111,21 @@ struct PanelModelTests {
         #expect(panel.typedURL == nil && panel.message(for: .enter) == .useRoute(nil))
     }
 }
+
+/// A log search walked with `n` is one message in the messages view, its newest position, not one a key.
+@Suite("Search progress in the messages view")
+struct SearchProgressMessagesTests {
+    @Test func aSearchWalkIsOneMessage() async throws {
+        let (loop, terminal) = try await AppFixture.loop(width: 120, height: 40)
+        for id in 1...5 { await loop.perform(.open("app://user/\(id)")) }
+        await loop.send(.toggleLog)
+        await loop.send(.focusNext)
+        await AppFixture.send([.char("/")], to: loop, terminal)
+        await AppFixture.type("user\r", to: loop, terminal)
+        await AppFixture.send([.char("n"), .char("n"), .char("n"), .char("N")], to: loop, terminal)
+        let said = await loop.model.messagesPanel.entries.map(\.text)
+        let walked = said.filter { $0.contains(" for user") }
+        #expect(walked.count == 1, "\(said)")
+        #expect(walked.last?.hasPrefix("match ") == true, "\(said)")
+    }
+}

@@ -28,6 +28,9 @@ package struct AppStatus: Hashable, Sendable {
     /// reports one: a message counts as a repeat only when the same command met it again, so a tab
     /// switch refused by a guard that refused a back is not `(×3)` of the back.
     package var origin: String?
+    /// Whether the message reports where a walk has got to (a log search's `match 2/5 for order`): the
+    /// messages view keeps the newest of a run of them from the same ``origin``, not every step.
+    package var isProgress = false
 
     /// Creates a message.
     package init(_ text: String, kind: Kind) {

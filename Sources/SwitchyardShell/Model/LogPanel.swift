@@ -205,11 +205,16 @@ package struct LogPanel: Equatable, Sendable {
                 cursor = entries[index].sequence
                 revealCursor(area: area)
                 // One match has no other to go to: the keys that move between matches are not offered.
+                var found: AppStatus
                 if let position = matchPosition, position.count == 1 {
-                    return AppStatus("the only match for \(query)", kind: .info)
+                    found = AppStatus("the only match for \(query)", kind: .info)
+                } else {
+                    let position = matchPosition.map { "match \($0.index)/\($0.count)" } ?? "a match"
+                    found = AppStatus("\(position) for \(query) · n older, N newer", kind: .info)
                 }
-                let position = matchPosition.map { "match \($0.index)/\($0.count)" } ?? "a match"
-                return AppStatus("\(position) for \(query) · n older, N newer", kind: .info)
+                found.origin = "/" + query
+                found.isProgress = true
+                return found
             }
         }
         return AppStatus("No log entry contains \(query)", kind: .note)

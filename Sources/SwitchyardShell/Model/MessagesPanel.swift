@@ -20,6 +20,12 @@ package struct MessagesPanel: Equatable, Sendable {
 
     /// Keeps `status` (called whenever the status line changes).
     mutating func remember(_ status: AppStatus) {
+        // A walk's progress (a search's `match 3/5`) replaces the step before it, so `n` pressed ten
+        // times is one message, not ten.
+        if status.isProgress, let last = entries.last, last.isProgress, last.origin == status.origin {
+            entries[entries.count - 1] = status
+            return
+        }
         entries.append(status)
         if entries.count > Self.limit {
             dropped += entries.count - Self.limit
