@@ -20,9 +20,11 @@ extension RouteTrie {
 
     private func lookup(_ buf: UnsafeBufferPointer<UInt8>, limits: URLLimits, failure: inout URLParseError?,
                         into result: inout RawMatch?) {
-        // The path segments' raw ranges, recorded by the scanner (or split after a full scan), on the stack.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: URLScanner.recordedSegments) { segmentBuffer in
+        // The path segments' raw ranges, recorded by the scanner (or split after a full scan), on the stack,
+        // followed by room for their packed literal keys (see ``Walker/packedKeys``).
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * URLScanner.recordedSegments) { segmentBuffer in
             guard let segments = segmentBuffer.baseAddress else { return }
+            let packedKeys = segments + URLScanner.recordedSegments
             let layout: URLLayout
             if let common = URLScanner.scanCommon(buf, limits: limits, classes: byteClasses, segments: segments) {
                 layout = common
@@ -37,10 +39,10 @@ extension RouteTrie {
             // The scratch buffer receives decoded segments and the lowercased host.
             if layout.needsDecode || layout.hostHasUpper {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buf.count, 1)) { scratch in
-                    match(buf, layout, UnsafePointer(segments), scratch.baseAddress, &found)
+                    match(buf, layout, UnsafePointer(segments), scratch.baseAddress, nil, &found)
                 }
             } else {
-                match(buf, layout, UnsafePointer(segments), nil, &found)
+                match(buf, layout, UnsafePointer(segments), nil, prefetchesSlots ? packedKeys : nil, &found)
             }
             let t = found.terminal
             guard t.isFound else {
@@ -129,23 +131,36 @@ extension RouteTrie {
     /// for none).
     /// `scratch` must have room for `buf.count` bytes; it receives decoded segments and the lowercased
     /// host. It may be nil only when the layout needs neither (`needsDecode` and `hostHasUpper` false).
+    /// `packedKeys`, when given (only without `scratch`), has room for two words per recorded segment.
     func match(_ buf: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ segments: UnsafePointer<UInt64>,
-               _ scratch: UnsafeMutablePointer<UInt8>?, _ found: inout WalkResult) {
+               _ scratch: UnsafeMutablePointer<UInt8>?, _ packedKeys: UnsafeMutablePointer<UInt64>?,
+               _ found: inout WalkResult) {
         guard let base = buf.baseAddress else { return }
         let walker = Walker(trie: self, base: base, count: buf.count, scratch: scratch, segments: segments,
-                            pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount)
+                            pathEnd: layout.pathEnd, foldPath: foldPath, segmentCount: layout.segmentCount,
+                            packedKeys: scratch == nil ? packedKeys : nil)
+        walker.packSegments()
         let host = walker.hostValue(layout)
         if layout.hasScheme {
             for entry in schemeEntries where Int(entry.length) == layout.schemeEnd && equalFolded(base, entry) {
-                found.terminal = walker.step(entry.node, Walker.edges(of: nodes[Int(entry.node)]), host.0, host.1,
-                                             fold: true, depth: 0, &found.captured)
+                found.terminal = hostStep(walker, entry.node, host, &found.captured)
                 if found.terminal.isFound { return }
             }
         }
-        if anyScheme >= 0 {
-            found.terminal = walker.step(anyScheme, Walker.edges(of: nodes[Int(anyScheme)]), host.0, host.1,
-                                         fold: true, depth: 0, &found.captured)
+        if anyScheme >= 0 { found.terminal = hostStep(walker, anyScheme, host, &found.captured) }
+    }
+
+    /// The walk from root `node` for `host`, with the slot keys of this trie (see ``prefetchesSlots``).
+    @inline(__always)
+    func hostStep(_ walker: Walker, _ node: Int32, _ host: (UnsafePointer<UInt8>, Int),
+                  _ captured: inout Captured) -> TrieTerminal {
+        let kinds = Walker.edges(of: nodes[Int(node)])
+        if prefetchesSlots {
+            return walker.step(node, EdgeSlot.root(node), kinds, host.0, host.1, fold: true, depth: 0,
+                               keys: PathKeys.self, &captured)
         }
+        return walker.step(node, Walker.indexKey(node), kinds, host.0, host.1, fold: true, depth: 0,
+                           keys: IndexKeys.self, &captured)
     }
 
     /// True when the URL's first `entry.length` bytes, ASCII-lowercased, are the entry's scheme.

@@ -33,6 +33,15 @@ final class RouteTrie: @unchecked Sendable {
     let schemeEntries: UnsafeMutableBufferPointer<(start: Int32, length: Int32, node: Int32)>
     let anyScheme: Int32
     let foldPath: Bool
+    /// True when the literal table is larger than ``prefetchThreshold`` bytes. Its edges are then filed by their
+    /// parent's path hash instead of its index (``pathHashes(nodes:roots:literals:keyBytes:constrained:)``), so
+    /// that a walk knows the next level's slot from the URL and the edge it takes, and starts loading it while
+    /// it compares this level's (``Walker/prefetchNext(_:_:depth:)``): a hit then waits for about one line a
+    /// level less. A smaller table stays in the caches between lookups, where the extra hashing would cost more
+    /// than it saves, and keeps the index keys.
+    let prefetchesSlots: Bool
+    /// 256 KiB: about the largest literal table that stays cached beside the rest of the trie.
+    static let prefetchThreshold = 256 * 1024
     /// The scanner's byte classes (``ByteClass/pointer``), read through the trie so that a lookup does not
     /// check a lazy global.
     let byteClasses: UnsafePointer<UInt8>
@@ -65,8 +74,17 @@ final class RouteTrie: @unchecked Sendable {
         keyBytes = buffers.keyBytes
         let terminals = buffers.terminals
         ends = frozen(buffers.nodes.map { $0.end >= 0 ? terminals[Int($0.end)] : .none })
-        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, ends: ends, literals: buffers.literals,
-                                    keyBytes: buffers.keyBytes)
+        var literalCount = 0
+        for n in buffers.nodes { literalCount += Int(n.litCount) }
+        let pathKeyed = 2 * literalCount * MemoryLayout<EdgeSlot>.stride > RouteTrie.prefetchThreshold
+        let paths = pathKeyed
+            ? RouteTrie.pathHashes(nodes: buffers.nodes, roots: schemes.map(\.1) + [anyScheme],
+                                   literals: buffers.literals, keyBytes: buffers.keyBytes,
+                                   constrained: buffers.constrained)
+            : buffers.nodes.indices.map { Walker.indexKey(Int32($0)) }
+        edges = RouteTrie.edgeTable(nodes: buffers.nodes, kinds: kinds, paths: paths, ends: ends,
+                                    literals: buffers.literals, keyBytes: buffers.keyBytes)
+        prefetchesSlots = pathKeyed
         constrained = buffers.constrained
         optionals = buffers.optionals
         self.constraints = constraints

@@ -1,3 +1,21 @@
+/// How the literal table files a node's edges: by the node's index, or by its path hash (tables larger than
+/// ``RouteTrie/prefetchThreshold``, whose walk starts loading the next level's slot ahead, see
+/// ``RouteTrie/prefetchesSlots``). A type parameter of the walk, so that each kind of walk is compiled without
+/// the other's branches.
+protocol SlotKeys {
+    static var pathKeyed: Bool { get }
+}
+
+/// Slots filed by parent node index.
+enum IndexKeys: SlotKeys {
+    static var pathKeyed: Bool { false }
+}
+
+/// Slots filed by the parent's path hash.
+enum PathKeys: SlotKeys {
+    static var pathKeyed: Bool { true }
+}
+
 /// The per-lookup state of a trie walk, holding raw pointers for the duration of one match.
 struct Walker {
     unowned(unsafe) let trie: RouteTrie
@@ -24,10 +42,17 @@ struct Walker {
     let foldPath: Bool
     /// The number of non-empty path segments of the URL (the scanner's count, split the same way).
     let segmentCount: Int
+    /// Per recorded path segment, its first 16 bytes packed as a literal key (two words, see
+    /// ``packed(_:_:fold:)``), filled by ``packSegments()`` before the walk: a step reads its segment's key
+    /// from here, and a step can hash the next segment's to start loading the next level's slot. Nil when
+    /// the URL needs decoding (segments are then read through `scratch`).
+    let packedKeys: UnsafeMutablePointer<UInt64>?
 
     init(trie: RouteTrie, base: UnsafePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>?,
-         segments: UnsafePointer<UInt64>?, pathEnd: Int, foldPath: Bool, segmentCount: Int) {
+         segments: UnsafePointer<UInt64>?, pathEnd: Int, foldPath: Bool, segmentCount: Int,
+         packedKeys: UnsafeMutablePointer<UInt64>? = nil) {
         self.segmentCount = segmentCount
+        self.packedKeys = segments == nil || scratch != nil ? nil : packedKeys
         self.segments = segments
         baseLimit = base + count
         self.trie = trie
@@ -138,8 +163,10 @@ struct Walker {
         return Int32(bitPattern: UInt32(4) << index)
     }
 
-    /// Continues at `node`, which is at `depth` (0 = host): `depth` path segments are consumed.
-    func descend(_ node: Int32, depth: Int, _ c: inout Captured) -> TrieTerminal {
+    /// Continues at `node` (whose slot key is `path`, see ``SlotKeys``), which is at `depth` (0 = host): `depth`
+    /// path segments are consumed.
+    func descend<K: SlotKeys>(_ node: Int32, path: UInt64, depth: Int, keys: K.Type,
+                              _ c: inout Captured) -> TrieTerminal {
         let n = nodes[Int(node)]
         // Prune: no terminal below `node` ends after exactly the number of segments left.
         if n.lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return .none }
@@ -149,13 +176,14 @@ struct Walker {
         guard let segments else { return .none }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
-        return step(node, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1, &c)
+        return step(node, path, Walker.edges(of: n), vp, vlen, fold: foldPath, depth: depth + 1, keys: keys, &c)
     }
 
-    /// ``descend(_:depth:)`` into `child` from its summary (a literal slot's, or a node's for its parameter
-    /// child): the child node is read only if its own non-literal edges must be tried.
+    /// ``descend(_:path:depth:keys:_:)`` into `child` from its summary (a literal slot's, or a node's for its
+    /// parameter child): the child node is read only if its own non-literal edges must be tried.
     @inline(__always)
-    func descend(_ child: Int32, lengths: UInt32, kinds: Int32, depth: Int, _ c: inout Captured) -> TrieTerminal {
+    func descend<K: SlotKeys>(_ child: Int32, path: UInt64, lengths: UInt32, kinds: Int32, depth: Int,
+                              keys: K.Type, _ c: inout Captured) -> TrieTerminal {
         if lengths & TrieNode.lengthBit(segmentCount &- depth) == 0 { return .none }
         if depth == segmentCount { return ends[Int(child)] }
         if depth + 1 >= URLScanner.recordedSegments {
@@ -164,21 +192,38 @@ struct Walker {
         guard let segments else { return .none }
         let range = segments[depth]
         let (vp, vlen) = value(Int(range >> 32), Int(range & 0xFFFF_FFFF))
-        return step(child, kinds, vp, vlen, fold: foldPath, depth: depth + 1, &c)
+        return step(child, path, kinds, vp, vlen, fold: foldPath, depth: depth + 1, keys: keys, &c)
     }
 
-    /// Tries every edge of `node` (whose kinds of edge are `kinds`, see ``Edges``) for the segment value
-    /// `(vp, vlen)` at `depth` (0 = host).
-    func step(_ node: Int32, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool, depth: Int,
-              _ c: inout Captured) -> TrieTerminal {
+    /// Tries every edge of `node` (whose slot key is `path`, see ``SlotKeys``, and kinds of edge `kinds`, see
+    /// ``Edges``) for the segment value `(vp, vlen)` at `depth` (0 = host).
+    func step<K: SlotKeys>(_ node: Int32, _ path: UInt64, _ kinds: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int,
+                           fold: Bool, depth: Int, keys: K.Type, _ c: inout Captured) -> TrieTerminal {
         // 1. Literal.
         if kinds & Edges.literals != 0 && kinds & Walker.filterBit(vp, vlen, fold: fold) != 0 {
-            let slot = literalSlot(node, vp, vlen, fold: fold)
+            let slot: Int
+            var childPath: UInt64 = 0
+            if K.pathKeyed {
+                let (prefix, second, hash) = literalHash(path, vp, vlen, depth: depth, fold: fold)
+                childPath = hash
+                // The node is read below if the literal edge does not lead to a match: load it beside the slot.
+                if kinds & Edges.others != 0 { prefetchNode(node) }
+                // The next level's slot is known from the URL and the edge taken: start loading it for the literal
+                // child (and for the others, when this node has some) while this level's slot is compared.
+                prefetchNext(hash, kinds & Edges.others != 0 ? EdgeSlot.otherChild(path) : nil, depth: depth)
+                slot = literalSlot(node, prefix, second, hash, vp, vlen, fold: fold)
+            } else {
+                let prefix = packed(vp, vlen, fold: fold)
+                let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
+                let hash = EdgeSlot.hash(path: path, prefix: prefix, second: second, length: vlen)
+                slot = literalSlot(node, prefix, second, hash, vp, vlen, fold: fold)
+            }
             if slot >= 0 {
                 let edge = edges[slot]
                 let childKinds = edge.childEdges
                 if childKinds & (Edges.literals | Edges.others) != 0 || vlen > 16 {
-                    let t = descend(edge.child, lengths: edge.childLengths, kinds: childKinds, depth: depth, &c)
+                    let t = descend(edge.child, path: K.pathKeyed ? childPath : Walker.indexKey(edge.child),
+                                    lengths: edge.childLengths, kinds: childKinds, depth: depth, keys: keys, &c)
                     if t.isFound { return t }
                 } else if depth == segmentCount {
                     // The child has no edges: the slot holds its end terminal (none when it has no end either).
@@ -192,12 +237,14 @@ struct Walker {
         // A parameter takes the decoded segment whole, a decoded '/' or '\' included (the segment was
         // split before decoding, so it never spans two segments); only a dot segment is refused.
         let safe = !Walker.isDotSegment(vp, vlen)
+        let other = K.pathKeyed ? EdgeSlot.otherChild(path) : 0
         // 2. Constrained parameters: every sibling, keeping the best.
         if n.conCount == 1 && safe {
             // One constrained sibling (the usual case): no need to compare trials.
             let edge = constrained[Int(n.conStart)]
             if constraintMatches(edge.constraint, vp, vlen) {
-                let t = descend(edge.child, depth: depth, &c)
+                let t = descend(edge.child, path: K.pathKeyed ? other : Walker.indexKey(edge.child), depth: depth,
+                                keys: keys, &c)
                 if t.isFound { return capture(t, depth: depth, &c) }
             }
         } else if n.conCount > 1 && safe {
@@ -209,7 +256,8 @@ struct Walker {
                 let edge = constrained[k]
                 guard constraintMatches(edge.constraint, vp, vlen) else { continue }
                 c = before
-                let t = descend(edge.child, depth: depth, &c)
+                let t = descend(edge.child, path: K.pathKeyed ? other : Walker.indexKey(edge.child), depth: depth,
+                                keys: keys, &c)
                 if t.isFound && (!best.isFound || t.rank < best.rank) {
                     best = t
                     bestCaptured = c
@@ -223,7 +271,8 @@ struct Walker {
             if let end = n.paramEnd {
                 if depth == segmentCount { return capture(end, depth: depth, &c) }
             } else {
-                let t = descend(n.param, lengths: n.paramLengths, kinds: n.paramEdges, depth: depth, &c)
+                let t = descend(n.param, path: K.pathKeyed ? other : Walker.indexKey(n.param),
+                                lengths: n.paramLengths, kinds: n.paramEdges, depth: depth, keys: keys, &c)
                 if t.isFound { return capture(t, depth: depth, &c) }
             }
         }
@@ -298,13 +347,67 @@ struct Walker {
         return v | (upper >> 2)
     }
 
-    /// The slot of the literal edge of `node` whose key is the segment `(vp, vlen)`, or -1.
+    /// The key a node's literal edges are filed under when the table is keyed by node index.
     @inline(__always)
-    func literalSlot(_ node: Int32, _ vp: UnsafePointer<UInt8>, _ vlen: Int, fold: Bool) -> Int {
-        let prefix = packed(vp, vlen, fold: fold)
-        let second: UInt64 = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
+    static func indexKey(_ node: Int32) -> UInt64 { UInt64(UInt32(bitPattern: node)) }
+
+    /// Fills ``packedKeys`` (when there is one) for the URL's recorded segments.
+    func packSegments() {
+        guard let packedKeys, let segments else { return }
+        for k in 0..<min(segmentCount, URLScanner.recordedSegments) {
+            let range = segments[k]
+            let start = Int(range >> 32)
+            let length = Int(range & 0xFFFF_FFFF) - start
+            packedKeys[2 * k] = packed(base + start, length, fold: foldPath)
+            packedKeys[2 * k + 1] = length > 8 ? packed(base + start + 8, min(length - 8, 8), fold: foldPath) : 0
+        }
+    }
+
+    /// The segment `(vp, vlen)` at `depth` (0 = host) as a literal key under a node whose path hash is `path`:
+    /// its first 16 bytes packed (read from ``packedKeys`` for a path segment), and its
+    /// ``EdgeSlot/hash(path:prefix:second:length:)`` (the path hash of the child it leads to).
+    @inline(__always)
+    func literalHash(_ path: UInt64, _ vp: UnsafePointer<UInt8>, _ vlen: Int, depth: Int,
+                     fold: Bool) -> (prefix: UInt64, second: UInt64, hash: UInt64) {
+        let prefix: UInt64
+        let second: UInt64
+        if depth > 0, let packedKeys {
+            // Step `depth` matches path segment `depth - 1`, which `descend` read (so it is a recorded one).
+            prefix = packedKeys[2 * (depth - 1)]
+            second = packedKeys[2 * (depth - 1) + 1]
+        } else {
+            prefix = packed(vp, vlen, fold: fold)
+            second = vlen > 8 ? packed(vp + 8, min(vlen - 8, 8), fold: fold) : 0
+        }
+        return (prefix, second, EdgeSlot.hash(path: path, prefix: prefix, second: second, length: vlen))
+    }
+
+    /// Starts loading the home slot of the segment after the one at `depth` under the child whose path hash is
+    /// `first`, and under `second` if given: the slots the next level probes if the walk goes on there. Only
+    /// for URLs without an escape (see ``packedKeys``); a hint, with no effect on results.
+    @inline(__always)
+    func prefetchNext(_ first: UInt64, _ second: UInt64?, depth: Int) {
+        guard depth < segmentCount, depth + 1 < URLScanner.recordedSegments, let segments, let packedKeys,
+              let table = edges.baseAddress else { return }
+        let range = segments[depth]
+        let length = Int(range & 0xFFFF_FFFF) - Int(range >> 32)
+        let prefix = packedKeys[2 * depth]
+        let word = packedKeys[2 * depth + 1]
+        let hash = EdgeSlot.hash(path: first, prefix: prefix, second: word, length: length)
+        llvmPrefetch(UnsafeRawPointer(table + EdgeSlot.index(hash, size: edgeCount)), 0, 3, 1)
+        if let second {
+            let other = EdgeSlot.hash(path: second, prefix: prefix, second: word, length: length)
+            llvmPrefetch(UnsafeRawPointer(table + EdgeSlot.index(other, size: edgeCount)), 0, 3, 1)
+        }
+    }
+
+    /// The slot of the literal edge of `node` whose key is the segment `(vp, vlen)` (packed as `prefix` and
+    /// `second`, hashed as `hash` by ``EdgeSlot/hash(path:prefix:second:length:)``), or -1.
+    @inline(__always)
+    func literalSlot(_ node: Int32, _ prefix: UInt64, _ second: UInt64, _ hash: UInt64, _ vp: UnsafePointer<UInt8>,
+                     _ vlen: Int, fold: Bool) -> Int {
         let code = EdgeSlot.lengthCode(vlen)
-        var slot = EdgeSlot.home(parent: node, prefix: prefix, second: second, length: vlen, size: edgeCount)
+        var slot = EdgeSlot.index(hash, size: edgeCount)
         while true {
             let edge = edges[slot]
             if edge.parent == node && edge.prefix == prefix && edge.second == second
