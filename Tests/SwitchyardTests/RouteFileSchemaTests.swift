@@ -178,6 +178,23 @@ struct RouteFileSchemaTests {
         #expect(Self.refusal(json) == message)
     }
 
+    /// Read entry by entry (as lint and the app read a file, keeping what reads), each error names what it
+    /// found, as the whole-file refusal above does.
+    @Test(arguments: [
+        (#"{"routes": [{"pattern": "app://a", "target": "A", "priority": "high"}, {"pattern": "app://b", "target": "B"}]}"#,
+         "routes[0].priority: expected an integer, found a string"),
+        (#"{"routes": [{"pattern": "app://a", "target": "A", "priority": true}, {"pattern": "app://b", "target": "B"}]}"#,
+         "routes[0].priority: expected an integer, found a boolean"),
+        (#"{"routes": [{"pattern": "app://b", "target": "B"}, {"pattern": "app://a", "target": "A", "interceptors": "x"}]}"#,
+         "routes[1].interceptors: expected an array, found a string"),
+    ])
+    func collectedErrorsNameWhatTheyFound(json: String, message: String) throws {
+        let collected = try RouteFile.collecting(json: Data(json.utf8), file: "routes.json")
+        #expect(collected.file.routes.count == 1, "the other entry reads")
+        let error = try #require(collected.errors.first)
+        #expect(error.description.hasSuffix(message), "\(error)")
+    }
+
     /// What a file echoes is escaped (C0, C1, DEL, bidi controls) and capped at 80 characters.
     static let echoes: [(String, String)] = [
         (#"{"routes": [{"pattern": "app://a\u001b[31m", "target": "A"}]}"#,

@@ -18,7 +18,13 @@ extension RouteFile {
     /// ``collecting(json:file:)`` through the standard decoder only, without the direct route file reader.
     package static func collectingStandard(json data: Data,
                                            file: String? = nil) throws(RouteFileError) -> CollectedRouteFile {
-        let collected = try RouteSchema.decode(CollectingFile.self, json: data, file: file)
+        var collected = try RouteSchema.decode(CollectingFile.self, json: data, file: file)
+        // Read with only some values indexed, a collected error may not know what it found: read again
+        // with every value indexed, which only a file with errors pays for.
+        if !collected.result.errors.isEmpty,
+           let again = try? RouteSchema.decodeIndexingEveryValue(CollectingFile.self, json: data, file: file) {
+            collected = again
+        }
         var out = collected.result
         out.errors = CollectedRouteFile.inFileOrder(out.errors).map { $0.naming(file) }
         out.source = file

@@ -46,6 +46,19 @@ public enum RouteSchema {
         }
     }
 
+    /// Decodes `type` from JSON with every value indexed, so that each error a type collects (rather than
+    /// throws) names what was found (`found a string`); for a document whose decoding collected errors.
+    package static func decodeIndexingEveryValue<T: Decodable>(_ type: T.Type, json data: Data,
+                                                               file: String? = nil) throws(RouteFileError) -> T {
+        let index: SchemaIndex
+        do throws(JSONSyntaxError) { index = try JSONSyntax.check(data) } catch {
+            throw RouteFileError(error.path, error.message, file: file, line: error.line, column: error.column)
+        }
+        do { return try decoder(index).decode(T.self, from: data) } catch {
+            throw refusal(error, index: index).naming(file)
+        }
+    }
+
     /// A JSON decoder that carries `index`.
     private static func decoder(_ index: SchemaIndex) -> JSONDecoder {
         let decoder = JSONDecoder()
