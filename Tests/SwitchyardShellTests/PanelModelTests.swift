@@ -129,3 +129,27 @@ struct SearchProgressMessagesTests {
         #expect(walked.last?.hasPrefix("match ") == true, "\(said)")
     }
 }
+
+/// A pattern cut to its column keeps in sight what the row is shown for: the filter's text, or the
+/// literal its verdict names; never wider than the column, and as before when the plain cut shows it.
+@Suite("Elision keeps the match")
+struct ElisionKeepsTheMatchTests {
+    @Test(arguments: [
+        ("app://user/:q0/wallet1/group1/comment13/promo12", 28, "wallet1", "app://user…/wallet1/group1/…"),
+        ("app://chat/:q0/live14/discover5/discover2/group15", 30, "live14", "app://chat…/live14/discover5/…"),
+        ("app://user/:q0/wallet1/group1/comment13/promo12", 28, "promo12", "app://user/:q0…/promo12"),
+        ("app://user/:q0/wallet1/group1/comment13/promo12", 28, nil, "app://user/:q0…/promo12"),
+        ("app://user/a", 28, "a", "app://user/a"),
+    ] as [(String, Int, String?, String)])
+    func theMatchStaysInSight(pattern: String, width: Int, needle: String?, shown: String) {
+        let elided = AppViewText.elideURL(pattern, width: width, keeping: needle)
+        #expect(elided == shown)
+        #expect(DisplayWidth.of(elided) <= width)
+        if let needle { #expect(elided.contains(needle)) }
+    }
+
+    @Test func aVerdictNamesItsLiteral() {
+        #expect(AppView.verdictLiteral("'x' is not 'live14'") == "live14")
+        #expect(AppView.verdictLiteral("segment 2: 'abc' does not satisfy <int>") == nil)
+    }
+}

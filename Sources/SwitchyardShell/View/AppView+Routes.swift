@@ -82,6 +82,15 @@ extension AppView {
         return "⇒ " + AppViewText.elideURL(Escaping.visible(String(target.dropFirst(2))), width: width - 2)
     }
 
+    /// The literal of the pattern a verdict names (`'x' is not 'live14'` → `live14`), if it names one.
+    static func verdictLiteral(_ verdict: String) -> String? {
+        guard let range = verdict.range(of: " is not '", options: .backwards) else { return nil }
+        let rest = verdict[range.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        let literal = String(rest[..<end])
+        return literal.isEmpty ? nil : literal
+    }
+
     /// The columns a row's flags (or verdict) get after the pattern and target columns in a list
     /// `width` columns wide (after the two spaces before them).
     static func flagsRoom(width: Int, pattern: Int, target: Int) -> Int {
@@ -243,7 +252,11 @@ extension AppView {
                     canvas.put(verdict, x: list.x + 3, y: y, style: style(CellStyle(role: .dim)), clip: line)
                     continue
                 }
-                let elided = AppViewText.elideURL(Escaping.visible(route.pattern), width: table.pattern)
+                // What the row is shown for stays in sight: the filter's text, or the literal a verdict names.
+                let needle = model.routePanel.urlTest == nil ? model.routePanel.filter.text
+                    : verdictLiteral(route.flags)
+                let elided = AppViewText.elideURL(Escaping.visible(route.pattern), width: table.pattern,
+                                                  keeping: needle)
                 let pattern = DisplayWidth.padded(elided, toWidth: table.pattern)
                 var x = canvas.put((isCursor ? "▸" : " ") + pattern, x: list.x, y: y,
                                    style: style(CellStyle(role: .link)), clip: line)

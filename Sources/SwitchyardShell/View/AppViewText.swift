@@ -315,6 +315,37 @@ enum AppViewText {
         return String(characters[..<headEnd]) + "…" + tail
     }
 
+    /// ``elideURL(_:width:)``, keeping `needle` in sight when the plain elision would hide it (the text a
+    /// filter matched, the literal a verdict names): the scheme and host, `…`, then the component that
+    /// holds it onward, cut at the end when it does not fit.
+    static func elideURL(_ text: String, width: Int, keeping needle: String?) -> String {
+        let plain = elideURL(text, width: width)
+        guard let needle, !needle.isEmpty, plain != text,
+              plain.range(of: needle, options: .caseInsensitive) == nil,
+              let match = text.range(of: needle, options: .caseInsensitive) else { return plain }
+        let characters = Array(text)
+        let afterScheme = text.range(of: "://").map { text.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
+        let matchStart = text.distance(from: text.startIndex, to: match.lowerBound)
+        let slashes = characters.indices.filter { $0 > afterScheme && characters[$0] == "/" }
+        guard let hostEnd = slashes.first, matchStart > hostEnd,
+              let from = slashes.last(where: { $0 < matchStart }) else { return plain }
+        let head = String(characters[..<hostEnd]) + "…"
+        let rest = String(characters[from...])
+        let room = width - DisplayWidth.of(head)
+        guard room >= DisplayWidth.of(needle) + 2 else { return plain }
+        var shown = rest
+        if DisplayWidth.of(rest) > room {
+            // Cut after the last whole component that fits with the ellipsis, else inside the component.
+            let restCharacters = Array(rest)
+            let cut = restCharacters.indices.last { index in
+                index > 0 && restCharacters[index] == "/"
+                    && DisplayWidth.of(String(restCharacters[...index])) + 1 <= room
+            }
+            shown = cut.map { String(restCharacters[...$0]) + "…" } ?? DisplayWidth.truncated(rest, toWidth: room)
+        }
+        return shown.range(of: needle, options: .caseInsensitive) == nil ? plain : head + shown
+    }
+
     /// The display width of `text` as drawn (escaped).
     static func width(_ text: String) -> Int {
         // Printable ASCII (every pattern and target of most tables) is a column a byte, escaped as itself.
