@@ -158,6 +158,9 @@ struct RouteTableVerdictTests {
                     "cut at a component boundary: \(shown)")
             let under = rows.dropFirst().prefix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined()
             #expect(under.contains(url), "the whole URL under the filter: \(under)")
+            // The outcome starts a line of its own, not the middle of the wrapped URL's last line.
+            let starts = rows.dropFirst().prefix(6).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(starts.contains { $0.hasPrefix("✓ wins:") || $0.hasPrefix("✗ no route wins") }, "\(starts)")
         }
         // (Wrapped lines are read without their spaces.)
         let outcome = (test.winner.map { "wins: \($0)" } ?? "no route wins").filter { $0 != " " }

@@ -156,8 +156,10 @@ extension AppView {
         if AppViewText.width(url) <= room {
             return (url, mark + outcome)
         }
+        // The whole URL, then the outcome on a line of its own (a line break between them), so the
+        // outcome never starts in the middle of a wrapped URL.
         let cut = AppViewText.elideURL(Escaping.visible(test.url), width: max(1, room - 5))
-        return ("Test " + cut, "\(test.url) " + mark + outcome)
+        return ("Test " + cut, "\(test.url)\n" + mark + outcome)
     }
 
     /// Draws the route table panel: a filter line, then the routes, redirects and relocation rules
@@ -196,9 +198,15 @@ extension AppView {
             // What the title had no room for: the outcome, and the whole URL when the title cut it.
             let style = model.routePanel.urlTest?.winner == nil
                 ? CellStyle(role: .statusError) : CellStyle(role: .link)
-            for part in detailLines(summary, width: inner.width - 2, most: max(1, (inner.height - 2) / 3)) {
-                canvas.put(part, x: inner.x + 1, y: top, style: style, clip: inner)
-                top += 1
+            // Each paragraph (the URL, the outcome) starts a line of its own, within one budget of lines.
+            var budget = max(1, (inner.height - 2) / 3)
+            for paragraph in summary.split(separator: "\n") where budget > 0 {
+                let lines = detailLines(String(paragraph), width: inner.width - 2, most: budget)
+                budget -= lines.count
+                for part in lines {
+                    canvas.put(part, x: inner.x + 1, y: top, style: style, clip: inner)
+                    top += 1
+                }
             }
         }
         // The selected route in full on the last rows, while the filter has the focus: its target and
