@@ -247,7 +247,9 @@ struct RunCommand: AsyncParsableCommand {
             AppStatus(Self.logLine(f, check: check, name: name), kind: f.severity == .error ? .error : .note)
         }
         let counts = RouteFileLoader.countLine(check, warnings: true)
-        let rest = check.errors.isEmpty ? "the app is open" : "the rest is open"
+        let leftOut = check.errors.contains(where: check.isLeftOut)
+        let rest = check.errors.isEmpty ? "the app is open"
+            : leftOut ? "the routes that load are open" : "every route is open"
         told.append(AppStatus("\(name): \(counts) (F2 lists them); \(rest)",
                               kind: check.errors.isEmpty ? .note : .error))
         loop.tell(told)
