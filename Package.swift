@@ -21,7 +21,8 @@ let package = Package(
     ],
     targets: [
         // The routing core: Foundation only.
-        .target(name: "Switchyard"),
+        .target(name: "CSwitchyardPrefetch"),
+        .target(name: "Switchyard", dependencies: ["CSwitchyardPrefetch"]),
         // The batteries: a login gate, a web host allow list, a service registry, a URL builder.
         .target(name: "SwitchyardKit", dependencies: ["Switchyard"]),
         // Traces logged through swift-log, kept out of the core.

@@ -402,8 +402,12 @@ struct CommandLineTests {
         do throws(\(name).LinkError) { _ = try \(name).string(id: "..") } catch { print(error.reason) }
         print((try? RouteRequestBuilder(pattern: \(name).StringRoute.pattern).with("id", "..").url()) ?? "refused")
         """.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let modules = URL(fileURLWithPath: TmuxDriver.binary ?? "").deletingLastPathComponent().appendingPathComponent("Modules").path
-        let typecheck = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 -typecheck -I \(modules) Routes.swift main.swift")
+        let products = URL(fileURLWithPath: TmuxDriver.binary ?? "").deletingLastPathComponent()
+        let modules = products.appendingPathComponent("Modules").path
+        // The core's C module (its prefetch hint), as SwiftPM hands it to every client of the package.
+        let cModule = products.appendingPathComponent("CSwitchyardPrefetch.build/module.modulemap").path
+        let typecheck = try Self.shell("cd \(directory.path) && swiftc -swift-version 6 -typecheck -I \(modules) "
+            + "-Xcc -fmodule-map-file=\(cModule) Routes.swift main.swift")
         #expect(typecheck.status == 0, "\(typecheck.output)")
 
         // Run: what the links make, and what they refuse.

@@ -394,10 +394,10 @@ struct Walker {
         let prefix = packedKeys[2 * depth]
         let word = packedKeys[2 * depth + 1]
         let hash = EdgeSlot.hash(path: first, prefix: prefix, second: word, length: length)
-        llvmPrefetch(UnsafeRawPointer(table + EdgeSlot.index(hash, size: edgeCount)), 0, 3, 1)
+        prefetch(UnsafeRawPointer(table + EdgeSlot.index(hash, size: edgeCount)))
         if let second {
             let other = EdgeSlot.hash(path: second, prefix: prefix, second: word, length: length)
-            llvmPrefetch(UnsafeRawPointer(table + EdgeSlot.index(other, size: edgeCount)), 0, 3, 1)
+            prefetch(UnsafeRawPointer(table + EdgeSlot.index(other, size: edgeCount)))
         }
     }
 
