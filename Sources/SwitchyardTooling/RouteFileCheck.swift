@@ -15,10 +15,10 @@ public struct RouteFileCheck: Sendable {
     public enum Rules: Sendable {
         /// Every lint rule (what `lint` prints).
         case all
-        /// The rules whose findings are errors, and the one warning read key by key (a metadata key
-        /// one typo from a key Switchyard reads: a misspelt `requiresLogin` leaves a route open), which
-        /// the app reports at load. The other warnings' rules, which compare routes with each other,
-        /// are not run.
+        /// The rules whose findings are errors, and the warnings each route earns alone that leave it
+        /// useless or open (a metadata key one typo from a key Switchyard reads: a misspelt
+        /// `requiresLogin` leaves a route open; a constraint written as literal text), which the app
+        /// reports at load. The other warnings' rules, which compare routes with each other, are not run.
         case errors
     }
 
@@ -53,7 +53,7 @@ public struct RouteFileCheck: Sendable {
         // left-out route's other problems are still told.
         let registered: Set<LintCode> = [.duplicate, .sameShape, .invalidPattern, .unknownMetadataKey]
         let chosen = RouteLint.rules.filter {
-            !registered.contains($0.code) && (rules == .all || $0.code.severity == .error)
+            !registered.contains($0.code) && (rules == .all || Self.runsAtLoad($0.code))
         }
         var ruled = chosen.flatMap { $0.check(context) }.map { f in
             RouteLintFinding(f.severity, f.code, RouteLint.relocated(f.location, loaded),
@@ -69,6 +69,13 @@ public struct RouteFileCheck: Sendable {
     /// - Throws: `RouteFileError` when the file cannot be read at all (missing, a syntax error).
     public init(path: String, rules: Rules = .all, options: MatchOptions = MatchOptions()) throws(RouteFileError) {
         try self.init(json: try RouteSchema.read(path: path), file: path, rules: rules, options: options)
+    }
+
+    /// Whether the app's load runs the rule of `code` (``Rules/errors``): every rule whose findings are
+    /// errors, and the warnings each route earns alone that leave a route useless (a constraint written
+    /// as literal text matches only those characters).
+    static func runsAtLoad(_ code: LintCode) -> Bool {
+        code.severity == .error || code == .constraintAsLiteral
     }
 
     /// The findings lint calls errors, in file order.

@@ -176,3 +176,16 @@ struct QATrialFindingsTests {
         }
     }
 }
+
+/// The app's load (`RouteFileCheck` with the load's rules) tells the warnings a route earns alone that
+/// leave it useless or open, as lint does; only the warnings that compare routes are lint's alone.
+struct LoadWarningsTests {
+    @Test func theLoadTellsAConstraintWrittenAsLiteralAndANearMissKey() throws {
+        let json = #"{"routes": [{"pattern": "shop://search/(a+)+", "target": "Search"}, "#
+            + #"{"pattern": "shop://a", "target": "A", "metadata": {"requireLogin": true}}]}"#
+        let load = try RouteFileCheck(json: Data(json.utf8), file: "r.json", rules: .errors)
+        let lint = try RouteFileCheck(json: Data(json.utf8), file: "r.json", rules: .all)
+        #expect(load.warnings.map(\.code) == [.constraintAsLiteral, .unknownMetadataKey], "\(load.warnings)")
+        #expect(load.warnings.map(\.code) == lint.warnings.map(\.code))
+    }
+}
