@@ -122,3 +122,29 @@ extension StatusLineTests {
         #expect(cut > 0, "no entry was cut at any height")
     }
 }
+
+extension StatusLineTests {
+    /// A long message cut by the log's top edge carries one mark that it goes on, never `… …`.
+    @Test(arguments: [80, 100])
+    func aCutMessageHasOneMark(width: Int) async throws {
+        let long = "broken.json:7:86: error: [metadata-type] routes[4].metadata.requiresLogin: 'yes' is not a "
+            + "boolean (requiresLogin takes true or false): no login gate can read the value, and it would "
+            + "otherwise open without login (left out)"
+        var seen = 0
+        for height in 12...24 {
+            let (loop, terminal) = try AppFixture.loop(width: width, height: height)
+            loop.tell([AppStatus(long, kind: .error), AppStatus(long, kind: .error), AppStatus("done", kind: .note)])
+            await AppFixture.send([.function(2)], to: loop, terminal)
+            for _ in 0..<3 {
+                guard let log = loop.model.layout.log else { break }
+                let rows = AppView.render(loop.model).canvas.text().map {
+                    String($0.dropFirst(log.x + 1).prefix(log.width - 2))
+                }
+                seen += rows.count { $0.contains("…") }
+                #expect(!rows.contains { $0.contains("… …") || $0.contains("……") }, "\(width)×\(height): \(rows)")
+                _ = loop.model.update(.scrollLog(1))
+            }
+        }
+        #expect(seen > 0, "some message was cut")
+    }
+}

@@ -81,7 +81,9 @@ extension AppView {
             } else {
                 var line = lines[head]
                 let room = max(1, text.width - 2)
-                line.text = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room) + " …"
+                // One mark that the entry goes on out of view: a line cut to fit has its `…` already.
+                let fitted = AppViewText.fit(AppViewText.trimmedEnd(line.text), width: room)
+                line.text = fitted.hasSuffix("…") ? fitted : fitted + " …"
                 shown[0] = line
             }
         }
