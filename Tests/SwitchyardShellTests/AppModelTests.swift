@@ -1053,3 +1053,24 @@ struct LogRoomHintTests {
         #expect(loop.model.status?.text.contains("The log needs") != true, "\(String(describing: loop.model.status))")
     }
 }
+
+/// The phone grows to show every tab label whole where the terminal has the room (six hosts at 120
+/// columns, the log open beside it), and stays as it was where the labels fit anyway.
+@MainActor
+struct TabBarWidthTests {
+    @Test func sixTabsShowWholeAt120Columns() async throws {
+        let hosts = ["home", "item", "order", "account", "search", "profile"]
+        let file = RouteFile(routes: hosts.map { RouteDefinition(pattern: "shop://\($0)/:id", target: $0.capitalized) })
+        let runtime = try AppRuntime(app: AppDescription.generated(from: file, name: "live.json"))
+        let terminal = MemoryTerminal(width: 120, height: 40)
+        let loop = AppLoop(runtime: runtime, terminal: terminal, animations: false)
+        await AppFixture.send([.function(2)], to: loop, terminal)
+        let text = try #require(terminal.lastFrame).description
+        for (index, host) in hosts.enumerated() {
+            #expect(text.contains("\(index + 1) \(host)"), "tab \(index + 1) whole: \(text)")
+        }
+        #expect(loop.model.layout.log != nil, "the log stays beside the phone")
+        let (shop, _) = try AppFixture.loop(width: 120, height: 40)
+        #expect(shop.model.layout.phone.width == AppLayout.phoneWidthFor(columns: 120), "four tabs fit as before")
+    }
+}

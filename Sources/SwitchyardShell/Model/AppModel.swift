@@ -347,7 +347,15 @@ package struct AppModel: Equatable, Sendable {
         case .filter: .routes
         case .phone, .prompt: nil
         }
-        return AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes, focused: focused)
+        // Every tab label whole, with a column between labels, one clear of the frame on each side, and the frame.
+        let gated = snapshot.gatedTabRoots
+        let labels = state.tabs.enumerated().map { index, tab in
+            let label = AppView.tabLabel(number: index, title: tab.title, locked: gated.contains(tab.rootURL))
+            return AppViewText.width(label.prefix + label.title)
+        }
+        let tabBar = labels.reduce(0, +) + labels.count + 4
+        return AppLayout(width: width, height: height, showsLog: showsLog, showsRoutes: showsRoutes, focused: focused,
+                         tabBarWidth: tabBar)
     }
 
     /// Gives the line editors the widths their fields have in the current layout, and scrolls the

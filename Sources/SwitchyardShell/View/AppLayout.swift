@@ -68,14 +68,19 @@ package struct AppLayout: Hashable, Sendable {
 
     /// Lays out a `width` × `height` terminal with the given panels; `focused` is the panel that has
     /// the keys, if any (drawn over the phone when it cannot sit beside it).
-    package init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool, focused: Panel? = nil) {
+    ///
+    /// `tabBarWidth` is what the phone's tab bar needs to show every label whole (frame included): the
+    /// phone grows to it, up to ``maximumPhoneWidth``, where the terminal has the room.
+    package init(width: Int, height: Int, showsLog: Bool, showsRoutes: Bool, focused: Panel? = nil,
+                 tabBarWidth: Int = 0) {
         self.width = max(0, width)
         self.height = max(0, height)
         isTooSmall = width < AppModel.minimumSize.width || height < AppModel.minimumSize.height
         let available = max(0, self.height - 2)
         let phoneHeight = min(available, Self.maximumPhoneHeight)
         let wantsPanels = showsLog || showsRoutes
-        var phoneWidth = min(Self.phoneWidthFor(columns: self.width), self.width)
+        var phoneWidth = min(max(Self.phoneWidthFor(columns: self.width), min(Self.maximumPhoneWidth, tabBarWidth)),
+                             self.width)
         if wantsPanels, self.width - 2 - Self.compactPhoneWidth >= Self.minimumPanelWidth {
             // Panels beside the phone get a usable width: the phone gives up columns down to its compact width.
             phoneWidth = min(phoneWidth, max(Self.compactPhoneWidth, self.width - 2 - Self.preferredPanelWidth))
