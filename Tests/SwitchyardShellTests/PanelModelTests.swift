@@ -60,8 +60,8 @@ struct PanelModelTests {
             (.char("N"), 6, "match 2/4 for share · n older, N newer"),
             (.char("n"), 4, "match 3/4 for share · n older, N newer"),
             (.char("n"), 2, "match 4/4 for share · n older, N newer"),
-            (.char("n"), 8, "match 1/4 for share · n older, N newer"),   // wraps to the newest
-            (.char("N"), 2, "match 4/4 for share · n older, N newer"),   // and back
+            (.char("n"), 8, "match 1/4 for share (wrapped to the newest) · n older, N newer"),
+            (.char("N"), 2, "match 4/4 for share (wrapped to the oldest) · n older, N newer"),
         ]
         for step in steps {
             let status = log.update(log.message(for: step.key), area: area)

@@ -210,7 +210,11 @@ package struct LogPanel: Equatable, Sendable {
                     found = AppStatus("the only match for \(query)", kind: .info)
                 } else {
                     let position = matchPosition.map { "match \($0.index)/\($0.count)" } ?? "a match"
-                    found = AppStatus("\(position) for \(query) · n older, N newer", kind: .info)
+                    // Past the oldest match `n` goes round to the newest (and `N` the other way): said, as
+                    // less and vim say it.
+                    let wrapped = older ? index >= start : index <= start
+                    let round = wrapped ? (older ? " (wrapped to the newest)" : " (wrapped to the oldest)") : ""
+                    found = AppStatus("\(position) for \(query)\(round) · n older, N newer", kind: .info)
                 }
                 found.origin = "/" + query
                 found.isProgress = true
