@@ -140,6 +140,8 @@ struct ElisionKeepsTheMatchTests {
         ("app://user/:q0/wallet1/group1/comment13/promo12", 28, "promo12", "app://user/:q0…/promo12"),
         ("app://user/:q0/wallet1/group1/comment13/promo12", 28, nil, "app://user/:q0…/promo12"),
         ("app://user/a", 28, "a", "app://user/a"),
+        // The verdict's literal right after the host: nothing left out between them, so no `…` there.
+        ("app://user/login/:phone([0-9]+)", 20, "login", "app://user/login/…"),
     ] as [(String, Int, String?, String)])
     func theMatchStaysInSight(pattern: String, width: Int, needle: String?, shown: String) {
         let elided = AppViewText.elideURL(pattern, width: width, keeping: needle)

@@ -329,7 +329,8 @@ enum AppViewText {
         let slashes = characters.indices.filter { $0 > afterScheme && characters[$0] == "/" }
         guard let hostEnd = slashes.first, matchStart > hostEnd,
               let from = slashes.last(where: { $0 < matchStart }) else { return plain }
-        let head = String(characters[..<hostEnd]) + "…"
+        // No `…` where nothing is left out: the component right after the host follows it as it is.
+        let head = String(characters[..<hostEnd]) + (from == hostEnd ? "" : "…")
         let rest = String(characters[from...])
         let room = width - DisplayWidth.of(head)
         guard room >= DisplayWidth.of(needle) + 2 else { return plain }
