@@ -212,6 +212,12 @@ extension AppRuntime {
         }
     }
 
+    /// What a back with nothing to go back to says, wherever it is said (a script's error, the log, the
+    /// app's status line capitalized): `nothing to go back to: Discover is the first screen`.
+    public nonisolated static func nothingToGoBack(from title: String) -> String {
+        "nothing to go back to: \(title) is the first screen"
+    }
+
     /// Names a vetoing screen by its title rather than its id, and the screen a back cannot leave
     /// (`nothing to go back to: Discover is the first screen`, as the app's status line says it).
     func describe(_ e: NavigationError) -> String {
@@ -219,7 +225,7 @@ extension AppRuntime {
             return "\(screen.title) refuses to be left: \(reason)"
         }
         if case .cannotPopRoot = e {
-            return "nothing to go back to: \(state.top.title) is the first screen"
+            return Self.nothingToGoBack(from: state.top.title)
         }
         return e.description
     }

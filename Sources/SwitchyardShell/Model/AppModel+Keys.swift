@@ -1,3 +1,4 @@
+import SwitchyardNavigation
 import TerminalKit
 
 extension AppModel {
@@ -96,7 +97,8 @@ extension AppModel {
             // At a tab's root with nothing presented there is nowhere to go back to: Esc (pressed out of
             // habit after closing the prompt) says so as a note, and runs no command that would fail.
             if state.modals.isEmpty, state.currentTab.stack.count == 1 {
-                let said = AppStatus("Nothing to go back to: \(state.top.title) is the first screen", kind: .note)
+                let said = AppStatus(AppStatus.capitalized(AppRuntime.nothingToGoBack(from: state.top.title)),
+                                     kind: .note)
                 return .declined(key == .char("<") ? .back(animation: .slideFromLeft) : .back(), said)
             }
             return .navigate(key == .char("<") ? .back(animation: .slideFromLeft) : .back())

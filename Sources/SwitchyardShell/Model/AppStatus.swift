@@ -72,7 +72,7 @@ package struct AppStatus: Hashable, Sendable {
     ///     itself (the tab a showTab jump selects, a deep link's parent).
     package init(report: StepReport, effect: NavigationCommand, isShowingLogin: Bool, heldFor: String? = nil) {
         if report.isError, case .back = effect, report.outcome == nil,
-           report.message?.hasPrefix("nothing to go back to") == true {
+           report.message == AppRuntime.nothingToGoBack(from: report.state.top.title) {
             // A refusal, in the runtime's words, as the log and a script say it: never marked as something
             // that moved.
             self.init(Self.capitalized(report.message ?? ""), kind: .error)
